@@ -1,0 +1,30 @@
+import { NavLink } from 'react-router';
+import type { NavItem } from '../../content/navigation';
+
+interface NavLinksProps {
+  items: readonly NavItem[];
+  className?: string;
+  linkClassName: string;
+  activeClassName: string;
+  onNavigate?: () => void;
+}
+
+/** A list of router links; the current page gets aria-current="page". */
+export function NavLinks({ items, className, linkClassName, activeClassName, onNavigate }: NavLinksProps) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            end={item.end}
+            onClick={onNavigate}
+            className={({ isActive }) => `${linkClassName} ${isActive ? activeClassName : ''}`}
+          >
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

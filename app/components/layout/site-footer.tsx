@@ -1,0 +1,82 @@
+import { Link } from 'react-router';
+import { company } from '../../../common/company';
+import { footerContent } from '../../content/footer';
+import { footerQuickLinks, serviceHref } from '../../content/navigation';
+import { services } from '../../content/services';
+import { Logo } from './logo';
+import { NewsletterForm } from './newsletter-form';
+import { SocialIcon } from './social-icon';
+
+const linkClass =
+  'inline-block rounded-sm py-0.5 text-slate-300 underline-offset-4 hover:text-white hover:underline';
+
+export function SiteFooter() {
+  return (
+    <footer className="on-dark bg-ink text-slate-300">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr]">
+        <div>
+          <Link to="/" className="inline-block rounded-md">
+            <Logo tone="light" />
+          </Link>
+          <p className="mt-4 max-w-sm text-sm leading-6">{footerContent.about}</p>
+          <ul className="mt-5 flex gap-3">
+            {company.social.map((link) => (
+              <li key={link.network}>
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex size-10 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-brand-700 hover:text-white"
+                >
+                  <SocialIcon network={link.network} className="size-5" />
+                  <span className="sr-only">{link.label} (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div>
+          <h2 className="text-base font-semibold text-white">Services</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {services.map((service) => (
+              <li key={service.id}>
+                <Link to={serviceHref(service.id)} className={linkClass}>
+                  {service.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div>
+          <h2 className="text-base font-semibold text-white">Quick Links</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {footerQuickLinks.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={linkClass}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div>
+          <h2 className="text-base font-semibold text-white">{footerContent.newsletter.heading}</h2>
+          <p className="mt-4 text-sm leading-6">{footerContent.newsletter.text}</p>
+          <NewsletterForm />
+        </div>
+      </div>
+
+      <div className="border-t border-slate-800">
+        <div className="container-page flex flex-col gap-4 py-6 text-sm md:flex-row md:items-center md:justify-between">
+          <p>
+            © {footerContent.copyrightYear} {company.name}. All rights reserved.
+          </p>
+          <p>{company.tagline}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,201 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { quoteFieldMessages, quoteMessages } from '../../../common/messages';
+import { QuoteSection } from './quote-section';
+
+function renderSection(initialEntry = '/') {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={[initialEntry]}>
+      <QuoteSection />
+    </MemoryRouter>,
+  );
+  return { user };
+}
+
+const toggle = () => screen.getByRole('button', { name: /Get a Quote|Close Form/ });
+const submit = () => screen.getByRole('button', { name: /Submit Request|Sending/ });
+const field = (label: string) => screen.getByLabelText(label);
+
+async function openAndFill(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(toggle());
+  await user.type(field('Name'), 'Priya Sharma');
+  await user.type(field('Email'), 'priya@company.in');
+  await user.type(field('Phone'), '+91 98000 00000');
+  await user.type(field('Message'), 'We need a new website.');
+}
+
+function replyWith(text: string) {
+  const fetchMock = vi.fn().mockResolvedValue(new Response(text, { status: 200 }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('QuoteSection toggle', () => {
+  it('hides the form by default and toggles it with Get a Quote / Close Form', async () => {
+    const { user } = renderSection();
+    expect(toggle()).toHaveTextContent('Get a Quote');
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle()).toHaveAttribute('aria-controls', 'quote-form');
+    expect(screen.queryByRole('form', { name: 'Quote request' })).not.toBeInTheDocument();
+
+    await user.click(toggle());
+    expect(toggle()).toHaveTextContent('Close Form');
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('form', { name: 'Quote request' })).toHaveAttribute('id', 'quote-form');
+
+    await user.click(toggle());
+    expect(toggle()).toHaveTextContent('Get a Quote');
+    expect(screen.queryByRole('form', { name: 'Quote request' })).not.toBeInTheDocument();
+  });
+
+  it('opens the form when the page is opened at #quote-form', () => {
+    renderSection('/#quote-form');
+    expect(toggle()).toHaveTextContent('Close Form');
+    expect(screen.getByRole('form', { name: 'Quote request' })).toBeVisible();
+  });
+});
+
+describe('QuoteForm validation', () => {
+  it('keeps submit disabled until name, email and message are valid; phone is optional', async () => {
+    const { user } = renderSection();
+    await user.click(toggle());
+    expect(submit()).toBeDisabled();
+    await user.type(field('Name'), 'Priya');
+    await user.type(field('Email'), 'priya@company.in');
+    expect(submit()).toBeDisabled();
+    await user.type(field('Message'), 'Hello');
+    expect(submit()).toBeEnabled();
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'not-an-email');
+    expect(submit()).toBeDisabled();
+  });
+
+  it('shows a field error only after the field is touched, tied with aria-invalid and aria-describedby', async () => {
+    const { user } = renderSection();
+    await user.click(toggle());
+    const email = field('Email');
+    await user.type(email, 'wrong');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(quoteFieldMessages.emailInvalid)).not.toBeInTheDocument();
+
+    await user.tab();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(quoteFieldMessages.emailInvalid);
+
+    await user.clear(email);
+    await user.type(email, 'priya@company.in');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(quoteFieldMessages.emailInvalid)).not.toBeInTheDocument();
+  });
+
+  it('reports a required field left empty', async () => {
+    const { user } = renderSection();
+    await user.click(toggle());
+    await user.click(field('Name'));
+    await user.tab();
+    expect(field('Name')).toHaveAccessibleDescription(quoteFieldMessages.nameRequired);
+  });
+
+  it('refuses letters in the phone number', async () => {
+    const { user } = renderSection();
+    await user.click(toggle());
+    await user.type(field('Phone'), 'call me');
+    await user.tab();
+    expect(field('Phone')).toHaveAccessibleDescription(quoteFieldMessages.phoneInvalid);
+  });
+
+  it('applies the length limits in the fields themselves', async () => {
+    const { user } = renderSection();
+    await user.click(toggle());
+    expect(field('Name')).toHaveAttribute('maxlength', '100');
+    expect(field('Email')).toHaveAttribute('maxlength', '254');
+    expect(field('Phone')).toHaveAttribute('maxlength', '30');
+    expect(field('Message')).toHaveAttribute('maxlength', '5000');
+  });
+});
+
+describe('QuoteForm sending', () => {
+  it('posts multipart form data with name, email, phone and message to /api/quote', async () => {
+    const fetchMock = replyWith('success');
+    const { user } = renderSection();
+    await openAndFill(user);
+    await user.click(submit());
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/quote');
+    expect(init.method).toBe('POST');
+    const body = init.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(body.get('name')).toBe('Priya Sharma');
+    expect(body.get('email')).toBe('priya@company.in');
+    expect(body.get('phone')).toBe('+91 98000 00000');
+    expect(body.get('message')).toBe('We need a new website.');
+  });
+
+  it('on success shows the message, resets and hides the form, and returns focus to the toggle', async () => {
+    replyWith('success');
+    const { user } = renderSection();
+    await openAndFill(user);
+    await user.click(submit());
+
+    expect(await screen.findByRole('status')).toHaveTextContent(quoteMessages.success);
+    expect(screen.queryByRole('form', { name: 'Quote request' })).not.toBeInTheDocument();
+    expect(toggle()).toHaveTextContent('Get a Quote');
+    expect(toggle()).toHaveFocus();
+
+    await user.click(toggle());
+    expect(field('Name')).toHaveValue('');
+    expect(field('Message')).toHaveValue('');
+  });
+
+  it('on any other reply shows the error text and keeps the input', async () => {
+    replyWith('Mailer failed');
+    const { user } = renderSection();
+    await openAndFill(user);
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(quoteMessages.failure);
+    expect(field('Name')).toHaveValue('Priya Sharma');
+    expect(field('Message')).toHaveValue('We need a new website.');
+    expect(toggle()).toHaveTextContent('Close Form');
+  });
+
+  it('on a network failure logs the error and shows the try-again-later text', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = renderSection();
+    await openAndFill(user);
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(quoteMessages.transportFailure);
+    expect(consoleError).toHaveBeenCalled();
+    expect(field('Email')).toHaveValue('priya@company.in');
+  });
+
+  it('shows that it is sending and cannot be submitted twice', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = renderSection();
+    await openAndFill(user);
+    await user.click(submit());
+
+    expect(submit()).toHaveTextContent('Sending…');
+    expect(submit()).toBeDisabled();
+    await user.click(submit());
+    await user.type(field('Message'), '{Enter}');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    answer(new Response('success'));
+    expect(await screen.findByRole('status')).toHaveTextContent(quoteMessages.success);
+  });
+});

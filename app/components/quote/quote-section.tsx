@@ -1,0 +1,97 @@
+import { useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { quoteCallToAction } from '../../content/home';
+import { QUOTE_FORM_ID } from '../../content/navigation';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { QuoteForm } from './quote-form';
+import { useQuoteForm } from './use-quote-form';
+
+/**
+ * The home page's call to action: a 'Get a Quote' / 'Close Form' toggle that
+ * shows or hides the quote form, and the messages of the last send.
+ *
+ * Without JavaScript the toggle is a link to the form, which CSS shows as the
+ * :target, so the form can still be opened and posted natively.
+ */
+export function QuoteSection() {
+  const hydrated = useHydrated();
+  const { hash } = useLocation();
+  // null until the visitor uses the toggle; until then a #quote-form link opens the form.
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const open = hydrated && (toggled ?? hash === `#${QUOTE_FORM_ID}`);
+  const form = useQuoteForm(__QUOTE_ENDPOINT__);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { notice } = form;
+
+  const toggleLabel = open ? quoteCallToAction.closeLabel : quoteCallToAction.openLabel;
+  const toggleClass = 'btn-light mt-8 min-w-44';
+
+  return (
+    <section
+      aria-labelledby="quote-heading"
+      className="on-dark relative isolate overflow-hidden bg-brand-900 text-white"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(50rem_30rem_at_100%_0%,var(--color-brand-600),transparent_70%),radial-gradient(40rem_30rem_at_0%_100%,var(--color-ink),transparent_70%)]"
+      />
+      <div className="container-page py-16 text-center sm:py-20">
+        <p className="text-sm font-semibold tracking-wider text-accent-300 uppercase">
+          {quoteCallToAction.eyebrow}
+        </p>
+        <h2 id="quote-heading" className="mt-2 text-3xl font-bold tracking-tight text-white sm:text-4xl">
+          {quoteCallToAction.title}
+        </h2>
+        <p className="mx-auto mt-4 max-w-2xl text-lg leading-8 text-slate-200">{quoteCallToAction.text}</p>
+
+        {hydrated ? (
+          <button
+            ref={toggleRef}
+            type="button"
+            className={toggleClass}
+            aria-expanded={open}
+            aria-controls={QUOTE_FORM_ID}
+            onClick={() => {
+              form.clearNotice();
+              setToggled(!open);
+            }}
+          >
+            {toggleLabel}
+          </button>
+        ) : (
+          <a href={`#${QUOTE_FORM_ID}`} className={toggleClass}>
+            {toggleLabel}
+          </a>
+        )}
+
+        <div role="status" className="mx-auto max-w-2xl empty:hidden">
+          {notice?.kind === 'success' && (
+            <p className="mt-6 rounded-lg bg-emerald-50 px-4 py-3 font-medium text-emerald-900">
+              {notice.text}
+            </p>
+          )}
+        </div>
+        <div role="alert" className="mx-auto max-w-2xl empty:hidden">
+          {notice?.kind === 'error' && (
+            <p className="mt-6 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">{notice.text}</p>
+          )}
+        </div>
+
+        <QuoteForm
+          id={QUOTE_FORM_ID}
+          state={form}
+          enhanced={hydrated}
+          hidden={hydrated && !open}
+          className={`mx-auto mt-8 max-w-3xl ${hydrated ? '' : 'hidden target:block'}`}
+          onSubmit={(element) => {
+            void form.submit(element).then((outcome) => {
+              if (outcome !== 'success') return;
+              setToggled(false);
+              toggleRef.current?.focus();
+            });
+          }}
+        />
+      </div>
+    </section>
+  );
+}

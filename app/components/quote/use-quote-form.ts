@@ -1,0 +1,84 @@
+import { useRef, useState } from 'react';
+import { quoteMessages } from '../../../common/messages';
+import {
+  emptyQuoteValues,
+  quoteFields,
+  validateQuoteRequest,
+  type QuoteField,
+  type QuoteFieldErrors,
+  type QuoteFormValues,
+} from '../../../common/quote-request';
+import { sendQuote, type SendOutcome } from './send-quote';
+
+export type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+const noticeFor: Record<SendOutcome, NonNullable<Notice>> = {
+  success: { kind: 'success', text: quoteMessages.success },
+  rejected: { kind: 'error', text: quoteMessages.failure },
+  unreachable: { kind: 'error', text: quoteMessages.transportFailure },
+};
+
+const untouched: Record<QuoteField, boolean> = { name: false, email: false, phone: false, message: false };
+
+export interface QuoteFormState {
+  values: QuoteFormValues;
+  /** Errors of the fields the visitor has already left, keyed by field. */
+  visibleErrors: QuoteFieldErrors;
+  isValid: boolean;
+  sending: boolean;
+  notice: Notice;
+  setValue: (field: QuoteField, value: string) => void;
+  touch: (field: QuoteField) => void;
+  /** Sends the form; resolves to the outcome, or null when nothing was sent. */
+  submit: (form: HTMLFormElement) => Promise<SendOutcome | null>;
+  clearNotice: () => void;
+}
+
+/**
+ * The quote form's state: values, validation with the shared schema, which
+ * errors to show, and sending. The submit is refused while the form is invalid
+ * or a send is in flight. On success the values are cleared; on failure they stay.
+ */
+export function useQuoteForm(endpoint: string): QuoteFormState {
+  const [values, setValues] = useState<QuoteFormValues>(emptyQuoteValues);
+  const [touched, setTouched] = useState(untouched);
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  // A ref, not state: two submits in the same tick must not both get through.
+  const inFlight = useRef(false);
+
+  const validation = validateQuoteRequest(values);
+  const errors = validation.ok ? {} : validation.errors;
+  const visibleErrors: QuoteFieldErrors = {};
+  for (const field of quoteFields) {
+    if (touched[field] && errors[field]) visibleErrors[field] = errors[field];
+  }
+
+  const submit = async (form: HTMLFormElement) => {
+    if (!validation.ok || inFlight.current) return null;
+    inFlight.current = true;
+    setSending(true);
+    setNotice(null);
+    const outcome = await sendQuote(endpoint, new FormData(form));
+    inFlight.current = false;
+    setSending(false);
+    setNotice(noticeFor[outcome]);
+    if (outcome === 'success') {
+      setValues(emptyQuoteValues);
+      setTouched(untouched);
+    }
+    return outcome;
+  };
+
+  return {
+    values,
+    visibleErrors,
+    isValid: validation.ok,
+    sending,
+    notice,
+    setValue: (field, value) => setValues((current) => ({ ...current, [field]: value })),
+    touch: (field) => setTouched((current) => (current[field] ? current : { ...current, [field]: true })),
+    submit,
+    clearNotice: () => setNotice(null),
+  };
+}

@@ -1,0 +1,20 @@
+import { ContactCards } from '../components/contact/contact-cards';
+import { CtaBand } from '../components/ui/cta-band';
+import { PageHero } from '../components/ui/page-hero';
+import { contact } from '../content/contact';
+import { pageSeo } from '../content/pages';
+import { pageMeta } from '../lib/page-meta';
+
+export const meta = () => pageMeta(pageSeo['/contact']);
+
+export default function ContactPage() {
+  return (
+    <>
+      <PageHero {...contact.hero} />
+      <div className="container-page grid gap-14 py-16 sm:py-20">
+        <ContactCards />
+        <CtaBand {...contact.quote} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { FaqList } from '../components/faq/faq-list';
+import { PageHero } from '../components/ui/page-hero';
+import { faqHero } from '../content/faq';
+import { pageSeo } from '../content/pages';
+import { pageMeta } from '../lib/page-meta';
+
+export const meta = () => pageMeta(pageSeo['/FAQ']);
+
+export default function FaqPage() {
+  return (
+    <>
+      <PageHero {...faqHero} />
+      <div className="bg-slate-50">
+        <div className="container-page max-w-4xl py-16 sm:py-20">
+          <FaqList />
+        </div>
+      </div>
+    </>
+  );
+}

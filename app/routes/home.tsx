@@ -1,0 +1,21 @@
+import { HeroBanner } from '../components/home/hero-banner';
+import { ServicesOverview } from '../components/home/services-overview';
+import { WelcomeSection } from '../components/home/welcome-section';
+import { WhyChooseUs } from '../components/home/why-choose-us';
+import { QuoteSection } from '../components/quote/quote-section';
+import { pageMeta } from '../lib/page-meta';
+import { pageSeo } from '../content/pages';
+
+export const meta = () => pageMeta(pageSeo['/']);
+
+export default function HomePage() {
+  return (
+    <>
+      <HeroBanner />
+      <WelcomeSection />
+      <ServicesOverview />
+      <WhyChooseUs />
+      <QuoteSection />
+    </>
+  );
+}

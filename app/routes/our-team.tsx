@@ -1,0 +1,23 @@
+import { LeaderCard } from '../components/team/leader-card';
+import { PageHero } from '../components/ui/page-hero';
+import { pageSeo } from '../content/pages';
+import { team } from '../content/team';
+import { pageMeta } from '../lib/page-meta';
+
+export const meta = () => pageMeta(pageSeo['/our-team']);
+
+export default function OurTeamPage() {
+  return (
+    <>
+      <PageHero {...team.hero} />
+      <section aria-labelledby="leadership-heading" className="container-page py-16 sm:py-20">
+        <h2 id="leadership-heading" className="text-3xl font-bold tracking-tight">
+          {team.leadershipTitle}
+        </h2>
+        <div className="mt-8">
+          <LeaderCard />
+        </div>
+      </section>
+    </>
+  );
+}

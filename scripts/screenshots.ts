@@ -1,0 +1,45 @@
+/**
+ * Screenshots of every page at desktop and phone width, for a visual review.
+ * Usage: npm run screenshots [-- base-url] [--tiles]   (default http://localhost:3000)
+ * Writes PNGs to screenshots/ (ignored by git).
+ */
+import { mkdirSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { prerenderPaths } from '../app/content/site-map.ts';
+import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
+
+const args = process.argv.slice(2);
+const tiles = args.includes('--tiles');
+const base = args.find((arg) => !arg.startsWith('--')) ?? 'http://localhost:3000';
+const widths = [1280, 375];
+const outDir = 'screenshots';
+mkdirSync(`${outDir}/tiles`, { recursive: true });
+
+const browser = await chromium.launch(chromiumLaunchOptions());
+try {
+  for (const width of widths) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    for (const path of prerenderPaths) {
+      await page.goto(new URL(path, base).href, { waitUntil: 'networkidle' });
+      const name = path === '/' ? 'home' : path.slice(1).toLowerCase();
+      await page.screenshot({ path: `${outDir}/${name}-${width}.png`, fullPage: true });
+      if (tiles) {
+        // Page-sized slices of long pages, easier to read than one tall image.
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        const tile = width < 768 ? 1000 : 1400;
+        for (let y = 0, part = 1; y < height; y += tile, part++) {
+          await page.screenshot({
+            path: `${outDir}/tiles/${name}-${width}-${part}.png`,
+            fullPage: true,
+            clip: { x: 0, y, width, height: Math.min(tile, height - y) },
+          });
+        }
+      }
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+}
+console.log(`Screenshots saved in ${outDir}/`);

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/** A prerendered page, held in memory with its precompressed variants. */
+export interface Page {
+  readonly path: string;
+  readonly identity: Buffer;
+  readonly br: Buffer | undefined;
+  readonly gzip: Buffer | undefined;
+  readonly etag: string;
+}
+
+export interface PageStore {
+  /** Pages by their canonical path ("/", "/about", "/FAQ"). */
+  readonly pages: ReadonlyMap<string, Page>;
+  /** Lower-cased path to canonical path, for redirecting "/faq" to "/FAQ". */
+  readonly canonicalPaths: ReadonlyMap<string, string>;
+  readonly notFound: Page;
+}
+
+/** The prerendered not-found page (app/content/site-map.ts). */
+export const NOT_FOUND_PATH = '/404';
+
+function readOptional(file: string): Buffer | undefined {
+  return existsSync(file) ? readFileSync(file) : undefined;
+}
+
+function loadPage(path: string, file: string): Page {
+  const identity = readFileSync(file);
+  return {
+    path,
+    identity,
+    br: readOptional(`${file}.br`),
+    gzip: readOptional(`${file}.gz`),
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+function* indexFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) yield* indexFiles(full);
+    else if (entry.name === 'index.html') yield full;
+  }
+}
+
+/**
+ * Loads every prerendered page (each `<route>/index.html` of the build) into
+ * memory. The build is immutable while the server runs, so this happens once.
+ */
+export function loadPageStore(siteDir: string): PageStore {
+  if (!existsSync(join(siteDir, 'index.html'))) {
+    throw new Error(`No built site in ${siteDir}: run "npm run build" first.`);
+  }
+  const pages = new Map<string, Page>();
+  let notFound: Page | undefined;
+  for (const file of indexFiles(siteDir)) {
+    const dir = relative(siteDir, join(file, '..')).split(sep).join('/');
+    const path = dir === '' ? '/' : `/${dir}`;
+    const page = loadPage(path, file);
+    if (path === NOT_FOUND_PATH) notFound = page;
+    else pages.set(path, page);
+  }
+  if (!notFound)
+    throw new Error(`The build in ${siteDir} has no not-found page (${NOT_FOUND_PATH}/index.html).`);
+  const canonicalPaths = new Map([...pages.keys()].map((path) => [path.toLowerCase(), path]));
+  return { pages, canonicalPaths, notFound };
+}

@@ -1,0 +1,90 @@
+import negotiate from '@fastify/accept-negotiator';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadPageStore, type Page } from './page-store.ts';
+
+export interface StaticSiteOptions {
+  siteDir: string;
+}
+
+/** Hashed build output: safe to cache for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** HTML: always revalidated, so a new deploy is seen at once. */
+const REVALIDATE = 'no-cache';
+/** Other unhashed files (favicon, robots.txt): cached for a day. */
+const SHORT = 'public, max-age=86400';
+
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+function splitUrl(url: string): [string, string] {
+  const at = url.indexOf('?');
+  return at === -1 ? [url, ''] : [url.slice(0, at), url.slice(at)];
+}
+
+function stripTrailingSlash(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', REVALIDATE)
+    .header('vary', 'Accept-Encoding');
+  if (status === 200) {
+    reply.header('etag', page.etag);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === page.etag)) {
+      return reply.code(304).send();
+    }
+  }
+  const accepted = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as Encoding | null;
+  const encoded = accepted === 'br' ? page.br : accepted === 'gzip' ? page.gzip : undefined;
+  if (accepted && encoded) {
+    reply.header('content-encoding', accepted);
+    return reply.send(encoded);
+  }
+  return reply.send(page.identity);
+}
+
+/**
+ * Serves the built site: prerendered pages from memory (with Brotli or gzip
+ * when the client accepts it), hashed assets with a one-year immutable cache,
+ * "/faq"-style case variants redirected to the canonical path, and the
+ * not-found page with status 404 for everything else.
+ */
+export async function staticSite(app: FastifyInstance, options: StaticSiteOptions) {
+  const store = loadPageStore(options.siteDir);
+
+  for (const page of store.pages.values()) {
+    app.get(page.path, (request, reply) => sendPage(request, reply, page, 200));
+  }
+
+  await app.register(fastifyStatic, {
+    root: options.siteDir,
+    wildcard: true,
+    index: false,
+    redirect: false,
+    preCompressed: true,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    // Pages are served from memory above; .html files and directories are not addressable.
+    allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.endsWith('/'),
+    setHeaders: (reply: FastifyReply, filePath: string) => {
+      reply.header('cache-control', filePath.includes('/assets/') ? IMMUTABLE : SHORT);
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      // Case variants of a page ("/faq", "/About/") move permanently to the real path.
+      const [pathname = '/', query = ''] = splitUrl(request.url);
+      const canonical = store.canonicalPaths.get(stripTrailingSlash(pathname).toLowerCase());
+      if (canonical) return reply.redirect(canonical + query, 301);
+      return sendPage(request, reply, store.notFound, 404);
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+  });
+}
