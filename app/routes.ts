@@ -9,5 +9,6 @@ export default [
   route('FAQ', 'routes/faq.tsx'),
   route('termsandconditions', 'routes/terms.tsx'),
   route('privacypolicy', 'routes/privacy.tsx'),
+  route('thank-you', 'routes/thank-you.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -3,7 +3,7 @@ import type { PageSeo } from '../lib/page-meta';
 import type { SitePath } from './site-map';
 
 /** Title, description and canonical path of every page. */
-export const pageSeo: Record<SitePath | '/404', PageSeo> = {
+export const pageSeo: Record<SitePath | '/thank-you' | '/404', PageSeo> = {
   '/': {
     title: 'Software Development, Digital Marketing & UI/UX Design in Ludhiana',
     description:
@@ -46,6 +46,11 @@ export const pageSeo: Record<SitePath | '/404', PageSeo> = {
     title: 'Privacy Policy',
     description: `How ${company.name} collects, uses and protects your personal information, and your rights. Last updated January 2024.`,
     path: '/privacypolicy',
+  },
+  '/thank-you': {
+    title: 'Thank You',
+    description: 'Your quote request has been sent. We will get back to you soon.',
+    path: '/thank-you',
   },
   '/404': {
     title: 'Page Not Found',

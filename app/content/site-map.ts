@@ -15,4 +15,8 @@ export type SitePath = (typeof sitePaths)[number];
 /** The prerendered not-found page; the server sends it with status 404. */
 export const notFoundPath = '/404';
 
-export const prerenderPaths = [...sitePaths, notFoundPath];
+/** Where a quote request posted without JavaScript lands (303 See Other from the server). */
+export const quoteThankYouPath = '/thank-you';
+
+/** Every prerendered page; the last two are not listed in the sitemap. */
+export const prerenderPaths = [...sitePaths, quoteThankYouPath, notFoundPath];
