@@ -36,6 +36,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // Tests may assert that a value exists with `!`: a wrong guess fails the test, which is the point.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
