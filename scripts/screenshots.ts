@@ -4,7 +4,7 @@
  * Writes PNGs to screenshots/ (ignored by git).
  */
 import { mkdirSync } from 'node:fs';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { prerenderPaths } from '../app/content/site-map.ts';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 
@@ -14,6 +14,27 @@ const base = args.find((arg) => !arg.startsWith('--')) ?? 'http://localhost:3000
 const widths = [1280, 375];
 const outDir = 'screenshots';
 mkdirSync(`${outDir}/tiles`, { recursive: true });
+
+/** The interactive states worth reviewing: the quote form open with its errors, and the mobile menu. */
+async function captureStates(page: Page, width: number) {
+  await page.goto(new URL('/', base).href, { waitUntil: 'networkidle' });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await page.getByRole('button', { name: 'Get a Quote' }).click();
+  const form = page.getByRole('form', { name: 'Quote request' });
+  await form.getByLabel('Email', { exact: true }).fill('not-an-email');
+  for (const label of ['Name', 'Email', 'Phone', 'Message']) {
+    await form.getByLabel(label, { exact: true }).focus();
+  }
+  await page.getByRole('heading', { name: 'Tell us what you want to build' }).click();
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${outDir}/state-quote-form-errors-${width}.png` });
+  if (width < 768) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${outDir}/state-mobile-menu-${width}.png` });
+  }
+}
 
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
@@ -37,6 +58,7 @@ try {
         }
       }
     }
+    await captureStates(page, width);
     await context.close();
   }
 } finally {

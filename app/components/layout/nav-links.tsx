@@ -6,11 +6,19 @@ interface NavLinksProps {
   className?: string;
   linkClassName: string;
   activeClassName: string;
+  inactiveClassName: string;
   onNavigate?: () => void;
 }
 
 /** A list of router links; the current page gets aria-current="page". */
-export function NavLinks({ items, className, linkClassName, activeClassName, onNavigate }: NavLinksProps) {
+export function NavLinks({
+  items,
+  className,
+  linkClassName,
+  activeClassName,
+  inactiveClassName,
+  onNavigate,
+}: NavLinksProps) {
   return (
     <ul className={className}>
       {items.map((item) => (
@@ -19,7 +27,7 @@ export function NavLinks({ items, className, linkClassName, activeClassName, onN
             to={item.to}
             end={item.end}
             onClick={onNavigate}
-            className={({ isActive }) => `${linkClassName} ${isActive ? activeClassName : ''}`}
+            className={({ isActive }) => `${linkClassName} ${isActive ? activeClassName : inactiveClassName}`}
           >
             {item.label}
           </NavLink>

@@ -32,8 +32,14 @@ export function SiteHeader() {
   const close = () => setOpenAtKey(null);
 
   return (
-    <header className="fixed inset-x-0 top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="container-page flex h-16 items-center justify-between gap-4">
+    <header className="fixed inset-x-0 top-0 z-50">
+      {/* The bar's translucent background sits on its own layer: a backdrop-filter on the header itself
+          would become the containing block of the fixed menu panel below. */}
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-0 h-16 border-b border-slate-200 bg-white/95 backdrop-blur"
+      />
+      <div className="relative container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="-m-1 rounded-md p-1">
           <Logo />
         </Link>
@@ -42,8 +48,9 @@ export function SiteHeader() {
           <NavLinks
             items={mainNavigation}
             className="flex items-center gap-1"
-            linkClassName="relative rounded-md px-3 py-2 text-[0.95rem] font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-800"
+            linkClassName="relative rounded-md px-3 py-2 text-[0.95rem] font-medium hover:bg-slate-100 hover:text-brand-800"
             activeClassName="text-brand-800 after:absolute after:inset-x-3 after:-bottom-[13px] after:h-[3px] after:rounded-full after:bg-brand-700"
+            inactiveClassName="text-slate-700"
           />
         </nav>
 
@@ -77,8 +84,9 @@ export function SiteHeader() {
         <NavLinks
           items={mainNavigation}
           className="flex flex-col gap-1"
-          linkClassName="block rounded-lg px-4 py-3 text-base font-medium text-slate-700 hover:bg-slate-100"
+          linkClassName="block rounded-lg px-4 py-3 text-base font-medium"
           activeClassName="bg-brand-50 text-brand-800"
+          inactiveClassName="text-slate-700 hover:bg-slate-100"
           onNavigate={close}
         />
       </nav>

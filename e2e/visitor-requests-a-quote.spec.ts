@@ -1,0 +1,145 @@
+import type { Page, Route } from '@playwright/test';
+import { quoteMessages } from '../common/messages.ts';
+import { expect, test, waitForHydration } from './support/fixtures.ts';
+
+// These tests answer the quote request in the browser, so they check the page's
+// behaviour for each reply whatever the server does. visitor-sends-a-quote.spec.ts
+// covers the real server.
+
+const toggle = (page: Page) => page.getByRole('button', { name: /^(Get a Quote|Close Form)$/ });
+const form = (page: Page) => page.getByRole('form', { name: 'Quote request' });
+const submit = (page: Page) => form(page).getByRole('button', { name: /Submit Request|Sending/ });
+
+async function openForm(page: Page) {
+  await page.goto('/');
+  await waitForHydration(page);
+  await toggle(page).click();
+  await expect(form(page)).toBeVisible();
+}
+
+async function fillForm(page: Page) {
+  const f = form(page);
+  await f.getByLabel('Name', { exact: true }).fill('Priya Sharma');
+  await f.getByLabel('Email', { exact: true }).fill('priya@company.in');
+  await f.getByLabel('Phone', { exact: true }).fill('+91 98000 00000');
+  await f.getByLabel('Message', { exact: true }).fill('We need an online store.');
+}
+
+function answerWith(page: Page, handler: (route: Route) => Promise<void>) {
+  return page.route('**/api/quote', handler);
+}
+
+test('the form is hidden until the visitor asks for it, and closes again', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  await expect(form(page)).toBeHidden();
+  await expect(toggle(page)).toHaveText('Get a Quote');
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+
+  await toggle(page).click();
+  await expect(form(page)).toBeVisible();
+  await expect(toggle(page)).toHaveText('Close Form');
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+
+  await toggle(page).click();
+  await expect(form(page)).toBeHidden();
+  await expect(toggle(page)).toHaveText('Get a Quote');
+});
+
+test('submit stays disabled until the form is valid, and errors show once a field is left', async ({
+  page,
+}) => {
+  await openForm(page);
+  await expect(submit(page)).toBeDisabled();
+  const email = form(page).getByLabel('Email', { exact: true });
+  await email.fill('not-an-email');
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  await email.blur();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(form(page).getByText('Please enter a valid email address')).toBeVisible();
+
+  await fillForm(page);
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(submit(page)).toBeEnabled();
+});
+
+test('a "success" reply thanks the visitor, then resets and hides the form', async ({ page }) => {
+  let posted: { contentType: string; body: string } | undefined;
+  await answerWith(page, async (route) => {
+    const request = route.request();
+    posted = { contentType: request.headers()['content-type'] ?? '', body: request.postData() ?? '' };
+    await route.fulfill({ status: 200, contentType: 'text/plain', body: 'success' });
+  });
+  await openForm(page);
+  await fillForm(page);
+  await submit(page).click();
+
+  await expect(page.getByText(quoteMessages.success)).toBeVisible();
+  await expect(form(page)).toBeHidden();
+  await expect(toggle(page)).toHaveText('Get a Quote');
+
+  expect(posted?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+  for (const [name, value] of [
+    ['name', 'Priya Sharma'],
+    ['email', 'priya@company.in'],
+    ['phone', '+91 98000 00000'],
+    ['message', 'We need an online store.'],
+  ]) {
+    expect(posted?.body).toContain(`name="${name}"\r\n\r\n${value}\r\n`);
+  }
+
+  await toggle(page).click();
+  await expect(form(page).getByLabel('Name', { exact: true })).toHaveValue('');
+});
+
+test('any other reply shows the error text and keeps what the visitor typed', async ({ page }) => {
+  await answerWith(page, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'error' }));
+  await openForm(page);
+  await fillForm(page);
+  await submit(page).click();
+
+  await expect(page.getByRole('alert')).toHaveText(quoteMessages.failure);
+  await expect(form(page)).toBeVisible();
+  await expect(form(page).getByLabel('Name', { exact: true })).toHaveValue('Priya Sharma');
+  await expect(form(page).getByLabel('Message', { exact: true })).toHaveValue('We need an online store.');
+});
+
+test('a network failure shows the try-again-later text and logs the error', async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/quote request could not be sent|Failed to load resource/);
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text());
+  });
+  await answerWith(page, (route) => route.abort('failed'));
+  await openForm(page);
+  await fillForm(page);
+  await submit(page).click();
+
+  await expect(page.getByRole('alert')).toHaveText(quoteMessages.transportFailure);
+  expect(logged.some((text) => text.includes('quote request could not be sent'))).toBe(true);
+  await expect(form(page).getByLabel('Email', { exact: true })).toHaveValue('priya@company.in');
+});
+
+test('while sending, the button says so and cannot be pressed again', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requests = 0;
+  await answerWith(page, async (route) => {
+    requests++;
+    await held;
+    await route.fulfill({ status: 200, contentType: 'text/plain', body: 'success' });
+  });
+  await openForm(page);
+  await fillForm(page);
+  await submit(page).click();
+
+  await expect(submit(page)).toHaveText('Sending…');
+  await expect(submit(page)).toBeDisabled();
+  await form(page).getByLabel('Name', { exact: true }).press('Enter');
+  release();
+  await expect(page.getByText(quoteMessages.success)).toBeVisible();
+  expect(requests).toBe(1);
+});

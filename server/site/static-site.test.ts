@@ -1,0 +1,157 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticSite } from './static-site.ts';
+
+const pageHtml = (title: string) =>
+  `<!DOCTYPE html><html lang="en"><title>${title}</title><h1>${title}</h1></html>`;
+
+/** A tiny stand-in for build/client: three pages, the 404 page, an asset and a favicon. */
+function makeSite(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'site-'));
+  const files: Record<string, string> = {
+    'index.html': pageHtml('Home'),
+    'about/index.html': pageHtml('About'),
+    'FAQ/index.html': pageHtml('FAQ'),
+    '404/index.html': pageHtml('Page not found'),
+    'assets/app-Ab12Cd.js': `console.log(${JSON.stringify('x'.repeat(2000))});`,
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  };
+  for (const [name, content] of Object.entries(files)) {
+    const file = join(dir, name);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+    if (name.endsWith('.html') || name.endsWith('.js')) {
+      writeFileSync(`${file}.br`, brotliCompressSync(content));
+      writeFileSync(`${file}.gz`, gzipSync(content));
+    }
+  }
+  return dir;
+}
+
+let siteDir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  siteDir = makeSite();
+  app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+  await app.register(staticSite, { siteDir });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(siteDir, { recursive: true, force: true });
+});
+
+describe('prerendered pages', () => {
+  it('serves a page at its extension-less path, with and without a trailing slash', async () => {
+    for (const url of ['/about', '/about/']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('<h1>About</h1>');
+    }
+  });
+
+  it('tells browsers to revalidate HTML, and answers 304 when it has not changed', async () => {
+    const first = await app.inject({ url: '/' });
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await app.inject({ url: '/', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('sends the Brotli or gzip file to clients that accept it', async () => {
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(pageHtml('Home'));
+
+    const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(pageHtml('Home'));
+
+    const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(pageHtml('Home'));
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/about' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toBe('');
+  });
+
+  it('moves case variants such as /faq permanently to the real path, keeping the query', async () => {
+    const lower = await app.inject({ url: '/faq' });
+    expect(lower.statusCode).toBe(301);
+    expect(lower.headers.location).toBe('/FAQ');
+    const mixed = await app.inject({ url: '/Faq/?ref=mail' });
+    expect(mixed.statusCode).toBe(301);
+    expect(mixed.headers.location).toBe('/FAQ?ref=mail');
+  });
+});
+
+describe('assets', () => {
+  it('caches hashed assets for a year as immutable, precompressed', async () => {
+    const response = await app.inject({ url: '/assets/app-Ab12Cd.js', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('caches other files for a day', async () => {
+    const response = await app.inject({ url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+  });
+});
+
+describe('not found', () => {
+  it('answers unknown paths with the not-found page and status 404', async () => {
+    for (const url of ['/nope', '/assets/missing.js', '/about/index.html', '/404', '/assets/']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('Page not found');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('answers other methods on unknown paths with a short text', async () => {
+    const response = await app.inject({ method: 'POST', url: '/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+  });
+});
+
+describe('over a real socket', () => {
+  it('serves pages and the 404 page', async () => {
+    const server = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+    await server.register(staticSite, { siteDir });
+    const address = await server.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const page = await fetch(`${address}/about/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<h1>About</h1>');
+      const missing = await fetch(`${address}/missing`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain('Page not found');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+it('refuses to start without a build', () => {
+  const empty = mkdtempSync(join(tmpdir(), 'empty-'));
+  const app = Fastify();
+  return expect(app.register(staticSite, { siteDir: empty }).ready()).rejects.toThrow(/npm run build/);
+});
