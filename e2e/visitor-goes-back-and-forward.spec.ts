@@ -1,7 +1,8 @@
+import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 import { navigateViaHeader } from './support/layout.ts';
 
-const scrollY = (page: import('@playwright/test').Page) => page.evaluate(() => Math.round(window.scrollY));
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
 test('back and forward restore the scroll position', async ({ page }) => {
   await page.goto('/about');
