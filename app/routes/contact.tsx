@@ -4,8 +4,9 @@ import { PageHero } from '../components/ui/page-hero';
 import { contact } from '../content/contact';
 import { pageSeo } from '../content/pages';
 import { pageMeta } from '../lib/page-meta';
+import { organizationData } from '../lib/structured-data';
 
-export const meta = () => pageMeta(pageSeo['/contact']);
+export const meta = () => pageMeta(pageSeo['/contact'], [organizationData()]);
 
 export default function ContactPage() {
   return (

@@ -1,10 +1,11 @@
 import { FaqList } from '../components/faq/faq-list';
 import { PageHero } from '../components/ui/page-hero';
-import { faqHero } from '../content/faq';
+import { faqHero, faqItems } from '../content/faq';
 import { pageSeo } from '../content/pages';
 import { pageMeta } from '../lib/page-meta';
+import { faqData } from '../lib/structured-data';
 
-export const meta = () => pageMeta(pageSeo['/FAQ']);
+export const meta = () => pageMeta(pageSeo['/FAQ'], [faqData(faqItems)]);
 
 export default function FaqPage() {
   return (

@@ -4,9 +4,10 @@ import { WelcomeSection } from '../components/home/welcome-section';
 import { WhyChooseUs } from '../components/home/why-choose-us';
 import { QuoteSection } from '../components/quote/quote-section';
 import { pageMeta } from '../lib/page-meta';
+import { organizationData } from '../lib/structured-data';
 import { pageSeo } from '../content/pages';
 
-export const meta = () => pageMeta(pageSeo['/']);
+export const meta = () => pageMeta(pageSeo['/'], [organizationData()]);
 
 export default function HomePage() {
   return (

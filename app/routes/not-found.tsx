@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { PageHero } from '../components/ui/page-hero';
 import { pageSeo } from '../content/pages';
-import { pageMeta } from '../lib/page-meta';
+import { noindexMeta } from '../lib/page-meta';
 
-export const meta = () => [...pageMeta(pageSeo['/404']), { name: 'robots', content: 'noindex' }];
+export const meta = () => noindexMeta(pageSeo['/404']);
 
 const destinations = [
   { to: '/', label: 'Home page', text: 'Start again from the beginning.' },

@@ -3,8 +3,9 @@ import { PageHero } from '../components/ui/page-hero';
 import { pageSeo } from '../content/pages';
 import { services } from '../content/services';
 import { pageMeta } from '../lib/page-meta';
+import { servicesData } from '../lib/structured-data';
 
-export const meta = () => pageMeta(pageSeo['/services']);
+export const meta = () => pageMeta(pageSeo['/services'], [servicesData(services)]);
 
 export default function ServicesPage() {
   return (

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { quoteMessages } from '../../common/messages';
 import { PageHero } from '../components/ui/page-hero';
 import { pageSeo } from '../content/pages';
-import { pageMeta } from '../lib/page-meta';
+import { noindexMeta } from '../lib/page-meta';
 
-export const meta = () => [...pageMeta(pageSeo['/thank-you']), { name: 'robots', content: 'noindex' }];
+export const meta = () => noindexMeta(pageSeo['/thank-you']);
 
 /** Where a quote request sent without JavaScript lands after the server has stored it. */
 export default function ThankYouPage() {
