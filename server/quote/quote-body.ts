@@ -19,7 +19,7 @@ export function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
-function firstValues(entries: Iterable<[string, FormDataEntryValue]>): Map<string, string> {
+function firstValues(entries: Iterable<[string, unknown]>): Map<string, string> {
   const fields = new Map<string, string>();
   for (const [name, value] of entries) {
     if (typeof value !== 'string') throw new QuoteProblem('files');

@@ -85,6 +85,7 @@ export function renderErrorPage({ problem, values, action, stylesheet }: ErrorPa
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${stylesheet ? `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">` : ''}
 </head>
 <body>
