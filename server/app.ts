@@ -1,5 +1,14 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
+import { openStorage, type Storage } from './db/database.ts';
+import { createLeadRepository } from './leads/lead-repository.ts';
+import { createMailer } from './mail/mailer.ts';
+import type { Mailer } from './mail/outgoing-mail.ts';
+import { composeEmail } from './mail/quote-emails.ts';
+import { createOutboxRepository } from './outbox/outbox-repository.ts';
+import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
+import { quoteRoutes } from './quote/quote-routes.ts';
+import { findSiteStylesheet } from './quote/site-stylesheet.ts';
 import { staticSite } from './site/static-site.ts';
 
 /** A hop count trusts that many proxies in front of the server. */
@@ -11,15 +20,51 @@ export interface AppOptions {
   config: Config;
   /** Set to false in tests to keep the output quiet. */
   logger?: boolean;
+  /** Where log lines go (default stdout); tests read them from here. */
+  logStream?: { write: (line: string) => void };
+  /** Start the outbox worker (default true). Tests that drive it by hand pass false. */
+  startOutbox?: boolean;
+  /** Replaces the mailer chosen from the config (SMTP_URL or .eml files). */
+  mailer?: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: Storage;
+    outboxWorker: OutboxWorker;
+  }
+}
+
+/** Request logs without the client's address: no raw IP is kept anywhere, logs included. */
+const requestSerializers = {
+  req: (request: FastifyRequest) => ({ method: request.method, url: request.url }),
+};
+
+/** Long enough for the slowest SMTP exchange; after it, a claimed email is due again. */
+function leaseMs(timeouts: Config['mail']['timeouts']) {
+  return 2 * (timeouts.connectionMs + timeouts.greetingMs + timeouts.socketMs) + 60_000;
 }
 
 /**
- * Builds the Fastify application: the site and the API. Tests import this;
- * `main.ts` adds the listener and the signal handling.
+ * Builds the Fastify application: the site, the quote endpoint, the database
+ * and the outbox worker. Tests import this; `main.ts` adds the listener and
+ * the signal handling. Closing the app stops the worker and the database.
  */
-export async function buildApp({ config, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  logger = true,
+  logStream,
+  startOutbox = true,
+  mailer: givenMailer,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          serializers: requestSerializers,
+          ...(logStream ? { stream: logStream } : {}),
+        }
+      : false,
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // Cut off clients that send their request too slowly.
@@ -30,6 +75,59 @@ export async function buildApp({ config, logger = true }: AppOptions): Promise<F
     return503OnClosing: true,
   });
 
-  await app.register(staticSite, { siteDir: config.siteDir });
+  const storage = await openStorage(config.database);
+  const mailer = givenMailer ?? createMailer(config.mail);
+  const mailDomain = config.mail.from.address.split('@')[1] ?? 'localhost';
+  const leads = createLeadRepository(storage.db, {
+    mailDomain,
+    notificationRecipient: config.mail.to.join(', '),
+    acknowledge: config.mail.acknowledge,
+  });
+  const outbox = createOutboxRepository(storage.db);
+  const emailSettings = { from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl };
+  const worker = createOutboxWorker({
+    outbox,
+    mailer,
+    compose: ({ lead, row }) => composeEmail(lead, row, emailSettings),
+    log: app.log.child({ component: 'outbox' }),
+    pollMs: config.outbox.pollMs,
+    retryBaseMs: config.outbox.retryBaseMs,
+    retryMaxMs: config.outbox.retryMaxMs,
+    maxAttempts: config.outbox.maxAttempts,
+    leaseMs: leaseMs(config.mail.timeouts),
+  });
+  app.decorate('storage', storage);
+  app.decorate('outboxWorker', worker);
+
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    mailer.close();
+    await storage.close();
+  });
+
+  try {
+    await app.register(staticSite, { siteDir: config.siteDir });
+    await app.register(quoteRoutes, {
+      leads,
+      siteUrl: config.siteUrl,
+      rateLimit: config.rateLimit,
+      stylesheet: findSiteStylesheet(config.siteDir),
+      onStored: () => worker.kick(),
+    });
+  } catch (error) {
+    mailer.close();
+    await storage.close();
+    throw error;
+  }
+
+  app.addHook('onReady', async () => {
+    if (mailer.kind === 'file') {
+      app.log.warn(
+        { mailDir: config.mail.dir },
+        'SMTP_URL is not set: quote emails are written as .eml files instead of being sent',
+      );
+    }
+    if (startOutbox) worker.start();
+  });
   return app;
 }

@@ -31,6 +31,76 @@ const port = z.coerce
   .min(0)
   .max(65535, 'must be between 0 and 65535');
 
+/** A whole number of milliseconds (or a count) within bounds. */
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
+const booleanText = z.string().transform((value, context) => {
+  const text = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(text)) return true;
+  if (['false', '0', 'no', 'off'].includes(text)) return false;
+  context.addIssue({ code: 'custom', message: 'must be true or false' });
+  return z.NEVER;
+});
+
+const emailAddress = z.email();
+
+export interface MailAddress {
+  /** Display name, e.g. "Acme Tech Solutions"; never contains line breaks or quotes. */
+  name?: string;
+  address: string;
+}
+
+/** `Name <address>` or a bare `address`. */
+const mailAddressText = z.string().transform((value, context): MailAddress => {
+  const text = value.trim();
+  const match = /^(?:"?([^"<>\r\n\\]*?)"?\s*)?<([^<>\s]+)>$/.exec(text);
+  const name = match ? match[1]?.trim() : undefined;
+  const address = match ? match[2] : text;
+  if (!address || !emailAddress.safeParse(address).success) {
+    context.addIssue({
+      code: 'custom',
+      message: 'must be an email address, optionally with a name: "Acme Tech <hello@example.com>"',
+    });
+    return z.NEVER;
+  }
+  return name ? { name, address } : { address };
+});
+
+const mailAddressList = z.string().transform((value, context): string[] => {
+  const list = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (list.length === 0 || list.some((address) => !emailAddress.safeParse(address).success)) {
+    context.addIssue({
+      code: 'custom',
+      message: 'must be one email address, or several separated by commas',
+    });
+    return z.NEVER;
+  }
+  return list;
+});
+
+const smtpUrl = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be a URL such as smtps://user:password@smtp.example.com:465 or smtp://host:587' },
+);
+
+/** Variables whose value must never be echoed in an error message (they may hold a password). */
+const SECRET_VARIABLES = new Set(['SMTP_URL']);
+
 /** Every environment variable the server reads, with its default. .env.example lists them. */
 const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -39,6 +109,26 @@ const envSchema = z.object({
   SITE_DIR: z.string().min(1).default('build/client'),
   SITE_URL: originText.default(company.siteUrl),
   TRUST_PROXY: trustProxyText.default(false),
+
+  DATABASE_PATH: z.string().min(1).default('data/site.db'),
+  DATABASE_BUSY_TIMEOUT_MS: wholeNumber(0, 60_000).default(5_000),
+
+  RATE_LIMIT_MAX: wholeNumber(1, 1_000_000).default(5),
+  RATE_LIMIT_WINDOW_MS: wholeNumber(1_000, 86_400_000).default(600_000),
+
+  SMTP_URL: smtpUrl.optional(),
+  SMTP_CONNECTION_TIMEOUT_MS: wholeNumber(100, 300_000).default(10_000),
+  SMTP_GREETING_TIMEOUT_MS: wholeNumber(100, 300_000).default(10_000),
+  SMTP_SOCKET_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
+  MAIL_FROM: mailAddressText.prefault(company.email),
+  MAIL_TO: mailAddressList.prefault(company.email),
+  MAIL_DIR: z.string().min(1).default('data/mail'),
+  ACK_EMAIL: booleanText.default(false),
+
+  OUTBOX_POLL_MS: wholeNumber(10, 3_600_000).default(5_000),
+  OUTBOX_RETRY_BASE_MS: wholeNumber(1, 3_600_000).default(30_000),
+  OUTBOX_RETRY_MAX_MS: wholeNumber(1, 86_400_000).default(3_600_000),
+  OUTBOX_MAX_ATTEMPTS: wholeNumber(1, 100).default(15),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -52,6 +142,33 @@ export interface Config {
   /** The site's public origin, e.g. https://www.example.com. */
   siteUrl: string;
   trustProxy: boolean | number | string[];
+  database: {
+    /** Absolute path of the SQLite file; its directory is created on first start. */
+    path: string;
+    /** How long a write waits for a lock held by another connection before giving up (503). */
+    busyTimeoutMs: number;
+  };
+  /** Quote requests accepted per client address and window. */
+  rateLimit: { max: number; windowMs: number };
+  mail: {
+    /** SMTP server; without it mail is written as .eml files to `dir`. */
+    smtpUrl: string | undefined;
+    timeouts: { connectionMs: number; greetingMs: number; socketMs: number };
+    /** The company's own sender address. */
+    from: MailAddress;
+    /** The company inbox that receives the quote requests. */
+    to: string[];
+    /** Where .eml files are written when there is no SMTP server. */
+    dir: string;
+    /** Whether visitors get an acknowledgement email. */
+    acknowledge: boolean;
+  };
+  outbox: {
+    pollMs: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    maxAttempts: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -71,11 +188,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const raw = env[name];
-      return `  ${name} ${issue.message}${raw === undefined ? '' : ` (got "${raw}")`}`;
+      const shown = raw === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${raw}")`;
+      return `  ${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const value = result.data;
+  if (value.OUTBOX_RETRY_MAX_MS < value.OUTBOX_RETRY_BASE_MS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  OUTBOX_RETRY_MAX_MS must be at least OUTBOX_RETRY_BASE_MS (${value.OUTBOX_RETRY_BASE_MS})`,
+    );
+  }
   return {
     host: value.HOST,
     port: value.PORT,
@@ -83,5 +206,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteDir: resolve(value.SITE_DIR),
     siteUrl: value.SITE_URL,
     trustProxy: value.TRUST_PROXY,
+    database: { path: resolve(value.DATABASE_PATH), busyTimeoutMs: value.DATABASE_BUSY_TIMEOUT_MS },
+    rateLimit: { max: value.RATE_LIMIT_MAX, windowMs: value.RATE_LIMIT_WINDOW_MS },
+    mail: {
+      smtpUrl: value.SMTP_URL,
+      timeouts: {
+        connectionMs: value.SMTP_CONNECTION_TIMEOUT_MS,
+        greetingMs: value.SMTP_GREETING_TIMEOUT_MS,
+        socketMs: value.SMTP_SOCKET_TIMEOUT_MS,
+      },
+      from: value.MAIL_FROM,
+      to: value.MAIL_TO,
+      dir: resolve(value.MAIL_DIR),
+      acknowledge: value.ACK_EMAIL,
+    },
+    outbox: {
+      pollMs: value.OUTBOX_POLL_MS,
+      retryBaseMs: value.OUTBOX_RETRY_BASE_MS,
+      retryMaxMs: value.OUTBOX_RETRY_MAX_MS,
+      maxAttempts: value.OUTBOX_MAX_ATTEMPTS,
+    },
   };
 }

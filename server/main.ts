@@ -15,15 +15,29 @@ async function main() {
     throw error;
   }
 
-  const app = await buildApp({ config });
+  let app;
+  try {
+    app = await buildApp({ config });
+  } catch (error) {
+    console.error(
+      `The server could not start (database ${config.database.path}, site ${config.siteDir}):`,
+      error instanceof Error ? error.message : error,
+    );
+    process.exit(1);
+  }
 
   closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an unexpected error');
     else app.log.info({ signal }, 'shutting down');
+    // Stops taking requests, lets the outbox finish the email in flight, closes the database.
     await app.close();
   });
 
   await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { database: config.database.path, mail: config.mail.smtpUrl ? 'smtp' : config.mail.dir },
+    'quote requests are stored and emailed',
+  );
 }
 
 await main();

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Page } from '@playwright/test';
+import { quoteMessages } from '../common/messages.ts';
+import { E2E_DATA_DIR } from './support/e2e-env.ts';
+import { expect, test, waitForHydration } from './support/fixtures.ts';
+
+/** Where e2e-server.ts keeps the server's database and what its SMTP sink received. */
+const DATABASE_PATH = join(E2E_DATA_DIR, 'site.db');
+const MAIL_SINK_DIR = join(E2E_DATA_DIR, 'mail-sink');
+
+interface StoredLead {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  status: string;
+  source_page: string;
+}
+
+/** A visitor with an address of their own, so parallel tests never see each other's leads. */
+function visitor() {
+  const id = randomUUID().slice(0, 8);
+  return {
+    name: `Priya Sharma ${id}`,
+    email: `priya.${id}@company.example`,
+    phone: '+91 98000 00000',
+    message: `We need a new online shop (${id}).\nBudget: about 5 lakh.`,
+  };
+}
+type Visitor = ReturnType<typeof visitor>;
+
+function storedLeads(email: string): StoredLead[] {
+  const db = new Database(DATABASE_PATH, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT * FROM quote_requests WHERE email = ?').all(email) as StoredLead[];
+  } finally {
+    db.close();
+  }
+}
+
+async function receivedMail(email: string): Promise<ParsedMail[]> {
+  const files = existsSync(MAIL_SINK_DIR)
+    ? readdirSync(MAIL_SINK_DIR).filter((file) => file.endsWith('.eml'))
+    : [];
+  const mails = await Promise.all(files.map((file) => simpleParser(readFileSync(join(MAIL_SINK_DIR, file)))));
+  return mails.filter((mail) => mail.replyTo?.value.some((address) => address.address === email));
+}
+
+async function fillQuoteForm(page: Page, person: Visitor) {
+  const form = page.getByRole('form', { name: 'Quote request' });
+  await form.getByLabel('Name', { exact: true }).fill(person.name);
+  await form.getByLabel('Email', { exact: true }).fill(person.email);
+  await form.getByLabel('Phone', { exact: true }).fill(person.phone);
+  await form.getByLabel('Message', { exact: true }).fill(person.message);
+  return form;
+}
+
+async function expectStoredAndEmailed(person: Visitor) {
+  await expect.poll(() => storedLeads(person.email).length).toBe(1);
+  const [lead] = storedLeads(person.email);
+  expect(lead).toMatchObject({ ...person, source_page: '/' });
+
+  await expect.poll(async () => (await receivedMail(person.email)).length, { timeout: 15_000 }).toBe(1);
+  const [mail] = await receivedMail(person.email);
+  expect(mail!.subject).toContain(person.name);
+  expect(mail!.from?.value[0]?.address).toBe('quotes@example.com');
+  expect(mail!.text).toContain(person.message);
+  await expect.poll(() => storedLeads(person.email)[0]?.status).toBe('notified');
+}
+
+test.describe('a visitor sends a quote request', () => {
+  test('from the page: the request is stored and reaches the company inbox', async ({ page }) => {
+    const person = visitor();
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Get a Quote' }).click();
+    const form = await fillQuoteForm(page, person);
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+
+    await expect(page.getByRole('status')).toHaveText(quoteMessages.success);
+    await expect(form).toBeHidden();
+    await expectStoredAndEmailed(person);
+  });
+
+  test('a failed send shows the error text and keeps what the visitor typed', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/status of 500/);
+    await page.route('**/api/quote', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'error' }),
+    );
+    const person = visitor();
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Get a Quote' }).click();
+    const form = await fillQuoteForm(page, person);
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+
+    await expect(page.getByRole('alert')).toHaveText(quoteMessages.failure);
+    await expect(form.getByLabel('Name', { exact: true })).toHaveValue(person.name);
+    await expect(form.getByLabel('Email', { exact: true })).toHaveValue(person.email);
+    await expect(form.getByLabel('Message', { exact: true })).toHaveValue(person.message);
+    expect(storedLeads(person.email)).toEqual([]);
+  });
+
+  test('a refusal from the real server shows the error text too', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 415/);
+    const person = visitor();
+    await page.goto('/');
+    await waitForHydration(page);
+    // The request reaches the real server mangled (as by a broken proxy): it refuses it with 415.
+    await page.route('**/api/quote', (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'content-type': 'text/plain' } }),
+    );
+    await page.getByRole('button', { name: 'Get a Quote' }).click();
+    const form = await fillQuoteForm(page, person);
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+
+    await expect(page.getByRole('alert')).toHaveText(quoteMessages.failure);
+    await expect(form.getByLabel('Message', { exact: true })).toHaveValue(person.message);
+    expect(storedLeads(person.email)).toEqual([]);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the form still opens, sends, and lands on the thank-you page', async ({ page }) => {
+    const person = visitor();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get a Quote' }).click();
+    const form = await fillQuoteForm(page, person);
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+
+    await expect(page).toHaveURL(/\/thank-you$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you');
+    await expectStoredAndEmailed(person);
+  });
+
+  test('a refused post shows a page with the errors and the form filled in, and nothing is lost', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/status of 400/);
+    const person = visitor();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get a Quote' }).click();
+    // The browser checks the fields itself; the server must still refuse what slips through.
+    await page.route('**/api/quote', (route) =>
+      route.continue({
+        postData: (route.request().postData() ?? '').replace(
+          encodeURIComponent(person.email),
+          'not-an-email',
+        ),
+      }),
+    );
+    const form = await fillQuoteForm(page, person);
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your quote request was not sent');
+    await expect(page.getByRole('alert')).toContainText('Please enter a valid email address');
+    const again = page.getByRole('form', { name: 'Quote request' });
+    await expect(again.getByLabel('Name', { exact: true })).toHaveValue(person.name);
+    await expect(again.getByLabel('Email', { exact: true })).toHaveValue('not-an-email');
+    await expect(again.getByLabel('Message', { exact: true })).toHaveValue(person.message);
+    await expect(page.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+
+    // Corrected and sent again from this page, it goes through.
+    await page.unroute('**/api/quote');
+    await again.getByLabel('Email', { exact: true }).fill(person.email);
+    await again.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page).toHaveURL(/\/thank-you$/);
+    await expect.poll(() => storedLeads(person.email).length).toBe(1);
+  });
+});

@@ -1,0 +1,25 @@
+/** Characters that make a spreadsheet read a cell as a formula (or split it). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell: formula injection neutralised (a leading = + - @ tab or CR
+ * gets a single quote in front, OWASP's advice), then quoted with doubled
+ * inner quotes.
+ */
+export function csvCell(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export function csvRow(values: readonly (string | number | null)[]): string {
+  return values.map(csvCell).join(',');
+}
+
+/** RFC 4180 lines (CRLF), so Excel and LibreOffice read it alike. */
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null)[])[],
+): string {
+  return [csvRow(header), ...rows.map(csvRow)].map((line) => `${line}\r\n`).join('');
+}

@@ -1,0 +1,103 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function errorOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has a default for every variable, so a fresh clone starts with no configuration', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 3000,
+      siteUrl: 'https://www.example.com',
+      trustProxy: false,
+      database: { path: resolve('data/site.db'), busyTimeoutMs: 5000 },
+      rateLimit: { max: 5, windowMs: 600_000 },
+      mail: {
+        smtpUrl: undefined,
+        from: { address: 'hello@example.com' },
+        to: ['hello@example.com'],
+        dir: resolve('data/mail'),
+        acknowledge: false,
+        timeouts: { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 },
+      },
+      outbox: { pollMs: 5000, retryBaseMs: 30_000, retryMaxMs: 3_600_000, maxAttempts: 15 },
+    });
+  });
+
+  it('reads the mail settings', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://user:secret@smtp.example.net:465',
+      MAIL_FROM: 'Acme Tech Quotes <quotes@acme.in>',
+      MAIL_TO: 'sales@acme.in, owner@acme.in',
+      ACK_EMAIL: 'true',
+      MAIL_DIR: '/var/lib/site/mail',
+    });
+    expect(config.mail).toMatchObject({
+      smtpUrl: 'smtps://user:secret@smtp.example.net:465',
+      from: { name: 'Acme Tech Quotes', address: 'quotes@acme.in' },
+      to: ['sales@acme.in', 'owner@acme.in'],
+      acknowledge: true,
+      dir: '/var/lib/site/mail',
+    });
+    expect(loadConfig({ MAIL_FROM: '"Acme" <a@acme.in>' }).mail.from).toEqual({
+      name: 'Acme',
+      address: 'a@acme.in',
+    });
+    expect(loadConfig({ ACK_EMAIL: 'no' }).mail.acknowledge).toBe(false);
+  });
+
+  it('reads the rate limit, database and outbox settings', () => {
+    const config = loadConfig({
+      RATE_LIMIT_MAX: '20',
+      RATE_LIMIT_WINDOW_MS: '60000',
+      DATABASE_PATH: '/srv/leads.db',
+      OUTBOX_MAX_ATTEMPTS: '3',
+    });
+    expect(config.rateLimit).toEqual({ max: 20, windowMs: 60_000 });
+    expect(config.database.path).toBe('/srv/leads.db');
+    expect(config.outbox.maxAttempts).toBe(3);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a number (got "eighty")'],
+    [{ RATE_LIMIT_MAX: '0' }, 'RATE_LIMIT_MAX must be at least 1'],
+    [{ RATE_LIMIT_WINDOW_MS: '10m' }, 'RATE_LIMIT_WINDOW_MS must be a number'],
+    [{ DATABASE_BUSY_TIMEOUT_MS: '-1' }, 'DATABASE_BUSY_TIMEOUT_MS must be at least 0'],
+    [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM must be an email address'],
+    [{ MAIL_FROM: 'Evil\r\nBcc: x@y.z <a@b.in>' }, 'MAIL_FROM must be an email address'],
+    [{ MAIL_TO: 'sales@acme.in, nope' }, 'MAIL_TO must be one email address, or several'],
+    [{ ACK_EMAIL: 'maybe' }, 'ACK_EMAIL must be true or false (got "maybe")'],
+    [{ SMTP_URL: 'http://smtp.example.net' }, 'SMTP_URL must be a URL such as smtps://'],
+    [{ SMTP_SOCKET_TIMEOUT_MS: '5' }, 'SMTP_SOCKET_TIMEOUT_MS must be at least 100'],
+    [{ OUTBOX_MAX_ATTEMPTS: '1.5' }, 'OUTBOX_MAX_ATTEMPTS must be a whole number'],
+    [
+      { OUTBOX_RETRY_BASE_MS: '5000', OUTBOX_RETRY_MAX_MS: '1000' },
+      'OUTBOX_RETRY_MAX_MS must be at least OUTBOX_RETRY_BASE_MS',
+    ],
+    [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be false, true, a hop count'],
+  ])('names the variable that is wrong: %o', (env, message) => {
+    expect(errorOf(env)).toContain(message);
+  });
+
+  it('never prints the SMTP password when SMTP_URL is wrong', () => {
+    const message = errorOf({ SMTP_URL: 'ftp://user:hunter2@mail.example.net' });
+    expect(message).toContain('SMTP_URL');
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('names every wrong variable at once', () => {
+    const message = errorOf({ PORT: 'x', RATE_LIMIT_MAX: 'y' });
+    expect(message).toContain('PORT');
+    expect(message).toContain('RATE_LIMIT_MAX');
+  });
+});

@@ -1,0 +1,121 @@
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+import { headerText, type Mailer, type OutgoingMail, type SendResult } from './outgoing-mail.ts';
+
+function toNodemailer(mail: OutgoingMail) {
+  return {
+    from: { name: headerText(mail.from.name ?? ''), address: mail.from.address },
+    to: mail.to,
+    ...(mail.replyTo
+      ? { replyTo: { name: headerText(mail.replyTo.name ?? ''), address: mail.replyTo.address } }
+      : {}),
+    subject: headerText(mail.subject, 200),
+    text: mail.text,
+    html: mail.html,
+    messageId: mail.messageId,
+    headers: mail.headers ?? {},
+    // Nothing in these emails is a file or a URL to fetch.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
+
+interface SmtpError {
+  code?: string;
+  responseCode?: number;
+  permanent?: boolean;
+  message?: string;
+}
+
+/** 5xx replies are permanent; network errors, timeouts and 4xx replies are worth retrying. */
+export function classifySmtpError(error: unknown): { permanent: boolean; error: string } {
+  const details = (typeof error === 'object' && error !== null ? error : {}) as SmtpError;
+  const responseCode = typeof details.responseCode === 'number' ? details.responseCode : undefined;
+  const permanent = details.permanent === true || (responseCode !== undefined && responseCode >= 500);
+  const message = String(details.message ?? error)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { permanent, error: [details.code, message].filter(Boolean).join(': ') };
+}
+
+/** Sends through an SMTP server, with explicit timeouts so a dead server never hangs the outbox. */
+export function createSmtpMailer(url: string, timeouts: Config['mail']['timeouts']): Mailer {
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+    dnsTimeout: timeouts.connectionMs,
+  });
+  return {
+    kind: 'smtp',
+    async send(mail): Promise<SendResult> {
+      try {
+        const info = await transport.sendMail(toNodemailer(mail));
+        return { ok: true, detail: String(info.response ?? 'accepted') };
+      } catch (error) {
+        return { ok: false, ...classifySmtpError(error) };
+      }
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** `<quote-12.ab34@example.com>` -> `quote-12.ab34.eml` */
+export function mailFileName(messageId: string): string {
+  const local = messageId.replace(/^</, '').split('@')[0] ?? 'mail';
+  return `${local.replace(/[^A-Za-z0-9.-]/g, '_')}.eml`;
+}
+
+/**
+ * Without an SMTP server: each email is written as an .eml file (open it with
+ * any mail program). The name comes from the Message-ID, so a retry rewrites
+ * the same file instead of adding a second one.
+ */
+export function createFileMailer(dir: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    kind: 'file',
+    async send(mail): Promise<SendResult> {
+      try {
+        const info = await transport.sendMail(toNodemailer(mail));
+        mkdirSync(dir, { recursive: true });
+        const file = join(dir, mailFileName(mail.messageId));
+        const temporary = `${file}.${process.pid}.tmp`;
+        writeFileSync(temporary, info.message as Buffer);
+        renameSync(temporary, file);
+        return { ok: true, detail: file };
+      } catch (error) {
+        // A full or read-only disk is temporary from the outbox's point of view.
+        return { ok: false, permanent: false, error: String((error as Error).message ?? error) };
+      }
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function createMailer(mail: Config['mail']): Mailer {
+  return mail.smtpUrl ? createSmtpMailer(mail.smtpUrl, mail.timeouts) : createFileMailer(mail.dir);
+}
+
+/** Removes the .eml files of these leads from the mail directory (after a delete or a purge). */
+export function removeMailFiles(dir: string, leadIds: readonly number[]): number {
+  const ids = new Set(leadIds);
+  let files: string[];
+  try {
+    files = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const file of files) {
+    const match = /^quote(?:-ack)?-(\d+)\..*\.eml$/.exec(file);
+    if (match && ids.has(Number(match[1]))) {
+      rmSync(join(dir, file), { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}

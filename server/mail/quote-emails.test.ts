@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Lead, OutboxRow } from '../db/schema.ts';
+import { tempDir } from '../test/temp-dir.ts';
+import { classifySmtpError, createFileMailer } from './mailer.ts';
+import { headerText } from './outgoing-mail.ts';
+import { acknowledgementEmail, notificationEmail } from './quote-emails.ts';
+
+const lead: Lead = {
+  id: 7,
+  created_at: '2025-06-01T10:30:00.000Z',
+  name: 'Priya Sharma',
+  email: 'priya@company.in',
+  phone: '+91 98000 00000',
+  message: 'Please build <b>our</b> shop & app.',
+  source_page: '/',
+  status: 'received',
+};
+const row = (kind: OutboxRow['kind']): OutboxRow => ({
+  id: 1,
+  quote_request_id: 7,
+  kind,
+  recipient: kind === 'notification' ? 'sales@acme.test' : 'priya@company.in',
+  message_id: `<quote${kind === 'notification' ? '' : '-ack'}-7.0123456789abcdef@acme.test>`,
+  status: 'pending',
+  attempts: 0,
+  next_attempt_at: lead.created_at,
+  last_error: null,
+  created_at: lead.created_at,
+  updated_at: lead.created_at,
+  sent_at: null,
+});
+const settings = {
+  from: { name: 'Acme Tech', address: 'quotes@acme.test' },
+  to: ['sales@acme.test'],
+  siteUrl: 'https://www.acme.test',
+};
+
+describe('quote emails', () => {
+  it('cannot be turned into header injection, even by data that skipped validation', async () => {
+    const evil: Lead = {
+      ...lead,
+      name: 'Mallory\r\nBcc: victim@example.org\r\nX-Evil: 1',
+      email: 'a@b.in\r\nBcc: victim@example.org',
+    };
+    const mail = notificationEmail(evil, row('notification'), settings);
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.replyTo).toBeUndefined(); // not a plain address: no Reply-To at all
+
+    const dir = tempDir();
+    const result = await createFileMailer(dir).send(mail);
+    expect(result.ok).toBe(true);
+    const eml = readFileSync(result.ok ? result.detail : '', 'utf8');
+    const headers = eml.slice(0, eml.indexOf('\r\n\r\n'));
+    expect(headers).not.toMatch(/^Bcc:/im);
+    expect(headers).not.toMatch(/^X-Evil:/im);
+    expect(headers).toContain('Subject: Quote request from Mallory Bcc: victim@example.org X-Evil: 1');
+    expect(headerText('a\u2028b\u0000c')).toBe('a b c');
+  });
+
+  it('puts every field in the notification, escaped in the HTML part', () => {
+    const mail = notificationEmail(lead, row('notification'), settings);
+    expect(mail.subject).toBe('Quote request from Priya Sharma (#7)');
+    expect(mail.text).toContain('Phone: +91 98000 00000');
+    expect(mail.text).toContain('Please build <b>our</b> shop & app.');
+    expect(mail.html).toContain('Please build &lt;b&gt;our&lt;/b&gt; shop &amp; app.');
+    expect(mail.messageId).toBe('<quote-7.0123456789abcdef@acme.test>');
+  });
+
+  it("never repeats the visitor's message in the acknowledgement", () => {
+    const mail = acknowledgementEmail(lead, row('acknowledgement'), settings);
+    expect(mail.to).toEqual(['priya@company.in']);
+    expect(mail.replyTo).toEqual({ address: 'sales@acme.test' });
+    expect(mail.headers).toMatchObject({ 'Auto-Submitted': 'auto-replied' });
+    expect(`${mail.subject}${mail.text}${mail.html}`).not.toContain('shop');
+  });
+
+  it('tells temporary SMTP failures from permanent ones', () => {
+    expect(
+      classifySmtpError(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })).permanent,
+    ).toBe(true);
+    expect(classifySmtpError(Object.assign(new Error('Try later'), { responseCode: 451 })).permanent).toBe(
+      false,
+    );
+    expect(classifySmtpError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' }))).toEqual({
+      permanent: false,
+      error: 'ESOCKET: connect ECONNREFUSED',
+    });
+  });
+});

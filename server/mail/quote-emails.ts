@@ -1,0 +1,136 @@
+import { company } from '../../common/company.ts';
+import type { MailAddress } from '../config.ts';
+import type { Lead, OutboxRow } from '../db/schema.ts';
+import { escapeHtml } from '../html.ts';
+import { headerText, safeAddress, type OutgoingMail } from './outgoing-mail.ts';
+
+export interface QuoteEmailSettings {
+  from: MailAddress;
+  /** The company inbox. */
+  to: string[];
+  siteUrl: string;
+}
+
+function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+const htmlPage = (title: string, body: string) =>
+  `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; color: #0f172a; line-height: 1.5;">
+${body}
+</body>
+</html>
+`;
+
+/** The notification to the company: every field, escaped, with Reply-To set to the visitor. */
+export function notificationEmail(lead: Lead, row: OutboxRow, settings: QuoteEmailSettings): OutgoingMail {
+  const name = headerText(lead.name, 100);
+  const subject = `Quote request from ${name} (#${lead.id})`;
+  const phone = lead.phone === '' ? 'not given' : lead.phone;
+  const received = formatTime(lead.created_at);
+  const replyAddress = safeAddress(lead.email);
+
+  const text = [
+    `New quote request #${lead.id}, received ${received} from the page ${lead.source_page}.`,
+    '',
+    `Name:  ${lead.name}`,
+    `Email: ${lead.email}`,
+    `Phone: ${phone}`,
+    '',
+    'Message:',
+    lead.message,
+    '',
+    '--',
+    `Reply to this email to answer ${lead.name} directly.`,
+    `Sent by the quote form of ${settings.siteUrl}.`,
+    '',
+  ].join('\n');
+
+  const rows = (
+    [
+      ['Name', lead.name],
+      ['Email', lead.email],
+      ['Phone', phone],
+      ['Page', lead.source_page],
+      ['Received', received],
+    ] as const
+  )
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding: 4px 16px 4px 0;">${label}</th><td style="padding: 4px 0;">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
+  const html = htmlPage(
+    subject,
+    `<h1 style="font-size: 20px;">New quote request #${lead.id}</h1>
+<table role="presentation" style="border-collapse: collapse;">
+${rows}
+</table>
+<h2 style="font-size: 16px;">Message</h2>
+<div style="white-space: pre-wrap; border-left: 3px solid #cbd5e1; padding-left: 12px;">${escapeHtml(lead.message)}</div>
+<p style="color: #475569; font-size: 13px;">Reply to this email to answer ${escapeHtml(lead.name)} directly. Sent by the quote form of ${escapeHtml(settings.siteUrl)}.</p>`,
+  );
+
+  return {
+    from: settings.from,
+    to: settings.to,
+    ...(replyAddress ? { replyTo: { name, address: replyAddress } } : {}),
+    subject,
+    text,
+    html,
+    messageId: row.message_id,
+    headers: { 'X-Quote-Request-Id': String(lead.id) },
+  };
+}
+
+/**
+ * The optional acknowledgement to the visitor. It never repeats their message
+ * (the address may not be theirs), only says that a request was received.
+ */
+export function acknowledgementEmail(lead: Lead, row: OutboxRow, settings: QuoteEmailSettings): OutgoingMail {
+  const name = headerText(lead.name, 100);
+  const subject = `We received your quote request – ${company.name}`;
+  const inbox = settings.to[0];
+  const text = [
+    `Hello ${name},`,
+    '',
+    `Thank you for contacting ${company.name}. We received your quote request on ${formatTime(lead.created_at)} and will get back to you soon.`,
+    '',
+    'If you have anything to add, reply to this email.',
+    '',
+    `${company.name}`,
+    settings.siteUrl,
+    '',
+    `You get this email because this address was entered in the quote form at ${settings.siteUrl}. If that was not you, please ignore it.`,
+    '',
+  ].join('\n');
+  const html = htmlPage(
+    subject,
+    `<p>Hello ${escapeHtml(name)},</p>
+<p>Thank you for contacting ${escapeHtml(company.name)}. We received your quote request on ${escapeHtml(formatTime(lead.created_at))} and will get back to you soon.</p>
+<p>If you have anything to add, reply to this email.</p>
+<p>${escapeHtml(company.name)}<br><a href="${escapeHtml(settings.siteUrl)}">${escapeHtml(settings.siteUrl)}</a></p>
+<p style="color: #475569; font-size: 13px;">You get this email because this address was entered in the quote form at ${escapeHtml(settings.siteUrl)}. If that was not you, please ignore it.</p>`,
+  );
+  return {
+    from: settings.from,
+    to: [row.recipient],
+    ...(inbox ? { replyTo: { address: inbox } } : {}),
+    subject,
+    text,
+    html,
+    messageId: row.message_id,
+    // RFC 3834: an automatic reply; auto-responders must not answer it.
+    headers: { 'Auto-Submitted': 'auto-replied', 'X-Auto-Response-Suppress': 'All' },
+  };
+}
+
+export function composeEmail(lead: Lead, row: OutboxRow, settings: QuoteEmailSettings): OutgoingMail {
+  return row.kind === 'notification'
+    ? notificationEmail(lead, row, settings)
+    : acknowledgementEmail(lead, row, settings);
+}

@@ -1,0 +1,217 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { multipart, validQuote, type Fields } from '../test/form-request.ts';
+import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
+import { tempDir } from '../test/temp-dir.ts';
+import { eventually, testApp, testConfig } from '../test/test-app.ts';
+
+type App = Awaited<ReturnType<typeof testApp>>['app'];
+
+const sinks: SmtpSink[] = [];
+afterEach(async () => {
+  for (const sink of sinks.splice(0)) await sink.close();
+});
+
+async function sink(options: Parameters<typeof startSmtpSink>[0] = {}) {
+  const started = await startSmtpSink(options);
+  sinks.push(started);
+  return started;
+}
+
+/** A loopback port with nothing listening: the SMTP server is down. */
+async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function send(app: App, fields: Fields = validQuote) {
+  const body = await multipart(fields);
+  const response = await app.inject({ method: 'POST', url: '/api/quote', ...body });
+  expect(response.body).toBe('success');
+}
+
+const outbox = (app: App) => app.storage.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+const leads = (app: App) => app.storage.db.selectFrom('quote_requests').selectAll().orderBy('id').execute();
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the notification, received by a real SMTP server', () => {
+  it('comes from the company, goes to its inbox, replies to the visitor, escapes the HTML and keeps its Message-ID', async () => {
+    const smtp = await sink();
+    const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
+    const visitor = {
+      name: 'Priya "P" Sharma',
+      email: 'priya@company.in',
+      phone: '',
+      message: 'Hi <script>alert("x")</script> & bye\nSecond line',
+    };
+    await send(app, visitor);
+
+    const mail = await eventually(() => {
+      expect(smtp.messages).toHaveLength(1);
+      return smtp.messages[0]!;
+    });
+    expect(mail.from?.value).toEqual([{ name: 'Acme Tech', address: 'quotes@acme.test' }]);
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.value.map((to) => to.address) : []).toEqual([
+      'sales@acme.test',
+    ]);
+    expect(mail.replyTo?.value).toEqual([{ name: 'Priya "P" Sharma', address: 'priya@company.in' }]);
+    expect(mail.subject).toContain('Priya "P" Sharma');
+    expect(mail.text).toContain('Hi <script>alert("x")</script> & bye\nSecond line');
+    expect(mail.text).toContain('Phone: not given');
+    expect(mail.html).toContain('Hi &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; bye');
+    expect(mail.html).not.toContain('<script');
+    expect(mail.html).toContain('Priya &quot;P&quot; Sharma');
+
+    const [row] = await eventually(async () => {
+      const rows = await outbox(app);
+      expect(rows[0]!.status).toBe('sent');
+      return rows;
+    });
+    expect(mail.messageId).toBe(row!.message_id);
+    expect(row).toMatchObject({ attempts: 1, last_error: null });
+    expect((await leads(app))[0]!.status).toBe('notified');
+  });
+
+  it('retries while the server answers 421 and delivers the lead exactly once when it is back', async () => {
+    const smtp = await sink({
+      onConnect: (attempt) =>
+        attempt <= 2 ? { code: 421, message: 'Service not available, try later' } : undefined,
+    });
+    const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
+    await send(app);
+
+    await eventually(() => expect(smtp.messages).toHaveLength(1));
+    const [row] = await eventually(async () => {
+      const rows = await outbox(app);
+      expect(rows[0]!.status).toBe('sent');
+      return rows;
+    });
+    expect(row!.attempts).toBe(3);
+    expect(smtp.connections).toBe(3);
+    await settle(200); // several more polls: nothing is sent again
+    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages[0]!.messageId).toBe(row!.message_id);
+  });
+
+  it('dead-letters the lead on a permanent 5xx and keeps it in the database', async () => {
+    const smtp = await sink({ onRcptTo: () => ({ code: 550, message: 'Mailbox unavailable' }) });
+    const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
+    await send(app);
+
+    const [row] = await eventually(async () => {
+      const rows = await outbox(app);
+      expect(rows[0]!.status).toBe('dead');
+      return rows;
+    });
+    expect(row!.attempts).toBe(1);
+    expect(row!.last_error).toContain('550');
+    await settle(150);
+    expect(smtp.connections).toBe(1);
+    expect(smtp.messages).toEqual([]);
+    const [lead] = await leads(app);
+    expect(lead).toMatchObject({ ...validQuote, status: 'dead' });
+  });
+
+  it('dead-letters the lead when the server stays down for OUTBOX_MAX_ATTEMPTS attempts', async () => {
+    const port = await deadPort();
+    const { app } = await testApp({
+      startOutbox: true,
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, OUTBOX_MAX_ATTEMPTS: '3' },
+    });
+    await send(app);
+    const [row] = await eventually(async () => {
+      const rows = await outbox(app);
+      expect(rows[0]!.status).toBe('dead');
+      return rows;
+    });
+    expect(row!.attempts).toBe(3);
+    expect(row!.last_error).toMatch(/ECONNECTION|ECONNREFUSED/);
+    expect((await leads(app))[0]!.status).toBe('dead');
+  });
+
+  it('sends what is still in the outbox after a restart', async () => {
+    const dir = tempDir();
+    const port = await deadPort();
+    const before = await testApp({
+      startOutbox: true,
+      config: testConfig(
+        { SMTP_URL: `smtp://127.0.0.1:${port}`, OUTBOX_RETRY_BASE_MS: '400', OUTBOX_RETRY_MAX_MS: '400' },
+        dir,
+      ),
+    });
+    await send(before.app);
+    const [waiting] = await eventually(async () => {
+      const rows = await outbox(before.app);
+      expect(rows[0]!.attempts).toBeGreaterThanOrEqual(1);
+      return rows;
+    });
+    await before.app.close();
+    expect(waiting!.status).toBe('pending');
+
+    // The mail server is back, and a new process starts on the same database:
+    const smtp = await sink();
+    const after = await testApp({ startOutbox: true, config: testConfig({ SMTP_URL: smtp.url }, dir) });
+    await eventually(() => expect(smtp.messages).toHaveLength(1));
+    expect((await outbox(after.app))[0]!.status).toBe('sent');
+    expect(smtp.messages[0]!.messageId).toBe(waiting!.message_id);
+    expect(smtp.messages[0]!.text).toContain(validQuote.message);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes each email as an .eml file under MAIL_DIR, so nothing is lost', async () => {
+    const { app, config } = await testApp({ startOutbox: true });
+    await send(app);
+    const files = await eventually(() => {
+      const names = existsSync(config.mail.dir) ? readdirSync(config.mail.dir) : [];
+      expect(names).toHaveLength(1);
+      return names;
+    });
+    expect(files[0]).toMatch(/^quote-1\.[0-9a-f]{16}\.eml$/);
+    const eml = readFileSync(join(config.mail.dir, files[0]!), 'utf8');
+    expect(eml).toContain('Subject: Quote request from Priya Sharma');
+    expect(eml).toContain('Reply-To: Priya Sharma <priya@company.in>');
+    await eventually(async () => expect((await outbox(app))[0]!.status).toBe('sent'));
+  });
+});
+
+describe('the acknowledgement to the visitor (ACK_EMAIL)', () => {
+  it('is off by default', async () => {
+    const smtp = await sink();
+    const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
+    await send(app);
+    await eventually(() => expect(smtp.messages).toHaveLength(1));
+    await settle(100);
+    expect(smtp.messages.map((mail) => mail.subject)).toEqual([
+      expect.stringContaining('Quote request from'),
+    ]);
+  });
+
+  it('goes at most once a day per address, never repeats the message, and never answers spam', async () => {
+    const smtp = await sink();
+    const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url, ACK_EMAIL: 'true' } });
+    await send(app, { ...validQuote, email: 'spam@bot.example', website: 'filled' });
+    await send(app, { ...validQuote, message: 'SECRET-PROJECT-DETAILS' });
+    await send(app, { ...validQuote, email: 'PRIYA@company.in', message: 'Second request' });
+
+    await eventually(() => expect(smtp.messages).toHaveLength(3));
+    await settle(100);
+    const acks = smtp.messages.filter((mail) => mail.headers.get('auto-submitted') === 'auto-replied');
+    expect(acks).toHaveLength(1);
+    const [ack] = acks;
+    expect(ack!.to && !Array.isArray(ack!.to) ? ack!.to.value[0]!.address : '').toBe('priya@company.in');
+    expect(ack!.from?.value[0]!.address).toBe('quotes@acme.test');
+    expect(ack!.text).toContain('Priya Sharma');
+    expect(ack!.text).not.toContain('SECRET-PROJECT-DETAILS');
+    expect(ack!.html).not.toContain('SECRET-PROJECT-DETAILS');
+    const recipients = smtp.messages.flatMap((mail) =>
+      mail.to && !Array.isArray(mail.to) ? mail.to.value : [],
+    );
+    expect(recipients.map((to) => to.address)).not.toContain('spam@bot.example');
+  });
+});

@@ -1,0 +1,158 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, Lead, LeadStatus, OutboxRow, OutboxStatus } from '../db/schema.ts';
+
+export interface DueEmail {
+  row: OutboxRow;
+  lead: Lead;
+}
+
+/** How much of an error message is kept on the row. */
+const MAX_ERROR_LENGTH = 1000;
+
+async function setLeadStatus(trx: Transaction<Database>, row: OutboxRow, status: LeadStatus) {
+  // Only the notification to the company decides the lead's status.
+  if (row.kind !== 'notification') return;
+  await trx
+    .updateTable('quote_requests')
+    .set({ status })
+    .where('id', '=', row.quote_request_id)
+    .where('status', '!=', 'spam')
+    .execute();
+}
+
+/** The transactional outbox: emails promised in the same transaction as their lead. */
+export function createOutboxRepository(db: Kysely<Database>) {
+  async function update(
+    id: number,
+    change: Partial<Pick<OutboxRow, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'sent_at'>>,
+    at: Date,
+    leadStatus?: LeadStatus,
+  ) {
+    await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return; // deleted meanwhile (a data-subject request)
+      await trx
+        .updateTable('outbox')
+        .set({ ...change, updated_at: at.toISOString() })
+        .where('id', '=', id)
+        .execute();
+      if (leadStatus) await setLeadStatus(trx, row, leadStatus);
+    });
+  }
+
+  return {
+    /**
+     * Takes up to `limit` due emails and leases them until `leaseUntil` by
+     * moving their next attempt there: if the process dies while sending, they
+     * become due again after the lease and go out with the same Message-ID.
+     */
+    async claimDue(at: Date, leaseUntil: Date, limit: number): Promise<DueEmail[]> {
+      const now = at.toISOString();
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('outbox')
+          .selectAll()
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(limit)
+          .execute();
+        const due: DueEmail[] = [];
+        for (const row of rows) {
+          const claimed = await trx
+            .updateTable('outbox')
+            .set({ next_attempt_at: leaseUntil.toISOString(), updated_at: now })
+            .where('id', '=', row.id)
+            .where('status', '=', 'pending')
+            .where('next_attempt_at', '=', row.next_attempt_at)
+            .executeTakeFirst();
+          if (Number(claimed.numUpdatedRows) !== 1) continue;
+          const lead = await trx
+            .selectFrom('quote_requests')
+            .selectAll()
+            .where('id', '=', row.quote_request_id)
+            .executeTakeFirst();
+          if (lead) due.push({ row, lead });
+        }
+        return due;
+      });
+    },
+
+    async markSent(row: OutboxRow, at: Date) {
+      await update(
+        row.id,
+        { status: 'sent', attempts: row.attempts + 1, sent_at: at.toISOString(), last_error: null },
+        at,
+        'notified',
+      );
+    },
+
+    async markRetry(row: OutboxRow, at: Date, nextAttempt: Date, error: string) {
+      await update(
+        row.id,
+        {
+          attempts: row.attempts + 1,
+          next_attempt_at: nextAttempt.toISOString(),
+          last_error: error.slice(0, MAX_ERROR_LENGTH),
+        },
+        at,
+      );
+    },
+
+    async markDead(row: OutboxRow, at: Date, error: string) {
+      await update(
+        row.id,
+        { status: 'dead', attempts: row.attempts + 1, last_error: error.slice(0, MAX_ERROR_LENGTH) },
+        at,
+        'dead',
+      );
+    },
+
+    async list(filter: { status?: OutboxStatus } = {}): Promise<OutboxRow[]> {
+      let query = db.selectFrom('outbox').selectAll().orderBy('id', 'desc');
+      if (filter.status) query = query.where('status', '=', filter.status);
+      return query.execute();
+    },
+
+    async get(id: number): Promise<OutboxRow | undefined> {
+      return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async forLead(leadId: number): Promise<OutboxRow[]> {
+      return db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('quote_request_id', '=', leadId)
+        .orderBy('id')
+        .execute();
+    },
+
+    /**
+     * Puts dead (or pending) rows back in the queue, due now, with a fresh
+     * attempt count. Sent rows are left alone. Returns how many were requeued.
+     */
+    async retry(selection: { id: number } | { allDead: true }, at: Date): Promise<number> {
+      const now = at.toISOString();
+      return db.transaction().execute(async (trx) => {
+        let query = trx.selectFrom('outbox').selectAll();
+        query =
+          'id' in selection
+            ? query.where('id', '=', selection.id).where('status', '!=', 'sent')
+            : query.where('status', '=', 'dead');
+        const rows = await query.execute();
+        for (const row of rows) {
+          await trx
+            .updateTable('outbox')
+            .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
+            .where('id', '=', row.id)
+            .execute();
+          await setLeadStatus(trx, row, 'received');
+        }
+        return rows.length;
+      });
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

@@ -1,0 +1,133 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { isStorageUnavailable } from '../db/storage-errors.ts';
+import type { OutgoingMail, Mailer } from '../mail/outgoing-mail.ts';
+import type { DueEmail, OutboxRepository } from './outbox-repository.ts';
+import { retryDelay } from './backoff.ts';
+
+export interface OutboxWorkerOptions {
+  outbox: OutboxRepository;
+  mailer: Mailer;
+  compose: (due: DueEmail) => OutgoingMail;
+  log: FastifyBaseLogger;
+  pollMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxAttempts: number;
+  /** How long a claimed email is reserved for this process; longer than any SMTP timeout. */
+  leaseMs: number;
+  /** Emails taken per pass. */
+  batchSize?: number;
+  now?: () => Date;
+  random?: () => number;
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /** Looks for work now instead of at the next poll (after a lead is stored). */
+  kick(): void;
+  /** One pass over the due emails; resolves with how many were attempted. */
+  runOnce(): Promise<number>;
+  /** Stops polling and waits for the email being sent, if any. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Sends what the outbox holds, inside the server process. A failure never
+ * loses the email: temporary ones are retried with exponential backoff and
+ * jitter, permanent ones (5xx) and exhausted attempts become dead letters that
+ * stay in the database, are logged, and can be retried with the leads command.
+ */
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { outbox, mailer, log } = options;
+  const now = options.now ?? (() => new Date());
+  const random = options.random ?? Math.random;
+  const batchSize = options.batchSize ?? 10;
+
+  let started = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  async function deliver({ row, lead }: DueEmail) {
+    const context = { outboxId: row.id, leadId: lead.id, kind: row.kind, attempt: row.attempts + 1 };
+    const result = await mailer.send(options.compose({ row, lead }));
+    const at = now();
+    if (result.ok) {
+      await outbox.markSent(row, at);
+      log.info({ ...context, via: mailer.kind, detail: result.detail }, 'quote email sent');
+      return;
+    }
+    const attempts = row.attempts + 1;
+    if (result.permanent || attempts >= options.maxAttempts) {
+      await outbox.markDead(row, at, result.error);
+      log.error(
+        { ...context, error: result.error, permanent: result.permanent },
+        'quote email dead-lettered: list with "npm run leads -- outbox dead", retry with "npm run leads -- outbox retry"',
+      );
+      return;
+    }
+    const delay = retryDelay(attempts, { baseMs: options.retryBaseMs, maxMs: options.retryMaxMs }, random);
+    await outbox.markRetry(row, at, new Date(at.getTime() + delay), result.error);
+    log.warn({ ...context, error: result.error, retryInMs: delay }, 'quote email failed, will retry');
+  }
+
+  async function runOnce(): Promise<number> {
+    const at = now();
+    const due = await outbox.claimDue(at, new Date(at.getTime() + options.leaseMs), batchSize);
+    for (const email of due) {
+      if (stopped) break; // the rest stay leased and are retried after the lease
+      await deliver(email);
+    }
+    return due.length;
+  }
+
+  function schedule(delayMs: number) {
+    if (stopped || !started) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+    timer.unref();
+  }
+
+  function tick() {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          // A full batch means there may be more: go on at once.
+          while ((await runOnce()) === batchSize && !stopped);
+        } catch (error) {
+          if (isStorageUnavailable(error)) log.warn({ err: error }, 'outbox: database unavailable');
+          else log.error({ err: error }, 'outbox pass failed');
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = undefined;
+      schedule(options.pollMs);
+    });
+  }
+
+  return {
+    start() {
+      if (started || stopped) return;
+      started = true;
+      schedule(0);
+    },
+    kick() {
+      if (!started || stopped) return;
+      if (running) again = true;
+      else schedule(0);
+    },
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      clearTimeout(timer);
+    },
+  };
+}

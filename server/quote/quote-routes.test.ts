@@ -1,0 +1,493 @@
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { quoteFieldMessages as m, quoteMessages, QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
+import { FAKE_STYLESHEET } from '../test/temp-dir.ts';
+import { testApp } from '../test/test-app.ts';
+import {
+  fetchHeaders,
+  multipart,
+  navigationHeaders,
+  urlEncoded,
+  validQuote,
+  type Fields,
+} from '../test/form-request.ts';
+
+type App = Awaited<ReturnType<typeof testApp>>['app'];
+
+async function post(
+  app: App,
+  fields: Fields,
+  headers: Record<string, string> = fetchHeaders,
+  url = '/api/quote',
+) {
+  const body = await multipart(fields);
+  return app.inject({ method: 'POST', url, payload: body.payload, headers: { ...headers, ...body.headers } });
+}
+
+function leads(app: App) {
+  return app.storage.db.selectFrom('quote_requests').selectAll().orderBy('id').execute();
+}
+
+function outbox(app: App) {
+  return app.storage.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+}
+
+describe('POST /api/quote', () => {
+  it('stores a multipart request with its email in the outbox, then answers "success"', async () => {
+    const { app } = await testApp();
+    const response = await post(
+      app,
+      { ...validQuote, ignored: 'extra field' },
+      { ...fetchHeaders, referer: 'http://localhost/' },
+    );
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.body).toBe(QUOTE_SUCCESS_REPLY);
+    const [lead, ...others] = await leads(app);
+    expect(others).toEqual([]);
+    expect(lead).toMatchObject({ ...validQuote, status: 'received', source_page: '/' });
+    expect(Date.now() - Date.parse(lead!.created_at)).toBeLessThan(60_000);
+    const rows = await outbox(app);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ quote_request_id: lead!.id, kind: 'notification', status: 'pending' });
+    expect(rows[0]!.message_id).toMatch(new RegExp(`^<quote-${lead!.id}\\.[0-9a-f]{16}@acme\\.test>$`));
+  });
+
+  it('accepts a URL-encoded body, trims the values and keeps the line breaks of the message', async () => {
+    const { app } = await testApp();
+    const body = urlEncoded({
+      name: '  Ravi  ',
+      email: ' ravi@shop.in ',
+      phone: '',
+      message: ' Line one\r\nLine two ',
+    });
+    const response = await app.inject({ method: 'POST', url: '/api/quote', ...body });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('success');
+    const [lead] = await leads(app);
+    expect(lead).toMatchObject({
+      name: 'Ravi',
+      email: 'ravi@shop.in',
+      phone: '',
+      message: 'Line one\nLine two',
+    });
+  });
+
+  it("answers /sendMail.php, the specification's original address, exactly like /api/quote", async () => {
+    const { app } = await testApp();
+    const ok = await post(app, validQuote, fetchHeaders, '/sendMail.php');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toBe('success');
+    expect(await leads(app)).toHaveLength(1);
+
+    const bad = await post(app, { ...validQuote, email: 'nope' }, fetchHeaders, '/sendMail.php');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(`email: ${m.emailInvalid}`);
+  });
+
+  it('sends a native form post (JavaScript off) to the thank-you page with 303', async () => {
+    const { app } = await testApp();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/quote',
+      ...urlEncoded(validQuote),
+      headers: { ...navigationHeaders, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/thank-you');
+    expect(await leads(app)).toHaveLength(1);
+  });
+
+  it('treats a browser without Fetch Metadata that prefers HTML as a native post', async () => {
+    const { app } = await testApp();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/quote',
+      ...urlEncoded(validQuote),
+      headers: { accept: 'text/html,*/*;q=0.8', 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(303);
+  });
+});
+
+describe('400: the fields that are wrong are named', () => {
+  it('names every missing required field in plain text and stores nothing', async () => {
+    const { app } = await testApp();
+    const response = await post(app, { phone: '12345' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.body).toContain(`name: ${m.nameRequired}`);
+    expect(response.body).toContain(`email: ${m.emailRequired}`);
+    expect(response.body).toContain(`message: ${m.messageRequired}`);
+    expect(response.body).not.toContain('phone:');
+    expect(response.body).not.toBe(QUOTE_SUCCESS_REPLY);
+    expect(await leads(app)).toEqual([]);
+  });
+
+  const cases: [string, Fields, string | null][] = [
+    ['a name of 100 characters', { name: 'a'.repeat(100) }, null],
+    ['a name of 101 characters', { name: 'a'.repeat(101) }, `name: ${m.nameTooLong}`],
+    ['a name that is only spaces', { name: '   ' }, `name: ${m.nameRequired}`],
+    ['a name with a line break', { name: 'Evil\r\nBcc: x@y.z' }, `name: ${m.controlCharacters}`],
+    ['a name with a tab', { name: 'Tab\there' }, `name: ${m.controlCharacters}`],
+    [
+      'an email of 254 characters',
+      { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.in` },
+      null,
+    ],
+    [
+      'an email of 255 characters',
+      { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(59)}.in` },
+      `email: ${m.emailTooLong}`,
+    ],
+    ['an email without a domain', { email: 'priya@' }, `email: ${m.emailInvalid}`],
+    ['an email with a line break', { email: 'priya@company.in\r\nBcc: x@y.z' }, `email: ${m.emailInvalid}`],
+    ['a phone of 30 characters', { phone: '+91 (98) 000-00.000 0000 00000' }, null],
+    ['a phone of 31 characters', { phone: '1'.repeat(31) }, `phone: ${m.phoneTooLong}`],
+    ['a phone with letters', { phone: 'call me' }, `phone: ${m.phoneInvalid}`],
+    ['a message of 5,000 characters', { message: 'x'.repeat(5000) }, null],
+    [
+      'a message of 5,000 characters with CRLF line breaks',
+      { message: `${'x'.repeat(2499)}\r\n${'y'.repeat(2500)}` },
+      null,
+    ],
+    ['a message of 5,001 characters', { message: 'x'.repeat(5001) }, `message: ${m.messageTooLong}`],
+    ['a message with a NUL character', { message: 'Hello\u0000there' }, `message: ${m.controlCharacters}`],
+    ['a message with a bell character', { message: 'Hello\u0007' }, `message: ${m.controlCharacters}`],
+  ];
+
+  it.each(cases)('%s', async (_label, change, expected) => {
+    const { app } = await testApp();
+    const response = await post(app, { ...validQuote, ...change });
+    if (expected === null) {
+      expect(response.body).toBe('success');
+      expect(response.statusCode).toBe(200);
+    } else {
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(expected);
+      expect(await leads(app)).toEqual([]);
+    }
+  });
+
+  it('shows a native post a page listing the errors with the form filled in, escaped', async () => {
+    const { app } = await testApp();
+    const typed = {
+      name: '<b>Priya</b> "P"',
+      email: 'not-an-email',
+      phone: '',
+      message: '</textarea><script>alert(1)</script>',
+    };
+    const response = await app.inject({
+      method: 'POST',
+      url: '/sendMail.php',
+      ...urlEncoded(typed),
+      headers: { ...navigationHeaders, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    const html = response.body;
+    expect(html).toContain(m.emailInvalid);
+    expect(html).toContain('action="/sendMail.php"');
+    expect(html).toContain('value="&lt;b&gt;Priya&lt;/b&gt; &quot;P&quot;"');
+    expect(html).toContain('value="not-an-email"');
+    expect(html).toContain('&lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt;</textarea>');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('style=');
+    expect(html).toContain('<a href="/"');
+    expect(html).toContain(`<link rel="stylesheet" href="${FAKE_STYLESHEET}">`);
+  });
+});
+
+describe('honeypot', () => {
+  it('answers "success" to a filled honeypot, stores the request as spam and queues no email', async () => {
+    const { app } = await testApp();
+    const response = await post(app, { ...validQuote, website: 'https://spam.example' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('success');
+    const [lead] = await leads(app);
+    expect(lead!.status).toBe('spam');
+    expect(await outbox(app)).toEqual([]);
+  });
+});
+
+describe('413, 415: what the endpoint will not read', () => {
+  it('refuses a body larger than the limit from its Content-Length, without reading it', async () => {
+    const { app } = await testApp();
+    const response = await post(app, { ...validQuote, message: 'x'.repeat(70_000) });
+    expect(response.statusCode).toBe(413);
+    expect(response.body).toContain('too large');
+    expect(await leads(app)).toEqual([]);
+  });
+
+  it('stops reading a chunked body (no Content-Length) once it passes the limit', async () => {
+    const { app } = await testApp();
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    const chunk = Buffer.alloc(16 * 1024, 'a');
+    let written = 0;
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/quote',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' },
+      });
+      let answered = false;
+      request.on('response', (response) => {
+        answered = true;
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', (error) => (answered ? undefined : reject(error)));
+      const pump = () => {
+        // A huge body: keeps writing until the server answers (at most 64 MiB).
+        while (!answered && written < 64 * 1024 * 1024) {
+          written += chunk.length;
+          if (!request.write(chunk)) return void request.once('drain', pump);
+        }
+        request.end();
+      };
+      pump();
+    });
+    expect(status).toBe(413);
+    // The answer came long before the end of the body: the server did not wait to read it all.
+    expect(written).toBeLessThan(32 * 1024 * 1024);
+    expect(await leads(app)).toEqual([]);
+  });
+
+  it.each([
+    ['application/json', JSON.stringify(validQuote)],
+    ['text/plain', 'name=Priya'],
+    ['application/xml', '<quote/>'],
+  ])('refuses a %s body with 415', async (type, payload) => {
+    const { app } = await testApp();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/quote',
+      payload,
+      headers: { 'content-type': type },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.body).toContain('multipart/form-data');
+    expect(await leads(app)).toEqual([]);
+  });
+
+  it('refuses a request with a file attached', async () => {
+    const { app } = await testApp();
+    const body = await multipart(validQuote, { attachment: ['brief.txt', 'hello'] });
+    const response = await app.inject({ method: 'POST', url: '/api/quote', ...body });
+    expect(response.statusCode).toBe(415);
+    expect(response.body).toContain('Files cannot be attached');
+    expect(await leads(app)).toEqual([]);
+  });
+
+  it('answers a broken multipart body with 400 and nothing internal', async () => {
+    const { app } = await testApp();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/quote',
+      payload: '--xyz\r\nnot a part',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toBe('The form data could not be read. Please send the quote request again.\n');
+  });
+});
+
+describe('403: posts from other sites', () => {
+  it.each([
+    ['another Origin', { origin: 'https://evil.example' }],
+    ['an opaque Origin', { origin: 'null' }],
+    ['Sec-Fetch-Site cross-site without Origin', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site same-site without Origin', { 'sec-fetch-site': 'same-site' }],
+    [
+      'a matching Sec-Fetch-Site but another Origin',
+      { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' },
+    ],
+  ])('refuses %s and stores nothing', async (_label, headers) => {
+    const { app } = await testApp();
+    const response = await post(app, validQuote, headers as Record<string, string>);
+    expect(response.statusCode).toBe(403);
+    expect(response.body).toContain('only be sent from the form on our own website');
+    expect(await leads(app)).toEqual([]);
+  });
+
+  it.each([
+    ['the Host it was sent to', { origin: 'http://localhost' }],
+    ['SITE_URL, the public origin', { origin: 'https://www.acme.test', 'sec-fetch-site': 'cross-site' }],
+    ['no Origin but Sec-Fetch-Site same-origin', { 'sec-fetch-site': 'same-origin' }],
+    ['no Origin but Sec-Fetch-Site none', { 'sec-fetch-site': 'none' }],
+    ['a non-browser client with neither header', {}],
+  ])('accepts %s', async (_label, headers) => {
+    const { app } = await testApp();
+    const response = await post(app, validQuote, headers as Record<string, string>);
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('429: the rate limit', () => {
+  it('allows RATE_LIMIT_MAX requests per client, then answers 429 with Retry-After', async () => {
+    const { app } = await testApp({ env: { RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_MS: '600000' } });
+    const from = (ip: string) => ({ ...fetchHeaders, 'x-forwarded-for': ip });
+    const sendFrom = async (remoteAddress: string) => {
+      const body = await multipart(validQuote);
+      return app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        remoteAddress,
+        payload: body.payload,
+        headers: { ...from('198.51.100.9'), ...body.headers },
+      });
+    };
+    expect((await sendFrom('203.0.113.1')).statusCode).toBe(200);
+    expect((await sendFrom('203.0.113.1')).statusCode).toBe(200);
+    const refused = await sendFrom('203.0.113.1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
+    expect(refused.body).toContain('Please try again in 10 minutes.');
+    // Without TRUST_PROXY the X-Forwarded-For header is ignored: another address is another client.
+    expect((await sendFrom('203.0.113.2')).statusCode).toBe(200);
+    expect(await leads(app)).toHaveLength(3);
+  });
+
+  it('counts clients by X-Forwarded-For only behind a trusted proxy', async () => {
+    const { app } = await testApp({ env: { RATE_LIMIT_MAX: '1', TRUST_PROXY: '127.0.0.1' } });
+    const sendAs = async (client: string) => {
+      const body = await multipart(validQuote);
+      return app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        remoteAddress: '127.0.0.1',
+        payload: body.payload,
+        headers: { ...body.headers, 'x-forwarded-for': client },
+      });
+    };
+    expect((await sendAs('198.51.100.1')).statusCode).toBe(200);
+    expect((await sendAs('198.51.100.1')).statusCode).toBe(429);
+    expect((await sendAs('198.51.100.2')).statusCode).toBe(200);
+  });
+
+  it('gives a native post a page with the form still filled in', async () => {
+    const { app } = await testApp({ env: { RATE_LIMIT_MAX: '1' } });
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        ...urlEncoded(validQuote),
+        headers: { ...navigationHeaders, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    expect((await send()).statusCode).toBe(303);
+    const refused = await send();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.body).toContain(`value="${validQuote.name}"`);
+    expect(refused.body).toContain(`${validQuote.message}</textarea>`);
+  });
+});
+
+describe('503: storage unavailable', () => {
+  it('refuses while another process holds the database lock, and recovers without a restart', async () => {
+    const { app } = await testApp();
+    const Database = (await import('better-sqlite3')).default;
+    const other = new Database(app.storage.sqlite.name);
+    try {
+      other.exec('BEGIN EXCLUSIVE');
+      const refused = await post(app, validQuote);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.body).toContain('We cannot save quote requests at the moment');
+      expect(refused.body).not.toMatch(/SQLITE|sqlite|\.db/);
+
+      const page = await app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        ...urlEncoded(validQuote),
+        headers: { ...navigationHeaders, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(page.statusCode).toBe(503);
+      expect(page.body).toContain(`value="${validQuote.email}"`);
+      other.exec('ROLLBACK');
+    } finally {
+      other.close();
+    }
+    const accepted = await post(app, validQuote);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.body).toBe('success');
+    expect(await leads(app)).toHaveLength(1);
+  });
+
+  it('refuses while the disk is full, and recovers when there is room again', async () => {
+    const { app } = await testApp();
+    const sqlite = app.storage.sqlite;
+    const pages = sqlite.pragma('page_count', { simple: true }) as number;
+    sqlite.pragma(`max_page_count = ${pages}`);
+    const refused = await post(app, { ...validQuote, message: 'x'.repeat(4000) });
+    expect(refused.statusCode).toBe(503);
+    sqlite.pragma('max_page_count = 1073741823');
+    expect((await post(app, validQuote)).statusCode).toBe(200);
+  });
+});
+
+describe('privacy', () => {
+  it('stores no raw IP address, in the database or in the logs', async () => {
+    const lines: string[] = [];
+    const { app, config } = await testApp({
+      logger: true,
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    const ip = '203.0.113.199';
+    const body = await multipart(validQuote);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/quote',
+      remoteAddress: ip,
+      payload: body.payload,
+      headers: { ...body.headers, 'x-forwarded-for': ip },
+    });
+    expect(response.statusCode).toBe(200);
+    await app.outboxWorker.runOnce();
+    app.storage.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+
+    const database = readFileSync(config.database.path).toString('latin1');
+    expect(database).toContain(validQuote.message);
+    expect(database).not.toContain(ip);
+    expect(lines.join('')).toContain('quote request stored');
+    expect(lines.join('')).not.toContain(ip);
+  });
+});
+
+describe('over a real socket', () => {
+  it('takes the FormData a browser sends and replies "success", as the page expects', async () => {
+    const { app } = await testApp();
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    const form = new FormData();
+    for (const [name, value] of Object.entries(validQuote)) form.append(name, value);
+    form.append('website', '');
+
+    const response = await fetch(`http://127.0.0.1:${port}/api/quote`, {
+      method: 'POST',
+      body: form,
+      headers: { accept: 'text/plain' },
+    });
+    expect(response.status).toBe(200);
+    expect((await response.text()).trim() === QUOTE_SUCCESS_REPLY).toBe(true);
+    expect((await leads(app))[0]).toMatchObject({ ...validQuote, status: 'received' });
+
+    // The spec's error text depends on any other reply: a refusal is never "success".
+    const refused = await fetch(`http://127.0.0.1:${port}/api/quote`, {
+      method: 'POST',
+      body: new FormData(),
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.text()).trim()).not.toBe(QUOTE_SUCCESS_REPLY);
+    expect(quoteMessages.failure).toBeTruthy();
+  });
+});

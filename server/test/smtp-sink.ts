@@ -1,0 +1,67 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+
+export interface SmtpSink {
+  url: string;
+  port: number;
+  messages: ParsedMail[];
+  /** Raw SMTP sessions seen (connections), including refused ones. */
+  connections: number;
+  close: () => Promise<void>;
+}
+
+type Refusal = { code: number; message: string } | undefined;
+
+export interface SmtpSinkOptions {
+  /** Called for each connection; return a refusal to answer with that SMTP code. */
+  onConnect?: (attempt: number) => Refusal;
+  onRcptTo?: (address: string) => Refusal;
+  port?: number;
+}
+
+function refusal(reply: Refusal): Error | undefined {
+  if (!reply) return undefined;
+  return Object.assign(new Error(reply.message), { responseCode: reply.code });
+}
+
+/** A real SMTP server on loopback that keeps every message it accepts, parsed. */
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
+  const messages: ParsedMail[] = [];
+  let connections = 0;
+  const serverOptions: SMTPServerOptions = {
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback(refusal(options.onConnect?.(connections)));
+    },
+    onRcptTo(address, _session, callback) {
+      callback(refusal(options.onRcptTo?.(address.address)));
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push(mail);
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  };
+  const server = new SMTPServer(serverOptions);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages,
+    get connections() {
+      return connections;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

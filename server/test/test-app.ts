@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach } from 'vitest';
+import { buildApp, type AppOptions } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { fakeSite, tempDir } from './temp-dir.ts';
+
+const apps: FastifyInstance[] = [];
+
+afterEach(async () => {
+  for (const app of apps.splice(0).reverse()) await app.close();
+});
+
+/** A configuration in a fresh temp directory, fast timings, and the given variables on top. */
+export function testConfig(env: Record<string, string> = {}, dir = tempDir()): Config {
+  return loadConfig({
+    SITE_DIR: fakeSite(dir),
+    DATABASE_PATH: join(dir, 'data', 'site.db'),
+    MAIL_DIR: join(dir, 'data', 'mail'),
+    MAIL_FROM: 'Acme Tech <quotes@acme.test>',
+    MAIL_TO: 'sales@acme.test',
+    SITE_URL: 'https://www.acme.test',
+    RATE_LIMIT_MAX: '1000',
+    DATABASE_BUSY_TIMEOUT_MS: '50',
+    OUTBOX_POLL_MS: '20',
+    OUTBOX_RETRY_BASE_MS: '10',
+    OUTBOX_RETRY_MAX_MS: '40',
+    SMTP_CONNECTION_TIMEOUT_MS: '2000',
+    SMTP_GREETING_TIMEOUT_MS: '2000',
+    SMTP_SOCKET_TIMEOUT_MS: '2000',
+    ...env,
+  });
+}
+
+/** buildApp, closed after the test. */
+export async function testApp(options: Partial<AppOptions> & { env?: Record<string, string> } = {}) {
+  const { env, ...rest } = options;
+  const config = rest.config ?? testConfig(env);
+  const app = await buildApp({ logger: false, startOutbox: false, ...rest, config });
+  apps.push(app);
+  await app.ready();
+  return { app, config };
+}
+
+/** Waits until the check passes (or fails the test after the timeout). */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() - start > timeoutMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
