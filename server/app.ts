@@ -9,6 +9,8 @@ import { createOutboxRepository } from './outbox/outbox-repository.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
 import { findSiteStylesheet } from './quote/site-stylesheet.ts';
+import { contentSecurityPolicy } from './security/content-security-policy.ts';
+import { securityHeaders } from './security/security-headers.ts';
 import { staticSite } from './site/static-site.ts';
 
 /** A hop count trusts that many proxies in front of the server. */
@@ -106,7 +108,11 @@ export async function buildApp({
   });
 
   try {
-    await app.register(staticSite, { siteDir: config.siteDir });
+    await app.register(securityHeaders, { formOrigins: config.formOrigins });
+    await app.register(staticSite, {
+      siteDir: config.siteDir,
+      pagePolicy: (scriptHashes) => contentSecurityPolicy({ scriptHashes, formOrigins: config.formOrigins }),
+    });
     await app.register(quoteRoutes, {
       leads,
       siteUrl: config.siteUrl,

@@ -25,6 +25,23 @@ const trustProxyText = z.string().transform((value, context): boolean | number |
   return list;
 });
 
+/**
+ * `QUOTE_ENDPOINT`, the build-time address of the quote form. At run time only
+ * its origin matters: when it is another host, the CSP must let forms post there.
+ */
+const quoteEndpointText = z.string().transform((value, context): string[] => {
+  const text = value.trim();
+  if (text.startsWith('/') && !text.startsWith('//')) return [];
+  try {
+    const url = new URL(text);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return [url.origin];
+  } catch {
+    // reported below
+  }
+  context.addIssue({ code: 'custom', message: 'must be a path such as /api/quote or an http(s) URL' });
+  return z.NEVER;
+});
+
 const port = z.coerce
   .number({ error: 'must be a number' })
   .int('must be a whole number')
@@ -109,6 +126,7 @@ const envSchema = z.object({
   SITE_DIR: z.string().min(1).default('build/client'),
   SITE_URL: originText.default(company.siteUrl),
   TRUST_PROXY: trustProxyText.default(false),
+  QUOTE_ENDPOINT: quoteEndpointText.optional(),
 
   DATABASE_PATH: z.string().min(1).default('data/site.db'),
   DATABASE_BUSY_TIMEOUT_MS: wholeNumber(0, 60_000).default(5_000),
@@ -142,6 +160,8 @@ export interface Config {
   /** The site's public origin, e.g. https://www.example.com. */
   siteUrl: string;
   trustProxy: boolean | number | string[];
+  /** Origins other than the site's that the quote form posts to (from QUOTE_ENDPOINT). */
+  formOrigins: string[];
   database: {
     /** Absolute path of the SQLite file; its directory is created on first start. */
     path: string;
@@ -206,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteDir: resolve(value.SITE_DIR),
     siteUrl: value.SITE_URL,
     trustProxy: value.TRUST_PROXY,
+    formOrigins: value.QUOTE_ENDPOINT ?? [],
     database: { path: resolve(value.DATABASE_PATH), busyTimeoutMs: value.DATABASE_BUSY_TIMEOUT_MS },
     rateLimit: { max: value.RATE_LIMIT_MAX, windowMs: value.RATE_LIMIT_WINDOW_MS },
     mail: {

@@ -7,13 +7,20 @@ export interface ConsoleGuard {
 
 /**
  * The Playwright `test`, extended so that every test fails if the page logs
- * a console error or throws an uncaught exception it did not expect.
+ * a console error, breaks the Content-Security-Policy or throws an uncaught
+ * exception it did not expect.
  */
 export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
   consoleGuard: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];
       const problems: string[] = [];
+      // Chromium logs most CSP violations itself; this catches every one, reported or not.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+        });
+      });
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const text = message.text();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { inlineScriptHashes } from '../security/content-security-policy.ts';
 
 /** A prerendered page, held in memory with its precompressed variants. */
 export interface Page {
@@ -9,6 +10,8 @@ export interface Page {
   readonly br: Buffer | undefined;
   readonly gzip: Buffer | undefined;
   readonly etag: string;
+  /** CSP hashes of the page's inline scripts. */
+  readonly scriptHashes: readonly string[];
 }
 
 export interface PageStore {
@@ -34,6 +37,7 @@ function loadPage(path: string, file: string): Page {
     br: readOptional(`${file}.br`),
     gzip: readOptional(`${file}.gz`),
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    scriptHashes: inlineScriptHashes(identity.toString('utf8')),
   };
 }
 

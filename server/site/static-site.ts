@@ -5,6 +5,8 @@ import { loadPageStore, type Page } from './page-store.ts';
 
 export interface StaticSiteOptions {
   siteDir: string;
+  /** The Content-Security-Policy of a page, given the hashes of its inline scripts. */
+  pagePolicy?: (scriptHashes: readonly string[]) => string;
 }
 
 /** Hashed build output: safe to cache for a year. */
@@ -26,7 +28,14 @@ function stripTrailingSlash(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Page,
+  status: number,
+  policy: StaticSiteOptions['pagePolicy'],
+) {
+  if (policy) reply.header('content-security-policy', policy(page.scriptHashes));
   reply
     .code(status)
     .type('text/html; charset=utf-8')
@@ -58,7 +67,7 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
   const store = loadPageStore(options.siteDir);
 
   for (const page of store.pages.values()) {
-    app.get(page.path, (request, reply) => sendPage(request, reply, page, 200));
+    app.get(page.path, (request, reply) => sendPage(request, reply, page, 200, options.pagePolicy));
   }
 
   await app.register(fastifyStatic, {
@@ -83,7 +92,7 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
       const [pathname = '/', query = ''] = splitUrl(request.url);
       const canonical = store.canonicalPaths.get(stripTrailingSlash(pathname).toLowerCase());
       if (canonical) return reply.redirect(canonical + query, 301);
-      return sendPage(request, reply, store.notFound, 404);
+      return sendPage(request, reply, store.notFound, 404, options.pagePolicy);
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
   });

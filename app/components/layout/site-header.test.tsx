@@ -103,9 +103,14 @@ describe('SiteHeader mobile menu', () => {
   it('closes on any navigation, such as the back button', async () => {
     const { user, router } = renderAt('/about');
     await router.navigate('/services');
+    await screen.findByText('page /services');
     await user.click(menuButton());
     await router.navigate(-1);
     expect(await screen.findByText('page /about')).toBeInTheDocument();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    // Forward again to the page where it was opened: it stays closed.
+    await router.navigate(1);
+    expect(await screen.findByText('page /services')).toBeInTheDocument();
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -13,23 +13,27 @@ const MOBILE_MENU_ID = 'mobile-menu';
  */
 export function SiteHeader() {
   const location = useLocation();
-  // The menu is open for one location only, so any navigation closes it.
-  const [openAtKey, setOpenAtKey] = useState<string | null>(null);
-  const open = openAtKey === location.key;
+  const [open, setOpen] = useState(false);
+  // Any navigation closes the menu, including back and forward.
+  const [menuLocationKey, setMenuLocationKey] = useState(location.key);
+  if (menuLocationKey !== location.key) {
+    setMenuLocationKey(location.key);
+    setOpen(false);
+  }
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setOpenAtKey(null);
+      setOpen(false);
       buttonRef.current?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open]);
 
-  const close = () => setOpenAtKey(null);
+  const close = () => setOpen(false);
 
   return (
     <header className="fixed inset-x-0 top-0 z-50">
@@ -60,7 +64,7 @@ export function SiteHeader() {
           className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-slate-100 md:hidden"
           aria-expanded={open}
           aria-controls={MOBILE_MENU_ID}
-          onClick={() => setOpenAtKey(open ? null : location.key)}
+          onClick={() => setOpen(!open)}
         >
           {open ? (
             <X aria-hidden="true" className="size-6" />

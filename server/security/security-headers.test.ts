@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { multipart, fetchHeaders, validQuote } from '../test/form-request.ts';
+import { fakeSite, tempDir } from '../test/temp-dir.ts';
+import { testApp, testConfig } from '../test/test-app.ts';
+
+const INLINE_SCRIPT = 'window.__ready = true;';
+const inlineHash = `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`;
+
+/** The test site, plus a page with an inline script and a hashed asset. */
+async function appWithSite(env: Record<string, string> = {}) {
+  const dir = tempDir();
+  const site = fakeSite(dir);
+  mkdirSync(join(site, 'about'), { recursive: true });
+  writeFileSync(
+    join(site, 'about', 'index.html'),
+    `<!DOCTYPE html><html><body>About<script>${INLINE_SCRIPT}</script><script type="application/ld+json">{}</script></body></html>`,
+  );
+  mkdirSync(join(site, 'assets'), { recursive: true });
+  writeFileSync(join(site, 'assets', 'app-Xy12.js'), 'export {};');
+  return testApp({ config: testConfig({ SITE_DIR: site, ...env }, dir) });
+}
+
+function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
+  expect(headers['strict-transport-security'], what).toMatch(/max-age=(\d+)/);
+  const maxAge = Number(/max-age=(\d+)/.exec(String(headers['strict-transport-security']))?.[1]);
+  expect(maxAge, what).toBeGreaterThanOrEqual(31_536_000);
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  expect(headers['cross-origin-opener-policy'], what).toBe('same-origin');
+  expect(headers['cross-origin-resource-policy'], what).toBe('same-origin');
+  expect(headers['permissions-policy'], what).toMatch(/camera=\(\)/);
+  const csp = String(headers['content-security-policy']);
+  for (const directive of [
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ]) {
+    expect(csp, what).toContain(directive);
+  }
+  expect(csp, what).not.toContain('unsafe-inline');
+}
+
+describe('security headers', () => {
+  it('are on pages, assets, the 404 page and API replies', async () => {
+    const { app } = await appWithSite();
+    const body = await multipart(validQuote);
+    const responses = {
+      page: await app.inject({ url: '/about' }),
+      asset: await app.inject({ url: '/assets/app-Xy12.js' }),
+      notFound: await app.inject({ url: '/missing' }),
+      apiSuccess: await app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        payload: body.payload,
+        headers: { ...fetchHeaders, ...body.headers },
+      }),
+      apiRefused: await app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        payload: '{}',
+        headers: { 'content-type': 'application/json' },
+      }),
+    };
+    expect(responses.page.statusCode).toBe(200);
+    expect(responses.asset.statusCode).toBe(200);
+    expect(responses.notFound.statusCode).toBe(404);
+    expect(responses.apiSuccess.body).toBe('success');
+    expect(responses.apiRefused.statusCode).toBe(415);
+    for (const [what, response] of Object.entries(responses)) expectSecurityHeaders(response.headers, what);
+  });
+
+  it('lets a page run exactly its own inline scripts, by hash', async () => {
+    const { app } = await appWithSite();
+    const page = await app.inject({ url: '/about' });
+    const scriptSrc = String(page.headers['content-security-policy'])
+      .split('; ')
+      .find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toBe(`script-src 'self' ${inlineHash}`);
+
+    const asset = await app.inject({ url: '/assets/app-Xy12.js' });
+    expect(asset.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('lets the forms post to an external quote endpoint when QUOTE_ENDPOINT names one', async () => {
+    const { app } = await appWithSite({ QUOTE_ENDPOINT: 'https://forms.acme.test/api/quote' });
+    const page = await app.inject({ url: '/about' });
+    expect(page.headers['content-security-policy']).toContain("form-action 'self' https://forms.acme.test");
+  });
+});
