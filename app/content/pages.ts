@@ -5,7 +5,7 @@ import type { SitePath } from './site-map';
 /** Title, description and canonical path of every page. */
 export const pageSeo: Record<SitePath | '/thank-you' | '/404', PageSeo> = {
   '/': {
-    title: 'Software Development, Digital Marketing & UI/UX Design in Ludhiana',
+    title: 'Software, Marketing & UI/UX Design in Ludhiana',
     description:
       'Software development, digital marketing, UI/UX design and IT consulting for growing businesses, from our office in Ludhiana, Punjab. Ask for a free quote.',
     path: '/',

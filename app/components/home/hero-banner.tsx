@@ -45,9 +45,11 @@ export function HeroBanner() {
                   <p className="text-sm font-semibold tracking-wider text-accent-300 uppercase">
                     {slide.eyebrow}
                   </p>
-                  <h2 className="mt-3 text-4xl font-bold tracking-tight text-white sm:text-5xl lg:text-[3.4rem] lg:leading-[1.08]">
+                  {/* Not a heading: the page's h1 follows the banner, and three rotating
+                      headings would only clutter the outline. */}
+                  <p className="mt-3 text-4xl font-bold tracking-tight text-balance text-white sm:text-5xl lg:text-[3.4rem] lg:leading-[1.08]">
                     {slide.title}
-                  </h2>
+                  </p>
                   <p className="mt-5 max-w-xl text-lg leading-8 text-slate-200">{slide.text}</p>
                   <Link to={serviceHref(slide.cta.service)} className="btn-light mt-8">
                     {slide.cta.label}

@@ -82,7 +82,7 @@ export function SiteHeader() {
       />
       <nav
         id={MOBILE_MENU_ID}
-        aria-label="Main"
+        aria-label="Main menu"
         className={`fixed top-16 right-0 bottom-0 w-72 max-w-[85vw] overflow-y-auto border-l border-slate-200 bg-white p-4 shadow-xl transition-[transform,visibility] duration-300 md:hidden ${open ? 'visible translate-x-0' : 'invisible translate-x-full'}`}
       >
         <NavLinks

@@ -21,7 +21,7 @@ function Block({ block }: { block: LegalBlock }) {
             Email: <a href={`mailto:${company.email}`}>{company.email}</a>
           </li>
           <li>
-            Phone: <a href={`tel:${company.phoneE164}`}>{company.phoneDisplay}</a>
+            Phone: <a href={`tel:${company.phoneE164}`}>{company.phoneDisplay.replaceAll(' ', '\u00a0')}</a>
           </li>
           <li>
             Post: {company.name}, {company.address.street}, {company.address.locality},{' '}

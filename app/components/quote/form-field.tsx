@@ -61,6 +61,7 @@ export function TextField({
       {(describedBy) => (
         <input
           id={id}
+          type="text"
           required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}

@@ -1,0 +1,62 @@
+import type { Browser, Page } from '@playwright/test';
+import { prerenderPaths } from '../app/content/site-map.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, test, waitForHydration } from './support/fixtures.ts';
+
+// AxeBuilder needs a page from a context the test creates itself.
+async function openPage(browser: Browser, path: string, width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(path === '/404' ? '/this-page-does-not-exist' : path);
+  await waitForHydration(page);
+  return page;
+}
+
+const widths = { desktop: 1280, mobile: 375 } as const;
+
+// Axe runs in one project only: the test itself covers both widths.
+test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
+  test.skip(
+    ({ viewport }) => (viewport?.width ?? 0) < 768,
+    'runs once, at both widths, in the desktop project',
+  );
+
+  for (const path of prerenderPaths) {
+    test(`${path} has no violations at desktop and mobile width`, async ({ browser, consoleGuard }) => {
+      consoleGuard.allow(/status of 404/);
+      for (const [name, width] of Object.entries(widths)) {
+        const page = await openPage(browser, path, width);
+        await expectNoAxeViolations(page, `${path} (${name})`);
+        await page.context().close();
+      }
+    });
+  }
+
+  test('the quote form, open and showing its errors, has no violations', async ({ browser }) => {
+    for (const [name, width] of Object.entries(widths)) {
+      const page = await openPage(browser, '/', width);
+      await page.getByRole('button', { name: 'Get a Quote' }).click();
+      const form = page.getByRole('form', { name: 'Quote request' });
+      await expect(form).toBeVisible();
+      await expectNoAxeViolations(page, `the open quote form (${name})`);
+
+      await form.getByLabel('Email', { exact: true }).fill('not-an-email');
+      await form.getByLabel('Phone', { exact: true }).fill('call me');
+      for (const label of ['Name', 'Email', 'Phone', 'Message']) {
+        await form.getByLabel(label, { exact: true }).focus();
+      }
+      await form.getByLabel('Name', { exact: true }).focus();
+      await expect(form.locator('[aria-invalid="true"]')).toHaveCount(4);
+      await expectNoAxeViolations(page, `the quote form with errors (${name})`);
+      await page.context().close();
+    }
+  });
+
+  test('the open mobile menu has no violations', async ({ browser }) => {
+    const page = await openPage(browser, '/about', widths.mobile);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expectNoAxeViolations(page, 'the open mobile menu');
+    await page.context().close();
+  });
+});
