@@ -111,7 +111,8 @@ export async function buildApp({
     await app.register(securityHeaders, { formOrigins: config.formOrigins });
     await app.register(staticSite, {
       siteDir: config.siteDir,
-      pagePolicy: (scriptHashes) => contentSecurityPolicy({ scriptHashes, formOrigins: config.formOrigins }),
+      pagePolicy: ({ scriptHashes, styleHashes }) =>
+        contentSecurityPolicy({ scriptHashes, styleHashes, formOrigins: config.formOrigins }),
     });
     await app.register(quoteRoutes, {
       leads,

@@ -1,5 +1,6 @@
 import { Award, GraduationCap, Handshake, Lightbulb, type LucideIcon } from 'lucide-react';
 import { company } from '../../common/company';
+import type { PageSeo } from '../lib/page-meta';
 
 export interface Value {
   readonly title: string;
@@ -114,3 +115,9 @@ export const about = {
     ] satisfies Stat[],
   },
 } as const;
+
+export const aboutSeo: PageSeo = {
+  title: 'About Us',
+  description: `Who we are: the vision, values, mission and approach of ${company.name}, an IT services company in Ludhiana with 100+ projects delivered for 50+ happy clients.`,
+  path: '/about',
+};

@@ -1,3 +1,6 @@
+import { company } from '../../common/company';
+import type { PageSeo } from '../lib/page-meta';
+
 export const contact = {
   hero: {
     eyebrow: 'Contact us',
@@ -15,3 +18,9 @@ export const contact = {
     link: 'Request a quote',
   },
 } as const;
+
+export const contactSeo: PageSeo = {
+  title: 'Contact Us',
+  description: `How to reach ${company.name}: our office address in Ludhiana, Punjab 141015, our email and our phone number.`,
+  path: '/contact',
+};

@@ -1,4 +1,5 @@
 import { company } from '../../common/company';
+import type { PageSeo } from '../lib/page-meta';
 
 export interface FaqItem {
   readonly question: string;
@@ -57,3 +58,10 @@ export const faqItems: readonly FaqItem[] = [
     ],
   },
 ];
+
+export const faqSeo: PageSeo = {
+  title: 'Frequently Asked Questions',
+  description:
+    'Answers about our services, marketing approach, development process, project timelines, support, technologies, quality and how to get started.',
+  path: '/FAQ',
+};

@@ -1,6 +1,7 @@
 import { Clock, Cpu, TrendingUp, Users, type LucideIcon } from 'lucide-react';
 import { company } from '../../common/company';
 import type { ServiceId } from './services';
+import type { PageSeo } from '../lib/page-meta';
 
 export type SlideArt = 'software' | 'marketing' | 'design';
 
@@ -101,3 +102,10 @@ export const quoteCallToAction = {
   openLabel: 'Get a Quote',
   closeLabel: 'Close Form',
 } as const;
+
+export const homeSeo: PageSeo = {
+  title: 'Software, Marketing & UI/UX Design in Ludhiana',
+  description:
+    'Software development, digital marketing, UI/UX design and IT consulting for growing businesses, from our office in Ludhiana, Punjab. Ask for a free quote.',
+  path: '/',
+};

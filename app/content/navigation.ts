@@ -1,4 +1,4 @@
-import type { ServiceId } from './services';
+import type { ServiceId } from './service-names';
 
 export interface NavItem {
   readonly label: string;

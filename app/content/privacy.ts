@@ -1,5 +1,6 @@
 import { company } from '../../common/company';
 import { contactDetails, list, paragraph, type LegalDocument } from './legal';
+import type { PageSeo } from '../lib/page-meta';
 
 /** Last updated January 2024 (specification section 2). */
 export const privacy: LegalDocument = {
@@ -68,4 +69,10 @@ export const privacy: LegalDocument = {
       ],
     },
   ],
+};
+
+export const privacySeo: PageSeo = {
+  title: 'Privacy Policy',
+  description: `How ${company.name} collects, uses and protects your personal information, and your rights. Last updated January 2024.`,
+  path: '/privacypolicy',
 };

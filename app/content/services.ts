@@ -1,12 +1,8 @@
 import { ChartLine, CodeXml, Compass, Palette, type LucideIcon } from 'lucide-react';
 
-export const serviceIds = [
-  'software-development',
-  'digital-marketing',
-  'ui-ux-design',
-  'it-consulting',
-] as const;
-export type ServiceId = (typeof serviceIds)[number];
+import { serviceNames, type ServiceId } from './service-names';
+
+export type { ServiceId };
 
 export interface Service {
   /** The anchor of the service's section on /services. */
@@ -25,7 +21,7 @@ export interface Service {
 export const services: readonly Service[] = [
   {
     id: 'software-development',
-    title: 'Software Development',
+    title: serviceNames['software-development'],
     quoteLabel: 'Ask for a software development quote',
     summary: 'Web applications, mobile apps and business software built to fit the way your company works.',
     description:
@@ -42,7 +38,7 @@ export const services: readonly Service[] = [
   },
   {
     id: 'digital-marketing',
-    title: 'Digital Marketing',
+    title: serviceNames['digital-marketing'],
     quoteLabel: 'Ask for a digital marketing quote',
     summary: 'Search, social and paid campaigns that bring qualified enquiries, measured in real numbers.',
     description:
@@ -59,7 +55,7 @@ export const services: readonly Service[] = [
   },
   {
     id: 'ui-ux-design',
-    title: 'UI/UX Design',
+    title: serviceNames['ui-ux-design'],
     quoteLabel: 'Ask for a UI/UX design quote',
     summary: 'Clear, accessible interfaces based on research with your users, ready for developers to build.',
     description:
@@ -76,7 +72,7 @@ export const services: readonly Service[] = [
   },
   {
     id: 'it-consulting',
-    title: 'IT Consulting',
+    title: serviceNames['it-consulting'],
     quoteLabel: 'Ask for an IT consulting quote',
     summary: 'Independent advice on technology choices, cloud, security and digital transformation.',
     description:

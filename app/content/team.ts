@@ -1,4 +1,5 @@
 import { company } from '../../common/company';
+import type { PageSeo } from '../lib/page-meta';
 
 export const team = {
   hero: {
@@ -17,3 +18,9 @@ export const team = {
     expertise: ['Software Architecture', 'Digital Strategy', 'Product and UX Design', 'Project Leadership'],
   },
 } as const;
+
+export const teamSeo: PageSeo = {
+  title: 'Our Team',
+  description: `Meet ${company.founder.name}, chief executive and founder of ${company.name}, and the expertise that leads every project.`,
+  path: '/our-team',
+};

@@ -1,5 +1,6 @@
 import { company } from '../../common/company';
 import { contactDetails, list, paragraph, type LegalDocument } from './legal';
+import type { PageSeo } from '../lib/page-meta';
 
 /** Nine numbered sections, last updated May 2025 (specification section 2). */
 export const terms: LegalDocument = {
@@ -94,4 +95,10 @@ export const terms: LegalDocument = {
       ],
     },
   ],
+};
+
+export const termsSeo: PageSeo = {
+  title: 'Terms & Conditions',
+  description: `The terms and conditions that apply to the services of ${company.name}. Last updated May 2025.`,
+  path: '/termsandconditions',
 };

@@ -5,11 +5,10 @@ import {
   AboutValues,
 } from '../components/about/about-sections';
 import { PageHero } from '../components/ui/page-hero';
-import { about } from '../content/about';
-import { pageSeo } from '../content/pages';
+import { about, aboutSeo } from '../content/about';
 import { pageMeta } from '../lib/page-meta';
 
-export const meta = () => pageMeta(pageSeo['/about']);
+export const meta = () => pageMeta(aboutSeo);
 
 export default function AboutPage() {
   return (

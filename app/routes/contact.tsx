@@ -1,12 +1,11 @@
 import { ContactCards } from '../components/contact/contact-cards';
 import { CtaBand } from '../components/ui/cta-band';
 import { PageHero } from '../components/ui/page-hero';
-import { contact } from '../content/contact';
-import { pageSeo } from '../content/pages';
+import { contact, contactSeo } from '../content/contact';
 import { pageMeta } from '../lib/page-meta';
 import { organizationData } from '../lib/structured-data';
 
-export const meta = () => pageMeta(pageSeo['/contact'], [organizationData()]);
+export const meta = () => pageMeta(contactSeo, [organizationData()]);
 
 export default function ContactPage() {
   return (

@@ -1,11 +1,10 @@
 import { FaqList } from '../components/faq/faq-list';
 import { PageHero } from '../components/ui/page-hero';
-import { faqHero, faqItems } from '../content/faq';
-import { pageSeo } from '../content/pages';
+import { faqHero, faqItems, faqSeo } from '../content/faq';
 import { pageMeta } from '../lib/page-meta';
 import { faqData } from '../lib/structured-data';
 
-export const meta = () => pageMeta(pageSeo['/FAQ'], [faqData(faqItems)]);
+export const meta = () => pageMeta(faqSeo, [faqData(faqItems)]);
 
 export default function FaqPage() {
   return (

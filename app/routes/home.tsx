@@ -5,9 +5,9 @@ import { WhyChooseUs } from '../components/home/why-choose-us';
 import { QuoteSection } from '../components/quote/quote-section';
 import { pageMeta } from '../lib/page-meta';
 import { organizationData } from '../lib/structured-data';
-import { pageSeo } from '../content/pages';
+import { homeSeo } from '../content/home';
 
-export const meta = () => pageMeta(pageSeo['/'], [organizationData()]);
+export const meta = () => pageMeta(homeSeo, [organizationData()]);
 
 export default function HomePage() {
   return (

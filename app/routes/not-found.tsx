@@ -1,32 +1,21 @@
 import { Link } from 'react-router';
 import { PageHero } from '../components/ui/page-hero';
-import { pageSeo } from '../content/pages';
+import { notFound } from '../content/system-pages';
 import { noindexMeta } from '../lib/page-meta';
 
-export const meta = () => noindexMeta(pageSeo['/404']);
-
-const destinations = [
-  { to: '/', label: 'Home page', text: 'Start again from the beginning.' },
-  { to: '/services', label: 'Our services', text: 'Software, marketing, design and consulting.' },
-  { to: '/contact', label: 'Contact us', text: 'Our office, email and phone number.' },
-  { to: '/FAQ', label: 'FAQ', text: 'Answers to common questions.' },
-] as const;
+export const meta = () => noindexMeta(notFound.seo);
 
 /** Every unknown path: the server sends this page with status 404. */
 export default function NotFoundPage() {
   return (
     <>
-      <PageHero
-        eyebrow="Error 404"
-        title="Page not found"
-        lead="Sorry, we could not find the page you were looking for. It may have moved, or the address may be mistyped."
-      />
+      <PageHero {...notFound.hero} />
       <section aria-labelledby="not-found-links" className="container-page py-16">
         <h2 id="not-found-links" className="text-2xl font-bold">
-          Where would you like to go?
+          {notFound.linksTitle}
         </h2>
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {destinations.map((item) => (
+          {notFound.destinations.map((item) => (
             <li
               key={item.to}
               className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 hover:ring-brand-300"

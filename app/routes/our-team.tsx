@@ -1,10 +1,9 @@
 import { LeaderCard } from '../components/team/leader-card';
 import { PageHero } from '../components/ui/page-hero';
-import { pageSeo } from '../content/pages';
-import { team } from '../content/team';
+import { team, teamSeo } from '../content/team';
 import { pageMeta } from '../lib/page-meta';
 
-export const meta = () => pageMeta(pageSeo['/our-team']);
+export const meta = () => pageMeta(teamSeo);
 
 export default function OurTeamPage() {
   return (

@@ -1,22 +1,18 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { quoteMessages } from '../../common/messages';
 import { PageHero } from '../components/ui/page-hero';
-import { pageSeo } from '../content/pages';
+import { thankYou } from '../content/system-pages';
 import { noindexMeta } from '../lib/page-meta';
 
-export const meta = () => noindexMeta(pageSeo['/thank-you']);
+export const meta = () => noindexMeta(thankYou.seo);
 
 /** Where a quote request sent without JavaScript lands after the server has stored it. */
 export default function ThankYouPage() {
   return (
     <>
-      <PageHero eyebrow="Quote request" title="Thank you" lead={quoteMessages.success} />
+      <PageHero {...thankYou.hero} />
       <section className="container-page py-16">
-        <p className="max-w-2xl text-lg leading-8 text-slate-600">
-          Your request is safely with us. While you wait, you can read more about what we do or find answers
-          to common questions.
-        </p>
+        <p className="max-w-2xl text-lg leading-8 text-slate-600">{thankYou.text}</p>
         <div className="mt-8 flex flex-wrap gap-4">
           <Link to="/services" className="btn-primary">
             Explore our services

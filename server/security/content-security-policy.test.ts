@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, inlineScriptHashes } from './content-security-policy.ts';
+import { contentSecurityPolicy, inlineScriptHashes, inlineStyleHashes } from './content-security-policy.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -16,6 +16,14 @@ describe('inlineScriptHashes', () => {
     const html =
       '<script src="/assets/app.js"></script><script type="application/ld+json">{"@type":"Thing"}</script>';
     expect(inlineScriptHashes(html)).toEqual([]);
+  });
+});
+
+describe('inlineStyleHashes', () => {
+  it('hashes the inlined stylesheet, so style-src needs no unsafe-inline', () => {
+    const css = 'body{margin:0}\n';
+    expect(inlineStyleHashes(`<head><style>${css}</style></head>`)).toEqual([sha(css)]);
+    expect(contentSecurityPolicy({ styleHashes: [sha(css)] })).toContain(`style-src 'self' ${sha(css)};`);
   });
 });
 

@@ -4,6 +4,10 @@ import { createHash } from 'node:crypto';
 const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+
+const sha256Source = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
  * The CSP source expressions ('sha256-…') of every inline script a page runs,
@@ -15,28 +19,40 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
     if (!EXECUTABLE_TYPES.has(type)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    hashes.add(sha256Source(body));
   }
   return [...hashes];
+}
+
+/** The CSP source expressions of every inline <style> element (the build inlines the stylesheet). */
+export function inlineStyleHashes(html: string): string[] {
+  return [...new Set([...html.matchAll(STYLE)].map(([, body = '']) => sha256Source(body)))];
 }
 
 export interface PolicyOptions {
   /** Hashes of the inline scripts this response may run. */
   scriptHashes?: readonly string[];
+  /** Hashes of the inline <style> elements it may apply. */
+  styleHashes?: readonly string[];
   /** Extra origins the quote form may post to (when QUOTE_ENDPOINT is on another host). */
   formOrigins?: readonly string[];
 }
 
 /**
  * The Content-Security-Policy of the site: everything from the site's own
- * origin, inline scripts only by hash, no inline styles, no plugins, no
- * framing, no <base>, and forms only to the site (and the quote endpoint).
+ * origin, inline scripts and <style> elements only by hash (no style
+ * attributes at all), no plugins, no framing, no <base>, and forms only to the
+ * site (and the quote endpoint).
  */
-export function contentSecurityPolicy({ scriptHashes = [], formOrigins = [] }: PolicyOptions = {}): string {
+export function contentSecurityPolicy({
+  scriptHashes = [],
+  styleHashes = [],
+  formOrigins = [],
+}: PolicyOptions = {}): string {
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...scriptHashes],
-    'style-src': ["'self'"],
+    'style-src': ["'self'", ...styleHashes],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...formOrigins],

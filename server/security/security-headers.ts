@@ -23,7 +23,7 @@ export const PERMISSIONS_POLICY = [
 
 /**
  * The security headers of every response: helmet's set (HSTS for two years,
- * nosniff, strict-origin-when-cross-origin, COOP and CORP same-origin, ...),
+ * nosniff, strict-origin-when-cross-origin, COOP and CORP same-origin, X-Frame-Options),
  * a minimal Permissions-Policy, and a default Content-Security-Policy with no
  * inline scripts at all. Prerendered pages replace the CSP with one that
  * allows their own inline scripts by hash.
@@ -38,6 +38,14 @@ async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHead
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true },
     xFrameOptions: { action: 'deny' },
+    // Headers for browsers and plugins long gone (IE's download and XSS filters, Flash and PDF
+    // cross-domain policies) or that say what browsers already do: not worth their bytes on
+    // every response.
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    originAgentCluster: false,
   });
   const defaultPolicy = contentSecurityPolicy({ formOrigins: options.formOrigins });
   app.addHook('onRequest', async (_request, reply) => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { inlineScriptHashes } from '../security/content-security-policy.ts';
+import { inlineScriptHashes, inlineStyleHashes } from '../security/content-security-policy.ts';
 
 /** A prerendered page, held in memory with its precompressed variants. */
 export interface Page {
@@ -12,6 +12,8 @@ export interface Page {
   readonly etag: string;
   /** CSP hashes of the page's inline scripts. */
   readonly scriptHashes: readonly string[];
+  /** CSP hashes of the page's inline <style> elements. */
+  readonly styleHashes: readonly string[];
 }
 
 export interface PageStore {
@@ -38,6 +40,7 @@ function loadPage(path: string, file: string): Page {
     gzip: readOptional(`${file}.gz`),
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     scriptHashes: inlineScriptHashes(identity.toString('utf8')),
+    styleHashes: inlineStyleHashes(identity.toString('utf8')),
   };
 }
 

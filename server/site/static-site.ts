@@ -5,8 +5,8 @@ import { loadPageStore, type Page } from './page-store.ts';
 
 export interface StaticSiteOptions {
   siteDir: string;
-  /** The Content-Security-Policy of a page, given the hashes of its inline scripts. */
-  pagePolicy?: (scriptHashes: readonly string[]) => string;
+  /** The Content-Security-Policy of a page, given the hashes of its inline scripts and styles. */
+  pagePolicy?: (page: Pick<Page, 'scriptHashes' | 'styleHashes'>) => string;
 }
 
 /** Hashed build output: safe to cache for a year. */
@@ -35,7 +35,7 @@ function sendPage(
   status: number,
   policy: StaticSiteOptions['pagePolicy'],
 ) {
-  if (policy) reply.header('content-security-policy', policy(page.scriptHashes));
+  if (policy) reply.header('content-security-policy', policy(page));
   reply
     .code(status)
     .type('text/html; charset=utf-8')
@@ -77,8 +77,10 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     redirect: false,
     preCompressed: true,
     cacheControl: false,
+    // Hashed files never change: an ETag is all a revalidation (a forced reload) needs.
     etag: true,
-    lastModified: true,
+    lastModified: false,
+    acceptRanges: false,
     // Pages are served from memory above; .html files and directories are not addressable.
     allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.endsWith('/'),
     setHeaders: (reply: FastifyReply, filePath: string) => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { company } from '../../../common/company';
 import { footerContent } from '../../content/footer';
 import { footerQuickLinks, serviceHref } from '../../content/navigation';
-import { services } from '../../content/services';
+import { serviceIds, serviceNames } from '../../content/service-names';
 import { Logo } from './logo';
 import { NewsletterForm } from './newsletter-form';
 import { SocialIcon } from './social-icon';
@@ -39,10 +39,10 @@ export function SiteFooter() {
         <div>
           <h2 className="text-base font-semibold text-white">Services</h2>
           <ul className="mt-4 space-y-2 text-sm">
-            {services.map((service) => (
-              <li key={service.id}>
-                <Link to={serviceHref(service.id)} className={linkClass}>
-                  {service.title}
+            {serviceIds.map((id) => (
+              <li key={id}>
+                <Link to={serviceHref(id)} className={linkClass}>
+                  {serviceNames[id]}
                 </Link>
               </li>
             ))}

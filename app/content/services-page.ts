@@ -1,0 +1,17 @@
+import type { PageSeo } from '../lib/page-meta';
+
+/** The services page around the four services of services.ts. */
+export const servicesPage = {
+  hero: {
+    eyebrow: 'Our services',
+    title: 'Everything you need to succeed online',
+    lead: 'Four services, one team. Choose what you need today and add more as your business grows.',
+  },
+} as const;
+
+export const servicesSeo: PageSeo = {
+  title: 'Our Services',
+  description:
+    'Software development, digital marketing, UI/UX design and IT consulting: what each service includes and how we deliver it.',
+  path: '/services',
+};

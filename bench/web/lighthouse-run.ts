@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import type { Result } from 'lighthouse';
+
+export interface RouteResult {
+  route: string;
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** JavaScript bytes on the wire, as Lighthouse measured them (the server sends Brotli). */
+  jsTransferredBytes: number;
+  /** The same scripts gzipped at level 9, for a compression-independent comparison. */
+  jsGzipBytes: number;
+  totalTransferredBytes: number;
+  /** Audits that did not pass in a category, for the notes. */
+  failedAudits: string[];
+}
+
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+const score = (result: Result, id: string) => Math.round((result.categories[id]?.score ?? 0) * 100);
+const numeric = (result: Result, id: string) => result.audits[id]?.numericValue ?? Number.NaN;
+
+function summarise(route: string, result: Result, siteDir: string, origin: string): RouteResult {
+  const requests = (result.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)
+    ?.items ?? [];
+  const scripts = requests.filter((request) => request.resourceType === 'Script');
+  const jsGzipBytes = scripts.reduce((sum, request) => {
+    const path = request.url.startsWith(origin) ? new URL(request.url).pathname : undefined;
+    return path ? sum + gzipSync(readFileSync(join(siteDir, path)), { level: 9 }).length : sum;
+  }, 0);
+  const failedAudits = Object.values(result.categories).flatMap((category) =>
+    category.auditRefs
+      .filter((ref) => ref.weight > 0 && (result.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${category.id}: ${ref.id}`),
+  );
+  return {
+    route,
+    scores: {
+      performance: score(result, 'performance'),
+      accessibility: score(result, 'accessibility'),
+      bestPractices: score(result, 'best-practices'),
+      seo: score(result, 'seo'),
+    },
+    fcpMs: numeric(result, 'first-contentful-paint'),
+    lcpMs: numeric(result, 'largest-contentful-paint'),
+    tbtMs: numeric(result, 'total-blocking-time'),
+    cls: numeric(result, 'cumulative-layout-shift'),
+    jsTransferredBytes: scripts.reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
+    jsGzipBytes,
+    totalTransferredBytes: requests.reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
+    failedAudits,
+  };
+}
+
+/**
+ * Runs Lighthouse (mobile, its default configuration) against one URL a number
+ * of times in the given Chrome, and keeps Lighthouse's own median run.
+ */
+export async function lighthouseMedian(options: {
+  origin: string;
+  route: string;
+  path: string;
+  chromePort: number;
+  runs: number;
+  siteDir: string;
+}): Promise<RouteResult> {
+  const results: Result[] = [];
+  for (let run = 0; run < options.runs; run++) {
+    const outcome = await lighthouse(`${options.origin}${options.path}`, {
+      port: options.chromePort,
+      output: 'json',
+      logLevel: 'silent',
+      // The 404 page is meant to answer 404; measure it anyway.
+      ignoreStatusCode: true,
+    });
+    if (!outcome) throw new Error(`Lighthouse returned nothing for ${options.path}`);
+    results.push(outcome.lhr);
+  }
+  return summarise(options.route, computeMedianRun(results), options.siteDir, options.origin);
+}
