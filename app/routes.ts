@@ -10,5 +10,10 @@ export default [
   route('termsandconditions', 'routes/terms.tsx'),
   route('privacypolicy', 'routes/privacy.tsx'),
   route('thank-you', 'routes/thank-you.tsx'),
+  route('newsletter/check-your-inbox', 'routes/newsletter-check-inbox.tsx'),
+  route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
+  route('newsletter/confirmed', 'routes/newsletter-confirmed.tsx'),
+  route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
+  route('newsletter/unsubscribed', 'routes/newsletter-unsubscribed.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

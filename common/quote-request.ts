@@ -95,8 +95,5 @@ function isQuoteField(value: unknown): value is QuoteField {
   return typeof value === 'string' && (quoteFields as readonly string[]).includes(value);
 }
 
-/**
- * The honeypot: a field people never see or fill, hidden from assistive
- * technology, whose name no browser autofills. A request that fills it is spam.
- */
-export const QUOTE_HONEYPOT_FIELD = 'website';
+/** The quote form's honeypot field (see common/honeypot.ts). */
+export { HONEYPOT_FIELD as QUOTE_HONEYPOT_FIELD } from './honeypot.ts';

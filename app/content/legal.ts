@@ -1,6 +1,6 @@
 /** A block of a legal document: a paragraph, a bullet list, or the company's contact details. */
 export type LegalBlock =
-  | { readonly kind: 'paragraph'; readonly text: string }
+  | { readonly kind: 'paragraph'; readonly text: string; readonly id?: string }
   | { readonly kind: 'list'; readonly items: readonly string[] }
   | { readonly kind: 'contact' };
 
@@ -19,6 +19,10 @@ export interface LegalDocument {
   readonly sections: readonly LegalSection[];
 }
 
-export const paragraph = (text: string): LegalBlock => ({ kind: 'paragraph', text });
+export const paragraph = (text: string, id?: string): LegalBlock => ({
+  kind: 'paragraph',
+  text,
+  ...(id ? { id } : {}),
+});
 export const list = (...items: string[]): LegalBlock => ({ kind: 'list', items });
 export const contactDetails: LegalBlock = { kind: 'contact' };

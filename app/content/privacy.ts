@@ -16,6 +16,7 @@ export const privacy: LegalDocument = {
         paragraph('We collect only the information we need:'),
         list(
           'details you give us when you ask for a quote or contact us: your name, email address, phone number (if you provide it) and your message;',
+          'your email address, if you subscribe to our newsletter, with the date you subscribed and confirmed, the page you subscribed from and the consent text you agreed to;',
           'information you share with us during a project, such as business contacts and content for your website or app;',
           'basic technical data our servers record when you visit, such as the pages requested and the time of the request, used for security and to keep the site running.',
         ),
@@ -30,6 +31,10 @@ export const privacy: LegalDocument = {
           'to deliver, support and invoice the services you ask for;',
           'to keep our website and systems secure;',
           'to meet our legal and accounting obligations.',
+        ),
+        paragraph(
+          'Newsletter: we send it only after you confirm your subscription with the link in our email (double opt-in), and only about once a month. Every newsletter has an unsubscribe link at the bottom: one click takes you off the list, and we send nothing more unless you subscribe again. You can also ask us to delete your address completely.',
+          'newsletter',
         ),
         paragraph(
           'We do not sell or rent your personal information. We share it only with service providers who help us run our business, such as email and hosting providers, and only as far as they need it to provide their service to us.',

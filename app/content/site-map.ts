@@ -1,3 +1,5 @@
+import { newsletterPaths } from '../../common/newsletter';
+
 /** Every public route of the site, in the order the sitemap lists them. */
 export const sitePaths = [
   '/',
@@ -18,5 +20,8 @@ export const notFoundPath = '/404';
 /** Where a quote request posted without JavaScript lands (303 See Other from the server). */
 export const quoteThankYouPath = '/thank-you';
 
-/** Every prerendered page; the last two are not listed in the sitemap. */
-export const prerenderPaths = [...sitePaths, quoteThankYouPath, notFoundPath];
+/** Pages that only make sense as a step of a flow: prerendered, but not in the sitemap and noindex. */
+export const flowPaths = [quoteThankYouPath, ...Object.values(newsletterPaths)];
+
+/** Every prerendered page. */
+export const prerenderPaths = [...sitePaths, ...flowPaths, notFoundPath];

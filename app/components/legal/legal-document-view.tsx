@@ -5,7 +5,7 @@ import { PageHero } from '../ui/page-hero';
 function Block({ block }: { block: LegalBlock }) {
   switch (block.kind) {
     case 'paragraph':
-      return <p>{block.text}</p>;
+      return <p id={block.id}>{block.text}</p>;
     case 'list':
       return (
         <ul>

@@ -1,4 +1,5 @@
-import { QUOTE_HONEYPOT_FIELD, quoteLimits } from '../../../common/quote-request';
+import { quoteLimits } from '../../../common/quote-request';
+import { HoneypotField } from '../ui/honeypot-field';
 import { TextAreaField, TextField } from './form-field';
 import type { QuoteFormState } from './use-quote-form';
 
@@ -95,17 +96,7 @@ export function QuoteForm({ id, state, enhanced, hidden, className = '', onSubmi
         </div>
       </div>
 
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="quote-website">Leave this field empty</label>
-        <input
-          id="quote-website"
-          type="text"
-          name={QUOTE_HONEYPOT_FIELD}
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <HoneypotField id="quote-website" />
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-500">We only use your details to reply to this request.</p>

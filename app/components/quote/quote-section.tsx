@@ -64,14 +64,14 @@ export function QuoteSection() {
           </a>
         )}
 
-        <div role="status" className="mx-auto max-w-2xl empty:hidden">
+        <div role="status" className="mx-auto max-w-2xl">
           {notice?.kind === 'success' && (
             <p className="mt-6 rounded-lg bg-emerald-50 px-4 py-3 font-medium text-emerald-900">
               {notice.text}
             </p>
           )}
         </div>
-        <div role="alert" className="mx-auto max-w-2xl empty:hidden">
+        <div role="alert" className="mx-auto max-w-2xl">
           {notice?.kind === 'error' && (
             <p className="mt-6 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">{notice.text}</p>
           )}
