@@ -49,7 +49,20 @@ try {
 }
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
-const header = ['route', 'perf', 'a11y', 'best', 'seo', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS KB (br)', 'JS KB (gzip)', 'total KB'];
+const header = [
+  'route',
+  'perf',
+  'a11y',
+  'best',
+  'seo',
+  'FCP ms',
+  'LCP ms',
+  'TBT ms',
+  'CLS',
+  'JS KB (br)',
+  'JS KB (gzip)',
+  'total KB',
+];
 const rows = results.map((result) => [
   result.route,
   String(result.scores.performance),
@@ -64,11 +77,16 @@ const rows = results.map((result) => [
   kb(result.jsGzipBytes),
   kb(result.totalTransferredBytes),
 ]);
-const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+const widths = header.map((title, column) =>
+  Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+);
+const line = (cells: string[]) =>
+  `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
 const table = [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 
-console.log(`\nLighthouse ${runs} runs per route, median run (mobile, simulated throttling), ${cpus().length} cores, Node ${process.version}\n`);
+console.log(
+  `\nLighthouse ${runs} runs per route, median run (mobile, simulated throttling), ${cpus().length} cores, Node ${process.version}\n`,
+);
 console.log(table);
 for (const result of results) {
   if (result.failedAudits.length > 0) console.log(`\n${result.route}: ${result.failedAudits.join(', ')}`);
@@ -77,7 +95,9 @@ for (const result of results) {
 const misses = results.flatMap((result) => {
   const jsBudget = (result.route === '/' ? targets.jsHomeKB : targets.jsOtherKB) * 1000;
   const problems = [
-    ...Object.entries(result.scores).filter(([, value]) => value < 100).map(([name, value]) => `${name} ${value}`),
+    ...Object.entries(result.scores)
+      .filter(([, value]) => value < 100)
+      .map(([name, value]) => `${name} ${value}`),
     result.lcpMs > targets.lcpMs ? `LCP ${result.lcpMs.toFixed(0)} ms` : '',
     result.tbtMs > targets.tbtMs ? `TBT ${result.tbtMs.toFixed(0)} ms` : '',
     result.cls > targets.cls ? `CLS ${result.cls.toFixed(3)}` : '',
@@ -85,7 +105,9 @@ const misses = results.flatMap((result) => {
   ].filter(Boolean);
   return problems.length > 0 ? [`${result.route}: ${problems.join(', ')}`] : [];
 });
-console.log(misses.length === 0 ? '\nEvery route meets every target.' : `\nMissed targets:\n  ${misses.join('\n  ')}`);
+console.log(
+  misses.length === 0 ? '\nEvery route meets every target.' : `\nMissed targets:\n  ${misses.join('\n  ')}`,
+);
 
 mkdirSync('bench/results', { recursive: true });
 const report = {

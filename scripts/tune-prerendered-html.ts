@@ -1,13 +1,10 @@
 /**
- * A build step after prerendering: gives the JavaScript module preloads of
- * every page a low fetch priority. The pages are complete HTML (with their
- * stylesheet inlined), so the scripts that make them interactive must not
- * compete with the first paint. They still start downloading at once.
+ * A build step after prerendering: every page paints before any of its
+ * JavaScript is fetched (see scripts/lib/defer-hydration.ts).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-const MODULE_PRELOAD = /<link rel="modulepreload"(?![^>]*fetchpriority)/g;
+import { deferHydration } from './lib/defer-hydration.ts';
 
 function* htmlFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -20,8 +17,7 @@ function* htmlFiles(dir: string): Generator<string> {
 const dir = process.argv[2] ?? 'build/client';
 let pages = 0;
 for (const file of htmlFiles(dir)) {
-  const html = readFileSync(file, 'utf8');
-  writeFileSync(file, html.replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"'));
+  writeFileSync(file, deferHydration(readFileSync(file, 'utf8')));
   pages++;
 }
-console.log(`Lowered the module preload priority in ${pages} pages`);
+console.log(`Deferred the scripts of ${pages} pages until after their first paint`);

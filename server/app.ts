@@ -108,7 +108,7 @@ export async function buildApp({
   });
 
   try {
-    await app.register(securityHeaders, { formOrigins: config.formOrigins });
+    await app.register(securityHeaders);
     await app.register(staticSite, {
       siteDir: config.siteDir,
       pagePolicy: ({ scriptHashes, styleHashes }) =>

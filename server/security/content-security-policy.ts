@@ -39,7 +39,15 @@ export interface PolicyOptions {
 }
 
 /**
- * The Content-Security-Policy of the site: everything from the site's own
+ * The policy of every response that is not a page (assets, API replies): it
+ * may load and run nothing, embed nothing and be framed by no one. Short, as
+ * it travels with every asset.
+ */
+export const NON_PAGE_POLICY =
+  "default-src 'none'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/**
+ * The Content-Security-Policy of the site's pages: everything from the site's own
  * origin, inline scripts and <style> elements only by hash (no style
  * attributes at all), no plugins, no framing, no <base>, and forms only to the
  * site (and the quote endpoint).

@@ -32,7 +32,9 @@ function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
   expect(headers['cross-origin-opener-policy'], what).toBe('same-origin');
   expect(headers['cross-origin-resource-policy'], what).toBe('same-origin');
   expect(headers['permissions-policy'], what).toMatch(/camera=\(\)/);
+  // Pages allow the site's own resources; everything else may load nothing at all.
   const csp = String(headers['content-security-policy']);
+  expect(csp, what).toMatch(/^default-src '(self|none)'/);
   for (const directive of [
     "object-src 'none'",
     "base-uri 'none'",
@@ -82,7 +84,8 @@ describe('security headers', () => {
     expect(scriptSrc).toBe(`script-src 'self' ${inlineHash}`);
 
     const asset = await app.inject({ url: '/assets/app-Xy12.js' });
-    expect(asset.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(asset.headers['content-security-policy']).toMatch(/^default-src 'none';/);
+    expect(asset.headers['content-security-policy']).not.toContain('script-src');
   });
 
   it('lets the forms post to an external quote endpoint when QUOTE_ENDPOINT names one', async () => {

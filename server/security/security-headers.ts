@@ -1,12 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { contentSecurityPolicy } from './content-security-policy.ts';
-
-export interface SecurityHeadersOptions {
-  /** Origins besides the site that forms may post to (an external QUOTE_ENDPOINT). */
-  formOrigins: readonly string[];
-}
+import { NON_PAGE_POLICY } from './content-security-policy.ts';
 
 /** Browser features the site never uses, switched off for it and anything it might embed. */
 export const PERMISSIONS_POLICY = [
@@ -24,11 +19,11 @@ export const PERMISSIONS_POLICY = [
 /**
  * The security headers of every response: helmet's set (HSTS for two years,
  * nosniff, strict-origin-when-cross-origin, COOP and CORP same-origin, X-Frame-Options),
- * a minimal Permissions-Policy, and a default Content-Security-Policy with no
- * inline scripts at all. Prerendered pages replace the CSP with one that
- * allows their own inline scripts by hash.
+ * a minimal Permissions-Policy, and a Content-Security-Policy that allows
+ * nothing (right for assets and API replies). Pages replace it with the
+ * site's policy, which allows their own inline scripts and style by hash.
  */
-async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHeadersOptions) {
+async function securityHeadersPlugin(app: FastifyInstance) {
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: false,
@@ -47,9 +42,8 @@ async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHead
     xXssProtection: false,
     originAgentCluster: false,
   });
-  const defaultPolicy = contentSecurityPolicy({ formOrigins: options.formOrigins });
   app.addHook('onRequest', async (_request, reply) => {
-    reply.header('content-security-policy', defaultPolicy);
+    reply.header('content-security-policy', NON_PAGE_POLICY);
     reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 }
