@@ -20,10 +20,11 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|rolldown[\\/]runtime/,
               priority: 2,
             },
-            // Site code that three or more pages share (the layout, mostly); the rest stays with its pages.
+            // The layout and the small shared pieces every page uses. Content and helpers that only a
+            // few pages share are left to automatic chunking, so other pages do not download them.
             {
               name: 'site',
-              test: /[\\/](app|common|node_modules[\\/]lucide-react)[\\/]/,
+              test: /[\\/](app[\\/](components[\\/](ui|layout)|hooks)|app[\\/]lib[\\/](page-meta|post-form|structured-data)|app[\\/]content[\\/](navigation|service-names|footer)|common[\\/](company|honeypot|newsletter|messages)|lucide-react[\\/])/,
               minShareCount: 2,
               priority: 1,
             },

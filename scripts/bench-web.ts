@@ -78,10 +78,10 @@ const rows = results.map((result) => [
   kb(result.totalTransferredBytes),
 ]);
 const widths = header.map((title, column) =>
-  Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
 );
 const line = (cells: string[]) =>
-  `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
 const table = [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 
 console.log(

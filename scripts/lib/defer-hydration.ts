@@ -52,15 +52,13 @@ function deferredBootstrap(body: string, preloads: string[]): string {
 }
 
 export function deferHydration(html: string): string {
-  const preloads = [...html.matchAll(PRELOAD)].map((match) => match[1]!);
+  const preloads = [...html.matchAll(PRELOAD)].map((match) => match[1] ?? '');
   const bootstrap = BOOTSTRAP.exec(html);
-  if (!bootstrap || preloads.length === 0) {
+  const body = bootstrap?.[1];
+  if (body === undefined || preloads.length === 0) {
     throw new UnexpectedBootstrapError('No React Router bootstrap script or module preloads in the page');
   }
   return html
     .replace(PRELOAD, '')
-    .replace(
-      BOOTSTRAP,
-      () => `<script type="module" async="">${deferredBootstrap(bootstrap[1]!, preloads)}</script>`,
-    );
+    .replace(BOOTSTRAP, () => `<script type="module" async="">${deferredBootstrap(body, preloads)}</script>`);
 }

@@ -36,7 +36,7 @@ describe('NewsletterForm', () => {
     expect(input).toHaveAttribute('type', 'email');
     expect(button()).toHaveTextContent('Subscribe');
     expect(input).toHaveAccessibleDescription(expect.stringContaining(newsletterConsent.text));
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'How we handle your data' })).toHaveAttribute(
       'href',
       '/privacypolicy#newsletter',
     );

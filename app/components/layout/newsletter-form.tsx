@@ -75,7 +75,7 @@ export function NewsletterForm() {
       <p id={noticeId} className="mt-3 text-xs leading-5 text-slate-400">
         {newsletterConsent.text}{' '}
         <Link to="/privacypolicy#newsletter" className="underline underline-offset-2 hover:text-white">
-          Privacy Policy
+          How we handle your data
         </Link>
         .
       </p>
