@@ -95,9 +95,9 @@ const piece = fc.oneof(
 );
 /** Any text: a few pieces of the above, joined. */
 const text = fc.array(piece, { maxLength: 4 }).map((parts) => parts.join(''));
-/** From a few hundred characters to far over the body limit. */
+/** From a thousand characters to far over the 64 KiB body limit. */
 const huge = fc
-  .tuple(fc.constantFrom('x', 'é', '<', '=', '\r\n', '😀'), fc.integer({ min: 100, max: 40_000 }))
+  .tuple(fc.constantFrom('x', 'é', '<', '=', '\r\n', '😀'), fc.integer({ min: 1_000, max: 70_000 }))
   .map(([unit, count]) => unit.repeat(count));
 const anyValue = fc.oneof({ weight: 12, arbitrary: text }, { weight: 1, arbitrary: huge });
 
@@ -227,6 +227,8 @@ export interface FuzzCase {
   fields: [string, string][];
   contentType: string | undefined;
   payload: Buffer;
+  /** The database refuses writes while this request is handled (a deliberate 503 is then right). */
+  storageDown: boolean;
 }
 
 /** Form-data field names are sent with " and line breaks percent-encoded, as browsers do. */
@@ -339,12 +341,17 @@ export const fuzzCase: fc.Arbitrary<FuzzCase> = fc
     cut: fc.nat(),
     bytes: fc.uint8Array({ maxLength: 2000 }),
     garbageType: fc.constantFrom(...GARBAGE_TYPES),
+    storageDown: fc.oneof(
+      { weight: 15, arbitrary: fc.constant(false) },
+      { weight: 1, arbitrary: fc.constant(true) },
+    ),
   })
-  .map(({ kind, client, path, fields, boundary, cut, bytes, garbageType }) => ({
+  .map(({ kind, client, path, fields, boundary, cut, bytes, garbageType, storageDown }) => ({
     kind,
     client,
     path,
     fields,
+    storageDown,
     ...bodyFor(kind, fields, boundary, cut, bytes, garbageType),
   }));
 
@@ -411,6 +418,9 @@ function firstValues(fields: [string, string][]): Map<string, string> {
   for (const [name, value] of fields) if (!first.has(name)) first.set(name, value);
   return first;
 }
+
+const UNAVAILABLE =
+  'We cannot save quote requests at the moment, so yours was not sent. Please try again in a few minutes.';
 
 /** Stack traces, error codes, paths: nothing of the inside may reach a visitor. */
 const INTERNALS =
@@ -575,26 +585,33 @@ export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: Fuzz
   const before = lastId();
   const outboxBefore = sqlite.prepare('SELECT coalesce(max(id), 0) FROM outbox').pluck().get() as number;
 
-  const response = await app.inject({
-    method: 'POST',
-    url: input.path,
-    payload: input.payload,
-    headers: {
-      ...CLIENT_HEADERS[input.client],
-      ...(input.contentType ? { 'content-type': input.contentType } : {}),
-    },
-  });
+  if (input.storageDown) sqlite.pragma('query_only = ON');
+  let response;
+  try {
+    response = await app.inject({
+      method: 'POST',
+      url: input.path,
+      payload: input.payload,
+      headers: {
+        ...CLIENT_HEADERS[input.client],
+        ...(input.contentType ? { 'content-type': input.contentType } : {}),
+      },
+    });
+  } finally {
+    if (input.storageDown) sqlite.pragma('query_only = OFF');
+  }
   const status = response.statusCode;
   const isHtml = String(response.headers['content-type'] ?? '').startsWith('text/html');
   stats.cases++;
   stats.byKind[input.kind] = (stats.byKind[input.kind] ?? 0) + 1;
   stats.byStatus[status] = (stats.byStatus[status] ?? 0) + 1;
 
-  // 1. Never a 5xx: nothing here makes storage fail, so any would be a bug (a deliberate 503 needs a storage fault).
+  // 1. Never a 5xx, but the deliberate 503 while storage is down, with its clear message.
   assert.ok(
-    [200, 303, 400, 403, 413, 415].includes(status),
+    [200, 303, 400, 403, 413, 415].includes(status) || (status === 503 && input.storageDown),
     `unexpected status ${status}: ${response.body.slice(0, 200)}`,
   );
+  if (status === 503) assert.ok(response.body.includes(UNAVAILABLE), 'a 503 says why, plainly');
   assert.doesNotMatch(response.body, INTERNALS, 'the reply leaks internals');
 
   const stored = sqlite
@@ -632,7 +649,8 @@ export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: Fuzz
       FIELD_NAMES.map((field) => [field, asTyped(first.get(field) ?? '', input.kind)]),
     );
     const validation = validateQuoteRequest(typed);
-    assert.equal(accepted, validation.ok, `valid input is accepted and invalid refused (got ${status})`);
+    if (input.storageDown && validation.ok) assert.equal(status, 503, 'valid input, storage down: 503');
+    else assert.equal(accepted, validation.ok, `valid input is accepted and invalid refused (got ${status})`);
     const [lead] = stored;
     if (validation.ok && lead) {
       assert.deepEqual(
@@ -643,7 +661,7 @@ export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: Fuzz
       const spam = (first.get('website') ?? '').trim() !== '';
       assert.equal(lead.status, spam ? 'spam' : 'received');
     }
-    // The no-JavaScript error page shows what was typed, escaped.
+    // The no-JavaScript error page (400, or 503) shows what was typed, escaped.
     if (!accepted && isHtml && !tooLarge) {
       for (const field of FIELD_NAMES) {
         assert.ok(
