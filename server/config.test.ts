@@ -105,6 +105,10 @@ describe('loadConfig', () => {
       { HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' },
       'HTTP_HEADERS_TIMEOUT_MS must be at most HTTP_REQUEST_TIMEOUT_MS',
     ],
+    [
+      { HTTP_IDLE_TIMEOUT_MS: '5000' },
+      'HTTP_IDLE_TIMEOUT_MS must be more than DATABASE_BUSY_TIMEOUT_MS (5000)',
+    ],
   ])('names the variable that is wrong: %o', (env, message) => {
     expect(errorOf(env)).toContain(message);
   });

@@ -240,6 +240,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS must be at most HTTP_REQUEST_TIMEOUT_MS (${value.HTTP_REQUEST_TIMEOUT_MS})`,
     );
   }
+  if (value.HTTP_IDLE_TIMEOUT_MS <= value.DATABASE_BUSY_TIMEOUT_MS) {
+    // Otherwise a request waiting for the database lock could be cut off, then stored unanswered.
+    throw new ConfigError(
+      `Invalid configuration:\n  HTTP_IDLE_TIMEOUT_MS must be more than DATABASE_BUSY_TIMEOUT_MS (${value.DATABASE_BUSY_TIMEOUT_MS})`,
+    );
+  }
   return {
     host: value.HOST,
     port: value.PORT,
