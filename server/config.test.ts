@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, ENV_VARIABLES, loadConfig } from './config.ts';
 
 function errorOf(env: Record<string, string>): string {
   try {
@@ -68,6 +69,20 @@ describe('loadConfig', () => {
     expect(config.outbox.maxAttempts).toBe(3);
   });
 
+  it('reads how long a client may take to send its request', () => {
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      idleTimeoutMs: 30_000,
+    });
+    const config = loadConfig({
+      HTTP_HEADERS_TIMEOUT_MS: '2000',
+      HTTP_REQUEST_TIMEOUT_MS: '5000',
+      HTTP_IDLE_TIMEOUT_MS: '8000',
+    });
+    expect(config.http).toEqual({ headersTimeoutMs: 2000, requestTimeoutMs: 5000, idleTimeoutMs: 8000 });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT must be a number (got "eighty")'],
     [{ RATE_LIMIT_MAX: '0' }, 'RATE_LIMIT_MAX must be at least 1'],
@@ -85,8 +100,31 @@ describe('loadConfig', () => {
       'OUTBOX_RETRY_MAX_MS must be at least OUTBOX_RETRY_BASE_MS',
     ],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be false, true, a hop count'],
+    [{ HTTP_REQUEST_TIMEOUT_MS: '50' }, 'HTTP_REQUEST_TIMEOUT_MS must be at least 100'],
+    [
+      { HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' },
+      'HTTP_HEADERS_TIMEOUT_MS must be at most HTTP_REQUEST_TIMEOUT_MS',
+    ],
+    [
+      { HTTP_IDLE_TIMEOUT_MS: '5000' },
+      'HTTP_IDLE_TIMEOUT_MS must be more than DATABASE_BUSY_TIMEOUT_MS (5000)',
+    ],
   ])('names the variable that is wrong: %o', (env, message) => {
     expect(errorOf(env)).toContain(message);
+  });
+
+  it('.env.example lists every variable, each with its default', () => {
+    const example: Record<string, string> = {};
+    for (const line of readFileSync('.env.example', 'utf8').split('\n')) {
+      const match = /^([A-Z_]+)=(.*)$/.exec(line.trim());
+      if (match?.[1]) example[match[1]] = (match[2] ?? '').replace(/^"(.*)"$/, '$1');
+    }
+    expect(Object.keys(example).sort()).toEqual([...ENV_VARIABLES].sort());
+    const { mail: exampleMail, ...fromExample } = loadConfig(example);
+    const { mail: defaultMail, ...defaults } = loadConfig({});
+    expect(fromExample).toEqual(defaults);
+    // The example names the company in From; the default is the bare address.
+    expect({ ...exampleMail, from: defaultMail.from }).toEqual(defaultMail);
   });
 
   it('never prints the SMTP password when SMTP_URL is wrong', () => {

@@ -128,6 +128,10 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxyText.default(false),
   QUOTE_ENDPOINT: quoteEndpointText.optional(),
 
+  HTTP_HEADERS_TIMEOUT_MS: wholeNumber(100, 600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
+  HTTP_IDLE_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
+
   DATABASE_PATH: z.string().min(1).default('data/site.db'),
   DATABASE_BUSY_TIMEOUT_MS: wholeNumber(0, 60_000).default(5_000),
 
@@ -151,6 +155,9 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** The names of every variable the server reads. */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
+
 export interface Config {
   host: string;
   port: number;
@@ -162,6 +169,15 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Origins other than the site's that the quote form posts to (from QUOTE_ENDPOINT). */
   formOrigins: string[];
+  /** How long a client may take; a slower one gets 408 and is disconnected. */
+  http: {
+    /** To send the request line and headers (slow-header attacks). */
+    headersTimeoutMs: number;
+    /** To send the whole request, body included (slow bodies). */
+    requestTimeoutMs: number;
+    /** Of silence on a connection before it is closed. */
+    idleTimeoutMs: number;
+  };
   database: {
     /** Absolute path of the SQLite file; its directory is created on first start. */
     path: string;
@@ -219,6 +235,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n  OUTBOX_RETRY_MAX_MS must be at least OUTBOX_RETRY_BASE_MS (${value.OUTBOX_RETRY_BASE_MS})`,
     );
   }
+  if (value.HTTP_HEADERS_TIMEOUT_MS > value.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS must be at most HTTP_REQUEST_TIMEOUT_MS (${value.HTTP_REQUEST_TIMEOUT_MS})`,
+    );
+  }
+  if (value.HTTP_IDLE_TIMEOUT_MS <= value.DATABASE_BUSY_TIMEOUT_MS) {
+    // Otherwise a request waiting for the database lock could be cut off, then stored unanswered.
+    throw new ConfigError(
+      `Invalid configuration:\n  HTTP_IDLE_TIMEOUT_MS must be more than DATABASE_BUSY_TIMEOUT_MS (${value.DATABASE_BUSY_TIMEOUT_MS})`,
+    );
+  }
   return {
     host: value.HOST,
     port: value.PORT,
@@ -227,6 +254,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteUrl: value.SITE_URL,
     trustProxy: value.TRUST_PROXY,
     formOrigins: value.QUOTE_ENDPOINT ?? [],
+    http: {
+      headersTimeoutMs: value.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: value.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: value.HTTP_IDLE_TIMEOUT_MS,
+    },
     database: { path: resolve(value.DATABASE_PATH), busyTimeoutMs: value.DATABASE_BUSY_TIMEOUT_MS },
     rateLimit: { max: value.RATE_LIMIT_MAX, windowMs: value.RATE_LIMIT_WINDOW_MS },
     mail: {

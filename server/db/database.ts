@@ -1,20 +1,45 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { migrateToLatest } from './migrations.ts';
 import type { Database } from './schema.ts';
+import { createWriteQueue, type WriteQueue } from './write-queue.ts';
 
 export interface Storage {
   db: Kysely<Database>;
   /** The underlying SQLite connection (for tests and the leads command). */
   sqlite: SQLite.Database;
+  /** Group commit: every write of the server goes through here (see write-queue.ts). */
+  write: WriteQueue<Database>;
+  /** Writes what is queued, then closes the database. */
   close: () => Promise<void>;
 }
 
 export interface OpenStorageOptions {
   path: string;
   busyTimeoutMs: number;
+}
+
+/**
+ * Kysely prepares every statement again each time it runs one; under load that
+ * is a good share of the work. The same SQL text reuses its prepared statement
+ * (better-sqlite3 runs one statement at a time, so sharing is safe). The most
+ * recently used statements are kept, so queries with varying IN lists cannot
+ * grow it without bound.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 200): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      const statement = statements.get(sql) ?? sqlite.prepare(sql);
+      statements.delete(sql);
+      statements.set(sql, statement); // now the most recently used
+      if (statements.size > size) statements.delete(statements.keys().next().value ?? '');
+      return statement;
+    },
+  };
 }
 
 /**
@@ -35,12 +60,21 @@ export async function openStorage({ path, busyTimeoutMs }: OpenStorageOptions): 
     sqlite.close();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   try {
     await migrateToLatest(db as unknown as Kysely<unknown>);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return { db, sqlite, close: () => db.destroy() };
+  const write = createWriteQueue(db);
+  return {
+    db,
+    sqlite,
+    write,
+    close: async () => {
+      await write.close();
+      await db.destroy();
+    },
+  };
 }

@@ -16,6 +16,8 @@ const UNAVAILABLE_SQLITE_CODES = [
   'SQLITE_NOMEM',
 ];
 const UNAVAILABLE_SYSTEM_CODES = ['ENOSPC', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'EDQUOT', 'EMFILE', 'ENFILE'];
+/** The write queue after it was closed (the server is shutting down). */
+const STORAGE_CLOSED = 'STORAGE_CLOSED';
 
 export function isStorageUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
@@ -24,7 +26,7 @@ export function isStorageUnavailable(error: unknown): boolean {
     if (typeof code === 'string') {
       // Extended codes: SQLITE_BUSY_SNAPSHOT, SQLITE_READONLY_DBMOVED, SQLITE_IOERR_WRITE...
       if (UNAVAILABLE_SQLITE_CODES.some((base) => code === base || code.startsWith(`${base}_`))) return true;
-      if (UNAVAILABLE_SYSTEM_CODES.includes(code)) return true;
+      if (UNAVAILABLE_SYSTEM_CODES.includes(code) || code === STORAGE_CLOSED) return true;
     }
     // Kysely after the connection was closed (during shutdown).
     if (current instanceof Error && /driver has already been destroyed/i.test(current.message)) return true;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { QuoteRequest } from '../../common/quote-request.ts';
 import type { Database, Lead, LeadStatus, OutboxKind } from '../db/schema.ts';
+import type { WriteQueue } from '../db/write-queue.ts';
 
 export interface LeadRepositoryOptions {
   /** Domain of the company's sender address, used in Message-IDs. */
@@ -10,6 +11,12 @@ export interface LeadRepositoryOptions {
   notificationRecipient: string;
   /** Whether to queue an acknowledgement to the visitor (ACK_EMAIL). */
   acknowledge: boolean;
+  /**
+   * Where new leads are written: the server passes its group commit
+   * (storage.write.run), so concurrent requests share one fsync. Without it,
+   * each lead is its own transaction.
+   */
+  write?: WriteQueue<Database>['run'];
   now?: () => Date;
 }
 
@@ -47,6 +54,7 @@ export function newMessageId(kind: OutboxKind, leadId: number, domain: string): 
 /** The quote requests: the only code that writes or reads them. */
 export function createLeadRepository(db: Kysely<Database>, options: LeadRepositoryOptions) {
   const now = options.now ?? (() => new Date());
+  const write = options.write ?? ((job) => db.transaction().execute(job));
 
   return {
     /**
@@ -54,9 +62,9 @@ export function createLeadRepository(db: Kysely<Database>, options: LeadReposito
      * resolves, the request and the promise to email it are both on disk.
      */
     async store({ request, sourcePage, spam }: StoreLeadInput): Promise<StoredLead> {
-      const at = now();
-      const created = at.toISOString();
-      return db.transaction().execute(async (trx) => {
+      return write(async (trx) => {
+        const at = now();
+        const created = at.toISOString();
         const status: LeadStatus = spam ? 'spam' : 'received';
         const { id } = await trx
           .insertInto('quote_requests')

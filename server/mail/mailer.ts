@@ -63,6 +63,13 @@ export function createSmtpMailer(url: string, timeouts: Config['mail']['timeouts
   };
 }
 
+/** Builds the email exactly as the mailers send it (RFC 5322, CRLF line ends), without sending it. */
+const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+export async function renderMail(mail: OutgoingMail): Promise<Buffer> {
+  const info = await renderer.sendMail(toNodemailer(mail));
+  return info.message as Buffer;
+}
+
 /** `<quote-12.ab34@example.com>` -> `quote-12.ab34.eml` */
 export function mailFileName(messageId: string): string {
   const local = messageId.replace(/^</, '').split('@')[0] ?? 'mail';
@@ -75,16 +82,15 @@ export function mailFileName(messageId: string): string {
  * the same file instead of adding a second one.
  */
 export function createFileMailer(dir: string): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     kind: 'file',
     async send(mail): Promise<SendResult> {
       try {
-        const info = await transport.sendMail(toNodemailer(mail));
+        const message = await renderMail(mail);
         mkdirSync(dir, { recursive: true });
         const file = join(dir, mailFileName(mail.messageId));
         const temporary = `${file}.${process.pid}.tmp`;
-        writeFileSync(temporary, info.message as Buffer);
+        writeFileSync(temporary, message);
         renameSync(temporary, file);
         return { ok: true, detail: file };
       } catch (error) {
@@ -92,7 +98,7 @@ export function createFileMailer(dir: string): Mailer {
         return { ok: false, permanent: false, error: String((error as Error).message ?? error) };
       }
     },
-    close: () => transport.close(),
+    close: () => undefined,
   };
 }
 

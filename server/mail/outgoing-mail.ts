@@ -26,14 +26,23 @@ export interface Mailer {
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const UNSAFE_IN_HEADER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
+/** The start of an RFC 2047 encoded word, `=?charset?B?...?=`, which mail programs decode. */
+const ENCODED_WORD_START = /=\?/g;
+
 /**
  * Makes text safe for a header such as Subject or a display name: no control
  * characters (so no CR/LF that could start a new header), single spaces, and
  * a bounded length. Validation refuses these characters already; this is the
- * second line of defence.
+ * second line of defence. A visitor's "=?" becomes "= ?": typed literally, an
+ * encoded word would be decoded by the reader's mail program into other text
+ * (control characters included) than what was sent.
  */
 export function headerText(value: string, maxLength = 120): string {
-  const clean = value.replace(UNSAFE_IN_HEADER, ' ').replace(/\s+/g, ' ').trim();
+  const clean = value
+    .replace(UNSAFE_IN_HEADER, ' ')
+    .replace(ENCODED_WORD_START, '= ?')
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean;
 }
 

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import type { Lead, OutboxRow } from '../db/schema.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { classifySmtpError, createFileMailer } from './mailer.ts';
+import { classifySmtpError, createFileMailer, renderMail } from './mailer.ts';
 import { headerText } from './outgoing-mail.ts';
 import { acknowledgementEmail, notificationEmail } from './quote-emails.ts';
 
@@ -56,6 +57,19 @@ describe('quote emails', () => {
     expect(headers).not.toMatch(/^X-Evil:/im);
     expect(headers).toContain('Subject: Quote request from Mallory Bcc: victim@example.org X-Evil: 1');
     expect(headerText('a\u2028b\u0000c')).toBe('a b c');
+  });
+
+  it('shows a name that looks like an encoded word as typed, never decoded into other text', async () => {
+    const disguised: Lead = { ...lead, name: '=?UTF-8?Q?=0D=0ABcc:_victim@example.org?=' };
+    const mail = notificationEmail(disguised, row('notification'), settings);
+    const parsed = await simpleParser(await renderMail(mail));
+    expect(parsed.subject).toBe('Quote request from = ?UTF-8?Q?=0D=0ABcc:_victim@example.org?= (#7)');
+    expect(parsed.subject).not.toMatch(/[\r\n]/);
+    const replyTo = parsed.replyTo && !Array.isArray(parsed.replyTo) ? parsed.replyTo.value : [];
+    expect(replyTo).toEqual([
+      { name: '= ?UTF-8?Q?=0D=0ABcc:_victim@example.org?=', address: 'priya@company.in' },
+    ]);
+    expect(mail.html).toContain(disguised.name); // the body shows it exactly as typed
   });
 
   it('puts every field in the notification, escaped in the HTML part', () => {

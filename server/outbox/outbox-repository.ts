@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Lead, LeadStatus, OutboxRow, OutboxStatus } from '../db/schema.ts';
+import type { WriteQueue } from '../db/write-queue.ts';
 
 export interface DueEmail {
   row: OutboxRow;
@@ -20,15 +21,26 @@ async function setLeadStatus(trx: Transaction<Database>, row: OutboxRow, status:
     .execute();
 }
 
+export interface OutboxRepositoryOptions {
+  /**
+   * Where the worker's writes go: the server passes its group commit
+   * (storage.write.run), so they share commits with new leads. Without it,
+   * each write is its own transaction.
+   */
+  write?: WriteQueue<Database>['run'];
+}
+
 /** The transactional outbox: emails promised in the same transaction as their lead. */
-export function createOutboxRepository(db: Kysely<Database>) {
+export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepositoryOptions = {}) {
+  const write = options.write ?? ((job) => db.transaction().execute(job));
+
   async function update(
     id: number,
     change: Partial<Pick<OutboxRow, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'sent_at'>>,
     at: Date,
     leadStatus?: LeadStatus,
   ) {
-    await db.transaction().execute(async (trx) => {
+    await write(async (trx) => {
       const row = await trx.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return; // deleted meanwhile (a data-subject request)
       await trx
@@ -48,7 +60,7 @@ export function createOutboxRepository(db: Kysely<Database>) {
      */
     async claimDue(at: Date, leaseUntil: Date, limit: number): Promise<DueEmail[]> {
       const now = at.toISOString();
-      return db.transaction().execute(async (trx) => {
+      return write(async (trx) => {
         const rows = await trx
           .selectFrom('outbox')
           .selectAll()
@@ -76,6 +88,28 @@ export function createOutboxRepository(db: Kysely<Database>) {
           if (lead) due.push({ row, lead });
         }
         return due;
+      });
+    },
+
+    /**
+     * Gives back claimed emails that were not attempted (the worker is
+     * stopping), so the next process sends them at once instead of after the
+     * lease. A row leased again meanwhile is left alone.
+     */
+    async release(rows: readonly OutboxRow[], leaseUntil: Date, at: Date) {
+      if (rows.length === 0) return;
+      await write(async (trx) => {
+        await trx
+          .updateTable('outbox')
+          .set({ next_attempt_at: at.toISOString(), updated_at: at.toISOString() })
+          .where(
+            'id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '=', leaseUntil.toISOString())
+          .execute();
       });
     },
 
@@ -134,7 +168,7 @@ export function createOutboxRepository(db: Kysely<Database>) {
      */
     async retry(selection: { id: number } | { allDead: true }, at: Date): Promise<number> {
       const now = at.toISOString();
-      return db.transaction().execute(async (trx) => {
+      return write(async (trx) => {
         let query = trx.selectFrom('outbox').selectAll();
         query =
           'id' in selection

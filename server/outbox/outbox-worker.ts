@@ -49,36 +49,58 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let running: Promise<void> | undefined;
   let again = false;
 
-  async function deliver({ row, lead }: DueEmail) {
+  /**
+   * Sends one email and hands back the promise of recording the outcome. The
+   * caller goes on to the next email without waiting for that write: the
+   * outcomes of a batch share the group commit with new leads instead of
+   * taking one fsync each. If the process dies first, the email is sent again
+   * after its lease, with the same Message-ID.
+   */
+  async function deliver({ row, lead }: DueEmail): Promise<{ recorded: Promise<void> }> {
     const context = { outboxId: row.id, leadId: lead.id, kind: row.kind, attempt: row.attempts + 1 };
     const result = await mailer.send(options.compose({ row, lead }));
     const at = now();
     if (result.ok) {
-      await outbox.markSent(row, at);
       log.info({ ...context, via: mailer.kind, detail: result.detail }, 'quote email sent');
-      return;
+      return { recorded: outbox.markSent(row, at) };
     }
     const attempts = row.attempts + 1;
     if (result.permanent || attempts >= options.maxAttempts) {
-      await outbox.markDead(row, at, result.error);
       log.error(
         { ...context, error: result.error, permanent: result.permanent },
         'quote email dead-lettered: list with "npm run leads -- outbox dead", retry with "npm run leads -- outbox retry"',
       );
-      return;
+      return { recorded: outbox.markDead(row, at, result.error) };
     }
     const delay = retryDelay(attempts, { baseMs: options.retryBaseMs, maxMs: options.retryMaxMs }, random);
-    await outbox.markRetry(row, at, new Date(at.getTime() + delay), result.error);
     log.warn({ ...context, error: result.error, retryInMs: delay }, 'quote email failed, will retry');
+    return { recorded: outbox.markRetry(row, at, new Date(at.getTime() + delay), result.error) };
   }
 
   async function runOnce(): Promise<number> {
     const at = now();
-    const due = await outbox.claimDue(at, new Date(at.getTime() + options.leaseMs), batchSize);
-    for (const email of due) {
-      if (stopped) break; // the rest stay leased and are retried after the lease
-      await deliver(email);
+    const leaseUntil = new Date(at.getTime() + options.leaseMs);
+    const due = await outbox.claimDue(at, leaseUntil, batchSize);
+    // Each outcome's write is watched at once (a failure must never be an unhandled rejection).
+    const failures: unknown[] = [];
+    const recorded: Promise<void>[] = [];
+    try {
+      for (const [index, email] of due.entries()) {
+        if (stopped) {
+          // Shutting down: hand the rest back, so the next start sends them at once.
+          const rest = due.slice(index).map((left) => left.row);
+          await outbox.release(rest, leaseUntil, now());
+          break;
+        }
+        const { recorded: outcome } = await deliver(email);
+        recorded.push(outcome.catch((error: unknown) => void failures.push(error)));
+      }
+    } catch (error) {
+      failures.push(error);
     }
+    // Every outcome is written (or has failed, and its row waits for its lease) before the pass ends.
+    await Promise.all(recorded);
+    if (failures.length > 0) throw failures[0];
     return due.length;
   }
 

@@ -423,16 +423,28 @@ describe('503: storage unavailable', () => {
     expect(await leads(app)).toHaveLength(1);
   });
 
-  it('refuses while the disk is full, and recovers when there is room again', async () => {
+  it('refuses every request of a group that cannot be committed, and stores none of them', async () => {
     const { app } = await testApp();
-    const sqlite = app.storage.sqlite;
-    const pages = sqlite.pragma('page_count', { simple: true }) as number;
-    sqlite.pragma(`max_page_count = ${pages}`);
-    const refused = await post(app, { ...validQuote, message: 'x'.repeat(4000) });
-    expect(refused.statusCode).toBe(503);
-    sqlite.pragma('max_page_count = 1073741823');
-    expect((await post(app, validQuote)).statusCode).toBe(200);
+    const Database = (await import('better-sqlite3')).default;
+    const other = new Database(app.storage.sqlite.name);
+    other.exec('BEGIN EXCLUSIVE');
+    try {
+      // Sent together, they are written together (group commit): all refused, none half-stored.
+      const replies = await Promise.all(Array.from({ length: 8 }, () => post(app, validQuote)));
+      expect(replies.map((reply) => reply.statusCode)).toEqual(Array(8).fill(503));
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect(await leads(app)).toEqual([]);
+    expect(await outbox(app)).toEqual([]);
+    const replies = await Promise.all(Array.from({ length: 8 }, () => post(app, validQuote)));
+    expect(replies.map((reply) => reply.body)).toEqual(Array(8).fill('success'));
+    expect(await leads(app)).toHaveLength(8);
+    expect(await outbox(app)).toHaveLength(8);
   });
+
+  // Read-only files, read-only mode and a full disk: server/faults/storage-outage.test.ts.
 });
 
 describe('privacy', () => {

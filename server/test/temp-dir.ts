@@ -1,7 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
+
+export { FAKE_STYLESHEET, fakeSite } from './fake-site.ts';
 
 const dirs: string[] = [];
 
@@ -14,20 +16,4 @@ export function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'quote-test-'));
   dirs.push(dir);
   return dir;
-}
-
-export const FAKE_STYLESHEET = '/assets/root-Test123.css';
-
-/** A minimal built site: a home page with a stylesheet link, and the not-found page. */
-export function fakeSite(dir: string): string {
-  const site = join(dir, 'site');
-  mkdirSync(join(site, '404'), { recursive: true });
-  mkdirSync(join(site, 'thank-you'), { recursive: true });
-  writeFileSync(
-    join(site, 'index.html'),
-    `<!DOCTYPE html><html><head><link rel="stylesheet" href="${FAKE_STYLESHEET}"/></head><body>Home</body></html>`,
-  );
-  writeFileSync(join(site, '404', 'index.html'), '<!DOCTYPE html><html><body>Not found</body></html>');
-  writeFileSync(join(site, 'thank-you', 'index.html'), '<!DOCTYPE html><html><body>Thank you</body></html>');
-  return site;
 }

@@ -1,0 +1,143 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../test/temp-dir.ts';
+import { openStorage, type Storage } from './database.ts';
+import { isStorageUnavailable } from './storage-errors.ts';
+import { createWriteQueue } from './write-queue.ts';
+
+const opened: Storage[] = [];
+afterEach(async () => {
+  for (const storage of opened.splice(0)) await storage.close();
+});
+
+async function storage() {
+  const opening = await openStorage({ path: join(tempDir(), 'site.db'), busyTimeoutMs: 50 });
+  opened.push(opening);
+  return opening;
+}
+
+const lead = (name: string) => ({
+  created_at: '2025-06-01T10:00:00.000Z',
+  name,
+  email: `${name}@company.in`,
+  phone: '',
+  message: 'A website, please.',
+  source_page: '/',
+  status: 'received' as const,
+});
+
+/** What another process sees: only committed rows. */
+function committedNames(path: string): string[] {
+  const reader = new Database(path, { readonly: true });
+  try {
+    return reader.prepare('SELECT name FROM quote_requests ORDER BY id').pluck().all() as string[];
+  } finally {
+    reader.close();
+  }
+}
+
+describe('the write queue (group commit)', () => {
+  it('writes jobs that arrive together in one transaction, and answers each only once it is committed', async () => {
+    const { db, sqlite } = await storage();
+    const commits: number[] = [];
+    const queue = createWriteQueue(db, { onCommit: (jobs) => commits.push(jobs) });
+    const seenAtAnswer: string[][] = [];
+
+    const names = Array.from({ length: 20 }, (_, index) => `visitor${index}`);
+    const ids = await Promise.all(
+      names.map((name) =>
+        queue
+          .run((trx) =>
+            trx.insertInto('quote_requests').values(lead(name)).returning('id').executeTakeFirstOrThrow(),
+          )
+          .then((row) => {
+            // When a caller hears "written", another connection can already read it.
+            seenAtAnswer.push(committedNames(sqlite.name));
+            return row.id;
+          }),
+      ),
+    );
+
+    expect(commits).toEqual([20]);
+    expect(new Set(ids).size).toBe(20);
+    for (const seen of seenAtAnswer) expect(seen).toEqual(names);
+  });
+
+  it('undoes a failing job alone: the rest of its group is still written', async () => {
+    const { db, sqlite } = await storage();
+    const commits: number[] = [];
+    const queue = createWriteQueue(db, { onCommit: (jobs) => commits.push(jobs) });
+
+    const results = await Promise.allSettled([
+      queue.run((trx) => trx.insertInto('quote_requests').values(lead('first')).execute()),
+      queue.run(async (trx) => {
+        await trx.insertInto('quote_requests').values(lead('half-done')).execute();
+        // NOT NULL violated: a bug in one job, not a storage failure.
+        await trx
+          .insertInto('quote_requests')
+          .values({ ...lead('broken'), name: null as unknown as string })
+          .execute();
+      }),
+      queue.run((trx) => trx.insertInto('quote_requests').values(lead('third')).execute()),
+    ]);
+
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const failure = (results[1] as PromiseRejectedResult).reason as { code?: string };
+    expect(failure.code).toMatch(/^SQLITE_CONSTRAINT/);
+    expect(isStorageUnavailable(failure)).toBe(false);
+    expect(commits).toEqual([3]);
+    expect(committedNames(sqlite.name)).toEqual(['first', 'third']);
+  });
+
+  it('refuses the whole group when storage fails, keeps nothing of it, and works again afterwards', async () => {
+    const { db, sqlite } = await storage();
+    const queue = createWriteQueue(db);
+    const other = new Database(sqlite.name);
+    other.exec('BEGIN EXCLUSIVE'); // another process holds the database
+    try {
+      const results = await Promise.allSettled(
+        ['a', 'b', 'c'].map((name) =>
+          queue.run((trx) => trx.insertInto('quote_requests').values(lead(name)).execute()),
+        ),
+      );
+      for (const result of results) {
+        expect(result.status).toBe('rejected');
+        expect(isStorageUnavailable((result as PromiseRejectedResult).reason)).toBe(true);
+      }
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    await queue.run((trx) => trx.insertInto('quote_requests').values(lead('later')).execute());
+    expect(committedNames(sqlite.name)).toEqual(['later']);
+  });
+
+  it('writes what is queued when closed, then refuses new jobs as "storage unavailable"', async () => {
+    const { db, sqlite } = await storage();
+    const queue = createWriteQueue(db);
+    const queued = queue.run((trx) => trx.insertInto('quote_requests').values(lead('queued')).execute());
+    await queue.close();
+    await expect(queued).resolves.toBeDefined();
+    const refused = await queue.run(async () => 'never').catch((error: unknown) => error);
+    expect(isStorageUnavailable(refused)).toBe(true);
+    expect(committedNames(sqlite.name)).toEqual(['queued']);
+  });
+
+  it('keeps each group under the size limit, so one commit never holds the event loop for long', async () => {
+    const { db } = await storage();
+    const commits: number[] = [];
+    const queue = createWriteQueue(db, { maxBatch: 8, onCommit: (jobs) => commits.push(jobs) });
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        queue.run((trx) =>
+          trx
+            .insertInto('quote_requests')
+            .values(lead(`v${index}`))
+            .execute(),
+        ),
+      ),
+    );
+    expect(commits).toEqual([8, 8, 4]);
+  });
+});

@@ -1,0 +1,166 @@
+import type { ControlledTransaction, Kysely, Transaction } from 'kysely';
+import { isStorageUnavailable } from './storage-errors.ts';
+
+/**
+ * A unit of writing: a few statements that belong together (a lead and its
+ * outbox row). Only database work: it may run twice, when another job of its
+ * group fails and the group is written again.
+ */
+export type WriteJob<DB, T> = (trx: Transaction<DB>) => Promise<T>;
+
+export interface WriteQueue<DB> {
+  /**
+   * Runs the job in the next group transaction and resolves with its result
+   * once that transaction has committed, that is once it is on disk. A job
+   * that throws is undone alone (its savepoint is rolled back) and rejects
+   * with its own error; the others still commit. If storage fails (locked,
+   * read-only, full, I/O error) nothing of the group is kept and every job of
+   * it rejects with that error.
+   */
+  run<T>(job: WriteJob<DB, T>): Promise<T>;
+  /** Resolves when everything queued so far has been written (or has failed). */
+  flush(): Promise<void>;
+  /** Writes what is queued, then refuses new jobs. */
+  close(): Promise<void>;
+}
+
+export interface WriteQueueOptions {
+  /** The most jobs in one transaction, which bounds how long one commit holds the event loop. */
+  maxBatch?: number;
+  /** Told how big each committed group was (for tests and metrics). */
+  onCommit?: (jobs: number) => void;
+}
+
+interface Pending<DB> {
+  job: WriteJob<DB, unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+export class WriteQueueClosedError extends Error {
+  override name = 'WriteQueueClosedError';
+  /** Counted as "storage unavailable" (503): the server is shutting down. */
+  readonly code = 'STORAGE_CLOSED';
+  constructor() {
+    super('The database is closing; nothing more can be written.');
+  }
+}
+
+/**
+ * Group commit. With synchronous=FULL every commit waits for the disk
+ * (fsync), and with SQLite it also holds the event loop meanwhile. Instead of
+ * one transaction per write, jobs that arrive while a commit is running (or in
+ * the same turn of the event loop) are written together in one transaction,
+ * with one fsync for the group. Every caller is answered only after that
+ * commit, so nothing is reported written before it is durable, exactly as
+ * with one transaction each; under load there are simply fewer, larger
+ * commits. If one job fails, the group is written again with each job in its
+ * own savepoint, so that job alone is undone.
+ */
+export function createWriteQueue<DB>(db: Kysely<DB>, options: WriteQueueOptions = {}): WriteQueue<DB> {
+  const maxBatch = options.maxBatch ?? 128;
+  const queue: Pending<DB>[] = [];
+  let scheduled = false;
+  let writing: Promise<void> | undefined;
+  let closed = false;
+  const idle: (() => void)[] = [];
+
+  /** A job in its own savepoint: its failure undoes it alone, unless storage itself failed. */
+  async function runIsolated(trx: ControlledTransaction<DB>, job: WriteJob<DB, unknown>): Promise<Outcome> {
+    const inSavepoint = await trx.savepoint('job').execute();
+    try {
+      const value = await job(inSavepoint);
+      await inSavepoint.releaseSavepoint('job').execute();
+      return { ok: true, value };
+    } catch (error) {
+      if (isStorageUnavailable(error)) throw error;
+      await inSavepoint.rollbackToSavepoint('job').execute();
+      await inSavepoint.releaseSavepoint('job').execute();
+      return { ok: false, error };
+    }
+  }
+
+  /** One transaction over the batch; throws (after rolling back) if a job or the commit fails. */
+  async function attempt(batch: Pending<DB>[], isolate: boolean): Promise<Outcome[]> {
+    const trx = await db.startTransaction().execute();
+    try {
+      const outcomes: Outcome[] = [];
+      for (const { job } of batch) {
+        outcomes.push(isolate ? await runIsolated(trx, job) : { ok: true, value: await job(trx) });
+      }
+      await trx.commit().execute();
+      return outcomes;
+    } catch (error) {
+      // SQLite may already have rolled back (disk full, I/O error); the rollback then
+      // fails, which does not matter: it still releases the connection.
+      if (!trx.isCommitted)
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async function writeBatch(batch: Pending<DB>[]) {
+    let outcomes: Outcome[];
+    try {
+      // The common case, every job fine: one statement less per job than with savepoints.
+      outcomes = await attempt(batch, false);
+    } catch (error) {
+      if (isStorageUnavailable(error) || batch.length === 1) {
+        for (const pending of batch) pending.reject(error);
+        return;
+      }
+      // A job failed and took the batch down with it: again, each job in its own savepoint.
+      try {
+        outcomes = await attempt(batch, true);
+      } catch (retryError) {
+        for (const pending of batch) pending.reject(retryError);
+        return;
+      }
+    }
+    options.onCommit?.(batch.length);
+    batch.forEach((pending, index) => {
+      const outcome = outcomes[index];
+      if (outcome?.ok) pending.resolve(outcome.value);
+      else pending.reject(outcome?.error);
+    });
+  }
+
+  function schedule() {
+    if (scheduled || writing || queue.length === 0) return;
+    scheduled = true;
+    // After the I/O of this turn of the event loop: requests that arrived together commit together.
+    setImmediate(() => {
+      scheduled = false;
+      writing = writeBatch(queue.splice(0, maxBatch)).finally(() => {
+        writing = undefined;
+        if (queue.length > 0) schedule();
+        else for (const resolve of idle.splice(0)) resolve();
+      });
+    });
+  }
+
+  function flush(): Promise<void> {
+    if (queue.length === 0 && !writing && !scheduled) return Promise.resolve();
+    return new Promise((resolve) => idle.push(resolve));
+  }
+
+  return {
+    run<T>(job: WriteJob<DB, T>): Promise<T> {
+      if (closed) return Promise.reject(new WriteQueueClosedError());
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ job, resolve: resolve as (value: unknown) => void, reject });
+        schedule();
+      });
+    },
+    flush,
+    async close() {
+      closed = true;
+      await flush();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { Mailer, OutgoingMail, SendResult } from '../mail/outgoing-mail.ts';
+import { multipart, validQuote } from '../test/form-request.ts';
+import { eventually, testApp } from '../test/test-app.ts';
+
+/** A mailer whose first send waits until the test lets it finish. */
+function heldMailer() {
+  const sent: string[] = [];
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const mailer: Mailer = {
+    kind: 'smtp',
+    async send(mail: OutgoingMail): Promise<SendResult> {
+      if (sent.length === 0) {
+        sent.push(mail.messageId);
+        await held;
+      } else sent.push(mail.messageId);
+      return { ok: true, detail: '250 accepted' };
+    },
+    close: () => undefined,
+  };
+  return { mailer, sent, release };
+}
+
+describe('stopping the outbox worker', () => {
+  it('finishes the email being sent and hands the rest back, due at once for the next process', async () => {
+    const { mailer, sent, release } = heldMailer();
+    const { app } = await testApp({ mailer });
+    for (let index = 0; index < 3; index++) {
+      const body = await multipart({ ...validQuote, email: `visitor-${index}@stop.test` });
+      expect((await app.inject({ method: 'POST', url: '/api/quote', ...body })).body).toBe('success');
+    }
+    app.outboxWorker.start();
+    await eventually(() => expect(sent).toHaveLength(1)); // the first email is on its way
+
+    const stopped = app.outboxWorker.stop();
+    release();
+    await stopped;
+
+    const rows = await app.storage.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+    expect(sent).toHaveLength(1); // nothing new was started after the stop
+    expect(rows.map((row) => row.status)).toEqual(['sent', 'pending', 'pending']);
+    // Not leased for minutes (the lease outlives the slowest SMTP exchange): due now.
+    for (const row of rows.slice(1)) expect(Date.parse(row.next_attempt_at)).toBeLessThanOrEqual(Date.now());
+  });
+});
