@@ -43,7 +43,7 @@ try {
     const page = await context.newPage();
     for (const path of prerenderPaths) {
       await page.goto(new URL(path, base).href, { waitUntil: 'networkidle' });
-      const name = path === '/' ? 'home' : path.slice(1).toLowerCase();
+      const name = path === '/' ? 'home' : path.slice(1).toLowerCase().replaceAll('/', '-');
       await page.screenshot({ path: `${outDir}/${name}-${width}.png`, fullPage: true });
       if (tiles) {
         // Page-sized slices of long pages, easier to read than one tall image.

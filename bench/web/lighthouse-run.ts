@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import type { Result } from 'lighthouse';
 
 export interface RouteResult {
@@ -31,8 +31,8 @@ const score = (result: Result, id: string) => Math.round((result.categories[id]?
 const numeric = (result: Result, id: string) => result.audits[id]?.numericValue ?? Number.NaN;
 
 function summarise(route: string, result: Result, siteDir: string, origin: string): RouteResult {
-  const requests = (result.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)
-    ?.items ?? [];
+  const requests =
+    (result.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
   const scripts = requests.filter((request) => request.resourceType === 'Script');
   const jsGzipBytes = scripts.reduce((sum, request) => {
     const path = request.url.startsWith(origin) ? new URL(request.url).pathname : undefined;
@@ -84,7 +84,12 @@ export async function lighthouseMedian(options: {
       ignoreStatusCode: true,
     });
     if (!outcome) throw new Error(`Lighthouse returned nothing for ${options.path}`);
+    if (outcome.lhr.runtimeError) {
+      console.warn(`  run ${run + 1} of ${options.path} failed: ${outcome.lhr.runtimeError.message}`);
+    }
     results.push(outcome.lhr);
   }
-  return summarise(options.route, computeMedianRun(results), options.siteDir, options.origin);
+  const valid = filterToValidRuns(results);
+  if (valid.length === 0) throw new Error(`Every Lighthouse run of ${options.path} failed`);
+  return summarise(options.route, computeMedianRun(valid), options.siteDir, options.origin);
 }

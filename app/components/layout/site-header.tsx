@@ -37,12 +37,9 @@ export function SiteHeader() {
 
   return (
     <header className="fixed inset-x-0 top-0 z-50">
-      {/* The bar's translucent background sits on its own layer: a backdrop-filter on the header itself
-          would become the containing block of the fixed menu panel below. */}
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-0 top-0 h-16 border-b border-slate-200 bg-white/95 backdrop-blur"
-      />
+      {/* The bar's background is its own layer, so the header itself stays a plain box for the fixed menu
+          panel below. */}
+      <div aria-hidden="true" className="absolute inset-x-0 top-0 h-16 border-b border-slate-200 bg-white" />
       <div className="relative container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="-m-1 rounded-md p-1">
           <Logo />

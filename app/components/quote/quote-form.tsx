@@ -1,4 +1,5 @@
 import { quoteLimits } from '../../../common/quote-request';
+import { formatCount } from '../../lib/format-count';
 import { HoneypotField } from '../ui/honeypot-field';
 import { TextAreaField, TextField } from './form-field';
 import type { QuoteFormState } from './use-quote-form';
@@ -87,7 +88,7 @@ export function QuoteForm({ id, state, enhanced, hidden, className = '', onSubmi
             required
             rows={5}
             maxLength={quoteLimits.message}
-            hint={`Your goals, timeline and budget, if you know them. ${characters.toLocaleString('en-IN')} of ${quoteLimits.message.toLocaleString('en-IN')} characters.`}
+            hint={`Your goals, timeline and budget, if you know them. ${formatCount(characters)} of ${formatCount(quoteLimits.message)} characters.`}
             value={values.message}
             error={visibleErrors.message}
             onChange={(event) => state.setValue('message', event.target.value)}
