@@ -13,7 +13,7 @@ import { composeEmail } from './mail/quote-emails.ts';
 import { createOutboxRepository } from './outbox/outbox-repository.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
-import { findSiteStylesheet } from './quote/site-stylesheet.ts';
+import { findSiteStylesheet } from './forms/site-stylesheet.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
 import { securityHeaders } from './security/security-headers.ts';
 import { staticSite } from './site/static-site.ts';
