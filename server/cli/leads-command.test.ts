@@ -122,6 +122,7 @@ describe('leads command', () => {
     const outbox = createOutboxRepository(storage.db);
     const settings = { from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl };
     for (const due of await outbox.claimDue(new Date(), new Date(), 10)) {
+      if (!('lead' in due)) throw new Error('only quote emails here');
       expect((await mailer.send(composeEmail(due.lead, due.row, settings))).ok).toBe(true);
     }
     expect(readdirSync(config.mail.dir)).toHaveLength(5);
@@ -129,7 +130,7 @@ describe('leads command', () => {
 
     const result = await run(config, 'delete', '--email', 'Priya@company.in');
     expect(result.out).toBe(
-      'Deleted 2 quote requests, 3 outbox rows and 3 mail files of Priya@company.in.\n',
+      'Deleted 2 quote requests, 0 newsletter subscribers, 3 outbox rows and 3 mail files of Priya@company.in.\n',
     );
 
     const after = await openStorage(config.database);
@@ -174,7 +175,7 @@ describe('leads command', () => {
     const all = await run(config, 'outbox', 'list');
     expect(all.out.trim().split('\n')).toHaveLength(5);
     const dead = await run(config, 'outbox', 'dead');
-    expect(dead.out).toMatch(/1\s+1\s+notification\s+dead\s+1\s+.*550 Mailbox unavailable/);
+    expect(dead.out).toMatch(/1\s+lead 1\s+notification\s+dead\s+1\s+.*550 Mailbox unavailable/);
     expect(dead.out.trim().split('\n')).toHaveLength(2);
     expect((await run(config, 'show', '1')).out).toContain('Status:   dead');
 

@@ -16,7 +16,8 @@ export interface FormEndpointOptions {
   /** What the logs call one post, e.g. "quote request". */
   what: string;
   texts: ProblemTexts;
-  rateLimit: RateLimit;
+  /** A per-client limit for the routes that ask for it (rateLimited); none without it. */
+  rateLimit?: RateLimit;
   /** The page a native (no-JavaScript) post gets when it is refused. */
   errorPage: (request: FastifyRequest, problem: FormProblem, summary: string) => string;
   /** Lines of the plain-text reply after the summary (default: none). */
@@ -26,6 +27,14 @@ export interface FormEndpointOptions {
 /** API replies are never cached, by the browser or anything in between. */
 export function noStore(response: FastifyReply): FastifyReply {
   return response.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+}
+
+/** A page the server wrote (form-page.ts), with its own policy: the site's stylesheet and nothing else. */
+export function sendServerPage(response: FastifyReply, html: string): FastifyReply {
+  return response
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', ERROR_PAGE_CSP)
+    .send(html);
 }
 
 /** The Host the request was sent to and SITE_URL: what counts as our own origin. */
@@ -51,21 +60,14 @@ function toProblem(error: unknown, request: FastifyRequest, what: string): FormP
   return new FormProblem('internal', { cause: error });
 }
 
-/**
- * Sets up a form endpoint's plugin scope: the two form body parsers (with the
- * size cap), a per-client rate limit for the routes that ask for it (see
- * rateLimited), and an error handler that answers every refusal in plain
- * text, or for a native post with a page.
- */
-export async function formEndpoint(app: FastifyInstance, options: FormEndpointOptions) {
-  registerFormParsers(app);
-
+/** A per-client rate limit (429 with Retry-After) for the routes of this scope that ask for it. */
+async function registerRateLimit(app: FastifyInstance, limit: RateLimit) {
   await app.register(rateLimit, {
     global: false,
     // After the body is read, so a refused visitor still gets their text back.
     hook: 'preHandler',
-    max: options.rateLimit.max,
-    timeWindow: options.rateLimit.windowMs,
+    max: limit.max,
+    timeWindow: limit.windowMs,
     // request.ip honours TRUST_PROXY: X-Forwarded-For counts only behind a trusted proxy.
     keyGenerator: (request) => request.ip,
     addHeadersOnExceeding: {
@@ -82,6 +84,17 @@ export async function formEndpoint(app: FastifyInstance, options: FormEndpointOp
     errorResponseBuilder: (_request, context) =>
       new FormProblem('rate-limited', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
   });
+}
+
+/**
+ * Sets up a form endpoint's plugin scope: the two form body parsers (with the
+ * size cap), a per-client rate limit for the routes that ask for it (see
+ * rateLimited), and an error handler that answers every refusal in plain
+ * text, or for a native post with a page.
+ */
+export async function formEndpoint(app: FastifyInstance, options: FormEndpointOptions) {
+  registerFormParsers(app);
+  if (options.rateLimit) await registerRateLimit(app, options.rateLimit);
 
   app.setErrorHandler((error, request, response) => {
     const problem = toProblem(error, request, options.what);
@@ -90,12 +103,8 @@ export async function formEndpoint(app: FastifyInstance, options: FormEndpointOp
       response.header('retry-after', String(problem.retryAfterSeconds));
     }
     const summary = problem.summary(options.texts);
-    if (prefersHtml(request.headers)) {
-      return response
-        .type('text/html; charset=utf-8')
-        .header('content-security-policy', ERROR_PAGE_CSP)
-        .send(options.errorPage(request, problem, summary));
-    }
+    if (prefersHtml(request.headers))
+      return sendServerPage(response, options.errorPage(request, problem, summary));
     const lines = [summary, ...(options.textDetails?.(problem) ?? [])];
     return response.type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
   });
@@ -106,14 +115,21 @@ export function rateLimited(limit: RateLimit): RouteShorthandOptions['config'] {
   return { rateLimit: { max: limit.max, timeWindow: limit.windowMs } };
 }
 
-/**
- * An onRequest hook for a form post, before its body is read: another site's
- * post (CSRF: a form post gets no CORS preflight) and other kinds of body are
- * refused at once.
- */
-export function refuseForeignPosts(siteUrl: string) {
+/** An onRequest hook that refuses another site's post (CSRF: a form post gets no CORS preflight). */
+export function refuseCrossSitePosts(siteUrl: string) {
   return async (request: FastifyRequest) => {
     if (isCrossSite(request.headers, originCheck(request, siteUrl))) throw new FormProblem('cross-site');
+  };
+}
+
+/**
+ * An onRequest hook for a form post, before its body is read: another site's
+ * post and other kinds of body are refused at once.
+ */
+export function refuseForeignPosts(siteUrl: string) {
+  const refuseCrossSite = refuseCrossSitePosts(siteUrl);
+  return async (request: FastifyRequest) => {
+    await refuseCrossSite(request);
     if (!isFormType(request.headers['content-type'])) throw new FormProblem('unsupported-type');
   };
 }

@@ -20,6 +20,8 @@ export interface FieldOptions {
   /** An input type ("text", "email", "tel") or "textarea". */
   type: string;
   autocomplete?: string;
+  /** Ids of other text that describes the field (a hint, a notice). */
+  describedBy?: string;
 }
 
 const controlClass = (invalid: boolean) =>
@@ -28,12 +30,14 @@ const controlClass = (invalid: boolean) =>
 /** A labelled form control with its "Required"/"Optional" hint and, when wrong, its message. */
 export function formField(field: FieldOptions): string {
   const errorId = `${field.id}-error`;
+  const describedBy = [field.error ? errorId : '', field.describedBy ?? ''].filter(Boolean).join(' ');
   const common = [
     `id="${field.id}"`,
     `name="${field.name}"`,
     `maxlength="${field.maxLength}"`,
     field.required ? 'required' : '',
-    field.error ? `aria-invalid="true" aria-describedby="${errorId}"` : '',
+    field.error ? 'aria-invalid="true"' : '',
+    describedBy ? `aria-describedby="${describedBy}"` : '',
     `class="${controlClass(Boolean(field.error))}${field.type === 'textarea' ? ' min-h-36' : ' min-h-11'}"`,
   ]
     .filter(Boolean)
