@@ -2,21 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newsletterConsent } from '../../common/newsletter.ts';
-import type { Config } from '../config.ts';
 import { fetchHeaders, multipart } from '../test/form-request.ts';
 import { linkTo, pressButton, signUp } from '../test/newsletter-client.ts';
+import { runLeads, runLeadsAt } from '../test/leads-cli.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
-import { runLeadsCommand } from './leads-command.ts';
-
-async function runAt(now: Date, config: Config, ...args: string[]) {
-  let out = '';
-  let err = '';
-  const io = { out: (text: string) => void (out += text), err: (text: string) => void (err += text) };
-  const code = await runLeadsCommand(args, config, io, now);
-  return { code, out, err };
-}
-const run = (config: Config, ...args: string[]) => runAt(new Date(), config, ...args);
 
 /**
  * A server that has taken sign-ups the way visitors make them, its emails
@@ -44,7 +34,7 @@ async function withSubscribers(clock = () => new Date()) {
 describe('leads command: subscribers', () => {
   it('lists the subscribers, newest first, by status if asked', async () => {
     const { config } = await withSubscribers();
-    const list = await run(config, 'subscribers', 'list');
+    const list = await runLeads(config, 'subscribers', 'list');
     expect(list.code).toBe(0);
     const lines = list.out.trim().split('\n');
     expect(lines[0]).toMatch(/^id\s+email\s+status\s+signed up \(UTC\)\s+confirmed\s+unsubscribed\s+page$/);
@@ -53,18 +43,18 @@ describe('leads command: subscribers', () => {
       ['2', 'ravi@shop.in', 'pending'],
       ['1', 'priya@company.in', 'confirmed'],
     ]);
-    const confirmed = await run(config, 'subscribers', 'list', '--status', 'confirmed');
+    const confirmed = await runLeads(config, 'subscribers', 'list', '--status', 'confirmed');
     expect(confirmed.out).toContain('priya@company.in');
     expect(confirmed.out).not.toContain('ravi@shop.in');
-    expect((await run(config, 'subscribers', 'list', '--status', 'lost')).code).toBe(2);
-    expect((await run(config, 'subscribers', 'list', '--status', 'pending', '--limit', '1')).out).toContain(
-      'ravi@shop.in',
-    );
+    expect((await runLeads(config, 'subscribers', 'list', '--status', 'lost')).code).toBe(2);
+    expect(
+      (await runLeads(config, 'subscribers', 'list', '--status', 'pending', '--limit', '1')).out,
+    ).toContain('ravi@shop.in');
   });
 
   it('exports CSV with the consent shown, and spreadsheet formulas neutralised', async () => {
     const { config } = await withSubscribers();
-    const { out, code } = await run(config, 'subscribers', 'export');
+    const { out, code } = await runLeads(config, 'subscribers', 'export');
     expect(code).toBe(0);
     const [header, ...rows] = out.trimEnd().split('\r\n');
     expect(header).toBe(
@@ -76,7 +66,7 @@ describe('leads command: subscribers', () => {
     expect(rows[2]).toContain(`"'+cmd@shop.in","unsubscribed"`);
 
     const file = join(tempDir(), 'subscribers.csv');
-    const confirmed = await run(config, 'subscribers', 'export', '--status', 'confirmed', '--out', file);
+    const confirmed = await runLeads(config, 'subscribers', 'export', '--status', 'confirmed', '--out', file);
     expect(confirmed.err).toBe(`Exported 1 subscribers to ${file}.\n`);
     expect(readFileSync(file, 'utf8').trimEnd().split('\r\n')).toHaveLength(2);
   });
@@ -84,7 +74,7 @@ describe('leads command: subscribers', () => {
   it('deletes a subscriber with its links, emails and .eml files, whatever the case of the address', async () => {
     const { app, config } = await withSubscribers();
     expect(readdirSync(config.mail.dir)).toHaveLength(3);
-    const result = await run(config, 'subscribers', 'delete', '--email', 'Priya@Company.IN');
+    const result = await runLeads(config, 'subscribers', 'delete', '--email', 'Priya@Company.IN');
     expect(result.out).toBe('Deleted 1 subscribers, 1 outbox rows and 1 mail files of Priya@Company.IN.\n');
 
     const left = await app.storage.db.selectFrom('subscribers').select('email').orderBy('id').execute();
@@ -93,7 +83,9 @@ describe('leads command: subscribers', () => {
     expect(new Set(tokens.map((row) => row.subscriber_id))).toEqual(new Set([2, 3]));
     expect(readdirSync(config.mail.dir).some((name) => name.startsWith('newsletter-confirm-1.'))).toBe(false);
     expect(readdirSync(config.mail.dir)).toHaveLength(2);
-    expect((await run(config, 'subscribers', 'delete')).err).toContain('subscribers delete needs --email');
+    expect((await runLeads(config, 'subscribers', 'delete')).err).toContain(
+      'subscribers delete needs --email',
+    );
   });
 
   it('deletes the subscription too on a data-subject request (delete --email)', async () => {
@@ -107,7 +99,7 @@ describe('leads command: subscribers', () => {
     await app.inject({ method: 'POST', url: '/api/quote', ...quote });
     await app.storage.write.flush();
 
-    const result = await run(config, 'delete', '--email', 'ravi@shop.in');
+    const result = await runLeads(config, 'delete', '--email', 'ravi@shop.in');
     expect(result.out).toBe(
       'Deleted 1 quote requests, 1 newsletter subscribers, 2 outbox rows and 1 mail files of ravi@shop.in.\n',
     );
@@ -119,7 +111,7 @@ describe('leads command: subscribers', () => {
 
   it('purges sign-ups never confirmed, older than N days, and nothing else', async () => {
     const { config } = await withSubscribers(() => new Date('2026-01-01T00:00:00Z'));
-    const result = await runAt(
+    const result = await runLeadsAt(
       new Date('2026-02-01T00:00:00Z'),
       config,
       'subscribers',
@@ -130,7 +122,7 @@ describe('leads command: subscribers', () => {
     expect(result.out).toMatch(
       /^Deleted 1 sign-ups never confirmed since before 2026-01-02T00:00:00\.000Z, 1 outbox rows and 1 mail files\.\n$/,
     );
-    const list = (await run(config, 'subscribers', 'list')).out;
+    const list = (await runLeads(config, 'subscribers', 'list')).out;
     expect(list).not.toContain('ravi@shop.in');
     expect(list).toContain('priya@company.in');
     expect(list).toContain('+cmd@shop.in');
@@ -138,10 +130,12 @@ describe('leads command: subscribers', () => {
 
   it('explains its usage', async () => {
     const { config } = await withSubscribers();
-    const bare = await run(config, 'subscribers');
+    const bare = await runLeads(config, 'subscribers');
     expect(bare.code).toBe(2);
     expect(bare.err).toContain('subscribers needs list, export, delete or purge.');
     expect(bare.err).toContain('subscribers export [--status <status>] [--out <file>]');
-    expect((await run(config, 'subscribers', 'frobnicate')).err).toContain('Unknown subscribers command');
+    expect((await runLeads(config, 'subscribers', 'frobnicate')).err).toContain(
+      'Unknown subscribers command',
+    );
   });
 });

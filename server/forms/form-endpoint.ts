@@ -2,10 +2,10 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { isStorageUnavailable } from '../db/storage-errors.ts';
 import { isFormType, registerFormParsers } from './form-body.ts';
-import { ERROR_PAGE_CSP } from './form-page.ts';
 import { FormProblem, type ProblemTexts } from './form-problem.ts';
 import { prefersHtml } from './reply-format.ts';
 import { isCrossSite, type OriginCheck } from './request-origin.ts';
+import { serverPagePolicy, type SiteStylesheet } from './site-stylesheet.ts';
 
 export interface RateLimit {
   max: number;
@@ -18,8 +18,10 @@ export interface FormEndpointOptions {
   texts: ProblemTexts;
   /** A per-client limit for the routes that ask for it (rateLimited); none without it. */
   rateLimit?: RateLimit;
-  /** The page a native (no-JavaScript) post gets when it is refused. */
+  /** The page a native (no-JavaScript) post gets when it is refused (renderServerPage). */
   errorPage: (request: FastifyRequest, problem: FormProblem, summary: string) => string;
+  /** The stylesheet that page uses, which its Content-Security-Policy must allow. */
+  stylesheet: SiteStylesheet | undefined;
   /** Lines of the plain-text reply after the summary (default: none). */
   textDetails?: (problem: FormProblem) => string[];
 }
@@ -29,11 +31,15 @@ export function noStore(response: FastifyReply): FastifyReply {
   return response.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
 }
 
-/** A page the server wrote (form-page.ts), with its own policy: the site's stylesheet and nothing else. */
-export function sendServerPage(response: FastifyReply, html: string): FastifyReply {
+/** A page the server wrote (renderServerPage), with its own policy: the site's stylesheet and nothing else. */
+export function sendServerPage(
+  response: FastifyReply,
+  html: string,
+  stylesheet: SiteStylesheet | undefined,
+): FastifyReply {
   return response
     .type('text/html; charset=utf-8')
-    .header('content-security-policy', ERROR_PAGE_CSP)
+    .header('content-security-policy', serverPagePolicy(stylesheet))
     .send(html);
 }
 
@@ -103,8 +109,9 @@ export async function formEndpoint(app: FastifyInstance, options: FormEndpointOp
       response.header('retry-after', String(problem.retryAfterSeconds));
     }
     const summary = problem.summary(options.texts);
-    if (prefersHtml(request.headers))
-      return sendServerPage(response, options.errorPage(request, problem, summary));
+    if (prefersHtml(request.headers)) {
+      return sendServerPage(response, options.errorPage(request, problem, summary), options.stylesheet);
+    }
     const lines = [summary, ...(options.textDetails?.(problem) ?? [])];
     return response.type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
   });

@@ -1,12 +1,6 @@
 import { company } from '../../common/company.ts';
 import { escapeHtml } from '../html.ts';
-
-/**
- * Served with the server's own pages: no scripts at all, styles only from our
- * own origin, and forms may only post back to us.
- */
-export const ERROR_PAGE_CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+import { stylesheetElement, type SiteStylesheet } from './site-stylesheet.ts';
 
 export interface FieldOptions {
   /** The element id; the label and the error message refer to it. */
@@ -71,8 +65,8 @@ export interface ServerPageOptions {
   paragraphs?: readonly string[];
   /** Trusted HTML after them: a form built with formField, whose values are escaped there. */
   body?: string;
-  /** The built site's stylesheet (see site-stylesheet.ts); without it the page is plain but readable. */
-  stylesheet: string | undefined;
+  /** The built site's stylesheet; without it the page is plain but readable. Send with sendServerPage. */
+  stylesheet: SiteStylesheet | undefined;
 }
 
 function errorList(errors: readonly ErrorLink[]): string {
@@ -105,7 +99,7 @@ export function renderServerPage({
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-${stylesheet ? `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">` : ''}
+${stylesheetElement(stylesheet)}
 </head>
 <body>
 <main class="container-page py-16">

@@ -8,17 +8,11 @@ import {
   pressButton,
   signUp,
 } from '../test/newsletter-client.ts';
+import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
 import { testApp } from '../test/test-app.ts';
 import { hashToken } from './tokens.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
-
-const HOUR = 60 * 60 * 1000;
-
-function manualClock(start = '2026-03-02T09:00:00.000Z') {
-  let time = new Date(start).getTime();
-  return { now: () => new Date(time), advance: (ms: number) => void (time += ms) };
-}
 
 const subscriber = (app: App, email: string) =>
   app.storage.db.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
@@ -54,7 +48,7 @@ describe('confirming', () => {
   it('confirms with the POST of the Confirm button, once: the link can never be used again', async () => {
     const { app, clock, mailTo } = await newsletterApp();
     const { confirm } = await mailTo('priya@company.in');
-    clock.advance(HOUR);
+    clock.advance(HOUR_MS);
 
     const first = await pressButton(app, confirm);
     expect(first.statusCode).toBe(303);
@@ -94,7 +88,7 @@ describe('confirming', () => {
     const early = await mailTo('early@company.in');
     const late = await mailTo('late@company.in');
 
-    clock.advance(48 * HOUR - 1000);
+    clock.advance(48 * HOUR_MS - 1000);
     expect((await pressButton(app, early.confirm)).statusCode).toBe(303);
     clock.advance(2000);
     const expired = await pressButton(app, late.confirm);
@@ -176,7 +170,7 @@ describe('unsubscribing', () => {
     ] as const) {
       const { confirm, unsubscribe } = await mailTo(email);
       await pressButton(app, confirm);
-      clock.advance(HOUR);
+      clock.advance(HOUR_MS);
       const response = await oneClickUnsubscribe(app, unsubscribe, multipartBody);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('You are unsubscribed');
@@ -242,7 +236,7 @@ describe('unsubscribing', () => {
     const unsubscribedAt = (await subscriber(app, 'priya@company.in')).unsubscribed_at;
 
     // A sign-up alone changes nothing: still unsubscribed, only a confirmation email goes out.
-    clock.advance(HOUR);
+    clock.advance(HOUR_MS);
     const second = await mailTo('priya@company.in');
     expect(sent).toHaveLength(2);
     expect(second.mail.subject).toContain('confirm');
@@ -252,7 +246,7 @@ describe('unsubscribing', () => {
     });
 
     // A confirmation queued before an unsubscription is never sent.
-    clock.advance(HOUR);
+    clock.advance(HOUR_MS);
     expect((await signUp(app, 'priya@company.in')).statusCode).toBe(200);
     await pressButton(app, second.unsubscribe);
     await app.outboxWorker.runOnce();
@@ -264,7 +258,7 @@ describe('unsubscribing', () => {
     });
 
     // The old links of the first email still unsubscribe; the new confirmation brings the address back.
-    clock.advance(HOUR);
+    clock.advance(HOUR_MS);
     const third = await mailTo('priya@company.in');
     expect((await pressButton(app, third.confirm)).statusCode).toBe(303);
     expect((await subscriber(app, 'priya@company.in')).status).toBe('confirmed');

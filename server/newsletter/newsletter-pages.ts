@@ -3,6 +3,7 @@ import { EMAIL_MAX_LENGTH } from '../../common/email-address.ts';
 import { NEWSLETTER_ENDPOINT, newsletterConsent, newsletterMessages } from '../../common/newsletter.ts';
 import { formField, renderServerPage } from '../forms/form-page.ts';
 import type { ProblemTexts } from '../forms/form-problem.ts';
+import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
 import { escapeHtml } from '../html.ts';
 import { CONFIRM_TOKEN_TTL_MS } from './tokens.ts';
 
@@ -56,15 +57,13 @@ export function renderSignupErrorPage(options: {
   summary: string;
   email: string;
   fieldError: string | undefined;
-  stylesheet: string | undefined;
+  stylesheet: SiteStylesheet | undefined;
 }): string {
   return renderServerPage({
     eyebrow: 'Newsletter',
     heading: 'You are not subscribed yet',
-    alert: {
-      summary: options.summary,
-      errors: options.fieldError ? [{ id: EMAIL_ID, label: EMAIL_LABEL, message: options.fieldError }] : [],
-    },
+    // One field: its message under it is enough, without a list of links to the fields.
+    alert: { summary: options.summary },
     body: subscribeForm(options.email, options.fieldError),
     stylesheet: options.stylesheet,
   });
@@ -107,7 +106,7 @@ export function linkProblemText(problem: LinkProblem): string {
   return `${page.heading}. ${page.paragraphs.join(' ')}\n`;
 }
 
-export function renderLinkProblemPage(problem: LinkProblem, stylesheet: string | undefined): string {
+export function renderLinkProblemPage(problem: LinkProblem, stylesheet: SiteStylesheet | undefined): string {
   const page = LINK_PAGES[problem];
   return renderServerPage({
     eyebrow: 'Newsletter',
@@ -119,7 +118,7 @@ export function renderLinkProblemPage(problem: LinkProblem, stylesheet: string |
 }
 
 /** A confirm or unsubscribe post refused before its link was even looked at (see linkProblemTexts). */
-export function renderLinkErrorPage(summary: string, stylesheet: string | undefined): string {
+export function renderLinkErrorPage(summary: string, stylesheet: SiteStylesheet | undefined): string {
   return renderServerPage({
     eyebrow: 'Newsletter',
     heading: 'Nothing was changed',

@@ -20,6 +20,7 @@ import {
 import { FormProblem } from '../forms/form-problem.ts';
 import { prefersHtml } from '../forms/reply-format.ts';
 import { sourcePage } from '../forms/request-origin.ts';
+import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
 import {
   linkProblemText,
   linkProblemTexts,
@@ -36,8 +37,8 @@ export interface NewsletterRoutesOptions {
   subscribers: SubscriberRepository;
   siteUrl: string;
   rateLimit: RateLimit;
-  /** The built site's stylesheet, linked from the server's pages. */
-  stylesheet: string | undefined;
+  /** The built site's stylesheet, for the server's pages. */
+  stylesheet: SiteStylesheet | undefined;
   /** Called after a confirmation email is committed to the outbox (wakes the worker). */
   onQueued: () => void;
 }
@@ -64,13 +65,13 @@ function linkProblem(
   request: FastifyRequest,
   response: FastifyReply,
   problem: LinkProblem,
-  stylesheet: string | undefined,
+  stylesheet: SiteStylesheet | undefined,
 ) {
   noStore(response.code(problem === 'confirm-spent' ? 410 : 400));
   if (!prefersHtml(request.headers)) {
     return response.type('text/plain; charset=utf-8').send(linkProblemText(problem));
   }
-  return sendServerPage(response, renderLinkProblemPage(problem, stylesheet));
+  return sendServerPage(response, renderLinkProblemPage(problem, stylesheet), stylesheet);
 }
 
 /**
@@ -84,6 +85,7 @@ async function signupRoutes(app: FastifyInstance, options: NewsletterRoutesOptio
     what: 'newsletter sign-up',
     texts: newsletterProblemTexts,
     rateLimit: options.rateLimit,
+    stylesheet: options.stylesheet,
     errorPage: (request, problem, summary) =>
       renderSignupErrorPage({
         summary,
@@ -133,6 +135,7 @@ async function linkRoutes(app: FastifyInstance, options: NewsletterRoutesOptions
   await formEndpoint(app, {
     what: 'newsletter link',
     texts: linkProblemTexts,
+    stylesheet: options.stylesheet,
     errorPage: (_request, _problem, summary) => renderLinkErrorPage(summary, options.stylesheet),
   });
   // Only the token in the address counts: a body of any other kind is read (up to the limit) and ignored.

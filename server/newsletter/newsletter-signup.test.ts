@@ -4,6 +4,7 @@ import { newsletterConsent, newsletterMessages } from '../../common/newsletter.t
 import { fetchHeaders, navigationHeaders } from '../test/form-request.ts';
 import { capturingMailer, linkTo, pressButton, signUp } from '../test/newsletter-client.ts';
 import { FAKE_STYLESHEET } from '../test/temp-dir.ts';
+import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
 import { testApp } from '../test/test-app.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
@@ -12,17 +13,6 @@ const subscribers = (app: App) =>
   app.storage.db.selectFrom('subscribers').selectAll().orderBy('id').execute();
 const confirmations = (app: App) =>
   app.storage.db.selectFrom('outbox').selectAll().where('kind', '=', 'confirmation').orderBy('id').execute();
-
-/** A clock the test moves by hand. */
-function manualClock(start = '2026-03-02T09:00:00.000Z') {
-  let time = new Date(start).getTime();
-  return {
-    now: () => new Date(time),
-    advance: (ms: number) => void (time += ms),
-  };
-}
-
-const HOUR = 60 * 60 * 1000;
 
 describe('POST /api/newsletter', () => {
   it('stores a pending subscriber with its page and consent, and queues one confirmation email', async () => {
@@ -265,7 +255,7 @@ describe('limits', () => {
     for (let attempt = 0; attempt < 6; attempt++) {
       const response = await signUp(app, attempt % 2 ? 'Target@Inbox.in' : 'target@inbox.in');
       replies.add(`${response.statusCode} ${response.body}`);
-      clock.advance(HOUR);
+      clock.advance(HOUR_MS);
     }
     await app.outboxWorker.runOnce();
     expect([...replies]).toEqual([`200 ${newsletterMessages.accepted}`]);
@@ -276,10 +266,10 @@ describe('limits', () => {
     ]);
     expect(await confirmations(app)).toHaveLength(3);
     const [subscriber] = await subscribers(app);
-    expect(subscriber!.last_signup_at).toBe(new Date(clock.now().getTime() - HOUR).toISOString());
+    expect(subscriber!.last_signup_at).toBe(new Date(clock.now().getTime() - HOUR_MS).toISOString());
 
     // 24 hours after the first email, one more may go.
-    clock.advance(18 * HOUR + 1000);
+    clock.advance(18 * HOUR_MS + 1000);
     await signUp(app, 'target@inbox.in');
     await signUp(app, 'target@inbox.in');
     expect(await confirmations(app)).toHaveLength(4);

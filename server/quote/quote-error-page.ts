@@ -7,6 +7,7 @@ import {
 import { escapeHtml } from '../html.ts';
 import { formField, renderServerPage } from '../forms/form-page.ts';
 import type { FormProblem } from '../forms/form-problem.ts';
+import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
 
 export interface ErrorPageOptions {
   problem: FormProblem;
@@ -16,7 +17,7 @@ export interface ErrorPageOptions {
   values: QuoteFormValues;
   /** Where the form posts (the path the request came to). */
   action: string;
-  stylesheet: string | undefined;
+  stylesheet: SiteStylesheet | undefined;
 }
 
 const LABELS: Record<QuoteField, string> = {

@@ -14,6 +14,7 @@ import {
 import { FormProblem } from '../forms/form-problem.ts';
 import { prefersHtml } from '../forms/reply-format.ts';
 import { sourcePage } from '../forms/request-origin.ts';
+import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
 import { renderErrorPage } from './quote-error-page.ts';
 import { quoteProblemTexts } from './quote-problem-texts.ts';
 
@@ -26,8 +27,8 @@ export interface QuoteRoutesOptions {
   leads: LeadRepository;
   siteUrl: string;
   rateLimit: RateLimit;
-  /** The built site's stylesheet, linked from the error page. */
-  stylesheet: string | undefined;
+  /** The built site's stylesheet, for the error page. */
+  stylesheet: SiteStylesheet | undefined;
   /** Called after a lead is committed (wakes the outbox worker). */
   onStored: () => void;
 }
@@ -43,6 +44,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
     what: 'quote request',
     texts: quoteProblemTexts,
     rateLimit: options.rateLimit,
+    stylesheet: options.stylesheet,
     errorPage: (request, problem, summary) =>
       renderErrorPage({
         problem,
