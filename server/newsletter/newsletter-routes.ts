@@ -150,9 +150,9 @@ async function linkRoutes(app: FastifyInstance, options: NewsletterRoutesOptions
       const { token } = request.query;
       const outcome = isTokenShape(token) ? await options.subscribers.confirm(token) : 'unknown';
       request.log.info({ outcome }, 'newsletter confirmation');
-      if (outcome === 'unknown') return linkProblem(request, response, 'confirm-unknown', options.stylesheet);
       if (outcome !== 'confirmed') {
-        return linkProblem(request, response, 'confirm-spent', options.stylesheet);
+        const problem = outcome === 'unknown' ? 'confirm-unknown' : 'confirm-spent';
+        return linkProblem(request, response, problem, options.stylesheet);
       }
       noStore(response);
       if (prefersHtml(request.headers)) return response.redirect(newsletterPaths.confirmed, 303);
@@ -170,8 +170,9 @@ async function linkRoutes(app: FastifyInstance, options: NewsletterRoutesOptions
       const outcome = isTokenShape(token) ? await options.subscribers.unsubscribe(token) : 'unknown';
       const oneClick = isFormBody(request.body) && request.body.get('List-Unsubscribe') === 'One-Click';
       request.log.info({ outcome, oneClick }, 'newsletter unsubscribe');
-      if (outcome === 'unknown')
+      if (outcome === 'unknown') {
         return linkProblem(request, response, 'unsubscribe-unknown', options.stylesheet);
+      }
       noStore(response);
       if (!oneClick && prefersHtml(request.headers)) {
         return response.redirect(newsletterPaths.unsubscribed, 303);

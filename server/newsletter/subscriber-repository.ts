@@ -152,6 +152,18 @@ export function createSubscriberRepository(db: Kysely<Database>, options: Subscr
   const now = options.now ?? (() => new Date());
   const write = options.write ?? ((job) => db.transaction().execute(job));
 
+  /** Removes the selected subscribers with their tokens and emails, in one transaction. */
+  async function removeSelected(
+    select: (trx: Transaction<Database>) => Promise<{ id: number }[]>,
+  ): Promise<RemovedSubscribers> {
+    return db.transaction().execute(async (trx) =>
+      removeSubscribers(
+        trx,
+        (await select(trx)).map((row) => row.id),
+      ),
+    );
+  }
+
   /** How many confirmation emails this address was sent (or is waiting for) in the last 24 hours. */
   async function recentConfirmations(trx: Transaction<Database>, address: string, at: Date) {
     const since = new Date(at.getTime() - DAY_MS).toISOString();
@@ -280,14 +292,6 @@ export function createSubscriberRepository(db: Kysely<Database>, options: Subscr
       });
     },
 
-    async findByEmail(email: string): Promise<Subscriber | undefined> {
-      return db
-        .selectFrom('subscribers')
-        .selectAll()
-        .where('email', '=', normaliseEmail(email))
-        .executeTakeFirst();
-    },
-
     /** Newest first. */
     async list(filter: { status?: SubscriberStatus; limit?: number } = {}): Promise<Subscriber[]> {
       let query = db.selectFrom('subscribers').selectAll().orderBy('id', 'desc');
@@ -306,13 +310,9 @@ export function createSubscriberRepository(db: Kysely<Database>, options: Subscr
     /** A data-subject request: the subscriber of this address, its tokens and its emails. */
     async deleteByEmail(email: string): Promise<RemovedSubscribers> {
       const address = normaliseEmail(email);
-      return db.transaction().execute(async (trx) => {
-        const rows = await trx.selectFrom('subscribers').select('id').where('email', '=', address).execute();
-        return removeSubscribers(
-          trx,
-          rows.map((row) => row.id),
-        );
-      });
+      return removeSelected((trx) =>
+        trx.selectFrom('subscribers').select('id').where('email', '=', address).execute(),
+      );
     },
 
     /**
@@ -320,18 +320,14 @@ export function createSubscriberRepository(db: Kysely<Database>, options: Subscr
      * given time: addresses someone typed in but whose owner never agreed.
      */
     async purgePending(cutoff: Date): Promise<RemovedSubscribers> {
-      return db.transaction().execute(async (trx) => {
-        const rows = await trx
+      return removeSelected((trx) =>
+        trx
           .selectFrom('subscribers')
           .select('id')
           .where('status', '=', 'pending')
           .where('last_signup_at', '<', cutoff.toISOString())
-          .execute();
-        return removeSubscribers(
-          trx,
-          rows.map((row) => row.id),
-        );
-      });
+          .execute(),
+      );
     },
   };
 }
