@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { EMAIL_MAX_LENGTH, emailAddressSchema } from './email-address.ts';
 import { quoteFieldMessages as m } from './messages.ts';
 
 /** Length limits of the quote form. The specification gives none; these are ours. */
 export const quoteLimits = {
   name: 100,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   phone: 30,
   message: 5000,
 } as const;
@@ -37,14 +38,12 @@ export const quoteRequestSchema = z.object({
       z.maxLength(quoteLimits.name, m.nameTooLong),
       withoutControls(CONTROL_CHARACTERS),
     ),
-  email: z
-    .string({ error: m.notText })
-    .check(
-      z.trim(),
-      z.minLength(1, m.emailRequired),
-      z.maxLength(quoteLimits.email, m.emailTooLong),
-      z.regex(z.regexes.email, m.emailInvalid),
-    ),
+  email: emailAddressSchema({
+    notText: m.notText,
+    required: m.emailRequired,
+    tooLong: m.emailTooLong,
+    invalid: m.emailInvalid,
+  }),
   phone: z
     .string({ error: m.notText })
     .check(

@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Page } from '@playwright/test';
 import { quoteMessages } from '../common/messages.ts';
-import { E2E_DATA_DIR } from './support/e2e-env.ts';
+import { queryDatabase } from './support/e2e-database.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
-
-/** Where e2e-server.ts keeps the server's database and what its SMTP sink received. */
-const DATABASE_PATH = join(E2E_DATA_DIR, 'site.db');
-const MAIL_SINK_DIR = join(E2E_DATA_DIR, 'mail-sink');
+import { receivedMail } from './support/mail-sink.ts';
 
 interface StoredLead {
   id: number;
@@ -35,20 +28,14 @@ function visitor() {
 type Visitor = ReturnType<typeof visitor>;
 
 function storedLeads(email: string): StoredLead[] {
-  const db = new Database(DATABASE_PATH, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare('SELECT * FROM quote_requests WHERE email = ?').all(email) as StoredLead[];
-  } finally {
-    db.close();
-  }
+  return queryDatabase<StoredLead>('SELECT * FROM quote_requests WHERE email = ?', email);
 }
 
-async function receivedMail(email: string): Promise<ParsedMail[]> {
-  const files = existsSync(MAIL_SINK_DIR)
-    ? readdirSync(MAIL_SINK_DIR).filter((file) => file.endsWith('.eml'))
-    : [];
-  const mails = await Promise.all(files.map((file) => simpleParser(readFileSync(join(MAIL_SINK_DIR, file)))));
-  return mails.filter((mail) => mail.replyTo?.value.some((address) => address.address === email));
+/** The notifications about this visitor's request: to the company, with Reply-To the visitor. */
+async function notificationsAbout(email: string) {
+  return (await receivedMail()).filter((mail) =>
+    mail.replyTo?.value.some((address) => address.address === email),
+  );
 }
 
 async function fillQuoteForm(page: Page, person: Visitor) {
@@ -65,8 +52,8 @@ async function expectStoredAndEmailed(person: Visitor) {
   const [lead] = storedLeads(person.email);
   expect(lead).toMatchObject({ ...person, source_page: '/' });
 
-  await expect.poll(async () => (await receivedMail(person.email)).length, { timeout: 15_000 }).toBe(1);
-  const [mail] = await receivedMail(person.email);
+  await expect.poll(async () => (await notificationsAbout(person.email)).length, { timeout: 15_000 }).toBe(1);
+  const [mail] = await notificationsAbout(person.email);
   expect(mail!.subject).toContain(person.name);
   expect(mail!.from?.value[0]?.address).toBe('quotes@example.com');
   expect(mail!.text).toContain(person.message);

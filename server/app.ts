@@ -9,11 +9,15 @@ import { openStorage, type Storage } from './db/database.ts';
 import { createLeadRepository } from './leads/lead-repository.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
+import { confirmationEmail } from './mail/newsletter-emails.ts';
 import { composeEmail } from './mail/quote-emails.ts';
+import { newsletterRoutes } from './newsletter/newsletter-routes.ts';
+import { createSubscriberRepository } from './newsletter/subscriber-repository.ts';
+import { redactTokens } from './newsletter/tokens.ts';
 import { createOutboxRepository } from './outbox/outbox-repository.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
-import { findSiteStylesheet } from './quote/site-stylesheet.ts';
+import { findSiteStylesheet } from './forms/site-stylesheet.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
 import { securityHeaders } from './security/security-headers.ts';
 import { staticSite } from './site/static-site.ts';
@@ -33,6 +37,8 @@ export interface AppOptions {
   startOutbox?: boolean;
   /** Replaces the mailer chosen from the config (SMTP_URL or .eml files). */
   mailer?: Mailer;
+  /** The clock of the repositories and the outbox (tests move it to expire links). */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -42,9 +48,13 @@ declare module 'fastify' {
   }
 }
 
-/** Request logs without the client's address: no raw IP is kept anywhere, logs included. */
+/**
+ * Request logs without the client's address (no raw IP is kept anywhere, logs
+ * included) and without the tokens of newsletter links (they exist only in
+ * the emails).
+ */
 const requestSerializers = {
-  req: (request: FastifyRequest) => ({ method: request.method, url: request.url }),
+  req: (request: FastifyRequest) => ({ method: request.method, url: redactTokens(request.url) }),
 };
 
 /**
@@ -80,8 +90,8 @@ function leaseMs(timeouts: Config['mail']['timeouts']) {
 }
 
 /**
- * Builds the Fastify application: the site, the quote endpoint, the database
- * and the outbox worker. Tests import this; `main.ts` adds the listener and
+ * Builds the Fastify application: the site, the quote and newsletter
+ * endpoints, the database and the outbox worker. Tests import this; `main.ts` adds the listener and
  * the signal handling. Closing the app stops the worker and the database.
  */
 export async function buildApp({
@@ -90,6 +100,7 @@ export async function buildApp({
   logStream,
   startOutbox = true,
   mailer: givenMailer,
+  now,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -118,24 +129,41 @@ export async function buildApp({
   const storage = await openStorage(config.database);
   const mailer = givenMailer ?? createMailer(config.mail);
   const mailDomain = config.mail.from.address.split('@')[1] ?? 'localhost';
+  const clock = now ? { now } : {};
   const leads = createLeadRepository(storage.db, {
     mailDomain,
     notificationRecipient: config.mail.to.join(', '),
     acknowledge: config.mail.acknowledge,
     write: storage.write.run,
+    ...clock,
+  });
+  const subscribers = createSubscriberRepository(storage.db, {
+    mailDomain,
+    confirmationsPerDay: config.newsletter.confirmationsPerDay,
+    write: storage.write.run,
+    ...clock,
   });
   const outbox = createOutboxRepository(storage.db, { write: storage.write.run });
   const emailSettings = { from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl };
+  const newsletterEmailSettings = {
+    from: config.mail.from,
+    replyTo: config.mail.to[0],
+    siteUrl: config.siteUrl,
+  };
   const worker = createOutboxWorker({
     outbox,
     mailer,
-    compose: ({ lead, row }) => composeEmail(lead, row, emailSettings),
+    compose: (due) =>
+      'lead' in due
+        ? composeEmail(due.lead, due.row, emailSettings)
+        : confirmationEmail(due.row, due, newsletterEmailSettings),
     log: app.log.child({ component: 'outbox' }),
     pollMs: config.outbox.pollMs,
     retryBaseMs: config.outbox.retryBaseMs,
     retryMaxMs: config.outbox.retryMaxMs,
     maxAttempts: config.outbox.maxAttempts,
     leaseMs: leaseMs(config.mail.timeouts),
+    ...clock,
   });
   app.decorate('storage', storage);
   app.decorate('outboxWorker', worker);
@@ -159,12 +187,20 @@ export async function buildApp({
       pagePolicy: ({ scriptHashes, styleHashes }) =>
         contentSecurityPolicy({ scriptHashes, styleHashes, formOrigins: config.formOrigins }),
     });
+    const stylesheet = findSiteStylesheet(config.siteDir);
     await app.register(quoteRoutes, {
       leads,
       siteUrl: config.siteUrl,
       rateLimit: config.rateLimit,
-      stylesheet: findSiteStylesheet(config.siteDir),
+      stylesheet,
       onStored: () => worker.kick(),
+    });
+    await app.register(newsletterRoutes, {
+      subscribers,
+      siteUrl: config.siteUrl,
+      rateLimit: config.newsletter.rateLimit,
+      stylesheet,
+      onQueued: () => worker.kick(),
     });
   } catch (error) {
     mailer.close();
@@ -176,7 +212,7 @@ export async function buildApp({
     if (mailer.kind === 'file') {
       app.log.warn(
         { mailDir: config.mail.dir },
-        'SMTP_URL is not set: quote emails are written as .eml files instead of being sent',
+        'SMTP_URL is not set: emails are written as .eml files instead of being sent',
       );
     }
     if (startOutbox) worker.start();

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       database: { path: resolve('data/site.db'), busyTimeoutMs: 5000 },
       rateLimit: { max: 5, windowMs: 600_000 },
+      newsletter: { rateLimit: { max: 5, windowMs: 600_000 }, confirmationsPerDay: 3 },
       mail: {
         smtpUrl: undefined,
         from: { address: 'hello@example.com' },
@@ -69,6 +70,15 @@ describe('loadConfig', () => {
     expect(config.outbox.maxAttempts).toBe(3);
   });
 
+  it('reads the newsletter settings', () => {
+    const config = loadConfig({
+      NEWSLETTER_RATE_LIMIT_MAX: '3',
+      NEWSLETTER_RATE_LIMIT_WINDOW_MS: '3600000',
+      NEWSLETTER_CONFIRMATIONS_PER_DAY: '2',
+    });
+    expect(config.newsletter).toEqual({ rateLimit: { max: 3, windowMs: 3_600_000 }, confirmationsPerDay: 2 });
+  });
+
   it('reads how long a client may take to send its request', () => {
     expect(loadConfig({}).http).toEqual({
       headersTimeoutMs: 10_000,
@@ -88,6 +98,10 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_MAX: '0' }, 'RATE_LIMIT_MAX must be at least 1'],
     [{ RATE_LIMIT_WINDOW_MS: '10m' }, 'RATE_LIMIT_WINDOW_MS must be a number'],
     [{ DATABASE_BUSY_TIMEOUT_MS: '-1' }, 'DATABASE_BUSY_TIMEOUT_MS must be at least 0'],
+    [{ NEWSLETTER_RATE_LIMIT_MAX: '0' }, 'NEWSLETTER_RATE_LIMIT_MAX must be at least 1'],
+    [{ NEWSLETTER_RATE_LIMIT_WINDOW_MS: '500' }, 'NEWSLETTER_RATE_LIMIT_WINDOW_MS must be at least 1000'],
+    [{ NEWSLETTER_CONFIRMATIONS_PER_DAY: '0' }, 'NEWSLETTER_CONFIRMATIONS_PER_DAY must be at least 1'],
+    [{ NEWSLETTER_CONFIRMATIONS_PER_DAY: '50' }, 'NEWSLETTER_CONFIRMATIONS_PER_DAY must be at most 10'],
     [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM must be an email address'],
     [{ MAIL_FROM: 'Evil\r\nBcc: x@y.z <a@b.in>' }, 'MAIL_FROM must be an email address'],
     [{ MAIL_TO: 'sales@acme.in, nope' }, 'MAIL_TO must be one email address, or several'],

@@ -137,6 +137,9 @@ const envSchema = z.object({
 
   RATE_LIMIT_MAX: wholeNumber(1, 1_000_000).default(5),
   RATE_LIMIT_WINDOW_MS: wholeNumber(1_000, 86_400_000).default(600_000),
+  NEWSLETTER_RATE_LIMIT_MAX: wholeNumber(1, 1_000_000).default(5),
+  NEWSLETTER_RATE_LIMIT_WINDOW_MS: wholeNumber(1_000, 86_400_000).default(600_000),
+  NEWSLETTER_CONFIRMATIONS_PER_DAY: wholeNumber(1, 10).default(3),
 
   SMTP_URL: smtpUrl.optional(),
   SMTP_CONNECTION_TIMEOUT_MS: wholeNumber(100, 300_000).default(10_000),
@@ -186,6 +189,12 @@ export interface Config {
   };
   /** Quote requests accepted per client address and window. */
   rateLimit: { max: number; windowMs: number };
+  newsletter: {
+    /** Newsletter sign-ups accepted per client address and window. */
+    rateLimit: { max: number; windowMs: number };
+    /** Confirmation emails one address may be sent in 24 hours. */
+    confirmationsPerDay: number;
+  };
   mail: {
     /** SMTP server; without it mail is written as .eml files to `dir`. */
     smtpUrl: string | undefined;
@@ -261,6 +270,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     database: { path: resolve(value.DATABASE_PATH), busyTimeoutMs: value.DATABASE_BUSY_TIMEOUT_MS },
     rateLimit: { max: value.RATE_LIMIT_MAX, windowMs: value.RATE_LIMIT_WINDOW_MS },
+    newsletter: {
+      rateLimit: { max: value.NEWSLETTER_RATE_LIMIT_MAX, windowMs: value.NEWSLETTER_RATE_LIMIT_WINDOW_MS },
+      confirmationsPerDay: value.NEWSLETTER_CONFIRMATIONS_PER_DAY,
+    },
     mail: {
       smtpUrl: value.SMTP_URL,
       timeouts: {

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { E2E_DATA_DIR, E2E_PORT } from './e2e-env.ts';
+import { E2E_DATA_DIR, E2E_DATABASE_PATH, E2E_MAIL_SINK_DIR, E2E_PORT } from './e2e-env.ts';
 
 if (!existsSync('build/.complete')) {
   console.error('No build: run "npm run build" before the end-to-end tests (npm run test:e2e does).');
@@ -19,8 +19,6 @@ if (!existsSync('build/.complete')) {
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 mkdirSync(E2E_DATA_DIR, { recursive: true });
 
-/** Where the SMTP sink writes what it receives: one .eml file per message (the spec reads them). */
-const E2E_MAIL_SINK_DIR = join(E2E_DATA_DIR, 'mail-sink');
 mkdirSync(E2E_MAIL_SINK_DIR, { recursive: true });
 
 let received = 0;
@@ -52,13 +50,14 @@ const server = spawn(process.execPath, ['build/node/server/main.js'], {
     HOST: '127.0.0.1',
     PORT: String(E2E_PORT),
     LOG_LEVEL: 'warn',
-    DATABASE_PATH: join(E2E_DATA_DIR, 'site.db'),
+    DATABASE_PATH: E2E_DATABASE_PATH,
     MAIL_DIR: join(E2E_DATA_DIR, 'mail'),
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: 'Acme Tech Quotes <quotes@example.com>',
     MAIL_TO: 'sales@example.com',
     // Parallel tests share one client address; the limit itself is covered by the server tests.
     RATE_LIMIT_MAX: '10000',
+    NEWSLETTER_RATE_LIMIT_MAX: '10000',
     OUTBOX_POLL_MS: '250',
     OUTBOX_RETRY_BASE_MS: '250',
     OUTBOX_RETRY_MAX_MS: '1000',

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+
 /** Characters that make a spreadsheet read a cell as a formula (or split it). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -22,4 +24,19 @@ export function toCsv(
   rows: readonly (readonly (string | number | null)[])[],
 ): string {
   return [csvRow(header), ...rows.map(csvRow)].map((line) => `${line}\r\n`).join('');
+}
+
+/** Writes the CSV to the file (readable by its owner only: it holds personal data), or to standard output. */
+export function writeCsv(
+  csv: string,
+  file: string | undefined,
+  io: { out: (text: string) => void; err: (text: string) => void },
+  what: string,
+) {
+  if (!file) {
+    io.out(csv);
+    return;
+  }
+  writeFileSync(file, csv, { mode: 0o600 });
+  io.err(`Exported ${what} to ${file}.\n`);
 }

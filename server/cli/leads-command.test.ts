@@ -1,26 +1,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Config } from '../config.ts';
 import { openStorage } from '../db/database.ts';
 import { createLeadRepository } from '../leads/lead-repository.ts';
 import { createFileMailer } from '../mail/mailer.ts';
 import { composeEmail } from '../mail/quote-emails.ts';
 import { createOutboxRepository } from '../outbox/outbox-repository.ts';
+import { runLeads, runLeadsAt } from '../test/leads-cli.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testConfig } from '../test/test-app.ts';
 import { csvCell } from './csv.ts';
-import { LEADS_USAGE, runLeadsCommand } from './leads-command.ts';
-
-async function runAt(now: Date, config: Config, ...args: string[]) {
-  let out = '';
-  let err = '';
-  const io = { out: (text: string) => void (out += text), err: (text: string) => void (err += text) };
-  const code = await runLeadsCommand(args, config, io, now);
-  return { code, out, err };
-}
-
-const run = (config: Config, ...args: string[]) => runAt(new Date(), config, ...args);
+import { LEADS_USAGE } from './leads-command.ts';
 
 const base = { name: 'Priya Sharma', email: 'priya@company.in', phone: '', message: 'A website, please.' };
 
@@ -47,16 +37,16 @@ async function seeded(leads: { at: string; request?: Partial<typeof base>; spam?
 describe('leads command', () => {
   it('explains its usage on a missing or unknown command, with exit code 2', async () => {
     const config = testConfig();
-    expect(await run(config)).toMatchObject({ code: 2, err: LEADS_USAGE });
-    const unknown = await run(config, 'frobnicate');
+    expect(await runLeads(config)).toMatchObject({ code: 2, err: LEADS_USAGE });
+    const unknown = await runLeads(config, 'frobnicate');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('Unknown command "frobnicate".');
     expect(unknown.err).toContain('outbox retry <id> | --all-dead');
-    expect((await run(config, 'purge', '--older-than', 'soon')).err).toContain(
+    expect((await runLeads(config, 'purge', '--older-than', 'soon')).err).toContain(
       '--older-than <days> must be a whole number',
     );
-    expect((await run(config, 'list', '--status', 'lost')).err).toContain('--status must be one of');
-    expect((await run(config, 'delete')).err).toContain('delete needs --email <address>.');
+    expect((await runLeads(config, 'list', '--status', 'lost')).err).toContain('--status must be one of');
+    expect((await runLeads(config, 'delete')).err).toContain('delete needs --email <address>.');
   });
 
   it('lists and shows the stored requests', async () => {
@@ -69,19 +59,22 @@ describe('leads command', () => {
       },
     ]);
     await storage.close();
-    const list = await run(config, 'list');
+    const list = await runLeads(config, 'list');
     expect(list.code).toBe(0);
     expect(list.out.split('\n')[0]).toMatch(/^id\s+created \(UTC\)\s+status\s+name\s+email\s+message$/);
     expect(list.out).toMatch(/2\s+2025-06-02 10:00\s+spam\s+Ravi Kumar/);
     expect(list.out).toMatch(/1\s+2025-06-01 10:00\s+received\s+Priya Sharma/);
-    expect((await run(config, 'list', '--status', 'spam')).out).not.toContain('Priya');
+    expect((await runLeads(config, 'list', '--status', 'spam')).out).not.toContain('Priya');
 
-    const show = await run(config, 'show', '1');
+    const show = await runLeads(config, 'show', '1');
     expect(show.out).toContain('Email:    priya@company.in');
     expect(show.out).toContain('A website, please.');
     expect(show.out).toMatch(/notification\s+pending/);
     expect(show.out).toMatch(/acknowledgement\s+pending/);
-    expect(await run(config, 'show', '99')).toMatchObject({ code: 1, err: 'No quote request with id 99.\n' });
+    expect(await runLeads(config, 'show', '99')).toMatchObject({
+      code: 1,
+      err: 'No quote request with id 99.\n',
+    });
   });
 
   it('exports CSV with spreadsheet formulas neutralised', async () => {
@@ -96,7 +89,7 @@ describe('leads command', () => {
       },
     ]);
     await storage.close();
-    const { out, code } = await run(config, 'export');
+    const { out, code } = await runLeads(config, 'export');
     expect(code).toBe(0);
     const [header, row] = out.split('\r\n');
     expect(header).toBe('"id","created_at","status","name","email","phone","message","source_page"');
@@ -107,7 +100,7 @@ describe('leads command', () => {
     expect(csvCell('plain')).toBe('"plain"');
 
     const file = join(tempDir(), 'leads.csv');
-    expect((await run(config, 'export', '--out', file)).err).toContain('Exported 1 quote requests');
+    expect((await runLeads(config, 'export', '--out', file)).err).toContain('Exported 1 quote requests');
     expect(readFileSync(file, 'utf8')).toBe(out);
   });
 
@@ -122,14 +115,15 @@ describe('leads command', () => {
     const outbox = createOutboxRepository(storage.db);
     const settings = { from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl };
     for (const due of await outbox.claimDue(new Date(), new Date(), 10)) {
+      if (!('lead' in due)) throw new Error('only quote emails here');
       expect((await mailer.send(composeEmail(due.lead, due.row, settings))).ok).toBe(true);
     }
     expect(readdirSync(config.mail.dir)).toHaveLength(5);
     await storage.close();
 
-    const result = await run(config, 'delete', '--email', 'Priya@company.in');
+    const result = await runLeads(config, 'delete', '--email', 'Priya@company.in');
     expect(result.out).toBe(
-      'Deleted 2 quote requests, 3 outbox rows and 3 mail files of Priya@company.in.\n',
+      'Deleted 2 quote requests, 0 newsletter subscribers, 3 outbox rows and 3 mail files of Priya@company.in.\n',
     );
 
     const after = await openStorage(config.database);
@@ -152,13 +146,13 @@ describe('leads command', () => {
       { at: '2025-05-25T00:00:00Z', request: { email: 'new@shop.in' } },
     ]);
     await storage.close();
-    const result = await runAt(new Date('2025-06-10T00:00:00Z'), config, 'purge', '--older-than', '30');
+    const result = await runLeadsAt(new Date('2025-06-10T00:00:00Z'), config, 'purge', '--older-than', '30');
     expect(result.code).toBe(0);
     expect(result.out).toMatch(
       /^Deleted 1 quote requests older than 30 days \(before 2025-05-11T00:00:00.000Z\), 2 outbox rows/,
     );
-    expect((await run(config, 'list')).out).toContain('new@shop.in');
-    expect((await run(config, 'list')).out).not.toContain('priya@company.in');
+    expect((await runLeads(config, 'list')).out).toContain('new@shop.in');
+    expect((await runLeads(config, 'list')).out).not.toContain('priya@company.in');
   });
 
   it('lists the outbox and its dead letters, and puts dead letters back in the queue', async () => {
@@ -171,18 +165,18 @@ describe('leads command', () => {
     await outbox.markDead(first!.row, new Date(), '550 Mailbox unavailable');
     await storage.close();
 
-    const all = await run(config, 'outbox', 'list');
+    const all = await runLeads(config, 'outbox', 'list');
     expect(all.out.trim().split('\n')).toHaveLength(5);
-    const dead = await run(config, 'outbox', 'dead');
-    expect(dead.out).toMatch(/1\s+1\s+notification\s+dead\s+1\s+.*550 Mailbox unavailable/);
+    const dead = await runLeads(config, 'outbox', 'dead');
+    expect(dead.out).toMatch(/1\s+lead 1\s+notification\s+dead\s+1\s+.*550 Mailbox unavailable/);
     expect(dead.out.trim().split('\n')).toHaveLength(2);
-    expect((await run(config, 'show', '1')).out).toContain('Status:   dead');
+    expect((await runLeads(config, 'show', '1')).out).toContain('Status:   dead');
 
-    expect((await run(config, 'outbox', 'retry', '--all-dead')).out).toContain('Queued 1 email again');
-    expect((await run(config, 'outbox', 'dead')).out).toBe('No dead letters.\n');
-    expect((await run(config, 'show', '1')).out).toContain('Status:   received');
-    expect(await run(config, 'outbox', 'retry', '999')).toMatchObject({ code: 1 });
-    expect((await run(config, 'outbox', 'retry', '2')).out).toContain('Queued 1 email again');
-    expect((await run(config, 'outbox', 'bogus')).code).toBe(2);
+    expect((await runLeads(config, 'outbox', 'retry', '--all-dead')).out).toContain('Queued 1 email again');
+    expect((await runLeads(config, 'outbox', 'dead')).out).toBe('No dead letters.\n');
+    expect((await runLeads(config, 'show', '1')).out).toContain('Status:   received');
+    expect(await runLeads(config, 'outbox', 'retry', '999')).toMatchObject({ code: 1 });
+    expect((await runLeads(config, 'outbox', 'retry', '2')).out).toContain('Queued 1 email again');
+    expect((await runLeads(config, 'outbox', 'bogus')).code).toBe(2);
   });
 });

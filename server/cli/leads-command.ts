@@ -1,22 +1,26 @@
-import { writeFileSync } from 'node:fs';
 import type { Config } from '../config.ts';
 import { openStorage } from '../db/database.ts';
 import { LEAD_STATUSES, OUTBOX_STATUSES, type Lead, type LeadStatus, type OutboxRow } from '../db/schema.ts';
 import { createLeadRepository } from '../leads/lead-repository.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
+import { createSubscriberRepository } from '../newsletter/subscriber-repository.ts';
 import { createOutboxRepository } from '../outbox/outbox-repository.ts';
-import { toCsv } from './csv.ts';
+import { oneOf, option, positiveInteger, table, UsageError } from './cli-args.ts';
+import { toCsv, writeCsv } from './csv.ts';
+import { runSubscribersCommand, SUBSCRIBERS_USAGE } from './subscribers-command.ts';
 
 export const LEADS_USAGE = `Usage: npm run leads -- <command>
 
   list [--status <status>] [--limit <n>]   the newest quote requests (status: ${LEAD_STATUSES.join(', ')})
   show <id>                               one quote request in full, with its emails
   export [--out <file>]                   every quote request as CSV (to the file, or to standard output)
-  delete --email <address>                delete every record of this address (a data-subject request)
+  delete --email <address>                delete every record of this address (a data-subject request):
+                                          its quote requests, its newsletter subscription, their emails
   purge --older-than <days>               delete quote requests older than this many days
   outbox list [--status <status>]         the emails (status: ${OUTBOX_STATUSES.join(', ')})
   outbox dead                             the dead letters: emails that could not be delivered
   outbox retry <id> | --all-dead          send an email (or every dead letter) again
+${SUBSCRIBERS_USAGE}
 
 The database is DATABASE_PATH (default data/site.db). For a clean CSV on
 standard output use: npm run --silent leads -- export > leads.csv
@@ -25,55 +29,6 @@ standard output use: npm run --silent leads -- export > leads.csv
 export interface LeadsIo {
   out: (text: string) => void;
   err: (text: string) => void;
-}
-
-class UsageError extends Error {}
-
-function option(args: string[], name: string): string | undefined {
-  const at = args.indexOf(name);
-  if (at === -1) return undefined;
-  const value = args[at + 1];
-  if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value.`);
-  return value;
-}
-
-function positiveInteger(text: string | undefined, what: string): number {
-  if (text === undefined || !/^\d+$/.test(text) || Number(text) < 1) {
-    throw new UsageError(
-      `${what} must be a whole number of at least 1${text === undefined ? '' : `, got "${text}"`}.`,
-    );
-  }
-  return Number(text);
-}
-
-function oneOf<T extends string>(
-  text: string | undefined,
-  allowed: readonly T[],
-  what: string,
-): T | undefined {
-  if (text === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(text)) {
-    throw new UsageError(`${what} must be one of ${allowed.join(', ')}, got "${text}".`);
-  }
-  return text as T;
-}
-
-/** A table with columns padded to their widest cell (cut at 40 characters). */
-function table(header: string[], rows: string[][]): string {
-  const cut = (text: string) => {
-    const line = text.replace(/\s+/g, ' ');
-    return line.length > 40 ? `${line.slice(0, 39)}…` : line;
-  };
-  const cells = [header, ...rows.map((row) => row.map(cut))];
-  const widths = header.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
-  return `${cells
-    .map((row) =>
-      row
-        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n')}\n`;
 }
 
 const leadRow = (lead: Lead) => [
@@ -87,14 +42,14 @@ const leadRow = (lead: Lead) => [
 
 const outboxRow = (row: OutboxRow) => [
   String(row.id),
-  String(row.quote_request_id),
+  row.quote_request_id !== null ? `lead ${row.quote_request_id}` : `subscriber ${row.subscriber_id ?? '?'}`,
   row.kind,
   row.status,
   String(row.attempts),
   row.next_attempt_at.slice(0, 19).replace('T', ' '),
   row.last_error ?? '',
 ];
-const OUTBOX_HEADER = ['id', 'lead', 'kind', 'status', 'attempts', 'next attempt', 'last error'];
+const OUTBOX_HEADER = ['id', 'for', 'kind', 'status', 'attempts', 'next attempt', 'last error'];
 
 /**
  * The operator's leads command. Returns the exit code: 0 done, 1 not found,
@@ -120,6 +75,10 @@ export async function runLeadsCommand(
       acknowledge: config.mail.acknowledge,
     });
     const outbox = createOutboxRepository(storage.db);
+    const subscribers = createSubscriberRepository(storage.db, {
+      mailDomain: config.mail.from.address.split('@')[1] ?? 'localhost',
+      confirmationsPerDay: config.newsletter.confirmationsPerDay,
+    });
 
     switch (command) {
       case 'list': {
@@ -150,7 +109,7 @@ export async function runLeadsCommand(
           lead.message,
           '',
         ];
-        const emails = await outbox.forLead(id);
+        const emails = await outbox.forOwner({ leadId: id });
         if (emails.length > 0) lines.push('Emails:', table(OUTBOX_HEADER, emails.map(outboxRow)));
         io.out(`${lines.join('\n')}\n`);
         return 0;
@@ -171,21 +130,17 @@ export async function runLeadsCommand(
             lead.source_page,
           ]),
         );
-        if (file) {
-          writeFileSync(file, csv, { mode: 0o600 });
-          io.err(`Exported ${rows.length} quote requests to ${file}.\n`);
-        } else {
-          io.out(csv);
-        }
+        writeCsv(csv, file, io, `${rows.length} quote requests`);
         return 0;
       }
       case 'delete': {
         const email = option(rest, '--email');
         if (!email || !email.includes('@')) throw new UsageError('delete needs --email <address>.');
         const removed = await leads.deleteByEmail(email);
-        const files = removeMailFiles(config.mail.dir, removed.ids);
+        const subscriber = await subscribers.deleteByEmail(email);
+        const files = removeMailFiles(config.mail.dir, [...removed.messageIds, ...subscriber.messageIds]);
         io.out(
-          `Deleted ${removed.ids.length} quote requests, ${removed.outboxRows} outbox rows and ${files} mail files of ${email}.\n`,
+          `Deleted ${removed.ids.length} quote requests, ${subscriber.count} newsletter subscribers, ${removed.outboxRows + subscriber.outboxRows} outbox rows and ${files} mail files of ${email}.\n`,
         );
         return 0;
       }
@@ -193,7 +148,7 @@ export async function runLeadsCommand(
         const days = positiveInteger(option(rest, '--older-than'), '--older-than <days>');
         const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
         const removed = await leads.purgeOlderThan(cutoff);
-        const files = removeMailFiles(config.mail.dir, removed.ids);
+        const files = removeMailFiles(config.mail.dir, removed.messageIds);
         io.out(
           `Deleted ${removed.ids.length} quote requests older than ${days} days (before ${cutoff.toISOString()}), ${removed.outboxRows} outbox rows and ${files} mail files.\n`,
         );
@@ -225,6 +180,8 @@ export async function runLeadsCommand(
         }
         throw new UsageError(sub ? `Unknown outbox command "${sub}".` : 'outbox needs list, dead or retry.');
       }
+      case 'subscribers':
+        return await runSubscribersCommand(rest, { subscribers, mailDir: config.mail.dir, io, now });
       default:
         throw new UsageError(`Unknown command "${command}".`);
     }

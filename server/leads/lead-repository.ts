@@ -1,8 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { QuoteRequest } from '../../common/quote-request.ts';
 import type { Database, Lead, LeadStatus, OutboxKind } from '../db/schema.ts';
+import { inChunks } from '../db/chunks.ts';
 import type { WriteQueue } from '../db/write-queue.ts';
+import { newMessageId } from '../outbox/message-id.ts';
+import { deleteOutboxRows } from '../outbox/delete-outbox-rows.ts';
 
 export interface LeadRepositoryOptions {
   /** Domain of the company's sender address, used in Message-IDs. */
@@ -35,21 +37,14 @@ export interface StoredLead {
 }
 
 export interface RemovedLeads {
-  /** Ids of the removed quote requests (their .eml files can be removed too). */
+  /** Ids of the removed quote requests. */
   ids: number[];
   outboxRows: number;
+  /** Message-IDs of the removed emails, whose .eml files can be removed too (removeMailFiles). */
+  messageIds: string[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * A stable Message-ID, fixed when the lead is stored, so that every retry of
- * the same email carries the same id and receivers can drop duplicates.
- */
-export function newMessageId(kind: OutboxKind, leadId: number, domain: string): string {
-  const prefix = kind === 'notification' ? 'quote' : 'quote-ack';
-  return `<${prefix}-${leadId}.${randomBytes(8).toString('hex')}@${domain}>`;
-}
 
 /** The quote requests: the only code that writes or reads them. */
 export function createLeadRepository(db: Kysely<Database>, options: LeadRepositoryOptions) {
@@ -85,7 +80,7 @@ export function createLeadRepository(db: Kysely<Database>, options: LeadReposito
           quote_request_id: id,
           kind,
           recipient,
-          message_id: newMessageId(kind, id, options.mailDomain),
+          message_id: newMessageId(kind === 'notification' ? 'quote' : 'quote-ack', id, options.mailDomain),
           status: 'pending' as const,
           attempts: 0,
           next_attempt_at: created,
@@ -137,19 +132,11 @@ export function createLeadRepository(db: Kysely<Database>, options: LeadReposito
           .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
           .execute();
         const ids = leads.map((lead) => lead.id);
-        let outboxRows = 0;
-        if (ids.length > 0) {
-          const outbox = await trx
-            .deleteFrom('outbox')
-            .where('quote_request_id', 'in', ids)
-            .executeTakeFirst();
-          outboxRows += Number(outbox.numDeletedRows);
-          await trx.deleteFrom('quote_requests').where('id', 'in', ids).execute();
-        }
+        const messageIds = await deleteOutboxRows(trx, { quoteRequestIds: ids });
+        await inChunks(ids, (chunk) => trx.deleteFrom('quote_requests').where('id', 'in', chunk).execute());
         // Acknowledgements remember the address too.
-        const acks = await trx.deleteFrom('outbox').where('recipient', '=', address).executeTakeFirst();
-        outboxRows += Number(acks.numDeletedRows);
-        return { ids, outboxRows };
+        messageIds.push(...(await deleteOutboxRows(trx, { acknowledgementsTo: address })));
+        return { ids, outboxRows: messageIds.length, messageIds };
       });
     },
 
@@ -163,18 +150,9 @@ export function createLeadRepository(db: Kysely<Database>, options: LeadReposito
           .where('created_at', '<', before)
           .execute();
         const ids = leads.map((lead) => lead.id);
-        let outboxRows = 0;
-        // In chunks, to stay below any database's limit on bound parameters.
-        for (let start = 0; start < ids.length; start += 500) {
-          const chunk = ids.slice(start, start + 500);
-          const outbox = await trx
-            .deleteFrom('outbox')
-            .where('quote_request_id', 'in', chunk)
-            .executeTakeFirst();
-          outboxRows += Number(outbox.numDeletedRows);
-          await trx.deleteFrom('quote_requests').where('id', 'in', chunk).execute();
-        }
-        return { ids, outboxRows };
+        const messageIds = await deleteOutboxRows(trx, { quoteRequestIds: ids });
+        await inChunks(ids, (chunk) => trx.deleteFrom('quote_requests').where('id', 'in', chunk).execute());
+        return { ids, outboxRows: messageIds.length, messageIds };
       });
     },
   };

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
@@ -106,22 +106,14 @@ export function createMailer(mail: Config['mail']): Mailer {
   return mail.smtpUrl ? createSmtpMailer(mail.smtpUrl, mail.timeouts) : createFileMailer(mail.dir);
 }
 
-/** Removes the .eml files of these leads from the mail directory (after a delete or a purge). */
-export function removeMailFiles(dir: string, leadIds: readonly number[]): number {
-  const ids = new Set(leadIds);
-  let files: string[];
-  try {
-    files = readdirSync(dir);
-  } catch {
-    return 0;
-  }
+/** Removes the .eml files of these emails (after a delete or a purge); returns how many there were. */
+export function removeMailFiles(dir: string, messageIds: readonly string[]): number {
   let removed = 0;
-  for (const file of files) {
-    const match = /^quote(?:-ack)?-(\d+)\..*\.eml$/.exec(file);
-    if (match && ids.has(Number(match[1]))) {
-      rmSync(join(dir, file), { force: true });
-      removed++;
-    }
+  for (const messageId of messageIds) {
+    const file = join(dir, mailFileName(messageId));
+    if (!existsSync(file)) continue;
+    rmSync(file, { force: true });
+    removed++;
   }
   return removed;
 }

@@ -2,6 +2,7 @@ import { company } from '../../common/company.ts';
 import type { MailAddress } from '../config.ts';
 import type { Lead, OutboxRow } from '../db/schema.ts';
 import { escapeHtml } from '../html.ts';
+import { htmlPage } from './html-email.ts';
 import { headerText, safeAddress, type OutgoingMail } from './outgoing-mail.ts';
 
 export interface QuoteEmailSettings {
@@ -15,16 +16,6 @@ function formatTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
-
-const htmlPage = (title: string, body: string) =>
-  `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family: Arial, Helvetica, sans-serif; color: #0f172a; line-height: 1.5;">
-${body}
-</body>
-</html>
-`;
 
 /** The notification to the company: every field, escaped, with Reply-To set to the visitor. */
 export function notificationEmail(lead: Lead, row: OutboxRow, settings: QuoteEmailSettings): OutgoingMail {

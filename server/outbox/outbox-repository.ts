@@ -1,18 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Lead, LeadStatus, OutboxRow, OutboxStatus } from '../db/schema.ts';
 import type { WriteQueue } from '../db/write-queue.ts';
+import { prepareSubscriberMail, type SubscriberMail } from '../newsletter/subscriber-repository.ts';
 
-export interface DueEmail {
-  row: OutboxRow;
-  lead: Lead;
-}
+/** An email taken from the outbox, with what it is about: a quote request, or a subscriber and its links. */
+export type DueEmail = { row: OutboxRow; lead: Lead } | ({ row: OutboxRow } & SubscriberMail);
 
 /** How much of an error message is kept on the row. */
 const MAX_ERROR_LENGTH = 1000;
 
 async function setLeadStatus(trx: Transaction<Database>, row: OutboxRow, status: LeadStatus) {
   // Only the notification to the company decides the lead's status.
-  if (row.kind !== 'notification') return;
+  if (row.kind !== 'notification' || row.quote_request_id === null) return;
   await trx
     .updateTable('quote_requests')
     .set({ status })
@@ -80,12 +79,23 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
             .where('next_attempt_at', '=', row.next_attempt_at)
             .executeTakeFirst();
           if (Number(claimed.numUpdatedRows) !== 1) continue;
-          const lead = await trx
-            .selectFrom('quote_requests')
-            .selectAll()
-            .where('id', '=', row.quote_request_id)
-            .executeTakeFirst();
-          if (lead) due.push({ row, lead });
+          if (row.quote_request_id !== null) {
+            const lead = await trx
+              .selectFrom('quote_requests')
+              .selectAll()
+              .where('id', '=', row.quote_request_id)
+              .executeTakeFirst();
+            if (lead) due.push({ row, lead });
+            continue;
+          }
+          const mail = await prepareSubscriberMail(trx, row, at);
+          if ('cancelled' in mail) {
+            await trx
+              .updateTable('outbox')
+              .set({ status: 'cancelled', last_error: mail.cancelled, updated_at: now })
+              .where('id', '=', row.id)
+              .execute();
+          } else due.push({ row, ...mail });
         }
         return due;
       });
@@ -153,18 +163,18 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
       return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    async forLead(leadId: number): Promise<OutboxRow[]> {
-      return db
-        .selectFrom('outbox')
-        .selectAll()
-        .where('quote_request_id', '=', leadId)
-        .orderBy('id')
-        .execute();
+    /** The emails of one quote request or of one subscriber. */
+    async forOwner(owner: { leadId: number } | { subscriberId: number }): Promise<OutboxRow[]> {
+      const query = db.selectFrom('outbox').selectAll().orderBy('id');
+      return 'leadId' in owner
+        ? query.where('quote_request_id', '=', owner.leadId).execute()
+        : query.where('subscriber_id', '=', owner.subscriberId).execute();
     },
 
     /**
      * Puts dead (or pending) rows back in the queue, due now, with a fresh
-     * attempt count. Sent rows are left alone. Returns how many were requeued.
+     * attempt count. Sent and cancelled rows are left alone. Returns how many
+     * were requeued.
      */
     async retry(selection: { id: number } | { allDead: true }, at: Date): Promise<number> {
       const now = at.toISOString();
@@ -172,7 +182,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
         let query = trx.selectFrom('outbox').selectAll();
         query =
           'id' in selection
-            ? query.where('id', '=', selection.id).where('status', '!=', 'sent')
+            ? query.where('id', '=', selection.id).where('status', 'in', ['pending', 'dead'])
             : query.where('status', '=', 'dead');
         const rows = await query.execute();
         for (const row of rows) {

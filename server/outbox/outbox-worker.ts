@@ -56,24 +56,26 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    * taking one fsync each. If the process dies first, the email is sent again
    * after its lease, with the same Message-ID.
    */
-  async function deliver({ row, lead }: DueEmail): Promise<{ recorded: Promise<void> }> {
-    const context = { outboxId: row.id, leadId: lead.id, kind: row.kind, attempt: row.attempts + 1 };
-    const result = await mailer.send(options.compose({ row, lead }));
+  async function deliver(due: DueEmail): Promise<{ recorded: Promise<void> }> {
+    const { row } = due;
+    const owner = 'lead' in due ? { leadId: due.lead.id } : { subscriberId: due.subscriber.id };
+    const context = { outboxId: row.id, ...owner, kind: row.kind, attempt: row.attempts + 1 };
+    const result = await mailer.send(options.compose(due));
     const at = now();
     if (result.ok) {
-      log.info({ ...context, via: mailer.kind, detail: result.detail }, 'quote email sent');
+      log.info({ ...context, via: mailer.kind, detail: result.detail }, 'email sent');
       return { recorded: outbox.markSent(row, at) };
     }
     const attempts = row.attempts + 1;
     if (result.permanent || attempts >= options.maxAttempts) {
       log.error(
         { ...context, error: result.error, permanent: result.permanent },
-        'quote email dead-lettered: list with "npm run leads -- outbox dead", retry with "npm run leads -- outbox retry"',
+        'email dead-lettered: list with "npm run leads -- outbox dead", retry with "npm run leads -- outbox retry"',
       );
       return { recorded: outbox.markDead(row, at, result.error) };
     }
     const delay = retryDelay(attempts, { baseMs: options.retryBaseMs, maxMs: options.retryMaxMs }, random);
-    log.warn({ ...context, error: result.error, retryInMs: delay }, 'quote email failed, will retry');
+    log.warn({ ...context, error: result.error, retryInMs: delay }, 'email failed, will retry');
     return { recorded: outbox.markRetry(row, at, new Date(at.getTime() + delay), result.error) };
   }
 

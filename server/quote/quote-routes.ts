@@ -1,21 +1,22 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
-import { validateQuoteRequest } from '../../common/quote-request.ts';
-import { isStorageUnavailable } from '../db/storage-errors.ts';
+import { quoteFields, validateQuoteRequest } from '../../common/quote-request.ts';
 import type { LeadRepository } from '../leads/lead-repository.ts';
+import { FORM_BODY_LIMIT, formValues, honeypotFilled } from '../forms/form-body.ts';
 import {
-  FORM_TYPES,
-  formValues,
-  honeypotFilled,
-  mediaType,
-  QUOTE_BODY_LIMIT,
-  registerFormParsers,
-} from './quote-body.ts';
-import { ERROR_PAGE_CSP, renderErrorPage } from './quote-error-page.ts';
-import { QuoteProblem } from './quote-problem.ts';
-import { prefersHtml } from './reply-format.ts';
-import { isCrossSite, sourcePage } from './request-origin.ts';
+  formEndpoint,
+  noStore,
+  originCheck,
+  rateLimited,
+  refuseForeignPosts,
+  type RateLimit,
+} from '../forms/form-endpoint.ts';
+import { FormProblem } from '../forms/form-problem.ts';
+import { prefersHtml } from '../forms/reply-format.ts';
+import { sourcePage } from '../forms/request-origin.ts';
+import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
+import { renderErrorPage } from './quote-error-page.ts';
+import { quoteProblemTexts } from './quote-problem-texts.ts';
 
 /** The endpoint the site posts to, and the specification's original address (section 7). */
 export const QUOTE_PATHS = ['/api/quote', '/sendMail.php'] as const;
@@ -25,29 +26,11 @@ export const THANK_YOU_PATH = '/thank-you';
 export interface QuoteRoutesOptions {
   leads: LeadRepository;
   siteUrl: string;
-  rateLimit: { max: number; windowMs: number };
-  /** The built site's stylesheet, linked from the error page. */
-  stylesheet: string | undefined;
+  rateLimit: RateLimit;
+  /** The built site's stylesheet, for the error page. */
+  stylesheet: SiteStylesheet | undefined;
   /** Called after a lead is committed (wakes the outbox worker). */
   onStored: () => void;
-}
-
-function toProblem(error: unknown, request: FastifyRequest): QuoteProblem {
-  if (error instanceof QuoteProblem) return error;
-  const { code, statusCode } = (error ?? {}) as { code?: string; statusCode?: number };
-  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) return new QuoteProblem('too-large');
-  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || statusCode === 415) {
-    return new QuoteProblem('unsupported-type');
-  }
-  if (isStorageUnavailable(error)) {
-    request.log.warn({ err: error }, 'quote request refused: database unavailable');
-    return new QuoteProblem('unavailable', { cause: error });
-  }
-  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    return new QuoteProblem('malformed', { cause: error });
-  }
-  request.log.error({ err: error }, 'quote request failed');
-  return new QuoteProblem('internal', { cause: error });
 }
 
 /**
@@ -57,86 +40,45 @@ function toProblem(error: unknown, request: FastifyRequest): QuoteProblem {
  * plain-text message, or for a native post a page with the form filled in.
  */
 export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOptions) {
-  registerFormParsers(app);
-
-  await app.register(rateLimit, {
-    global: false,
-    // After the body is read, so a refused visitor still gets their text back.
-    hook: 'preHandler',
-    max: options.rateLimit.max,
-    timeWindow: options.rateLimit.windowMs,
-    // request.ip honours TRUST_PROXY: X-Forwarded-For counts only behind a trusted proxy.
-    keyGenerator: (request) => request.ip,
-    addHeadersOnExceeding: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-    },
-    addHeaders: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-      'retry-after': true,
-    },
-    errorResponseBuilder: (_request, context) =>
-      new QuoteProblem('rate-limited', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
-  });
-
-  const originCheck = (request: FastifyRequest) => ({ ownHost: request.host, siteUrl: options.siteUrl });
-
-  function reply(request: FastifyRequest, response: FastifyReply, problem: QuoteProblem) {
-    response
-      .code(problem.statusCode)
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff');
-    if (problem.retryAfterSeconds !== undefined) {
-      response.header('retry-after', String(problem.retryAfterSeconds));
-    }
-    if (prefersHtml(request.headers)) {
-      const page = renderErrorPage({
+  await formEndpoint(app, {
+    what: 'quote request',
+    texts: quoteProblemTexts,
+    rateLimit: options.rateLimit,
+    stylesheet: options.stylesheet,
+    errorPage: (request, problem, summary) =>
+      renderErrorPage({
         problem,
-        values: formValues(request.body),
+        summary,
+        values: formValues(request.body, quoteFields),
         action: request.routeOptions.url ?? QUOTE_PATHS[0],
         stylesheet: options.stylesheet,
-      });
-      return response
-        .type('text/html; charset=utf-8')
-        .header('content-security-policy', ERROR_PAGE_CSP)
-        .send(page);
-    }
-    const lines = [problem.summary];
-    for (const [field, message] of Object.entries(problem.fieldErrors)) lines.push(`${field}: ${message}`);
-    return response.type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
-  }
-
-  app.setErrorHandler((error, request, response) => reply(request, response, toProblem(error, request)));
+      }),
+    textDetails: (problem) =>
+      Object.entries(problem.fieldErrors).map(([field, message]) => `${field}: ${message}`),
+  });
 
   for (const url of QUOTE_PATHS) {
     app.route({
       method: 'POST',
       url,
-      bodyLimit: QUOTE_BODY_LIMIT,
-      config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } },
+      bodyLimit: FORM_BODY_LIMIT,
+      config: rateLimited(options.rateLimit),
       // Before the body is read: refuse other sites' posts and other kinds of body.
-      onRequest: async (request) => {
-        if (isCrossSite(request.headers, originCheck(request))) throw new QuoteProblem('cross-site');
-        const type = mediaType(request.headers['content-type']);
-        if (!(FORM_TYPES as readonly string[]).includes(type)) throw new QuoteProblem('unsupported-type');
-      },
+      onRequest: refuseForeignPosts(options.siteUrl),
       handler: async (request, response) => {
-        const validation = validateQuoteRequest(formValues(request.body));
-        if (!validation.ok) throw new QuoteProblem('invalid', { fieldErrors: validation.errors });
+        const validation = validateQuoteRequest(formValues(request.body, quoteFields));
+        if (!validation.ok) throw new FormProblem('invalid', { fieldErrors: validation.errors });
 
         const spam = honeypotFilled(request.body);
         const stored = await options.leads.store({
           request: validation.value,
-          sourcePage: sourcePage(request.headers, originCheck(request)),
+          sourcePage: sourcePage(request.headers, originCheck(request, options.siteUrl)),
           spam,
         });
         request.log.info({ leadId: stored.id, status: stored.status }, 'quote request stored');
         if (!spam) options.onStored();
 
-        response.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+        noStore(response);
         if (prefersHtml(request.headers)) return response.redirect(THANK_YOU_PATH, 303);
         return response.type('text/plain; charset=utf-8').send(QUOTE_SUCCESS_REPLY);
       },

@@ -20,7 +20,7 @@ import { escapeHtml } from '../html.ts';
 import { renderMail } from '../mail/mailer.ts';
 import { headerText, safeAddress } from '../mail/outgoing-mail.ts';
 import { composeEmail } from '../mail/quote-emails.ts';
-import { QUOTE_BODY_LIMIT } from '../quote/quote-body.ts';
+import { FORM_BODY_LIMIT } from '../forms/form-body.ts';
 
 // --- Generators ----------------------------------------------------------------------------------------
 
@@ -629,7 +629,7 @@ export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: Fuzz
   }
 
   // 2. What the request should have got, for bodies whose form we know.
-  const tooLarge = input.payload.length > QUOTE_BODY_LIMIT;
+  const tooLarge = input.payload.length > FORM_BODY_LIMIT;
   const formKinds: BodyKind[] = [
     'multipart',
     'urlencoded',

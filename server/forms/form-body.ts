@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { QUOTE_HONEYPOT_FIELD, quoteFields, type QuoteFormValues } from '../../common/quote-request.ts';
-import { QuoteProblem } from './quote-problem.ts';
+import { HONEYPOT_FIELD } from '../../common/honeypot.ts';
+import { FormProblem } from './form-problem.ts';
 
 /**
- * The largest body accepted. A full form of the longest values, URL-encoded
- * with 3-byte characters (9 bytes each), is about 50 KiB; anything larger is
- * refused with 413 while it is being read (or at once from Content-Length),
- * so an oversize body is never held whole.
+ * The largest body accepted. A full quote form of the longest values,
+ * URL-encoded with 3-byte characters (9 bytes each), is about 50 KiB;
+ * anything larger is refused with 413 while it is being read (or at once from
+ * Content-Length), so an oversize body is never held whole.
  */
-export const QUOTE_BODY_LIMIT = 64 * 1024;
+export const FORM_BODY_LIMIT = 64 * 1024;
 
 export const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'] as const;
 
@@ -19,10 +19,14 @@ export function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
+export function isFormType(contentType: string | undefined): boolean {
+  return (FORM_TYPES as readonly string[]).includes(mediaType(contentType));
+}
+
 function firstValues(entries: Iterable<[string, unknown]>): Map<string, string> {
   const fields = new Map<string, string>();
   for (const [name, value] of entries) {
-    if (typeof value !== 'string') throw new QuoteProblem('files');
+    if (typeof value !== 'string') throw new FormProblem('files');
     if (!fields.has(name)) fields.set(name, value);
   }
   return fields;
@@ -40,21 +44,21 @@ async function parseForm(request: FastifyRequest, body: Buffer): Promise<FormBod
       headers: { 'content-type': request.headers['content-type'] ?? '' },
     }).formData();
   } catch (error) {
-    throw new QuoteProblem('malformed', { cause: error });
+    throw new FormProblem('malformed', { cause: error });
   }
   return firstValues(form.entries());
 }
 
 /**
  * Accepts only the two kinds of form body, each read with the size cap.
- * Registered inside the quote plugin, so no other route accepts them.
+ * Registered inside a form's plugin, so no other route accepts them.
  */
-export function registerFormParsers(app: FastifyInstance) {
+export function registerFormParsers(app: FastifyInstance, bodyLimit = FORM_BODY_LIMIT) {
   app.removeAllContentTypeParsers();
   for (const type of FORM_TYPES) {
     app.addContentTypeParser(
       type,
-      { parseAs: 'buffer', bodyLimit: QUOTE_BODY_LIMIT },
+      { parseAs: 'buffer', bodyLimit },
       (request: FastifyRequest, body: Buffer | string) => parseForm(request, body as Buffer),
     );
   }
@@ -65,17 +69,18 @@ export function isFormBody(body: unknown): body is FormBody {
 }
 
 /**
- * The four fields as the visitor typed them (missing ones empty; unknown
- * fields ignored). Line breaks become \n, so a message the browser counted as
+ * The named fields as the visitor typed them (missing ones empty; unknown
+ * fields ignored). Line breaks become \n, so a text the browser counted as
  * 5,000 characters is not longer here because the form sent CRLF.
  */
-export function formValues(body: unknown): QuoteFormValues {
+export function formValues<F extends string>(body: unknown, fields: readonly F[]): Record<F, string> {
   const form = isFormBody(body) ? body : new Map<string, string>();
-  const values = {} as QuoteFormValues;
-  for (const field of quoteFields) values[field] = (form.get(field) ?? '').replace(/\r\n?/g, '\n');
+  const values = {} as Record<F, string>;
+  for (const field of fields) values[field] = (form.get(field) ?? '').replace(/\r\n?/g, '\n');
   return values;
 }
 
+/** Whether the spam trap (common/honeypot.ts) was filled: a bot sent this. */
 export function honeypotFilled(body: unknown): boolean {
-  return isFormBody(body) && (body.get(QUOTE_HONEYPOT_FIELD) ?? '').trim() !== '';
+  return isFormBody(body) && (body.get(HONEYPOT_FIELD) ?? '').trim() !== '';
 }

@@ -1,0 +1,27 @@
+import * as z from 'zod/mini';
+
+/** The longest address SMTP allows in a path (RFC 5321), and so the longest we accept. */
+export const EMAIL_MAX_LENGTH = 254;
+
+export interface EmailAddressMessages {
+  notText: string;
+  required: string;
+  tooLong: string;
+  invalid: string;
+}
+
+/**
+ * An email address as the site's forms accept it: trimmed, present, at most
+ * 254 characters, and of the usual shape (zod's email pattern, which also
+ * refuses spaces and line breaks). Each form gives its own messages.
+ */
+export function emailAddressSchema(messages: EmailAddressMessages) {
+  return z
+    .string({ error: messages.notText })
+    .check(
+      z.trim(),
+      z.minLength(1, messages.required),
+      z.maxLength(EMAIL_MAX_LENGTH, messages.tooLong),
+      z.regex(z.regexes.email, messages.invalid),
+    );
+}

@@ -1,0 +1,51 @@
+/** Reading the command line and writing tables, for the operator commands. */
+
+/** A mistake in the command line: the usage is shown, exit code 2. */
+export class UsageError extends Error {}
+
+export function option(args: string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  if (at === -1) return undefined;
+  const value = args[at + 1];
+  if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value.`);
+  return value;
+}
+
+export function positiveInteger(text: string | undefined, what: string): number {
+  if (text === undefined || !/^\d+$/.test(text) || Number(text) < 1) {
+    throw new UsageError(
+      `${what} must be a whole number of at least 1${text === undefined ? '' : `, got "${text}"`}.`,
+    );
+  }
+  return Number(text);
+}
+
+export function oneOf<T extends string>(
+  text: string | undefined,
+  allowed: readonly T[],
+  what: string,
+): T | undefined {
+  if (text === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(text)) {
+    throw new UsageError(`${what} must be one of ${allowed.join(', ')}, got "${text}".`);
+  }
+  return text as T;
+}
+
+/** A table with columns padded to their widest cell (cut at 40 characters). */
+export function table(header: string[], rows: string[][]): string {
+  const cut = (text: string) => {
+    const line = text.replace(/\s+/g, ' ');
+    return line.length > 40 ? `${line.slice(0, 39)}…` : line;
+  };
+  const cells = [header, ...rows.map((row) => row.map(cut))];
+  const widths = header.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
+  return `${cells
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')}\n`;
+}

@@ -1,0 +1,141 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { newsletterConsent } from '../../common/newsletter.ts';
+import { fetchHeaders, multipart } from '../test/form-request.ts';
+import { linkTo, pressButton, signUp } from '../test/newsletter-client.ts';
+import { runLeads, runLeadsAt } from '../test/leads-cli.ts';
+import { tempDir } from '../test/temp-dir.ts';
+import { testApp } from '../test/test-app.ts';
+
+/**
+ * A server that has taken sign-ups the way visitors make them, its emails
+ * written as .eml files (no SMTP_URL): priya confirmed, ravi pending,
+ * "+cmd" (a formula to a spreadsheet) unsubscribed.
+ */
+async function withSubscribers(clock = () => new Date()) {
+  const { app, config } = await testApp({ now: clock });
+  const emailOf = (address: string) => {
+    const file = readdirSync(config.mail.dir)
+      .map((name) => readFileSync(join(config.mail.dir, name), 'utf8'))
+      .find((text) => text.includes(`To: ${address}`));
+    return (file ?? '').replace(/=\r\n/g, '').replace(/=3D/g, '=');
+  };
+  for (const email of ['priya@company.in', 'ravi@shop.in', '+cmd@shop.in']) {
+    await signUp(app, email, { headers: { ...fetchHeaders, referer: 'http://localhost/about' } });
+  }
+  await app.outboxWorker.runOnce();
+  await pressButton(app, linkTo(emailOf('priya@company.in'), '/newsletter/confirm'));
+  await pressButton(app, linkTo(emailOf('+cmd@shop.in'), '/newsletter/unsubscribe'));
+  await app.storage.write.flush();
+  return { app, config };
+}
+
+describe('leads command: subscribers', () => {
+  it('lists the subscribers, newest first, by status if asked', async () => {
+    const { config } = await withSubscribers();
+    const list = await runLeads(config, 'subscribers', 'list');
+    expect(list.code).toBe(0);
+    const lines = list.out.trim().split('\n');
+    expect(lines[0]).toMatch(/^id\s+email\s+status\s+signed up \(UTC\)\s+confirmed\s+unsubscribed\s+page$/);
+    expect(lines.slice(1).map((line) => line.split(/\s+/).slice(0, 3))).toEqual([
+      ['3', '+cmd@shop.in', 'unsubscribed'],
+      ['2', 'ravi@shop.in', 'pending'],
+      ['1', 'priya@company.in', 'confirmed'],
+    ]);
+    const confirmed = await runLeads(config, 'subscribers', 'list', '--status', 'confirmed');
+    expect(confirmed.out).toContain('priya@company.in');
+    expect(confirmed.out).not.toContain('ravi@shop.in');
+    expect((await runLeads(config, 'subscribers', 'list', '--status', 'lost')).code).toBe(2);
+    expect(
+      (await runLeads(config, 'subscribers', 'list', '--status', 'pending', '--limit', '1')).out,
+    ).toContain('ravi@shop.in');
+  });
+
+  it('exports CSV with the consent shown, and spreadsheet formulas neutralised', async () => {
+    const { config } = await withSubscribers();
+    const { out, code } = await runLeads(config, 'subscribers', 'export');
+    expect(code).toBe(0);
+    const [header, ...rows] = out.trimEnd().split('\r\n');
+    expect(header).toBe(
+      '"id","email","status","created_at","last_signup_at","confirmed_at","unsubscribed_at","source_page","consent_version","consent_text"',
+    );
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatch(/^"1","priya@company\.in","confirmed","20\d\d-.*","\/about"/);
+    expect(rows[0]).toContain(`"${newsletterConsent.version}","${newsletterConsent.text}"`);
+    expect(rows[2]).toContain(`"'+cmd@shop.in","unsubscribed"`);
+
+    const file = join(tempDir(), 'subscribers.csv');
+    const confirmed = await runLeads(config, 'subscribers', 'export', '--status', 'confirmed', '--out', file);
+    expect(confirmed.err).toBe(`Exported 1 subscribers to ${file}.\n`);
+    expect(readFileSync(file, 'utf8').trimEnd().split('\r\n')).toHaveLength(2);
+  });
+
+  it('deletes a subscriber with its links, emails and .eml files, whatever the case of the address', async () => {
+    const { app, config } = await withSubscribers();
+    expect(readdirSync(config.mail.dir)).toHaveLength(3);
+    const result = await runLeads(config, 'subscribers', 'delete', '--email', 'Priya@Company.IN');
+    expect(result.out).toBe('Deleted 1 subscribers, 1 outbox rows and 1 mail files of Priya@Company.IN.\n');
+
+    const left = await app.storage.db.selectFrom('subscribers').select('email').orderBy('id').execute();
+    expect(left.map((row) => row.email)).toEqual(['ravi@shop.in', '+cmd@shop.in']);
+    const tokens = await app.storage.db.selectFrom('subscriber_tokens').select('subscriber_id').execute();
+    expect(new Set(tokens.map((row) => row.subscriber_id))).toEqual(new Set([2, 3]));
+    expect(readdirSync(config.mail.dir).some((name) => name.startsWith('newsletter-confirm-1.'))).toBe(false);
+    expect(readdirSync(config.mail.dir)).toHaveLength(2);
+    expect((await runLeads(config, 'subscribers', 'delete')).err).toContain(
+      'subscribers delete needs --email',
+    );
+  });
+
+  it('deletes the subscription too on a data-subject request (delete --email)', async () => {
+    const { app, config } = await withSubscribers();
+    const quote = await multipart({
+      name: 'Ravi',
+      email: 'ravi@shop.in',
+      phone: '',
+      message: 'A website.',
+    });
+    await app.inject({ method: 'POST', url: '/api/quote', ...quote });
+    await app.storage.write.flush();
+
+    const result = await runLeads(config, 'delete', '--email', 'ravi@shop.in');
+    expect(result.out).toBe(
+      'Deleted 1 quote requests, 1 newsletter subscribers, 2 outbox rows and 1 mail files of ravi@shop.in.\n',
+    );
+    const emails = await app.storage.db.selectFrom('subscribers').select('email').execute();
+    expect(emails.map((row) => row.email)).not.toContain('ravi@shop.in');
+    const recipients = await app.storage.db.selectFrom('outbox').select('recipient').execute();
+    expect(recipients.map((row) => row.recipient)).not.toContain('ravi@shop.in');
+  });
+
+  it('purges sign-ups never confirmed, older than N days, and nothing else', async () => {
+    const { config } = await withSubscribers(() => new Date('2026-01-01T00:00:00Z'));
+    const result = await runLeadsAt(
+      new Date('2026-02-01T00:00:00Z'),
+      config,
+      'subscribers',
+      'purge',
+      '--older-than',
+      '30',
+    );
+    expect(result.out).toMatch(
+      /^Deleted 1 sign-ups never confirmed since before 2026-01-02T00:00:00\.000Z, 1 outbox rows and 1 mail files\.\n$/,
+    );
+    const list = (await runLeads(config, 'subscribers', 'list')).out;
+    expect(list).not.toContain('ravi@shop.in');
+    expect(list).toContain('priya@company.in');
+    expect(list).toContain('+cmd@shop.in');
+  });
+
+  it('explains its usage', async () => {
+    const { config } = await withSubscribers();
+    const bare = await runLeads(config, 'subscribers');
+    expect(bare.code).toBe(2);
+    expect(bare.err).toContain('subscribers needs list, export, delete or purge.');
+    expect(bare.err).toContain('subscribers export [--status <status>] [--out <file>]');
+    expect((await runLeads(config, 'subscribers', 'frobnicate')).err).toContain(
+      'Unknown subscribers command',
+    );
+  });
+});

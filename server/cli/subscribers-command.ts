@@ -1,0 +1,106 @@
+import { SUBSCRIBER_STATUSES, type Subscriber, type SubscriberStatus } from '../db/schema.ts';
+import { removeMailFiles } from '../mail/mailer.ts';
+import type { SubscriberRepository } from '../newsletter/subscriber-repository.ts';
+import { oneOf, option, positiveInteger, table, UsageError } from './cli-args.ts';
+import { toCsv, writeCsv } from './csv.ts';
+
+export const SUBSCRIBERS_USAGE = `  subscribers list [--status <status>] [--limit <n>]
+                                          the newest newsletter subscribers (status: ${SUBSCRIBER_STATUSES.join(', ')})
+  subscribers export [--status <status>] [--out <file>]
+                                          the subscribers as CSV, e.g. --status confirmed for a mailing
+  subscribers delete --email <address>    delete a subscriber, its links and its emails
+  subscribers purge --older-than <days>   delete sign-ups never confirmed, older than this many days`;
+
+export interface SubscribersContext {
+  subscribers: SubscriberRepository;
+  mailDir: string;
+  io: { out: (text: string) => void; err: (text: string) => void };
+  now: Date;
+}
+
+const minute = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
+
+const listRow = (subscriber: Subscriber) => [
+  String(subscriber.id),
+  subscriber.email,
+  subscriber.status,
+  minute(subscriber.created_at),
+  minute(subscriber.confirmed_at),
+  minute(subscriber.unsubscribed_at),
+  subscriber.source_page,
+];
+
+const EXPORT_COLUMNS = [
+  'id',
+  'email',
+  'status',
+  'created_at',
+  'last_signup_at',
+  'confirmed_at',
+  'unsubscribed_at',
+  'source_page',
+  'consent_version',
+  'consent_text',
+] as const satisfies readonly (keyof Subscriber)[];
+
+/** `npm run leads -- subscribers …`: the newsletter's list. Returns the exit code. */
+export async function runSubscribersCommand(
+  args: string[],
+  { subscribers, mailDir, io, now }: SubscribersContext,
+): Promise<number> {
+  const [command, ...rest] = args;
+  const status = () => oneOf<SubscriberStatus>(option(rest, '--status'), SUBSCRIBER_STATUSES, '--status');
+  switch (command) {
+    case 'list': {
+      const limitText = option(rest, '--limit');
+      const limit = limitText === undefined ? 50 : positiveInteger(limitText, '--limit');
+      const chosen = status();
+      const rows = await subscribers.list({ ...(chosen ? { status: chosen } : {}), limit });
+      if (rows.length === 0) io.out('No subscribers.\n');
+      else
+        io.out(
+          table(
+            ['id', 'email', 'status', 'signed up (UTC)', 'confirmed', 'unsubscribed', 'page'],
+            rows.map(listRow),
+          ),
+        );
+      return 0;
+    }
+    case 'export': {
+      const chosen = status();
+      const rows = await subscribers.all(chosen ? { status: chosen } : {});
+      const csv = toCsv(
+        EXPORT_COLUMNS,
+        rows.map((subscriber) => EXPORT_COLUMNS.map((column) => subscriber[column])),
+      );
+      writeCsv(csv, option(rest, '--out'), io, `${rows.length} subscribers`);
+      return 0;
+    }
+    case 'delete': {
+      const email = option(rest, '--email');
+      if (!email || !email.includes('@')) throw new UsageError('subscribers delete needs --email <address>.');
+      const removed = await subscribers.deleteByEmail(email);
+      const files = removeMailFiles(mailDir, removed.messageIds);
+      io.out(
+        `Deleted ${removed.count} subscribers, ${removed.outboxRows} outbox rows and ${files} mail files of ${email}.\n`,
+      );
+      return 0;
+    }
+    case 'purge': {
+      const days = positiveInteger(option(rest, '--older-than'), '--older-than <days>');
+      const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+      const removed = await subscribers.purgePending(cutoff);
+      const files = removeMailFiles(mailDir, removed.messageIds);
+      io.out(
+        `Deleted ${removed.count} sign-ups never confirmed since before ${cutoff.toISOString()}, ${removed.outboxRows} outbox rows and ${files} mail files.\n`,
+      );
+      return 0;
+    }
+    default:
+      throw new UsageError(
+        command
+          ? `Unknown subscribers command "${command}".`
+          : 'subscribers needs list, export, delete or purge.',
+      );
+  }
+}

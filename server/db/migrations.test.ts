@@ -1,0 +1,110 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/temp-dir.ts';
+import { openStorage } from './database.ts';
+import { migrations } from './migrations.ts';
+
+const FIRST = '2025-06-01-001-quote-requests-and-outbox';
+
+/** A database as the quote pipeline left it, before the newsletter: one lead and its sent email. */
+async function databaseBeforeTheNewsletter(path: string) {
+  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Database(path) }) });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateTo(FIRST);
+  expect(error).toBeUndefined();
+  await db.destroy();
+  const sqlite = new Database(path);
+  sqlite.exec(`
+    INSERT INTO quote_requests (id, created_at, name, email, phone, message, source_page, status)
+      VALUES (7, '2025-06-01T10:00:00.000Z', 'Priya', 'priya@company.in', '', 'A shop.', '/', 'notified');
+    INSERT INTO outbox (id, quote_request_id, kind, recipient, message_id, status, attempts,
+        next_attempt_at, created_at, updated_at, sent_at)
+      VALUES (41, 7, 'notification', 'sales@acme.test', '<quote-7.0011223344556677@acme.test>', 'sent', 1,
+        '2025-06-01T10:00:00.000Z', '2025-06-01T10:00:00.000Z', '2025-06-01T10:00:01.000Z', '2025-06-01T10:00:01.000Z');
+  `);
+  sqlite.close();
+}
+
+describe('the newsletter migration', () => {
+  it('keeps every quote request and email of an existing database, ids included', async () => {
+    const path = join(tempDir(), 'site.db');
+    await databaseBeforeTheNewsletter(path);
+    const storage = await openStorage({ path, busyTimeoutMs: 50 });
+    try {
+      const rows = await storage.db.selectFrom('outbox').selectAll().execute();
+      expect(rows).toEqual([
+        expect.objectContaining({
+          id: 41,
+          quote_request_id: 7,
+          subscriber_id: null,
+          message_id: '<quote-7.0011223344556677@acme.test>',
+          status: 'sent',
+          sent_at: '2025-06-01T10:00:01.000Z',
+        }),
+      ]);
+      expect(await storage.db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: 7 }]);
+      // New ids continue after the old ones, so no Message-ID or .eml name can repeat.
+      const { id } = await storage.db
+        .insertInto('outbox')
+        .values({ ...rows[0]!, id: undefined, message_id: '<new@acme.test>' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect(id).toBeGreaterThan(41);
+      expect(storage.sqlite.pragma('foreign_key_check')).toEqual([]);
+      expect(storage.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('lets an email belong to a quote request or to a subscriber, never to both or neither', async () => {
+    const storage = await openStorage({ path: join(tempDir(), 'site.db'), busyTimeoutMs: 50 });
+    try {
+      const at = '2026-03-02T09:00:00.000Z';
+      const { id: subscriberId } = await storage.db
+        .insertInto('subscribers')
+        .values({
+          email: 'priya@company.in',
+          status: 'pending',
+          created_at: at,
+          last_signup_at: at,
+          source_page: '/',
+          consent_version: 'v1',
+          consent_text: 'Yes.',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const email = (owner: { quote_request_id?: number; subscriber_id?: number }, messageId: string) =>
+        storage.db
+          .insertInto('outbox')
+          .values({
+            ...owner,
+            kind: 'confirmation',
+            recipient: 'priya@company.in',
+            message_id: messageId,
+            status: 'pending',
+            attempts: 0,
+            next_attempt_at: at,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+      await email({ subscriber_id: subscriberId }, '<a@acme.test>');
+      await expect(email({}, '<b@acme.test>')).rejects.toThrow(/CHECK constraint/);
+      await expect(email({ subscriber_id: 999 }, '<c@acme.test>')).rejects.toThrow(/FOREIGN KEY/);
+
+      // Deleting a subscriber takes its emails and tokens with it.
+      await storage.db
+        .insertInto('subscriber_tokens')
+        .values({ token_hash: 'ab', subscriber_id: subscriberId, purpose: 'unsubscribe', created_at: at })
+        .execute();
+      await storage.db.deleteFrom('subscribers').execute();
+      expect(await storage.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+      expect(await storage.db.selectFrom('subscriber_tokens').selectAll().execute()).toEqual([]);
+    } finally {
+      await storage.close();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { isStorageUnavailable } from '../db/storage-errors.ts';
+import { isFormType, registerFormParsers } from './form-body.ts';
+import { FormProblem, type ProblemTexts } from './form-problem.ts';
+import { prefersHtml } from './reply-format.ts';
+import { isCrossSite, type OriginCheck } from './request-origin.ts';
+import { serverPagePolicy, type SiteStylesheet } from './site-stylesheet.ts';
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface FormEndpointOptions {
+  /** What the logs call one post, e.g. "quote request". */
+  what: string;
+  texts: ProblemTexts;
+  /** A per-client limit for the routes that ask for it (rateLimited); none without it. */
+  rateLimit?: RateLimit;
+  /** The page a native (no-JavaScript) post gets when it is refused (renderServerPage). */
+  errorPage: (request: FastifyRequest, problem: FormProblem, summary: string) => string;
+  /** The stylesheet that page uses, which its Content-Security-Policy must allow. */
+  stylesheet: SiteStylesheet | undefined;
+  /** Lines of the plain-text reply after the summary (default: none). */
+  textDetails?: (problem: FormProblem) => string[];
+}
+
+/** API replies are never cached, by the browser or anything in between. */
+export function noStore(response: FastifyReply): FastifyReply {
+  return response.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+}
+
+/** A page the server wrote (renderServerPage), with its own policy: the site's stylesheet and nothing else. */
+export function sendServerPage(
+  response: FastifyReply,
+  html: string,
+  stylesheet: SiteStylesheet | undefined,
+): FastifyReply {
+  return response
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', serverPagePolicy(stylesheet))
+    .send(html);
+}
+
+/** The Host the request was sent to and SITE_URL: what counts as our own origin. */
+export function originCheck(request: FastifyRequest, siteUrl: string): OriginCheck {
+  return { ownHost: request.host, siteUrl };
+}
+
+function toProblem(error: unknown, request: FastifyRequest, what: string): FormProblem {
+  if (error instanceof FormProblem) return error;
+  const { code, statusCode } = (error ?? {}) as { code?: string; statusCode?: number };
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) return new FormProblem('too-large');
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || statusCode === 415) {
+    return new FormProblem('unsupported-type');
+  }
+  if (isStorageUnavailable(error)) {
+    request.log.warn({ err: error }, `${what} refused: database unavailable`);
+    return new FormProblem('unavailable', { cause: error });
+  }
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    return new FormProblem('malformed', { cause: error });
+  }
+  request.log.error({ err: error }, `${what} failed`);
+  return new FormProblem('internal', { cause: error });
+}
+
+/** A per-client rate limit (429 with Retry-After) for the routes of this scope that ask for it. */
+async function registerRateLimit(app: FastifyInstance, limit: RateLimit) {
+  await app.register(rateLimit, {
+    global: false,
+    // After the body is read, so a refused visitor still gets their text back.
+    hook: 'preHandler',
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    // request.ip honours TRUST_PROXY: X-Forwarded-For counts only behind a trusted proxy.
+    keyGenerator: (request) => request.ip,
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
+    addHeaders: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+      'retry-after': true,
+    },
+    errorResponseBuilder: (_request, context) =>
+      new FormProblem('rate-limited', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
+  });
+}
+
+/**
+ * Sets up a form endpoint's plugin scope: the two form body parsers (with the
+ * size cap), a per-client rate limit for the routes that ask for it (see
+ * rateLimited), and an error handler that answers every refusal in plain
+ * text, or for a native post with a page.
+ */
+export async function formEndpoint(app: FastifyInstance, options: FormEndpointOptions) {
+  registerFormParsers(app);
+  if (options.rateLimit) await registerRateLimit(app, options.rateLimit);
+
+  app.setErrorHandler((error, request, response) => {
+    const problem = toProblem(error, request, options.what);
+    noStore(response.code(problem.statusCode));
+    if (problem.retryAfterSeconds !== undefined) {
+      response.header('retry-after', String(problem.retryAfterSeconds));
+    }
+    const summary = problem.summary(options.texts);
+    if (prefersHtml(request.headers)) {
+      return sendServerPage(response, options.errorPage(request, problem, summary), options.stylesheet);
+    }
+    const lines = [summary, ...(options.textDetails?.(problem) ?? [])];
+    return response.type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
+  });
+}
+
+/** Route options for a rate-limited form post (inside a formEndpoint scope). */
+export function rateLimited(limit: RateLimit): RouteShorthandOptions['config'] {
+  return { rateLimit: { max: limit.max, timeWindow: limit.windowMs } };
+}
+
+/** An onRequest hook that refuses another site's post (CSRF: a form post gets no CORS preflight). */
+export function refuseCrossSitePosts(siteUrl: string) {
+  return async (request: FastifyRequest) => {
+    if (isCrossSite(request.headers, originCheck(request, siteUrl))) throw new FormProblem('cross-site');
+  };
+}
+
+/**
+ * An onRequest hook for a form post, before its body is read: another site's
+ * post and other kinds of body are refused at once.
+ */
+export function refuseForeignPosts(siteUrl: string) {
+  const refuseCrossSite = refuseCrossSitePosts(siteUrl);
+  return async (request: FastifyRequest) => {
+    await refuseCrossSite(request);
+    if (!isFormType(request.headers['content-type'])) throw new FormProblem('unsupported-type');
+  };
+}
