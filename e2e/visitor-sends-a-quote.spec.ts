@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { company } from '../common/company.ts';
 import { quoteMessages } from '../common/messages.ts';
 import { queryDatabase } from './support/e2e-database.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
@@ -157,6 +158,12 @@ test.describe('without JavaScript', () => {
     await expect(again.getByLabel('Email', { exact: true })).toHaveValue('not-an-email');
     await expect(again.getByLabel('Message', { exact: true })).toHaveValue(person.message);
     await expect(page.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+    // The page is recognisably the company's: its name in the header leads home.
+    await expect(page.getByRole('banner').getByRole('link', { name: company.name })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    await expect(page).toHaveTitle(`Your quote request was not sent | ${company.name}`);
 
     // Corrected and sent again from this page, it goes through.
     await page.unroute('**/api/quote');

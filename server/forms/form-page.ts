@@ -69,6 +69,22 @@ export interface ServerPageOptions {
   stylesheet: SiteStylesheet | undefined;
 }
 
+/** The site's mark and name linking home, as on the prerendered pages (app/components/layout/logo.tsx). */
+const siteHeader = `<header class="border-b border-slate-200 bg-white">
+<div class="container-page flex h-16 items-center">
+<a href="/" class="-m-1 flex items-center gap-2.5 rounded-md p-1">
+<svg aria-hidden="true" focusable="false" viewBox="0 0 40 40" class="size-9 shrink-0"><rect width="40" height="40" rx="10" class="fill-brand-700"></rect><path d="M15 13 8 20l7 7M25 13l7 7-7 7" fill="none" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round" class="stroke-white"></path><path d="M22 11 18 29" stroke-width="3.2" stroke-linecap="round" class="stroke-accent-300"></path></svg>
+<span class="text-lg leading-tight font-bold tracking-tight text-ink">${escapeHtml(company.name)}</span>
+</a>
+</div>
+</header>`;
+
+const siteFooter = `<footer class="border-t border-slate-200">
+<div class="container-page py-6 text-sm text-slate-600">
+<p>${escapeHtml(company.name)} · <a href="mailto:${escapeHtml(company.email)}" class="underline">${escapeHtml(company.email)}</a> · <a href="/privacypolicy" class="underline">Privacy Policy</a></p>
+</div>
+</footer>`;
+
 function errorList(errors: readonly ErrorLink[]): string {
   const items = errors.map(
     (error) =>
@@ -90,7 +106,7 @@ export function renderServerPage({
   body = '',
   stylesheet,
 }: ServerPageOptions): string {
-  const title = `${heading} – ${company.name}`;
+  const title = `${heading} | ${company.name}`;
   return `<!doctype html>
 <html lang="en-IN">
 <head>
@@ -102,7 +118,8 @@ export function renderServerPage({
 ${stylesheetElement(stylesheet)}
 </head>
 <body>
-<main class="container-page py-16">
+${siteHeader}
+<main class="container-page py-12 sm:py-16">
 <p class="text-sm font-semibold tracking-wider text-brand-700 uppercase">${escapeHtml(eyebrow)}</p>
 <h1 class="mt-2 text-3xl font-bold tracking-tight text-ink">${escapeHtml(heading)}</h1>
 ${
@@ -117,6 +134,7 @@ ${paragraphs.map((text) => `<p class="mt-6 max-w-2xl text-lg leading-8 text-slat
 ${body}
 <p class="mt-8"><a href="/" class="font-semibold text-brand-700 underline">Back to the home page</a></p>
 </main>
+${siteFooter}
 </body>
 </html>
 `;
