@@ -446,6 +446,12 @@ const ERROR_PAGE_TAGS = new Set([
   'input',
   'textarea',
   'button',
+  // The site header's mark and the footer.
+  'header',
+  'footer',
+  'svg',
+  'rect',
+  'path',
 ]);
 const ERROR_PAGE_ATTRIBUTES = new Set([
   'lang',
@@ -469,6 +475,17 @@ const ERROR_PAGE_ATTRIBUTES = new Set([
   'autocomplete',
   'value',
   'rows',
+  'aria-hidden',
+  'focusable',
+  'viewbox',
+  'width',
+  'height',
+  'rx',
+  'd',
+  'fill',
+  'stroke-width',
+  'stroke-linecap',
+  'stroke-linejoin',
 ]);
 const EMAIL_TAGS = new Set([
   'html',
