@@ -1,7 +1,7 @@
 /**
  * npm run bench:web — Lighthouse 12 (its default mobile configuration, in
  * Debian's Chromium) against every route and the 404 page of the real
- * production server, 3 runs per route, Lighthouse's median run kept. Prints a
+ * production server, 3 runs per route, the median of each score and timing kept. Prints a
  * table, saves bench/results/bench-web.json, and exits 1 if a target is missed.
  * Usage: npm run bench:web [-- --runs N]
  */
@@ -89,7 +89,7 @@ const printed = table(
 );
 
 console.log(
-  `\nbench:web — Lighthouse 12, ${runs} runs per route, median run (mobile, simulated throttling); ` +
+  `\nbench:web — Lighthouse 12, ${runs} runs per route, the median of each column (mobile, simulated throttling); ` +
     `${host.cores} cores, Node ${host.node}, load average at start ${host.loadAverage.join(' ')}\n` +
     'JS KB: JavaScript transferred as Lighthouse measured it (Brotli, headers included); ' +
     'JS KB gzip: the same files at gzip -9, bodies only.\n',
@@ -100,11 +100,26 @@ for (const result of results) {
     console.log(`\n${result.route} did not pass: ${result.failedAudits.join(', ')}`);
 }
 
+/**
+ * What the 404 page fails on purpose: its 404 status (which Chromium logs as a
+ * console error, and which SEO flags) and its noindex. Anything else counts.
+ */
+const NOT_FOUND_BY_DESIGN = [
+  'best-practices: errors-in-console',
+  'seo: http-status-code',
+  'seo: is-crawlable',
+];
+const byDesign = (result: RouteResult, category: string) =>
+  result.route === '404' &&
+  result.failedAudits
+    .filter((audit) => audit.startsWith(`${category === 'bestPractices' ? 'best-practices' : category}:`))
+    .every((audit) => NOT_FOUND_BY_DESIGN.includes(audit));
+
 const misses = results.flatMap((result) => {
   const jsBudget = (result.route === '/' ? targets.jsHomeKB : targets.jsOtherKB) * 1000;
   const problems = [
     ...Object.entries(result.scores)
-      .filter(([, value]) => value < 100)
+      .filter(([name, value]) => value < 100 && !byDesign(result, name))
       .map(([name, value]) => `${name} ${value}`),
     result.lcpMs > targets.lcpMs ? `LCP ${Math.round(result.lcpMs)} ms` : '',
     result.tbtMs > targets.tbtMs ? `TBT ${Math.round(result.tbtMs)} ms` : '',
@@ -113,6 +128,13 @@ const misses = results.flatMap((result) => {
   ].filter(Boolean);
   return problems.length > 0 ? [`${result.route}: ${problems.join(', ')}`] : [];
 });
+const notFound = results.find((result) => result.route === '404');
+if (
+  notFound &&
+  notFound.failedAudits.length > 0 &&
+  notFound.failedAudits.every((audit) => NOT_FOUND_BY_DESIGN.includes(audit))
+)
+  console.log('\nThe 404 page fails only what a not-found page must: its 404 status and its noindex.');
 console.log(
   misses.length === 0 ? '\nEvery route meets every target.' : `\nMissed targets:\n  ${misses.join('\n  ')}`,
 );

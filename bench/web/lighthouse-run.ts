@@ -4,22 +4,9 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import type { Result } from 'lighthouse';
+import { medianOfRuns, type RouteResult } from './median-of-runs.ts';
 
-export interface RouteResult {
-  route: string;
-  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  /** JavaScript bytes on the wire, as Lighthouse measured them (the server sends Brotli). */
-  jsTransferredBytes: number;
-  /** The same scripts gzipped at level 9, for a compression-independent comparison. */
-  jsGzipBytes: number;
-  totalTransferredBytes: number;
-  /** Audits that did not pass in a category, for the notes. */
-  failedAudits: string[];
-}
+export type { RouteResult } from './median-of-runs.ts';
 
 interface NetworkRequest {
   url: string;
@@ -91,5 +78,8 @@ export async function lighthouseMedian(options: {
   }
   const valid = filterToValidRuns(results);
   if (valid.length === 0) throw new Error(`Every Lighthouse run of ${options.path} failed`);
-  return summarise(options.route, computeMedianRun(valid), options.siteDir, options.origin);
+  return medianOfRuns(
+    valid.map((result) => summarise(options.route, result, options.siteDir, options.origin)),
+    summarise(options.route, computeMedianRun(valid), options.siteDir, options.origin),
+  );
 }
