@@ -20,11 +20,4 @@ export async function mailTo(address: string): Promise<ParsedMail[]> {
   );
 }
 
-/** A header exactly as it travelled (mailparser turns some, such as List-*, into structures). */
-export function rawHeader(mail: Pick<ParsedMail, 'headerLines'>, name: string): string | undefined {
-  const line = mail.headerLines.find((header) => header.key === name.toLowerCase())?.line;
-  return line
-    ?.slice(name.length + 1)
-    .replace(/\r\n\s+/g, ' ')
-    .trim();
-}
+export { rawHeader } from '../../server/test/smtp-sink.ts';

@@ -7,21 +7,15 @@
  */
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
 import { readDatabaseFile } from '../test/database-file.ts';
 import { multipart, validQuote } from '../test/form-request.ts';
 import { freePort } from '../test/free-port.ts';
 import { burst, isSuccess, postQuote, type Outcome } from '../test/quote-client.ts';
 import { startServer, stopServer } from '../test/server-process.ts';
-import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
 import { fakeSite, tempDir } from '../test/temp-dir.ts';
-import { eventually } from '../test/test-app.ts';
-
-const sinks: SmtpSink[] = [];
-afterEach(async () => {
-  for (const sink of sinks.splice(0)) await sink.close();
-});
+import { eventually, testSmtpSink } from '../test/test-app.ts';
 
 const emailOf = (index: number | string) => `visitor-${index}@shutdown.test`;
 const SIGNAL_AFTER_SUCCESSES = 30;
@@ -123,8 +117,7 @@ describe('SIGTERM during load', () => {
     expect(before.outbox.every((row) => row.status === 'pending')).toBe(true);
 
     // The mail server is back and the server starts again: every waiting email goes out, once.
-    const sink = await startSmtpSink();
-    sinks.push(sink);
+    const sink = await testSmtpSink();
     const restarted = await startServer({ env: { ...env, SMTP_URL: sink.url } });
     await eventually(() => expect(sink.messages.length).toBeGreaterThanOrEqual(acknowledged.length), 15_000);
     await new Promise((resolve) => setTimeout(resolve, 300)); // a few more polls: nothing is sent twice

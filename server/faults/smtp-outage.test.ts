@@ -4,27 +4,16 @@
  * real SMTP server: every lead is emailed exactly once, never twice and never
  * as two different emails.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
 import { runLeadsCommand } from '../cli/leads-command.ts';
 import { multipart, validQuote } from '../test/form-request.ts';
 import { freePort } from '../test/free-port.ts';
-import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
+import type { SmtpSink } from '../test/smtp-sink.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { eventually, testApp, testConfig } from '../test/test-app.ts';
+import { eventually, testApp, testConfig, testSmtpSink } from '../test/test-app.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
-
-const sinks: SmtpSink[] = [];
-afterEach(async () => {
-  for (const sink of sinks.splice(0)) await sink.close();
-});
-
-async function sink(options: Parameters<typeof startSmtpSink>[0] = {}) {
-  const started = await startSmtpSink(options);
-  sinks.push(started);
-  return started;
-}
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const emailOf = (index: number) => `visitor-${index}@outage.test`;
@@ -94,7 +83,7 @@ describe('the SMTP server refuses connections for a while, then comes back', () 
     }, 10_000);
 
     // The mail server comes back on the same address.
-    const smtp = await sink({ port });
+    const smtp = await testSmtpSink({ port });
     await eventually(async () => {
       const rows = await outbox(app);
       expect(rows.every((row) => row.status === 'sent')).toBe(true);
@@ -109,7 +98,7 @@ describe('the SMTP server answers 5xx for good', () => {
   it('dead-letters the leads, keeps them, lists them, and sends them once a retry is asked for', async () => {
     const count = 5;
     let refusing = true;
-    const smtp = await sink({
+    const smtp = await testSmtpSink({
       onRcptTo: () => (refusing ? { code: 550, message: 'Relaying denied for this sender' } : undefined),
     });
     const config = testConfig({ SMTP_URL: smtp.url }, tempDir());

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { afterEach, describe, expect, it } from 'vitest';
+import { simpleParser } from 'mailparser';
+import { describe, expect, it } from 'vitest';
 import type { Mailer, OutgoingMail } from '../mail/outgoing-mail.ts';
 import {
   linkTo,
@@ -10,13 +10,8 @@ import {
   pressButton,
   signUp,
 } from '../test/newsletter-client.ts';
-import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
-import { eventually, testApp } from '../test/test-app.ts';
-
-const sinks: SmtpSink[] = [];
-afterEach(async () => {
-  for (const sink of sinks.splice(0)) await sink.close();
-});
+import { rawHeader } from '../test/smtp-sink.ts';
+import { eventually, testApp, testSmtpSink } from '../test/test-app.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 const status = async (app: App, email: string) =>
@@ -28,19 +23,9 @@ const status = async (app: App, email: string) =>
       .executeTakeFirstOrThrow()
   ).status;
 
-/** The header exactly as it travelled (mailparser turns List-* headers into a structure). */
-function rawHeader(mail: Pick<ParsedMail, 'headerLines'>, name: string): string | undefined {
-  const line = mail.headerLines.find((header) => header.key === name.toLowerCase())?.line;
-  return line
-    ?.slice(name.length + 1)
-    .replace(/\r\n\s+/g, ' ')
-    .trim();
-}
-
 describe('the confirmation email, received by a real SMTP server', () => {
   it('comes from the company to the subscriber, with the confirm link and one-click unsubscribe headers', async () => {
-    const smtp = await startSmtpSink();
-    sinks.push(smtp);
+    const smtp = await testSmtpSink();
     const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
     expect((await signUp(app, 'Priya@Company.in')).statusCode).toBe(200);
 
@@ -80,10 +65,9 @@ describe('the confirmation email, received by a real SMTP server', () => {
   });
 
   it('is retried while the server answers 421, and the email that arrives has working links', async () => {
-    const smtp = await startSmtpSink({
+    const smtp = await testSmtpSink({
       onConnect: (attempt) => (attempt <= 2 ? { code: 421, message: 'Try again later' } : undefined),
     });
-    sinks.push(smtp);
     const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
     await signUp(app, 'ravi@shop.in');
     const mail = await eventually(() => {

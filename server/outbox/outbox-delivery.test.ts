@@ -1,33 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../test/free-port.ts';
 import { multipart, validQuote, type Fields } from '../test/form-request.ts';
-import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { eventually, testApp, testConfig } from '../test/test-app.ts';
+import { eventually, testApp, testConfig, testSmtpSink } from '../test/test-app.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
-
-const sinks: SmtpSink[] = [];
-afterEach(async () => {
-  for (const sink of sinks.splice(0)) await sink.close();
-});
-
-async function sink(options: Parameters<typeof startSmtpSink>[0] = {}) {
-  const started = await startSmtpSink(options);
-  sinks.push(started);
-  return started;
-}
-
-/** A loopback port with nothing listening: the SMTP server is down. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function send(app: App, fields: Fields = validQuote) {
   const body = await multipart(fields);
@@ -41,7 +20,7 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('the notification, received by a real SMTP server', () => {
   it('comes from the company, goes to its inbox, replies to the visitor, escapes the HTML and keeps its Message-ID', async () => {
-    const smtp = await sink();
+    const smtp = await testSmtpSink();
     const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
     const visitor = {
       name: 'Priya "P" Sharma',
@@ -78,7 +57,7 @@ describe('the notification, received by a real SMTP server', () => {
   });
 
   it('retries while the server answers 421 and delivers the lead exactly once when it is back', async () => {
-    const smtp = await sink({
+    const smtp = await testSmtpSink({
       onConnect: (attempt) =>
         attempt <= 2 ? { code: 421, message: 'Service not available, try later' } : undefined,
     });
@@ -99,7 +78,7 @@ describe('the notification, received by a real SMTP server', () => {
   });
 
   it('dead-letters the lead on a permanent 5xx and keeps it in the database', async () => {
-    const smtp = await sink({ onRcptTo: () => ({ code: 550, message: 'Mailbox unavailable' }) });
+    const smtp = await testSmtpSink({ onRcptTo: () => ({ code: 550, message: 'Mailbox unavailable' }) });
     const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
     await send(app);
 
@@ -118,7 +97,7 @@ describe('the notification, received by a real SMTP server', () => {
   });
 
   it('dead-letters the lead when the server stays down for OUTBOX_MAX_ATTEMPTS attempts', async () => {
-    const port = await deadPort();
+    const port = await freePort();
     const { app } = await testApp({
       startOutbox: true,
       env: { SMTP_URL: `smtp://127.0.0.1:${port}`, OUTBOX_MAX_ATTEMPTS: '3' },
@@ -136,7 +115,7 @@ describe('the notification, received by a real SMTP server', () => {
 
   it('sends what is still in the outbox after a restart', async () => {
     const dir = tempDir();
-    const port = await deadPort();
+    const port = await freePort();
     const before = await testApp({
       startOutbox: true,
       config: testConfig(
@@ -154,7 +133,7 @@ describe('the notification, received by a real SMTP server', () => {
     expect(waiting!.status).toBe('pending');
 
     // The mail server is back, and a new process starts on the same database:
-    const smtp = await sink();
+    const smtp = await testSmtpSink();
     const after = await testApp({ startOutbox: true, config: testConfig({ SMTP_URL: smtp.url }, dir) });
     await eventually(() => expect(smtp.messages).toHaveLength(1));
     expect((await outbox(after.app))[0]!.status).toBe('sent');
@@ -182,7 +161,7 @@ describe('without SMTP_URL', () => {
 
 describe('the acknowledgement to the visitor (ACK_EMAIL)', () => {
   it('is off by default', async () => {
-    const smtp = await sink();
+    const smtp = await testSmtpSink();
     const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
     await send(app);
     await eventually(() => expect(smtp.messages).toHaveLength(1));
@@ -193,7 +172,7 @@ describe('the acknowledgement to the visitor (ACK_EMAIL)', () => {
   });
 
   it('goes at most once a day per address, never repeats the message, and never answers spam', async () => {
-    const smtp = await sink();
+    const smtp = await testSmtpSink();
     const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url, ACK_EMAIL: 'true' } });
     await send(app, { ...validQuote, email: 'spam@bot.example', website: 'filled' });
     await send(app, { ...validQuote, message: 'SECRET-PROJECT-DETAILS' });

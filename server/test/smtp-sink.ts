@@ -65,3 +65,12 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A header exactly as it travelled (mailparser turns some, such as List-*, into structures). */
+export function rawHeader(mail: Pick<ParsedMail, 'headerLines'>, name: string): string | undefined {
+  const line = mail.headerLines.find((header) => header.key === name.toLowerCase())?.line;
+  return line
+    ?.slice(name.length + 1)
+    .replace(/\r\n\s+/g, ' ')
+    .trim();
+}

@@ -3,13 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach } from 'vitest';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { startSmtpSink, type SmtpSink, type SmtpSinkOptions } from './smtp-sink.ts';
 import { fakeSite, tempDir } from './temp-dir.ts';
 
 const apps: FastifyInstance[] = [];
+const sinks: SmtpSink[] = [];
 
 afterEach(async () => {
   for (const app of apps.splice(0).reverse()) await app.close();
+  for (const sink of sinks.splice(0)) await sink.close();
 });
+
+/** A real SMTP server on loopback (see smtp-sink.ts), closed after the test. */
+export async function testSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
+  const sink = await startSmtpSink(options);
+  sinks.push(sink);
+  return sink;
+}
 
 /** A configuration in a fresh temp directory, fast timings, and the given variables on top. */
 export function testConfig(env: Record<string, string> = {}, dir = tempDir()): Config {
