@@ -24,7 +24,7 @@ export default defineConfig({
             // few pages share are left to automatic chunking, so other pages do not download them.
             {
               name: 'site',
-              test: /[\\/](app[\\/](components[\\/](ui|layout)|hooks)|app[\\/]lib[\\/](page-meta|post-form|structured-data)|app[\\/]content[\\/](navigation|service-names|footer)|common[\\/](company|honeypot|newsletter|messages)|lucide-react[\\/])/,
+              test: /[\\/](app[\\/](components[\\/](ui|layout)|hooks)|app[\\/]lib[\\/](page-meta|post-form|structured-data)|app[\\/]content[\\/](navigation|service-names|footer)|common[\\/](company|brand-mark|honeypot|newsletter|messages|site-paths)|lucide-react[\\/])/,
               minShareCount: 2,
               priority: 1,
             },

@@ -4,7 +4,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import type { Config } from './config.ts';
+import { mailDomain, type Config } from './config.ts';
 import { openStorage, type Storage } from './db/database.ts';
 import { createLeadRepository } from './leads/lead-repository.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -128,17 +128,16 @@ export async function buildApp({
 
   const storage = await openStorage(config.database);
   const mailer = givenMailer ?? createMailer(config.mail);
-  const mailDomain = config.mail.from.address.split('@')[1] ?? 'localhost';
   const clock = now ? { now } : {};
   const leads = createLeadRepository(storage.db, {
-    mailDomain,
+    mailDomain: mailDomain(config.mail.from),
     notificationRecipient: config.mail.to.join(', '),
     acknowledge: config.mail.acknowledge,
     write: storage.write.run,
     ...clock,
   });
   const subscribers = createSubscriberRepository(storage.db, {
-    mailDomain,
+    mailDomain: mailDomain(config.mail.from),
     confirmationsPerDay: config.newsletter.confirmationsPerDay,
     write: storage.write.run,
     ...clock,

@@ -72,6 +72,11 @@ export interface MailAddress {
   address: string;
 }
 
+/** The domain of the company's sender address, for the Message-IDs of its emails. */
+export function mailDomain(from: MailAddress): string {
+  return from.address.split('@')[1] ?? 'localhost';
+}
+
 /** `Name <address>` or a bare `address`. */
 const mailAddressText = z.string().transform((value, context): MailAddress => {
   const text = value.trim();

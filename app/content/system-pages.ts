@@ -1,3 +1,4 @@
+import { notFoundPath, quoteThankYouPath } from '../../common/site-paths';
 import { quoteMessages } from '../../common/messages';
 import type { PageSeo } from '../lib/page-meta';
 
@@ -18,7 +19,7 @@ export const notFound = {
   seo: {
     title: 'Page Not Found',
     description: 'The page you asked for does not exist. Find your way back to our services, or contact us.',
-    path: '/404',
+    path: notFoundPath,
   } satisfies PageSeo,
 } as const;
 
@@ -29,6 +30,6 @@ export const thankYou = {
   seo: {
     title: 'Thank You',
     description: 'Your quote request has been sent. We will get back to you soon.',
-    path: '/thank-you',
+    path: quoteThankYouPath,
   } satisfies PageSeo,
 } as const;

@@ -78,8 +78,8 @@ export async function lighthouseMedian(options: {
   }
   const valid = filterToValidRuns(results);
   if (valid.length === 0) throw new Error(`Every Lighthouse run of ${options.path} failed`);
-  return medianOfRuns(
-    valid.map((result) => summarise(options.route, result, options.siteDir, options.origin)),
-    summarise(options.route, computeMedianRun(valid), options.siteDir, options.origin),
-  );
+  const summaries = valid.map((result) => summarise(options.route, result, options.siteDir, options.origin));
+  const medianRun = summaries[valid.indexOf(computeMedianRun(valid))];
+  if (!medianRun) throw new Error(`No median run of ${options.path}`);
+  return medianOfRuns(summaries, medianRun);
 }

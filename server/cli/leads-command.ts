@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import { mailDomain, type Config } from '../config.ts';
 import { openStorage } from '../db/database.ts';
 import { LEAD_STATUSES, OUTBOX_STATUSES, type Lead, type LeadStatus, type OutboxRow } from '../db/schema.ts';
 import { createLeadRepository } from '../leads/lead-repository.ts';
@@ -70,13 +70,13 @@ export async function runLeadsCommand(
   const storage = await openStorage(config.database);
   try {
     const leads = createLeadRepository(storage.db, {
-      mailDomain: config.mail.from.address.split('@')[1] ?? 'localhost',
+      mailDomain: mailDomain(config.mail.from),
       notificationRecipient: config.mail.to.join(', '),
       acknowledge: config.mail.acknowledge,
     });
     const outbox = createOutboxRepository(storage.db);
     const subscribers = createSubscriberRepository(storage.db, {
-      mailDomain: config.mail.from.address.split('@')[1] ?? 'localhost',
+      mailDomain: mailDomain(config.mail.from),
       confirmationsPerDay: config.newsletter.confirmationsPerDay,
     });
 
@@ -109,7 +109,7 @@ export async function runLeadsCommand(
           lead.message,
           '',
         ];
-        const emails = await outbox.forOwner({ leadId: id });
+        const emails = await outbox.forLead(id);
         if (emails.length > 0) lines.push('Emails:', table(OUTBOX_HEADER, emails.map(outboxRow)));
         io.out(`${lines.join('\n')}\n`);
         return 0;

@@ -8,7 +8,7 @@ import { createWriteQueue, type WriteQueue } from './write-queue.ts';
 
 export interface Storage {
   db: Kysely<Database>;
-  /** The underlying SQLite connection (for tests and the leads command). */
+  /** The underlying SQLite connection (for tests). */
   sqlite: SQLite.Database;
   /** Group commit: every write of the server goes through here (see write-queue.ts). */
   write: WriteQueue<Database>;
@@ -54,7 +54,6 @@ export async function openStorage({ path, busyTimeoutMs }: OpenStorageOptions): 
   try {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');
-    sqlite.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
     sqlite.pragma('foreign_keys = ON');
   } catch (error) {
     sqlite.close();

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /**
  * What happened to a quote request:
@@ -127,6 +127,5 @@ export interface Database {
 }
 
 export type Lead = Selectable<QuoteRequestsTable>;
-export type NewLead = Insertable<QuoteRequestsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type Subscriber = Selectable<SubscribersTable>;

@@ -1,3 +1,4 @@
+import { brandMark } from '../../common/brand-mark.ts';
 import { company } from '../../common/company.ts';
 import { escapeHtml } from '../html.ts';
 import { stylesheetElement, type SiteStylesheet } from './site-stylesheet.ts';
@@ -69,11 +70,11 @@ export interface ServerPageOptions {
   stylesheet: SiteStylesheet | undefined;
 }
 
-/** The site's mark and name linking home, as on the prerendered pages (app/components/layout/logo.tsx). */
+/** The site's mark and name linking home, drawn like the prerendered pages' logo (app/components/layout/logo.tsx). */
 const siteHeader = `<header class="border-b border-slate-200 bg-white">
 <div class="container-page flex h-16 items-center">
 <a href="/" class="-m-1 flex items-center gap-2.5 rounded-md p-1">
-<svg aria-hidden="true" focusable="false" viewBox="0 0 40 40" class="size-9 shrink-0"><rect width="40" height="40" rx="10" class="fill-brand-700"></rect><path d="M15 13 8 20l7 7M25 13l7 7-7 7" fill="none" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round" class="stroke-white"></path><path d="M22 11 18 29" stroke-width="3.2" stroke-linecap="round" class="stroke-accent-300"></path></svg>
+<svg aria-hidden="true" focusable="false" viewBox="${brandMark.viewBox}" class="size-9 shrink-0"><rect width="${brandMark.size}" height="${brandMark.size}" rx="${brandMark.cornerRadius}" class="fill-brand-700"></rect><path d="${brandMark.brackets}" fill="none" stroke-width="${brandMark.strokeWidth}" stroke-linecap="round" stroke-linejoin="round" class="stroke-white"></path><path d="${brandMark.slash}" stroke-width="${brandMark.strokeWidth}" stroke-linecap="round" class="stroke-accent-300"></path></svg>
 <span class="text-lg leading-tight font-bold tracking-tight text-ink">${escapeHtml(company.name)}</span>
 </a>
 </div>

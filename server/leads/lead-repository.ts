@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { QuoteRequest } from '../../common/quote-request.ts';
 import type { Database, Lead, LeadStatus, OutboxKind } from '../db/schema.ts';
 import { inChunks } from '../db/chunks.ts';
@@ -126,36 +126,42 @@ export function createLeadRepository(db: Kysely<Database>, options: LeadReposito
     async deleteByEmail(email: string): Promise<RemovedLeads> {
       const address = email.trim().toLowerCase();
       return db.transaction().execute(async (trx) => {
-        const leads = await trx
-          .selectFrom('quote_requests')
-          .select('id')
-          .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
-          .execute();
-        const ids = leads.map((lead) => lead.id);
-        const messageIds = await deleteOutboxRows(trx, { quoteRequestIds: ids });
-        await inChunks(ids, (chunk) => trx.deleteFrom('quote_requests').where('id', 'in', chunk).execute());
+        const removed = await removeLeads(
+          trx,
+          await trx
+            .selectFrom('quote_requests')
+            .select('id')
+            .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
+            .execute(),
+        );
         // Acknowledgements remember the address too.
-        messageIds.push(...(await deleteOutboxRows(trx, { acknowledgementsTo: address })));
-        return { ids, outboxRows: messageIds.length, messageIds };
+        const acknowledgements = await deleteOutboxRows(trx, { acknowledgementsTo: address });
+        const messageIds = [...removed.messageIds, ...acknowledgements];
+        return { ids: removed.ids, outboxRows: messageIds.length, messageIds };
       });
     },
 
     /** Removes the leads (and their outbox rows) created before the given time. */
     async purgeOlderThan(cutoff: Date): Promise<RemovedLeads> {
       const before = cutoff.toISOString();
-      return db.transaction().execute(async (trx) => {
-        const leads = await trx
-          .selectFrom('quote_requests')
-          .select('id')
-          .where('created_at', '<', before)
-          .execute();
-        const ids = leads.map((lead) => lead.id);
-        const messageIds = await deleteOutboxRows(trx, { quoteRequestIds: ids });
-        await inChunks(ids, (chunk) => trx.deleteFrom('quote_requests').where('id', 'in', chunk).execute());
-        return { ids, outboxRows: messageIds.length, messageIds };
-      });
+      return db
+        .transaction()
+        .execute(async (trx) =>
+          removeLeads(
+            trx,
+            await trx.selectFrom('quote_requests').select('id').where('created_at', '<', before).execute(),
+          ),
+        );
     },
   };
 }
 
 export type LeadRepository = ReturnType<typeof createLeadRepository>;
+
+/** Deletes these leads and their outbox rows, in the caller's transaction. */
+async function removeLeads(trx: Transaction<Database>, rows: { id: number }[]): Promise<RemovedLeads> {
+  const ids = rows.map((row) => row.id);
+  const messageIds = await deleteOutboxRows(trx, { quoteRequestIds: ids });
+  await inChunks(ids, (chunk) => trx.deleteFrom('quote_requests').where('id', 'in', chunk).execute());
+  return { ids, outboxRows: messageIds.length, messageIds };
+}

@@ -34,19 +34,18 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
   const write = options.write ?? ((job) => db.transaction().execute(job));
 
   async function update(
-    id: number,
+    row: OutboxRow,
     change: Partial<Pick<OutboxRow, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'sent_at'>>,
     at: Date,
     leadStatus?: LeadStatus,
   ) {
     await write(async (trx) => {
-      const row = await trx.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row) return; // deleted meanwhile (a data-subject request)
-      await trx
+      const updated = await trx
         .updateTable('outbox')
         .set({ ...change, updated_at: at.toISOString() })
-        .where('id', '=', id)
-        .execute();
+        .where('id', '=', row.id)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return; // deleted meanwhile (a data-subject request)
       if (leadStatus) await setLeadStatus(trx, row, leadStatus);
     });
   }
@@ -125,7 +124,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
 
     async markSent(row: OutboxRow, at: Date) {
       await update(
-        row.id,
+        row,
         { status: 'sent', attempts: row.attempts + 1, sent_at: at.toISOString(), last_error: null },
         at,
         'notified',
@@ -134,7 +133,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
 
     async markRetry(row: OutboxRow, at: Date, nextAttempt: Date, error: string) {
       await update(
-        row.id,
+        row,
         {
           attempts: row.attempts + 1,
           next_attempt_at: nextAttempt.toISOString(),
@@ -146,7 +145,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
 
     async markDead(row: OutboxRow, at: Date, error: string) {
       await update(
-        row.id,
+        row,
         { status: 'dead', attempts: row.attempts + 1, last_error: error.slice(0, MAX_ERROR_LENGTH) },
         at,
         'dead',
@@ -159,16 +158,14 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
       return query.execute();
     },
 
-    async get(id: number): Promise<OutboxRow | undefined> {
-      return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
-    /** The emails of one quote request or of one subscriber. */
-    async forOwner(owner: { leadId: number } | { subscriberId: number }): Promise<OutboxRow[]> {
-      const query = db.selectFrom('outbox').selectAll().orderBy('id');
-      return 'leadId' in owner
-        ? query.where('quote_request_id', '=', owner.leadId).execute()
-        : query.where('subscriber_id', '=', owner.subscriberId).execute();
+    /** The emails of one quote request. */
+    async forLead(leadId: number): Promise<OutboxRow[]> {
+      return db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('quote_request_id', '=', leadId)
+        .orderBy('id')
+        .execute();
     },
 
     /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
 import { quoteFields, validateQuoteRequest } from '../../common/quote-request.ts';
+import { quoteThankYouPath } from '../../common/site-paths.ts';
 import type { LeadRepository } from '../leads/lead-repository.ts';
 import { FORM_BODY_LIMIT, formValues, honeypotFilled } from '../forms/form-body.ts';
 import {
@@ -20,8 +21,6 @@ import { quoteProblemTexts } from './quote-problem-texts.ts';
 
 /** The endpoint the site posts to, and the specification's original address (section 7). */
 export const QUOTE_PATHS = ['/api/quote', '/sendMail.php'] as const;
-/** Where a native (no-JavaScript) post lands after success: a prerendered page. */
-export const THANK_YOU_PATH = '/thank-you';
 
 export interface QuoteRoutesOptions {
   leads: LeadRepository;
@@ -79,7 +78,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
         if (!spam) options.onStored();
 
         noStore(response);
-        if (prefersHtml(request.headers)) return response.redirect(THANK_YOU_PATH, 303);
+        if (prefersHtml(request.headers)) return response.redirect(quoteThankYouPath, 303);
         return response.type('text/plain; charset=utf-8').send(QUOTE_SUCCESS_REPLY);
       },
     });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { notFoundPath } from '../../common/site-paths.ts';
 import { inlineScriptHashes, inlineStyleHashes } from '../security/content-security-policy.ts';
 
 /** A prerendered page, held in memory with its precompressed variants. */
@@ -23,9 +24,6 @@ export interface PageStore {
   readonly canonicalPaths: ReadonlyMap<string, string>;
   readonly notFound: Page;
 }
-
-/** The prerendered not-found page (app/content/site-map.ts). */
-export const NOT_FOUND_PATH = '/404';
 
 function readOptional(file: string): Buffer | undefined {
   return existsSync(file) ? readFileSync(file) : undefined;
@@ -66,11 +64,11 @@ export function loadPageStore(siteDir: string): PageStore {
     const dir = relative(siteDir, join(file, '..')).split(sep).join('/');
     const path = dir === '' ? '/' : `/${dir}`;
     const page = loadPage(path, file);
-    if (path === NOT_FOUND_PATH) notFound = page;
+    if (path === notFoundPath) notFound = page;
     else pages.set(path, page);
   }
   if (!notFound)
-    throw new Error(`The build in ${siteDir} has no not-found page (${NOT_FOUND_PATH}/index.html).`);
+    throw new Error(`The build in ${siteDir} has no not-found page (${notFoundPath}/index.html).`);
   const canonicalPaths = new Map([...pages.keys()].map((path) => [path.toLowerCase(), path]));
   return { pages, canonicalPaths, notFound };
 }

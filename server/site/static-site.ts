@@ -33,9 +33,9 @@ function sendPage(
   reply: FastifyReply,
   page: Page,
   status: number,
-  policy: StaticSiteOptions['pagePolicy'],
+  policy: string | undefined,
 ) {
-  if (policy) reply.header('content-security-policy', policy(page));
+  if (policy) reply.header('content-security-policy', policy);
   reply
     .code(status)
     .type('text/html; charset=utf-8')
@@ -66,9 +66,12 @@ function sendPage(
 export async function staticSite(app: FastifyInstance, options: StaticSiteOptions) {
   const store = loadPageStore(options.siteDir);
 
+  // Each page's policy depends only on its own hashes: built once, at start.
   for (const page of store.pages.values()) {
-    app.get(page.path, (request, reply) => sendPage(request, reply, page, 200, options.pagePolicy));
+    const policy = options.pagePolicy?.(page);
+    app.get(page.path, (request, reply) => sendPage(request, reply, page, 200, policy));
   }
+  const notFoundPolicy = options.pagePolicy?.(store.notFound);
 
   await app.register(fastifyStatic, {
     root: options.siteDir,
@@ -94,7 +97,7 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
       const [pathname = '/', query = ''] = splitUrl(request.url);
       const canonical = store.canonicalPaths.get(stripTrailingSlash(pathname).toLowerCase());
       if (canonical) return reply.redirect(canonical + query, 301);
-      return sendPage(request, reply, store.notFound, 404, options.pagePolicy);
+      return sendPage(request, reply, store.notFound, 404, notFoundPolicy);
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
   });
