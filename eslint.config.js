@@ -40,6 +40,68 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  // The direction of imports (see "Project layout" in the README). The core of the server knows no
+  // feature and no composition file; a feature knows the core, not another feature (the inbox, which
+  // works on the others' data, may use them); common/ is imported by both sides and imports neither.
+  {
+    files: ['server/{db,outbox,mail,forms,security,site,cli}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\./)+(quote|newsletter|admin)(/|$)`,
+              message: 'The core of the server imports no feature: let the feature register with it instead.',
+            },
+            {
+              regex: String.raw`^\.\./[^/]+\.tsx?$`,
+              message: 'The core of the server imports nothing from the files that compose it (server/*.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/{quote,newsletter}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\./)+(quote|newsletter|admin)/`,
+              message: 'A feature imports the core and common/, never another feature.',
+            },
+            {
+              regex: String.raw`^\.\./[^/]+\.tsx?$`,
+              message: 'A feature imports nothing from the files that compose the server (server/*.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\./)+(app|server|scripts|e2e|bench)(/|$)`,
+              message: 'common/ is imported by the browser and the server, and imports neither.',
+            },
+            { regex: '^node:', message: 'common/ runs in the browser too: no Node modules.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

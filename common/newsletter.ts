@@ -2,6 +2,8 @@
  * The newsletter's shared texts and addresses: the footer form, the server and
  * the confirmation emails all use these.
  */
+import { EMAIL_MAX_LENGTH } from './email-address.ts';
+import type { FormFieldDefinition } from './form-field.ts';
 
 /** Where the footer form posts (multipart from the page, urlencoded without JavaScript). */
 export const NEWSLETTER_ENDPOINT = '/api/newsletter';
@@ -31,3 +33,13 @@ export const newsletterMessages = {
   invalidEmail: 'Please enter a valid email address, like name@company.com.',
   failure: 'Sorry, we could not sign you up just now. Please try again later.',
 } as const;
+
+/** The form's one field, drawn by the footer and by the server's pages without JavaScript. */
+export const newsletterEmailField: FormFieldDefinition = {
+  label: 'E-mail address',
+  control: 'email',
+  required: true,
+  maxLength: EMAIL_MAX_LENGTH,
+  autoComplete: 'email',
+  placeholder: 'you@company.com',
+};

@@ -1,17 +1,30 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, emailAddressSchema } from './email-address.ts';
-import { quoteFieldMessages as m } from './messages.ts';
+import type { FormFieldDefinition } from './form-field.ts';
 
-/** Length limits of the quote form. The specification gives none; these are ours. */
-export const quoteLimits = {
-  name: 100,
-  email: EMAIL_MAX_LENGTH,
-  phone: 30,
-  message: 5000,
+/**
+ * The quote form, defined once: each field's label, control, autocomplete,
+ * limits, rules and messages. The React form, the server's no-JavaScript
+ * page, the validation on both sides, the database columns, the email to the
+ * company, the CSV export and the inbox are all derived from this file (see
+ * "Adding a field" in the README).
+ */
+
+/** What the visitor reads when a field is wrong. */
+export const quoteFieldMessages = {
+  nameRequired: 'Please enter your name.',
+  nameTooLong: 'Your name can be at most 100 characters.',
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: 'Please enter a valid email address, like name@company.com.',
+  emailTooLong: 'Your email address can be at most 254 characters.',
+  phoneTooLong: 'Your phone number can be at most 30 characters.',
+  phoneInvalid: 'Use only digits, spaces and + - ( ) . in the phone number.',
+  messageRequired: 'Please tell us about your project.',
+  messageTooLong: 'Your message can be at most 5,000 characters.',
+  controlCharacters: 'This field contains characters we cannot accept.',
+  notText: 'This field must be text.',
 } as const;
-
-export const quoteFields = ['name', 'email', 'phone', 'message'] as const;
-export type QuoteField = (typeof quoteFields)[number];
+const m = quoteFieldMessages;
 
 /** C0 controls, DEL and C1 controls. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -25,47 +38,90 @@ const PHONE_CHARACTERS = /^[0-9 +\-().]*$/;
 const withoutControls = (pattern: RegExp) =>
   z.refine<string>((value) => !pattern.test(value), m.controlCharacters);
 
-/**
- * The quote request, validated the same way in the browser and on the server.
- * Values are trimmed before they are checked.
- */
-export const quoteRequestSchema = z.object({
-  name: z
-    .string({ error: m.notText })
-    .check(
-      z.trim(),
-      z.minLength(1, m.nameRequired),
-      z.maxLength(quoteLimits.name, m.nameTooLong),
-      withoutControls(CONTROL_CHARACTERS),
-    ),
-  email: emailAddressSchema({
-    notText: m.notText,
-    required: m.emailRequired,
-    tooLong: m.emailTooLong,
-    invalid: m.emailInvalid,
+/** A field's definition and the rule its value must pass (values are trimmed first). */
+interface QuoteFieldDefinition<Schema extends z.ZodMiniType<string>> extends FormFieldDefinition {
+  readonly schema: Schema;
+}
+const field = <Schema extends z.ZodMiniType<string>>(definition: QuoteFieldDefinition<Schema>) => definition;
+
+/** The fields, in the order the form shows them. */
+export const quoteFormFields = {
+  name: field({
+    label: 'Name',
+    control: 'text',
+    required: true,
+    maxLength: 100,
+    autoComplete: 'name',
+    schema: z
+      .string({ error: m.notText })
+      .check(
+        z.trim(),
+        z.minLength(1, m.nameRequired),
+        z.maxLength(100, m.nameTooLong),
+        withoutControls(CONTROL_CHARACTERS),
+      ),
   }),
-  phone: z
-    .string({ error: m.notText })
-    .check(
-      z.trim(),
-      z.maxLength(quoteLimits.phone, m.phoneTooLong),
-      z.regex(PHONE_CHARACTERS, m.phoneInvalid),
-    ),
-  message: z
-    .string({ error: m.notText })
-    .check(
-      z.trim(),
-      z.minLength(1, m.messageRequired),
-      z.maxLength(quoteLimits.message, m.messageTooLong),
-      withoutControls(CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS),
-    ),
-});
+  email: field({
+    label: 'Email',
+    control: 'email',
+    required: true,
+    maxLength: EMAIL_MAX_LENGTH,
+    autoComplete: 'email',
+    schema: emailAddressSchema({
+      notText: m.notText,
+      required: m.emailRequired,
+      tooLong: m.emailTooLong,
+      invalid: m.emailInvalid,
+    }),
+  }),
+  phone: field({
+    label: 'Phone',
+    control: 'tel',
+    required: false,
+    maxLength: 30,
+    autoComplete: 'tel',
+    inputMode: 'tel',
+    pattern: '[0-9 +\\-\\(\\)\\.]*',
+    wide: true,
+    schema: z
+      .string({ error: m.notText })
+      .check(z.trim(), z.maxLength(30, m.phoneTooLong), z.regex(PHONE_CHARACTERS, m.phoneInvalid)),
+  }),
+  message: field({
+    label: 'Message',
+    control: 'textarea',
+    required: true,
+    maxLength: 5000,
+    rows: 5,
+    hint: 'Your goals, timeline and budget, if you know them.',
+    counted: true,
+    wide: true,
+    schema: z
+      .string({ error: m.notText })
+      .check(
+        z.trim(),
+        z.minLength(1, m.messageRequired),
+        z.maxLength(5000, m.messageTooLong),
+        withoutControls(CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS),
+      ),
+  }),
+};
+
+export type QuoteField = keyof typeof quoteFormFields;
+export const quoteFields = Object.keys(quoteFormFields) as QuoteField[];
+
+type QuoteSchemas = { [F in QuoteField]: (typeof quoteFormFields)[F]['schema'] };
+
+/** The quote request, validated the same way in the browser and on the server. */
+export const quoteRequestSchema = z.object(
+  Object.fromEntries(quoteFields.map((name) => [name, quoteFormFields[name].schema])) as QuoteSchemas,
+);
 
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 export type QuoteFormValues = Record<QuoteField, string>;
 export type QuoteFieldErrors = Partial<Record<QuoteField, string>>;
 
-export const emptyQuoteValues: QuoteFormValues = { name: '', email: '', phone: '', message: '' };
+export const emptyQuoteValues = Object.fromEntries(quoteFields.map((name) => [name, ''])) as QuoteFormValues;
 
 export type QuoteValidation = { ok: true; value: QuoteRequest } | { ok: false; errors: QuoteFieldErrors };
 
@@ -74,25 +130,17 @@ export type QuoteValidation = { ok: true; value: QuoteRequest } | { ok: false; e
  * message for each field that is wrong.
  */
 export function validateQuoteRequest(input: Partial<Record<QuoteField, unknown>>): QuoteValidation {
-  const candidate = {
-    name: input.name ?? '',
-    email: input.email ?? '',
-    phone: input.phone ?? '',
-    message: input.message ?? '',
-  };
+  const candidate = Object.fromEntries(quoteFields.map((name) => [name, input[name] ?? '']));
   const result = quoteRequestSchema.safeParse(candidate);
   if (result.success) return { ok: true, value: result.data };
   const errors: QuoteFieldErrors = {};
   for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (isQuoteField(field) && errors[field] === undefined) errors[field] = issue.message;
+    const name = issue.path[0];
+    if (isQuoteField(name) && errors[name] === undefined) errors[name] = issue.message;
   }
   return { ok: false, errors };
 }
 
 function isQuoteField(value: unknown): value is QuoteField {
-  return typeof value === 'string' && (quoteFields as readonly string[]).includes(value);
+  return typeof value === 'string' && Object.hasOwn(quoteFormFields, value);
 }
-
-/** The quote form's honeypot field (see common/honeypot.ts). */
-export { HONEYPOT_FIELD as QUOTE_HONEYPOT_FIELD } from './honeypot.ts';

@@ -121,7 +121,7 @@ test.describe('a visitor subscribes to the newsletter', () => {
     // The site's stylesheet applies (30 px is its text-3xl heading).
     await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-size', '30px');
     const again = newsletterForm(page);
-    await again.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await again.getByRole('textbox', { name: 'E-mail address' }).fill(email);
     await again.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page).toHaveURL(/\/newsletter\/check-your-inbox$/);
     expect(subscriberStatus(email)).toBe('confirmed');
@@ -238,14 +238,14 @@ test.describe('accessibility of the newsletter (axe, WCAG 2.2 AA)', () => {
       // Its form has no script: it posts natively, as the footer does without JavaScript.
       const form = newsletterForm(page);
       await form
-        .getByRole('textbox', { name: 'Email address' })
+        .getByRole('textbox', { name: 'E-mail address' })
         .fill(`reader-${randomUUID().slice(0, 8)}@localhost`);
       await form.getByRole('button', { name: 'Subscribe' }).click();
       await expectHeading(page, 'You are not subscribed yet');
       await expect(page.getByRole('alert')).toContainText(newsletterMessages.invalidEmail);
       await expectNoAxeViolations(page, `the page for a refused address (${name})`);
       await newsletterForm(page)
-        .getByRole('textbox', { name: 'Email address' })
+        .getByRole('textbox', { name: 'E-mail address' })
         .fill(uniqueEmail(`axe-again-${name}`));
       await newsletterForm(page).getByRole('button', { name: 'Subscribe' }).click();
       await expectHeading(page, 'Check your inbox');

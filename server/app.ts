@@ -4,23 +4,19 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { mailDomain, type Config } from './config.ts';
-import { openStorage, type Storage } from './db/database.ts';
-import { createLeadRepository } from './leads/lead-repository.ts';
+import type { Config } from './config.ts';
+import type { Storage } from './db/database.ts';
+import { findSiteStylesheet } from './forms/site-stylesheet.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
-import { confirmationEmail } from './mail/newsletter-emails.ts';
-import { composeEmail } from './mail/quote-emails.ts';
 import { newsletterRoutes } from './newsletter/newsletter-routes.ts';
-import { createSubscriberRepository } from './newsletter/subscriber-repository.ts';
 import { redactTokens } from './newsletter/tokens.ts';
-import { createOutboxRepository } from './outbox/outbox-repository.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
-import { findSiteStylesheet } from './forms/site-stylesheet.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
 import { securityHeaders } from './security/security-headers.ts';
 import { staticSite } from './site/static-site.ts';
+import { openStores } from './stores.ts';
 
 /** A hop count trusts that many proxies in front of the server. */
 function toFastifyTrustProxy(value: Config['trustProxy']) {
@@ -126,36 +122,12 @@ export async function buildApp({
     return503OnClosing: true,
   });
 
-  const storage = await openStorage(config.database);
-  const mailer = givenMailer ?? createMailer(config.mail);
   const clock = now ? { now } : {};
-  const leads = createLeadRepository(storage.db, {
-    mailDomain: mailDomain(config.mail.from),
-    notificationRecipient: config.mail.to.join(', '),
-    acknowledge: config.mail.acknowledge,
-    write: storage.write.run,
-    ...clock,
-  });
-  const subscribers = createSubscriberRepository(storage.db, {
-    mailDomain: mailDomain(config.mail.from),
-    confirmationsPerDay: config.newsletter.confirmationsPerDay,
-    write: storage.write.run,
-    ...clock,
-  });
-  const outbox = createOutboxRepository(storage.db, { write: storage.write.run });
-  const emailSettings = { from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl };
-  const newsletterEmailSettings = {
-    from: config.mail.from,
-    replyTo: config.mail.to[0],
-    siteUrl: config.siteUrl,
-  };
+  const { storage, leads, subscribers, outbox } = await openStores(config, clock);
+  const mailer = givenMailer ?? createMailer(config.mail);
   const worker = createOutboxWorker({
     outbox,
     mailer,
-    compose: (due) =>
-      'lead' in due
-        ? composeEmail(due.lead, due.row, emailSettings)
-        : confirmationEmail(due.row, due, newsletterEmailSettings),
     log: app.log.child({ component: 'outbox' }),
     pollMs: config.outbox.pollMs,
     retryBaseMs: config.outbox.retryBaseMs,

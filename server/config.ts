@@ -1,12 +1,20 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { company } from '../common/company.ts';
+import type { MailAddress } from './mail/mail-address.ts';
+import type { SmtpTimeouts } from './mail/mailer.ts';
+import {
+  ConfigError,
+  describeIssues,
+  presentVariables,
+  quoteEndpointSetting,
+  siteSettingDefaults,
+  siteUrlSetting,
+} from './site-settings.ts';
+
+export { ConfigError };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-const originText = z
-  .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://www.example.com' })
-  .transform((value) => new URL(value).origin);
 
 /** `TRUST_PROXY`: false, true, a hop count, or a comma-separated list of addresses/CIDRs. */
 const trustProxyText = z.string().transform((value, context): boolean | number | string[] => {
@@ -23,23 +31,6 @@ const trustProxyText = z.string().transform((value, context): boolean | number |
     return z.NEVER;
   }
   return list;
-});
-
-/**
- * `QUOTE_ENDPOINT`, the build-time address of the quote form. At run time only
- * its origin matters: when it is another host, the CSP must let forms post there.
- */
-const quoteEndpointText = z.string().transform((value, context): string[] => {
-  const text = value.trim();
-  if (text.startsWith('/') && !text.startsWith('//')) return [];
-  try {
-    const url = new URL(text);
-    if (url.protocol === 'https:' || url.protocol === 'http:') return [url.origin];
-  } catch {
-    // reported below
-  }
-  context.addIssue({ code: 'custom', message: 'must be a path such as /api/quote or an http(s) URL' });
-  return z.NEVER;
 });
 
 const port = z.coerce
@@ -65,17 +56,6 @@ const booleanText = z.string().transform((value, context) => {
 });
 
 const emailAddress = z.email();
-
-export interface MailAddress {
-  /** Display name, e.g. "Acme Tech Solutions"; never contains line breaks or quotes. */
-  name?: string;
-  address: string;
-}
-
-/** The domain of the company's sender address, for the Message-IDs of its emails. */
-export function mailDomain(from: MailAddress): string {
-  return from.address.split('@')[1] ?? 'localhost';
-}
 
 /** `Name <address>` or a bare `address`. */
 const mailAddressText = z.string().transform((value, context): MailAddress => {
@@ -129,9 +109,9 @@ const envSchema = z.object({
   PORT: port.default(3000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   SITE_DIR: z.string().min(1).default('build/client'),
-  SITE_URL: originText.default(company.siteUrl),
+  SITE_URL: siteUrlSetting.default(siteSettingDefaults.SITE_URL),
   TRUST_PROXY: trustProxyText.default(false),
-  QUOTE_ENDPOINT: quoteEndpointText.optional(),
+  QUOTE_ENDPOINT: quoteEndpointSetting.prefault(siteSettingDefaults.QUOTE_ENDPOINT),
 
   HTTP_HEADERS_TIMEOUT_MS: wholeNumber(100, 600_000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
@@ -203,7 +183,7 @@ export interface Config {
   mail: {
     /** SMTP server; without it mail is written as .eml files to `dir`. */
     smtpUrl: string | undefined;
-    timeouts: { connectionMs: number; greetingMs: number; socketMs: number };
+    timeouts: SmtpTimeouts;
     /** The company's own sender address. */
     from: MailAddress;
     /** The company inbox that receives the quote requests. */
@@ -221,28 +201,13 @@ export interface Config {
   };
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
 /**
  * Reads and checks the configuration. A bad value throws a ConfigError whose
  * message names every variable that is wrong.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
-  );
-  const result = envSchema.safeParse(present);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? 'environment');
-      const raw = env[name];
-      const shown = raw === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${raw}")`;
-      return `  ${name} ${issue.message}${shown}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const result = envSchema.safeParse(presentVariables(env));
+  if (!result.success) throw new ConfigError(describeIssues(result.error.issues, env, SECRET_VARIABLES));
   const value = result.data;
   if (value.OUTBOX_RETRY_MAX_MS < value.OUTBOX_RETRY_BASE_MS) {
     throw new ConfigError(
@@ -267,7 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteDir: resolve(value.SITE_DIR),
     siteUrl: value.SITE_URL,
     trustProxy: value.TRUST_PROXY,
-    formOrigins: value.QUOTE_ENDPOINT ?? [],
+    formOrigins: value.QUOTE_ENDPOINT.otherOrigin ? [value.QUOTE_ENDPOINT.otherOrigin] : [],
     http: {
       headersTimeoutMs: value.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: value.HTTP_REQUEST_TIMEOUT_MS,

@@ -6,8 +6,6 @@ export const footerContent = {
   newsletter: {
     heading: 'Newsletter',
     text: 'Practical notes on software, marketing and design, about once a month.',
-    inputLabel: 'E-mail address',
-    placeholder: 'you@company.com',
     button: 'Subscribe',
   },
 } as const;

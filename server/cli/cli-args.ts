@@ -1,5 +1,11 @@
 /** Reading the command line and writing tables, for the operator commands. */
 
+/** Where a command writes: its output, and its messages to the operator. */
+export interface CommandIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
 /** A mistake in the command line: the usage is shown, exit code 2. */
 export class UsageError extends Error {}
 

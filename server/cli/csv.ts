@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import type { CommandIo } from './cli-args.ts';
 
 /** Characters that make a spreadsheet read a cell as a formula (or split it). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -27,12 +28,7 @@ export function toCsv(
 }
 
 /** Writes the CSV to the file (readable by its owner only: it holds personal data), or to standard output. */
-export function writeCsv(
-  csv: string,
-  file: string | undefined,
-  io: { out: (text: string) => void; err: (text: string) => void },
-  what: string,
-) {
+export function writeCsv(csv: string, file: string | undefined, io: CommandIo, what: string) {
   if (!file) {
     io.out(csv);
     return;

@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
-import { migrateToLatest } from './migrations.ts';
-import type { Database } from './schema.ts';
+import type { Database } from './database-tables.ts';
+import { migrateToLatest, type Migrations } from './migrator.ts';
 import { createWriteQueue, type WriteQueue } from './write-queue.ts';
 
 export interface Storage {
@@ -19,6 +19,8 @@ export interface Storage {
 export interface OpenStorageOptions {
   path: string;
   busyTimeoutMs: number;
+  /** Every part's migrations (see migrator.ts), run at open. */
+  migrations: Migrations;
 }
 
 /**
@@ -48,7 +50,7 @@ function withStatementCache(sqlite: SQLite.Database, size = 200): SqliteDatabase
  * survives a crash or a power loss. This is the only SQLite-specific code; the
  * rest talks to Kysely.
  */
-export async function openStorage({ path, busyTimeoutMs }: OpenStorageOptions): Promise<Storage> {
+export async function openStorage({ path, busyTimeoutMs, migrations }: OpenStorageOptions): Promise<Storage> {
   mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path, { timeout: busyTimeoutMs });
   try {
@@ -61,7 +63,7 @@ export async function openStorage({ path, busyTimeoutMs }: OpenStorageOptions): 
   }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   try {
-    await migrateToLatest(db as unknown as Kysely<unknown>);
+    await migrateToLatest(db as unknown as Kysely<unknown>, migrations);
   } catch (error) {
     await db.destroy();
     throw error;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test/temp-dir.ts';
+import { migrations } from '../stores.ts';
 import { openStorage, type Storage } from './database.ts';
 import { isStorageUnavailable } from './storage-errors.ts';
 import { createWriteQueue } from './write-queue.ts';
@@ -12,7 +13,7 @@ afterEach(async () => {
 });
 
 async function storage() {
-  const opening = await openStorage({ path: join(tempDir(), 'site.db'), busyTimeoutMs: 50 });
+  const opening = await openStorage({ path: join(tempDir(), 'site.db'), busyTimeoutMs: 50, migrations });
   opened.push(opening);
   return opening;
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
-import { runLeadsCommand } from '../cli/leads-command.ts';
+import { runLeadsCommand } from '../leads-command.ts';
 import { multipart, validQuote } from '../test/form-request.ts';
 import { freePort } from '../test/free-port.ts';
 import type { SmtpSink } from '../test/smtp-sink.ts';

@@ -3,7 +3,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/temp-dir.ts';
-import { findSiteStylesheet, serverPagePolicy, stylesheetElement } from './site-stylesheet.ts';
+import { renderServerPage } from './server-page.tsx';
+import { findSiteStylesheet, serverPagePolicy, type SiteStylesheet } from './site-stylesheet.ts';
+
+const pageWith = (stylesheet: SiteStylesheet | undefined) =>
+  renderServerPage({ heading: 'Nothing was changed', eyebrow: 'Newsletter', stylesheet });
 
 function siteWith(head: string): string {
   const dir = join(tempDir(), 'site');
@@ -18,7 +22,7 @@ describe('the stylesheet of the pages the server writes', () => {
     const stylesheet = findSiteStylesheet(siteWith(`<meta charset="utf-8"><style>${css}</style>`));
     const hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
     expect(stylesheet).toEqual({ css, hash });
-    expect(stylesheetElement(stylesheet)).toBe(`<style>${css}</style>`);
+    expect(pageWith(stylesheet)).toContain(`<style>${css}</style>`);
     expect(serverPagePolicy(stylesheet)).toBe(
       `default-src 'none'; style-src 'self' ${hash}; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
     );
@@ -27,7 +31,7 @@ describe('the stylesheet of the pages the server writes', () => {
   it('is a linked /assets/ stylesheet when the build links one', () => {
     const stylesheet = findSiteStylesheet(siteWith('<link rel="stylesheet" href="/assets/root-Ab1.css"/>'));
     expect(stylesheet).toEqual({ href: '/assets/root-Ab1.css' });
-    expect(stylesheetElement(stylesheet)).toBe('<link rel="stylesheet" href="/assets/root-Ab1.css">');
+    expect(pageWith(stylesheet)).toContain('<link rel="stylesheet" href="/assets/root-Ab1.css"/>');
     expect(serverPagePolicy(stylesheet)).toContain("style-src 'self';");
   });
 
@@ -36,7 +40,7 @@ describe('the stylesheet of the pages the server writes', () => {
     expect(
       findSiteStylesheet(siteWith('<link rel="stylesheet" href="https://cdn.example/x.css">')),
     ).toBeUndefined();
-    expect(stylesheetElement(undefined)).toBe('');
+    expect(pageWith(undefined)).not.toMatch(/<style|rel="stylesheet"/);
     expect(serverPagePolicy(undefined)).toContain("style-src 'self';");
   });
 });

@@ -32,15 +32,6 @@ export function findSiteStylesheet(siteDir: string): SiteStylesheet | undefined 
   return undefined;
 }
 
-/** The element that applies the stylesheet in a page's <head>. */
-export function stylesheetElement(stylesheet: SiteStylesheet | undefined): string {
-  if (!stylesheet) return '';
-  // The href is one of our own /assets/ paths, the CSS our own build's: neither needs escaping.
-  return 'href' in stylesheet
-    ? `<link rel="stylesheet" href="${stylesheet.href}">`
-    : `<style>${stylesheet.css}</style>`;
-}
-
 /**
  * The policy of the pages the server writes: no scripts at all, the site's
  * stylesheet only (from our origin, or inline by its hash), and forms may only

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../html.ts';
+import { escapeHtml } from './escape-html.ts';
 
 /** The HTML part of an email: a whole document with inline styles (mail programs drop stylesheets). */
 export const htmlPage = (title: string, body: string) =>

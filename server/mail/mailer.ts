@@ -1,8 +1,20 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config.ts';
 import { headerText, type Mailer, type OutgoingMail, type SendResult } from './outgoing-mail.ts';
+
+export interface SmtpTimeouts {
+  connectionMs: number;
+  greetingMs: number;
+  socketMs: number;
+}
+
+export interface MailerSettings {
+  /** The SMTP server; without it emails are written as .eml files to `dir`. */
+  smtpUrl: string | undefined;
+  timeouts: SmtpTimeouts;
+  dir: string;
+}
 
 function toNodemailer(mail: OutgoingMail) {
   return {
@@ -41,7 +53,7 @@ export function classifySmtpError(error: unknown): { permanent: boolean; error: 
 }
 
 /** Sends through an SMTP server, with explicit timeouts so a dead server never hangs the outbox. */
-export function createSmtpMailer(url: string, timeouts: Config['mail']['timeouts']): Mailer {
+export function createSmtpMailer(url: string, timeouts: SmtpTimeouts): Mailer {
   const transport = nodemailer.createTransport({
     url,
     connectionTimeout: timeouts.connectionMs,
@@ -102,7 +114,7 @@ export function createFileMailer(dir: string): Mailer {
   };
 }
 
-export function createMailer(mail: Config['mail']): Mailer {
+export function createMailer(mail: MailerSettings): Mailer {
   return mail.smtpUrl ? createSmtpMailer(mail.smtpUrl, mail.timeouts) : createFileMailer(mail.dir);
 }
 

@@ -1,4 +1,4 @@
-import type { MailAddress } from '../config.ts';
+import type { MailAddress } from './mail-address.ts';
 
 /** One email, ready for any mailer. Every text in it comes from the database or the config. */
 export interface OutgoingMail {

@@ -29,7 +29,7 @@ import {
   renderLinkProblemPage,
   renderSignupErrorPage,
   type LinkProblem,
-} from './newsletter-pages.ts';
+} from './newsletter-pages.tsx';
 import type { SubscriberRepository } from './subscriber-repository.ts';
 import { isTokenShape } from './tokens.ts';
 

@@ -1,10 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { inChunks } from '../db/chunks.ts';
-import type { Database, OutboxRow, Subscriber, SubscriberStatus, TokenPurpose } from '../db/schema.ts';
-import type { WriteQueue } from '../db/write-queue.ts';
+import type { Storage } from '../db/database.ts';
+import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
-import { deleteOutboxRows } from '../outbox/delete-outbox-rows.ts';
-import { CONFIRM_TOKEN_TTL_MS, hashToken, newToken } from './tokens.ts';
+import { deleteEmailsOf, newEmailRow } from '../outbox/outbox-rows.ts';
+import { CONFIRMATION_KIND, type Subscriber, type SubscriberStatus } from './newsletter-tables.ts';
+import { findToken, withdrawConfirmTokens } from './subscriber-tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -13,8 +14,6 @@ export interface SubscriberRepositoryOptions {
   mailDomain: string;
   /** At most this many confirmation emails to one address in 24 hours (NEWSLETTER_CONFIRMATIONS_PER_DAY). */
   confirmationsPerDay: number;
-  /** Where writes go: the server passes its group commit (storage.write.run). */
-  write?: WriteQueue<Database>['run'];
   now?: () => Date;
 }
 
@@ -45,14 +44,6 @@ export type ConfirmOutcome = 'confirmed' | 'unknown' | 'expired' | 'used';
 /** What an unsubscribe link did: unsubscribed (again, harmlessly, if it was already), or unknown. */
 export type UnsubscribeOutcome = 'unsubscribed' | 'unknown';
 
-/** The links of one email to a subscriber; the tokens exist only in memory and in that email. */
-export interface SubscriberMail {
-  subscriber: Subscriber;
-  unsubscribeToken: string;
-  /** Only in a confirmation email. */
-  confirmToken?: string;
-}
-
 export interface RemovedSubscribers {
   count: number;
   outboxRows: number;
@@ -64,99 +55,20 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-async function findToken(trx: Transaction<Database>, token: string, purpose: TokenPurpose) {
-  return trx
-    .selectFrom('subscriber_tokens')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
-}
-
-/** Withdraws the confirm links of a subscriber not used yet: they can never confirm anything. */
-async function withdrawConfirmTokens(trx: Transaction<Database>, subscriberId: number, at: string) {
-  await trx
-    .updateTable('subscriber_tokens')
-    .set({ used_at: at })
-    .where('subscriber_id', '=', subscriberId)
-    .where('purpose', '=', 'confirm')
-    .where('used_at', 'is', null)
-    .execute();
-}
-
-async function storeToken(
-  trx: Transaction<Database>,
-  subscriberId: number,
-  purpose: TokenPurpose,
-  at: Date,
-): Promise<string> {
-  const token = newToken();
-  await trx
-    .insertInto('subscriber_tokens')
-    .values({
-      token_hash: hashToken(token),
-      subscriber_id: subscriberId,
-      purpose,
-      created_at: at.toISOString(),
-      expires_at: purpose === 'confirm' ? new Date(at.getTime() + CONFIRM_TOKEN_TTL_MS).toISOString() : null,
-      used_at: null,
-    })
-    .execute();
-  return token;
-}
-
-/**
- * Why an email to a subscriber must not go out (any more), or undefined when
- * it may. A confirmation is pointless once the address is confirmed, and is
- * withdrawn by an unsubscription that came after it was queued: an
- * unsubscribed address gets nothing but the confirmation of a new sign-up.
- */
-function reasonNotToSend(row: OutboxRow, subscriber: Subscriber | undefined): string | undefined {
-  if (!subscriber) return 'the subscriber was deleted';
-  if (row.kind !== 'confirmation') {
-    // Anything else to a subscriber (a newsletter) goes to confirmed addresses only.
-    return subscriber.status === 'confirmed' ? undefined : `the address is ${subscriber.status}`;
-  }
-  if (subscriber.status === 'confirmed') return 'the address is confirmed already';
-  if (subscriber.unsubscribed_at !== null && row.created_at <= subscriber.unsubscribed_at) {
-    return 'the address unsubscribed after this email was queued';
-  }
-  return undefined;
-}
-
-/**
- * Called by the outbox when it takes an email to a subscriber, in the same
- * transaction: checks that it may still go out, and makes the tokens of its
- * links, storing only their hashes. A retry makes new ones; the links of an
- * earlier attempt that did arrive keep working all the same.
- */
-export async function prepareSubscriberMail(
-  trx: Transaction<Database>,
-  row: OutboxRow,
-  at: Date,
-): Promise<SubscriberMail | { cancelled: string }> {
-  const subscriber = await trx
-    .selectFrom('subscribers')
-    .selectAll()
-    .where('id', '=', row.subscriber_id ?? -1)
-    .executeTakeFirst();
-  const reason = reasonNotToSend(row, subscriber);
-  if (reason || !subscriber) return { cancelled: reason ?? 'no subscriber' };
-  const unsubscribeToken = await storeToken(trx, subscriber.id, 'unsubscribe', at);
-  if (row.kind !== 'confirmation') return { subscriber, unsubscribeToken };
-  return { subscriber, unsubscribeToken, confirmToken: await storeToken(trx, subscriber.id, 'confirm', at) };
-}
-
 /** The newsletter's subscribers: the only code that writes or reads them and their tokens. */
-export function createSubscriberRepository(db: Kysely<Database>, options: SubscriberRepositoryOptions) {
+export function createSubscriberRepository(
+  storage: Pick<Storage, 'db' | 'write'>,
+  options: SubscriberRepositoryOptions,
+) {
+  const { db } = storage;
+  const write = storage.write.run;
   const now = options.now ?? (() => new Date());
-  const write = options.write ?? ((job) => db.transaction().execute(job));
 
   /** Removes the selected subscribers with their tokens and emails, in one transaction. */
   async function removeSelected(
     select: (trx: Transaction<Database>) => Promise<{ id: number }[]>,
   ): Promise<RemovedSubscribers> {
-    return db.transaction().execute(async (trx) =>
+    return write(async (trx) =>
       removeSubscribers(
         trx,
         (await select(trx)).map((row) => row.id),
@@ -170,7 +82,7 @@ export function createSubscriberRepository(db: Kysely<Database>, options: Subscr
     const { count } = await trx
       .selectFrom('outbox')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('kind', '=', 'confirmation')
+      .where('kind', '=', CONFIRMATION_KIND)
       .where('recipient', '=', address)
       .where('created_at', '>', since)
       .executeTakeFirstOrThrow();
@@ -238,15 +150,13 @@ export function createSubscriberRepository(db: Kysely<Database>, options: Subscr
         await trx
           .insertInto('outbox')
           .values({
+            ...newEmailRow({
+              kind: CONFIRMATION_KIND,
+              recipient: address,
+              messageId: newMessageId('newsletter-confirm', id, options.mailDomain),
+              at,
+            }),
             subscriber_id: id,
-            kind: 'confirmation',
-            recipient: address,
-            message_id: newMessageId('newsletter-confirm', id, options.mailDomain),
-            status: 'pending',
-            attempts: 0,
-            next_attempt_at: iso,
-            created_at: iso,
-            updated_at: iso,
           })
           .execute();
         return { id, outcome: 'confirmation-queued' };
@@ -333,7 +243,7 @@ export function createSubscriberRepository(db: Kysely<Database>, options: Subscr
 }
 
 async function removeSubscribers(trx: Transaction<Database>, ids: number[]): Promise<RemovedSubscribers> {
-  const messageIds = await deleteOutboxRows(trx, { subscriberIds: ids });
+  const messageIds = await deleteEmailsOf(trx, 'subscriber_id', ids);
   await inChunks(ids, async (chunk) => {
     await trx.deleteFrom('subscriber_tokens').where('subscriber_id', 'in', chunk).execute();
     await trx.deleteFrom('subscribers').where('id', 'in', chunk).execute();

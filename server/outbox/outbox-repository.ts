@@ -1,44 +1,36 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, Lead, LeadStatus, OutboxRow, OutboxStatus } from '../db/schema.ts';
-import type { WriteQueue } from '../db/write-queue.ts';
-import { prepareSubscriberMail, type SubscriberMail } from '../newsletter/subscriber-repository.ts';
+import type { Storage } from '../db/database.ts';
+import type { OutgoingMail } from '../mail/outgoing-mail.ts';
+import { isCancelled, type EmailKind } from './email-kind.ts';
+import type { OutboxRow, OutboxStatus } from './outbox-table.ts';
 
-/** An email taken from the outbox, with what it is about: a quote request, or a subscriber and its links. */
-export type DueEmail = { row: OutboxRow; lead: Lead } | ({ row: OutboxRow } & SubscriberMail);
+/** An email taken from the outbox, ready to send. */
+export interface DueEmail {
+  row: OutboxRow;
+  mail: OutgoingMail;
+}
 
 /** How much of an error message is kept on the row. */
 const MAX_ERROR_LENGTH = 1000;
 
-async function setLeadStatus(trx: Transaction<Database>, row: OutboxRow, status: LeadStatus) {
-  // Only the notification to the company decides the lead's status.
-  if (row.kind !== 'notification' || row.quote_request_id === null) return;
-  await trx
-    .updateTable('quote_requests')
-    .set({ status })
-    .where('id', '=', row.quote_request_id)
-    .where('status', '!=', 'spam')
-    .execute();
-}
+type RowChange = Partial<
+  Pick<OutboxRow, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'sent_at'>
+>;
 
-export interface OutboxRepositoryOptions {
-  /**
-   * Where the worker's writes go: the server passes its group commit
-   * (storage.write.run), so they share commits with new leads. Without it,
-   * each write is its own transaction.
-   */
-  write?: WriteQueue<Database>['run'];
-}
+/**
+ * The transactional outbox: emails promised in the same transaction as what
+ * they are about. It knows emails only; each kind registered here (see
+ * email-kind.ts) builds its messages and follows what becomes of them.
+ */
+export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, kinds: readonly EmailKind[]) {
+  const { db } = storage;
+  const write = storage.write.run;
+  const byKind = new Map<string, EmailKind>();
+  for (const kind of kinds) {
+    if (byKind.has(kind.kind)) throw new Error(`The email kind "${kind.kind}" is registered twice.`);
+    byKind.set(kind.kind, kind);
+  }
 
-/** The transactional outbox: emails promised in the same transaction as their lead. */
-export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepositoryOptions = {}) {
-  const write = options.write ?? ((job) => db.transaction().execute(job));
-
-  async function update(
-    row: OutboxRow,
-    change: Partial<Pick<OutboxRow, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'sent_at'>>,
-    at: Date,
-    leadStatus?: LeadStatus,
-  ) {
+  async function update(row: OutboxRow, change: RowChange, at: Date, hook?: 'onSent' | 'onDead') {
     await write(async (trx) => {
       const updated = await trx
         .updateTable('outbox')
@@ -46,7 +38,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
         .where('id', '=', row.id)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return; // deleted meanwhile (a data-subject request)
-      if (leadStatus) await setLeadStatus(trx, row, leadStatus);
+      if (hook) await byKind.get(row.kind)?.[hook]?.(trx, row, at);
     });
   }
 
@@ -55,6 +47,8 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
      * Takes up to `limit` due emails and leases them until `leaseUntil` by
      * moving their next attempt there: if the process dies while sending, they
      * become due again after the lease and go out with the same Message-ID.
+     * Each is built by its kind in the same transaction; one its kind cancels
+     * is marked so, and one of a kind nobody registered is a dead letter.
      */
     async claimDue(at: Date, leaseUntil: Date, limit: number): Promise<DueEmail[]> {
       const now = at.toISOString();
@@ -78,23 +72,21 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
             .where('next_attempt_at', '=', row.next_attempt_at)
             .executeTakeFirst();
           if (Number(claimed.numUpdatedRows) !== 1) continue;
-          if (row.quote_request_id !== null) {
-            const lead = await trx
-              .selectFrom('quote_requests')
-              .selectAll()
-              .where('id', '=', row.quote_request_id)
-              .executeTakeFirst();
-            if (lead) due.push({ row, lead });
-            continue;
-          }
-          const mail = await prepareSubscriberMail(trx, row, at);
-          if ('cancelled' in mail) {
+          const kind = byKind.get(row.kind);
+          const prepared = kind
+            ? await kind.prepare(trx, row, at)
+            : { dead: `No email kind "${row.kind}" is registered with the outbox.` };
+          if ('dead' in prepared || isCancelled(prepared)) {
             await trx
               .updateTable('outbox')
-              .set({ status: 'cancelled', last_error: mail.cancelled, updated_at: now })
+              .set(
+                'dead' in prepared
+                  ? { status: 'dead', last_error: prepared.dead, updated_at: now }
+                  : { status: 'cancelled', last_error: prepared.cancelled, updated_at: now },
+              )
               .where('id', '=', row.id)
               .execute();
-          } else due.push({ row, ...mail });
+          } else due.push({ row, mail: prepared });
         }
         return due;
       });
@@ -127,7 +119,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
         row,
         { status: 'sent', attempts: row.attempts + 1, sent_at: at.toISOString(), last_error: null },
         at,
-        'notified',
+        'onSent',
       );
     },
 
@@ -148,24 +140,19 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
         row,
         { status: 'dead', attempts: row.attempts + 1, last_error: error.slice(0, MAX_ERROR_LENGTH) },
         at,
-        'dead',
+        'onDead',
       );
+    },
+
+    /** What the email is about, for the logs (its kind says). */
+    describe(row: OutboxRow): Record<string, unknown> {
+      return byKind.get(row.kind)?.describe?.(row) ?? {};
     },
 
     async list(filter: { status?: OutboxStatus } = {}): Promise<OutboxRow[]> {
       let query = db.selectFrom('outbox').selectAll().orderBy('id', 'desc');
       if (filter.status) query = query.where('status', '=', filter.status);
       return query.execute();
-    },
-
-    /** The emails of one quote request. */
-    async forLead(leadId: number): Promise<OutboxRow[]> {
-      return db
-        .selectFrom('outbox')
-        .selectAll()
-        .where('quote_request_id', '=', leadId)
-        .orderBy('id')
-        .execute();
     },
 
     /**
@@ -188,7 +175,7 @@ export function createOutboxRepository(db: Kysely<Database>, options: OutboxRepo
             .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
             .where('id', '=', row.id)
             .execute();
-          await setLeadStatus(trx, row, 'received');
+          await byKind.get(row.kind)?.onRequeued?.(trx, row, at);
         }
         return rows.length;
       });

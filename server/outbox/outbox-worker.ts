@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isStorageUnavailable } from '../db/storage-errors.ts';
-import type { OutgoingMail, Mailer } from '../mail/outgoing-mail.ts';
+import type { Mailer } from '../mail/outgoing-mail.ts';
 import type { DueEmail, OutboxRepository } from './outbox-repository.ts';
 import { retryDelay } from './backoff.ts';
 
 export interface OutboxWorkerOptions {
   outbox: OutboxRepository;
   mailer: Mailer;
-  compose: (due: DueEmail) => OutgoingMail;
   log: FastifyBaseLogger;
   pollMs: number;
   retryBaseMs: number;
@@ -58,9 +57,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    */
   async function deliver(due: DueEmail): Promise<{ recorded: Promise<void> }> {
     const { row } = due;
-    const owner = 'lead' in due ? { leadId: due.lead.id } : { subscriberId: due.subscriber.id };
-    const context = { outboxId: row.id, ...owner, kind: row.kind, attempt: row.attempts + 1 };
-    const result = await mailer.send(options.compose(due));
+    const context = { outboxId: row.id, ...outbox.describe(row), kind: row.kind, attempt: row.attempts + 1 };
+    const result = await mailer.send(due.mail);
     const at = now();
     if (result.ok) {
       log.info({ ...context, via: mailer.kind, detail: result.detail }, 'email sent');

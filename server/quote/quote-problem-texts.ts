@@ -1,4 +1,4 @@
-import { quoteLimits } from '../../common/quote-request.ts';
+import { quoteFormFields } from '../../common/quote-request.ts';
 import type { ProblemTexts } from '../forms/form-problem.ts';
 
 /** What a visitor reads when a quote request is refused. */
@@ -6,7 +6,7 @@ export const quoteProblemTexts: ProblemTexts = {
   invalid: 'Please correct these fields and send the quote request again.',
   malformed: 'The form data could not be read. Please send the quote request again.',
   'cross-site': 'Quote requests can only be sent from the form on our own website.',
-  'too-large': `The quote request is too large. The message can be at most ${quoteLimits.message.toLocaleString('en-IN')} characters.`,
+  'too-large': `The quote request is too large. The message can be at most ${quoteFormFields.message.maxLength.toLocaleString('en-IN')} characters.`,
   'unsupported-type':
     'Send the quote request as a form: multipart/form-data or application/x-www-form-urlencoded.',
   files: 'Files cannot be attached to a quote request. Send only your name, email, phone and message.',

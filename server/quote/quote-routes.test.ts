@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { quoteFieldMessages as m, quoteMessages, QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
+import { quoteMessages, QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
+import { quoteFieldMessages as m } from '../../common/quote-request.ts';
 import { FAKE_STYLESHEET } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
 import {
@@ -200,7 +201,7 @@ describe('400: the fields that are wrong are named', () => {
     expect(html).not.toContain('<script');
     expect(html).not.toContain('style=');
     expect(html).toContain('<a href="/"');
-    expect(html).toContain(`<link rel="stylesheet" href="${FAKE_STYLESHEET}">`);
+    expect(html).toContain(`<link rel="stylesheet" href="${FAKE_STYLESHEET}"/>`);
   });
 });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
 import { quoteFields, validateQuoteRequest } from '../../common/quote-request.ts';
 import { quoteThankYouPath } from '../../common/site-paths.ts';
-import type { LeadRepository } from '../leads/lead-repository.ts';
+import type { LeadRepository } from './lead-repository.ts';
 import { FORM_BODY_LIMIT, formValues, honeypotFilled } from '../forms/form-body.ts';
 import {
   formEndpoint,
@@ -16,7 +16,7 @@ import { FormProblem } from '../forms/form-problem.ts';
 import { prefersHtml } from '../forms/reply-format.ts';
 import { sourcePage } from '../forms/request-origin.ts';
 import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
-import { renderErrorPage } from './quote-error-page.ts';
+import { renderErrorPage } from './quote-error-page.tsx';
 import { quoteProblemTexts } from './quote-problem-texts.ts';
 
 /** The endpoint the site posts to, and the specification's original address (section 7). */

@@ -1,4 +1,4 @@
-import { runLeadsCommand } from '../cli/leads-command.ts';
+import { runLeadsCommand } from '../leads-command.ts';
 import type { Config } from '../config.ts';
 
 /** Runs the leads command as of `now`, and returns its exit code and what it printed. */

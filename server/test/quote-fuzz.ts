@@ -12,14 +12,16 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser, type AddressObject } from 'mailparser';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { quoteRequestSchema, validateQuoteRequest } from '../../common/quote-request.ts';
-import { runLeadsCommand } from '../cli/leads-command.ts';
+import { runLeadsCommand } from '../leads-command.ts';
 import type { Config } from '../config.ts';
-import type { Lead, OutboxRow } from '../db/schema.ts';
-import { escapeHtml } from '../html.ts';
+import { escapeHtml } from '../mail/escape-html.ts';
 import { renderMail } from '../mail/mailer.ts';
 import { headerText, safeAddress } from '../mail/outgoing-mail.ts';
-import { composeEmail } from '../mail/quote-emails.ts';
+import type { OutboxRow } from '../outbox/outbox-table.ts';
+import { notificationEmail } from '../quote/quote-emails.ts';
+import type { Lead } from '../quote/quote-tables.ts';
 import { FORM_BODY_LIMIT } from '../forms/form-body.ts';
 
 // --- Generators ----------------------------------------------------------------------------------------
@@ -472,7 +474,11 @@ const ERROR_PAGE_ATTRIBUTES = new Set([
   'required',
   'aria-invalid',
   'aria-describedby',
+  'aria-busy',
   'autocomplete',
+  'inputmode',
+  'pattern',
+  'tabindex',
   'value',
   'rows',
   'aria-hidden',
@@ -511,7 +517,7 @@ const EMAIL_ATTRIBUTES = new Set(['lang', 'charset', 'style', 'role', 'align']);
 function assertOnlyTemplateMarkup(html: string, tags: Set<string>, attributes: Set<string>, what: string) {
   const withoutDoctype = html.replace(/^<!doctype html>/i, '');
   const found = [
-    ...withoutDoctype.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[a-zA-Z-]+(?:="[^"<>]*")?)*)\s*>/g),
+    ...withoutDoctype.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[a-zA-Z-]+(?:="[^"<>]*")?)*)\s*\/?>/g),
   ];
   assert.equal(
     found.length,
@@ -548,7 +554,7 @@ const addresses = (value: AddressObject | AddressObject[] | undefined) =>
 /** The notification for a stored lead, built and rendered as the outbox sends it, then read back. */
 export async function checkNotification(target: FuzzTarget, lead: Lead, row: OutboxRow) {
   const { config } = target;
-  const mail = composeEmail(lead, row, {
+  const mail = notificationEmail(lead, row, {
     from: config.mail.from,
     to: config.mail.to,
     siteUrl: config.siteUrl,
@@ -682,7 +688,7 @@ export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: Fuzz
     if (!accepted && isHtml && !tooLarge) {
       for (const field of FIELD_NAMES) {
         assert.ok(
-          response.body.includes(escapeHtml(asTyped(first.get(field) ?? '', input.kind))),
+          response.body.includes(renderToStaticMarkup(asTyped(first.get(field) ?? '', input.kind))),
           `the page keeps the ${field}`,
         );
       }

@@ -1,5 +1,5 @@
-import { brandMark } from '../../../common/brand-mark';
-import { company } from '../../../common/company';
+import { brandMark } from '../../../common/brand-mark.ts';
+import { company } from '../../../common/company.ts';
 
 /** The company's mark and name; the name is the link's accessible name. */
 export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {

@@ -1,6 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { NEWSLETTER_ENDPOINT, newsletterConsent, newsletterMessages } from '../../../common/newsletter';
+import {
+  NEWSLETTER_ENDPOINT,
+  newsletterConsent,
+  newsletterEmailField,
+  newsletterMessages,
+} from '../../../common/newsletter';
 import { footerContent } from '../../content/footer';
 import { postForm } from '../../lib/post-form';
 import { HoneypotField } from '../ui/honeypot-field';
@@ -50,16 +55,16 @@ export function NewsletterForm() {
     >
       <div className="flex flex-col gap-2 sm:flex-row lg:flex-col">
         <label htmlFor={inputId} className="sr-only">
-          {newsletter.inputLabel}
+          {newsletterEmailField.label}
         </label>
         <input
           id={inputId}
-          type="email"
+          type={newsletterEmailField.control}
           name="email"
-          required
-          maxLength={254}
-          autoComplete="email"
-          placeholder={newsletter.placeholder}
+          required={newsletterEmailField.required}
+          maxLength={newsletterEmailField.maxLength}
+          autoComplete={newsletterEmailField.autoComplete}
+          placeholder={newsletterEmailField.placeholder}
           aria-describedby={noticeId}
           className="min-h-11 w-full min-w-0 rounded-lg border border-slate-600 bg-slate-800 px-3 text-white placeholder:text-slate-400 focus:border-accent-300"
         />

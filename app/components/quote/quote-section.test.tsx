@@ -2,7 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { quoteFieldMessages, quoteMessages } from '../../../common/messages';
+import { quoteMessages } from '../../../common/messages';
+import { quoteFieldMessages } from '../../../common/quote-request';
 import { QuoteSection } from './quote-section';
 
 function renderSection(initialEntry = '/') {

@@ -79,10 +79,16 @@ export function QuoteSection() {
 
         <QuoteForm
           id={QUOTE_FORM_ID}
-          state={form}
+          action={__QUOTE_ENDPOINT__}
+          values={form.values}
+          errors={form.visibleErrors}
           enhanced={hydrated}
+          sending={form.sending}
+          canSubmit={form.isValid}
           hidden={hydrated && !open}
           className={`mx-auto mt-8 max-w-3xl ${hydrated ? '' : 'hidden target:block'}`}
+          onChange={form.setValue}
+          onBlur={form.touch}
           onSubmit={(element) => {
             void form.submit(element).then((outcome) => {
               if (outcome !== 'success') return;

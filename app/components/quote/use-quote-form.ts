@@ -18,7 +18,7 @@ const noticeFor: Record<SendOutcome, NonNullable<Notice>> = {
   unreachable: { kind: 'error', text: quoteMessages.transportFailure },
 };
 
-const untouched: Record<QuoteField, boolean> = { name: false, email: false, phone: false, message: false };
+const untouched = Object.fromEntries(quoteFields.map((name) => [name, false])) as Record<QuoteField, boolean>;
 
 export interface QuoteFormState {
   values: QuoteFormValues;

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '../../../common/honeypot';
+import { HONEYPOT_FIELD } from '../../../common/honeypot.ts';
 
 /**
  * The spam trap of a form: off screen, hidden from assistive technology, out

@@ -1,9 +1,9 @@
 /**
  * The leads command: `npm run leads -- <command>` (runs this file with tsx),
- * or after a build `node build/node/server/cli/leads.js <command>`.
+ * or after a build `node build/node/server/leads-cli.js <command>`.
  * Reads the same environment as the server (DATABASE_PATH, MAIL_DIR...).
  */
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { runLeadsCommand } from './leads-command.ts';
 
 try {

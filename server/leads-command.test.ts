@@ -1,37 +1,30 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openStorage } from '../db/database.ts';
-import { createLeadRepository } from '../leads/lead-repository.ts';
-import { createFileMailer } from '../mail/mailer.ts';
-import { composeEmail } from '../mail/quote-emails.ts';
-import { createOutboxRepository } from '../outbox/outbox-repository.ts';
-import { runLeads, runLeadsAt } from '../test/leads-cli.ts';
-import { tempDir } from '../test/temp-dir.ts';
-import { testConfig } from '../test/test-app.ts';
-import { csvCell } from './csv.ts';
+import { csvCell } from './cli/csv.ts';
 import { LEADS_USAGE } from './leads-command.ts';
+import { createFileMailer } from './mail/mailer.ts';
+import { openStores } from './stores.ts';
+import { runLeads, runLeadsAt } from './test/leads-cli.ts';
+import { tempDir } from './test/temp-dir.ts';
+import { testConfig } from './test/test-app.ts';
 
 const base = { name: 'Priya Sharma', email: 'priya@company.in', phone: '', message: 'A website, please.' };
 
 /** A database with leads stored the way the server stores them. */
 async function seeded(leads: { at: string; request?: Partial<typeof base>; spam?: boolean }[]) {
-  const config = testConfig({}, tempDir());
-  const storage = await openStorage(config.database);
+  const config = testConfig({ ACK_EMAIL: 'true' }, tempDir());
+  let at = new Date();
+  const stores = await openStores(config, { now: () => at });
   for (const lead of leads) {
-    const repository = createLeadRepository(storage.db, {
-      mailDomain: 'acme.test',
-      notificationRecipient: 'sales@acme.test',
-      acknowledge: true,
-      now: () => new Date(lead.at),
-    });
-    await repository.store({
+    at = new Date(lead.at);
+    await stores.leads.store({
       request: { ...base, ...lead.request },
       sourcePage: '/',
       spam: lead.spam ?? false,
     });
   }
-  return { config, storage };
+  return { config, stores };
 }
 
 describe('leads command', () => {
@@ -50,7 +43,7 @@ describe('leads command', () => {
   });
 
   it('lists and shows the stored requests', async () => {
-    const { config, storage } = await seeded([
+    const { config, stores } = await seeded([
       { at: '2025-06-01T10:00:00Z' },
       {
         at: '2025-06-02T10:00:00Z',
@@ -58,7 +51,7 @@ describe('leads command', () => {
         spam: true,
       },
     ]);
-    await storage.close();
+    await stores.close();
     const list = await runLeads(config, 'list');
     expect(list.code).toBe(0);
     expect(list.out.split('\n')[0]).toMatch(/^id\s+created \(UTC\)\s+status\s+name\s+email\s+message$/);
@@ -78,7 +71,7 @@ describe('leads command', () => {
   });
 
   it('exports CSV with spreadsheet formulas neutralised', async () => {
-    const { config, storage } = await seeded([
+    const { config, stores } = await seeded([
       {
         at: '2025-06-01T10:00:00Z',
         request: {
@@ -88,7 +81,7 @@ describe('leads command', () => {
         },
       },
     ]);
-    await storage.close();
+    await stores.close();
     const { out, code } = await runLeads(config, 'export');
     expect(code).toBe(0);
     const [header, row] = out.split('\r\n');
@@ -105,30 +98,27 @@ describe('leads command', () => {
   });
 
   it('deletes every record of an address, whatever its case, including emails and .eml files', async () => {
-    const { config, storage } = await seeded([
+    const { config, stores } = await seeded([
       { at: '2025-06-01T10:00:00Z' },
       { at: '2025-06-01T20:00:00Z', request: { email: 'PRIYA@Company.in' } },
       { at: '2025-06-02T10:00:00Z', request: { name: 'Ravi', email: 'ravi@shop.in' } },
     ]);
     // The .eml files of the file mailer hold the same personal data.
     const mailer = createFileMailer(config.mail.dir);
-    const outbox = createOutboxRepository(storage.db);
-    const settings = { from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl };
-    for (const due of await outbox.claimDue(new Date(), new Date(), 10)) {
-      if (!('lead' in due)) throw new Error('only quote emails here');
-      expect((await mailer.send(composeEmail(due.lead, due.row, settings))).ok).toBe(true);
+    for (const due of await stores.outbox.claimDue(new Date(), new Date(), 10)) {
+      expect((await mailer.send(due.mail)).ok).toBe(true);
     }
     expect(readdirSync(config.mail.dir)).toHaveLength(5);
-    await storage.close();
+    await stores.close();
 
     const result = await runLeads(config, 'delete', '--email', 'Priya@company.in');
     expect(result.out).toBe(
       'Deleted 2 quote requests, 0 newsletter subscribers, 3 outbox rows and 3 mail files of Priya@company.in.\n',
     );
 
-    const after = await openStorage(config.database);
-    const remaining = await after.db.selectFrom('quote_requests').select('email').execute();
-    const rows = await after.db.selectFrom('outbox').select(['recipient', 'kind']).execute();
+    const after = await openStores(config);
+    const remaining = await after.storage.db.selectFrom('quote_requests').select('email').execute();
+    const rows = await after.storage.db.selectFrom('outbox').select(['recipient', 'kind']).execute();
     await after.close();
     expect(remaining).toEqual([{ email: 'ravi@shop.in' }]);
     expect(rows.map((row) => row.recipient)).not.toContain('priya@company.in');
@@ -141,11 +131,11 @@ describe('leads command', () => {
   });
 
   it('purges requests older than N days', async () => {
-    const { config, storage } = await seeded([
+    const { config, stores } = await seeded([
       { at: '2025-01-01T00:00:00Z' },
       { at: '2025-05-25T00:00:00Z', request: { email: 'new@shop.in' } },
     ]);
-    await storage.close();
+    await stores.close();
     const result = await runLeadsAt(new Date('2025-06-10T00:00:00Z'), config, 'purge', '--older-than', '30');
     expect(result.code).toBe(0);
     expect(result.out).toMatch(
@@ -156,14 +146,13 @@ describe('leads command', () => {
   });
 
   it('lists the outbox and its dead letters, and puts dead letters back in the queue', async () => {
-    const { config, storage } = await seeded([
+    const { config, stores } = await seeded([
       { at: '2025-06-01T10:00:00Z' },
       { at: '2025-06-02T10:00:00Z', request: { email: 'ravi@shop.in' } },
     ]);
-    const outbox = createOutboxRepository(storage.db);
-    const [first] = await outbox.claimDue(new Date(), new Date(), 1);
-    await outbox.markDead(first!.row, new Date(), '550 Mailbox unavailable');
-    await storage.close();
+    const [first] = await stores.outbox.claimDue(new Date(), new Date(), 1);
+    await stores.outbox.markDead(first!.row, new Date(), '550 Mailbox unavailable');
+    await stores.close();
 
     const all = await runLeads(config, 'outbox', 'list');
     expect(all.out.trim().split('\n')).toHaveLength(5);

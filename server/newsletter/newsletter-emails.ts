@@ -1,12 +1,11 @@
 import { company } from '../../common/company.ts';
 import { newsletterPaths } from '../../common/newsletter.ts';
-import type { MailAddress } from '../config.ts';
-import type { OutboxRow } from '../db/schema.ts';
-import { escapeHtml } from '../html.ts';
-import type { SubscriberMail } from '../newsletter/subscriber-repository.ts';
-import { CONFIRM_TOKEN_TTL_MS } from '../newsletter/tokens.ts';
-import { htmlPage } from './html-email.ts';
-import type { OutgoingMail } from './outgoing-mail.ts';
+import { escapeHtml } from '../mail/escape-html.ts';
+import { htmlPage } from '../mail/html-email.ts';
+import type { MailAddress } from '../mail/mail-address.ts';
+import type { OutgoingMail } from '../mail/outgoing-mail.ts';
+import type { OutboxRow } from '../outbox/outbox-table.ts';
+import { CONFIRM_TOKEN_TTL_MS } from './tokens.ts';
 
 export interface NewsletterEmailSettings {
   from: MailAddress;
@@ -44,11 +43,11 @@ const HOURS = CONFIRM_TOKEN_TTL_MS / (60 * 60 * 1000);
  */
 export function confirmationEmail(
   row: OutboxRow,
-  mail: SubscriberMail,
+  links: { confirmToken: string; unsubscribeToken: string },
   settings: NewsletterEmailSettings,
 ): OutgoingMail {
-  const confirmUrl = tokenUrl(settings.siteUrl, newsletterPaths.confirm, mail.confirmToken ?? '');
-  const unsubscribeUrl = tokenUrl(settings.siteUrl, newsletterPaths.unsubscribe, mail.unsubscribeToken);
+  const confirmUrl = tokenUrl(settings.siteUrl, newsletterPaths.confirm, links.confirmToken);
+  const unsubscribeUrl = tokenUrl(settings.siteUrl, newsletterPaths.unsubscribe, links.unsubscribeToken);
   const subject = `Please confirm your subscription to the ${company.name} newsletter`;
   const text = [
     'Hello,',

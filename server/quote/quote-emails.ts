@@ -1,9 +1,11 @@
 import { company } from '../../common/company.ts';
-import type { MailAddress } from '../config.ts';
-import type { Lead, OutboxRow } from '../db/schema.ts';
-import { escapeHtml } from '../html.ts';
-import { htmlPage } from './html-email.ts';
-import { headerText, safeAddress, type OutgoingMail } from './outgoing-mail.ts';
+import { quoteFields, quoteFormFields } from '../../common/quote-request.ts';
+import { escapeHtml } from '../mail/escape-html.ts';
+import { htmlPage } from '../mail/html-email.ts';
+import type { MailAddress } from '../mail/mail-address.ts';
+import { headerText, safeAddress, type OutgoingMail } from '../mail/outgoing-mail.ts';
+import type { OutboxRow } from '../outbox/outbox-table.ts';
+import type { Lead } from './quote-tables.ts';
 
 export interface QuoteEmailSettings {
   from: MailAddress;
@@ -17,23 +19,27 @@ function formatTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
+/** The short fields, as label and value (an empty optional one is "not given"); the long ones go below them. */
+const shortFields = quoteFields.filter((name) => quoteFormFields[name].control !== 'textarea');
+const longFields = quoteFields.filter((name) => quoteFormFields[name].control === 'textarea');
+const valueOf = (lead: Lead, name: (typeof quoteFields)[number]) =>
+  lead[name] === '' ? 'not given' : lead[name];
+const LABEL_WIDTH = Math.max(...shortFields.map((name) => quoteFormFields[name].label.length)) + 1;
+
 /** The notification to the company: every field, escaped, with Reply-To set to the visitor. */
 export function notificationEmail(lead: Lead, row: OutboxRow, settings: QuoteEmailSettings): OutgoingMail {
   const name = headerText(lead.name, 100);
   const subject = `Quote request from ${name} (#${lead.id})`;
-  const phone = lead.phone === '' ? 'not given' : lead.phone;
   const received = formatTime(lead.created_at);
   const replyAddress = safeAddress(lead.email);
 
   const text = [
     `New quote request #${lead.id}, received ${received} from the page ${lead.source_page}.`,
     '',
-    `Name:  ${lead.name}`,
-    `Email: ${lead.email}`,
-    `Phone: ${phone}`,
-    '',
-    'Message:',
-    lead.message,
+    ...shortFields.map(
+      (field) => `${`${quoteFormFields[field].label}:`.padEnd(LABEL_WIDTH)} ${valueOf(lead, field)}`,
+    ),
+    ...longFields.flatMap((field) => ['', `${quoteFormFields[field].label}:`, lead[field]]),
     '',
     '--',
     `Reply to this email to answer ${lead.name} directly.`,
@@ -41,18 +47,20 @@ export function notificationEmail(lead: Lead, row: OutboxRow, settings: QuoteEma
     '',
   ].join('\n');
 
-  const rows = (
-    [
-      ['Name', lead.name],
-      ['Email', lead.email],
-      ['Phone', phone],
-      ['Page', lead.source_page],
-      ['Received', received],
-    ] as const
-  )
+  const rows = [
+    ...shortFields.map((field) => [quoteFormFields[field].label, valueOf(lead, field)] as const),
+    ['Page', lead.source_page] as const,
+    ['Received', received] as const,
+  ]
     .map(
       ([label, value]) =>
-        `<tr><th align="left" style="padding: 4px 16px 4px 0;">${label}</th><td style="padding: 4px 0;">${escapeHtml(value)}</td></tr>`,
+        `<tr><th align="left" style="padding: 4px 16px 4px 0;">${escapeHtml(label)}</th><td style="padding: 4px 0;">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
+  const blocks = longFields
+    .map(
+      (field) => `<h2 style="font-size: 16px;">${escapeHtml(quoteFormFields[field].label)}</h2>
+<div style="white-space: pre-wrap; border-left: 3px solid #cbd5e1; padding-left: 12px;">${escapeHtml(lead[field])}</div>`,
     )
     .join('\n');
   const html = htmlPage(
@@ -61,8 +69,7 @@ export function notificationEmail(lead: Lead, row: OutboxRow, settings: QuoteEma
 <table role="presentation" style="border-collapse: collapse;">
 ${rows}
 </table>
-<h2 style="font-size: 16px;">Message</h2>
-<div style="white-space: pre-wrap; border-left: 3px solid #cbd5e1; padding-left: 12px;">${escapeHtml(lead.message)}</div>
+${blocks}
 <p style="color: #475569; font-size: 13px;">Reply to this email to answer ${escapeHtml(lead.name)} directly. Sent by the quote form of ${escapeHtml(settings.siteUrl)}.</p>`,
   );
 
@@ -118,10 +125,4 @@ export function acknowledgementEmail(lead: Lead, row: OutboxRow, settings: Quote
     // RFC 3834: an automatic reply; auto-responders must not answer it.
     headers: { 'Auto-Submitted': 'auto-replied', 'X-Auto-Response-Suppress': 'All' },
   };
-}
-
-export function composeEmail(lead: Lead, row: OutboxRow, settings: QuoteEmailSettings): OutgoingMail {
-  return row.kind === 'notification'
-    ? notificationEmail(lead, row, settings)
-    : acknowledgementEmail(lead, row, settings);
 }

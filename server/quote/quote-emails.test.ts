@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import type { Lead, OutboxRow } from '../db/schema.ts';
+import { classifySmtpError, createFileMailer, renderMail } from '../mail/mailer.ts';
+import { headerText } from '../mail/outgoing-mail.ts';
+import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { classifySmtpError, createFileMailer, renderMail } from './mailer.ts';
-import { headerText } from './outgoing-mail.ts';
 import { acknowledgementEmail, notificationEmail } from './quote-emails.ts';
+import type { Lead } from './quote-tables.ts';
 
 const lead: Lead = {
   id: 7,

@@ -1,8 +1,8 @@
-import { SUBSCRIBER_STATUSES, type Subscriber, type SubscriberStatus } from '../db/schema.ts';
+import { oneOf, option, positiveInteger, table, UsageError, type CommandIo } from '../cli/cli-args.ts';
+import { toCsv, writeCsv } from '../cli/csv.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
-import type { SubscriberRepository } from '../newsletter/subscriber-repository.ts';
-import { oneOf, option, positiveInteger, table, UsageError } from './cli-args.ts';
-import { toCsv, writeCsv } from './csv.ts';
+import { SUBSCRIBER_STATUSES, type Subscriber, type SubscriberStatus } from './newsletter-tables.ts';
+import type { SubscriberRepository } from './subscriber-repository.ts';
 
 export const SUBSCRIBERS_USAGE = `  subscribers list [--status <status>] [--limit <n>]
                                           the newest newsletter subscribers (status: ${SUBSCRIBER_STATUSES.join(', ')})
@@ -14,7 +14,7 @@ export const SUBSCRIBERS_USAGE = `  subscribers list [--status <status>] [--limi
 export interface SubscribersContext {
   subscribers: SubscriberRepository;
   mailDir: string;
-  io: { out: (text: string) => void; err: (text: string) => void };
+  io: CommandIo;
   now: Date;
 }
 

@@ -1,10 +1,12 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { QuoteRequest } from '../../common/quote-request.ts';
-import type { Database, Lead, LeadStatus, OutboxKind } from '../db/schema.ts';
 import { inChunks } from '../db/chunks.ts';
-import type { WriteQueue } from '../db/write-queue.ts';
+import type { Storage } from '../db/database.ts';
+import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
-import { deleteOutboxRows } from '../outbox/delete-outbox-rows.ts';
+import { deleteEmailsOf, newEmailRow } from '../outbox/outbox-rows.ts';
+import type { OutboxRow } from '../outbox/outbox-table.ts';
+import { QUOTE_EMAIL_KINDS, type Lead, type LeadStatus } from './quote-tables.ts';
 
 export interface LeadRepositoryOptions {
   /** Domain of the company's sender address, used in Message-IDs. */
@@ -13,12 +15,6 @@ export interface LeadRepositoryOptions {
   notificationRecipient: string;
   /** Whether to queue an acknowledgement to the visitor (ACK_EMAIL). */
   acknowledge: boolean;
-  /**
-   * Where new leads are written: the server passes its group commit
-   * (storage.write.run), so concurrent requests share one fsync. Without it,
-   * each lead is its own transaction.
-   */
-  write?: WriteQueue<Database>['run'];
   now?: () => Date;
 }
 
@@ -46,10 +42,15 @@ export interface RemovedLeads {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The quote requests: the only code that writes or reads them. */
-export function createLeadRepository(db: Kysely<Database>, options: LeadRepositoryOptions) {
+/**
+ * The quote requests: the only code that writes or reads them. Every write
+ * goes through the storage's group commit (storage.write), in the server, the
+ * command line and the tests alike.
+ */
+export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, options: LeadRepositoryOptions) {
+  const { db } = storage;
+  const write = storage.write.run;
   const now = options.now ?? (() => new Date());
-  const write = options.write ?? ((job) => db.transaction().execute(job));
 
   return {
     /**
@@ -59,35 +60,19 @@ export function createLeadRepository(db: Kysely<Database>, options: LeadReposito
     async store({ request, sourcePage, spam }: StoreLeadInput): Promise<StoredLead> {
       return write(async (trx) => {
         const at = now();
-        const created = at.toISOString();
         const status: LeadStatus = spam ? 'spam' : 'received';
         const { id } = await trx
           .insertInto('quote_requests')
-          .values({
-            created_at: created,
-            name: request.name,
-            email: request.email,
-            phone: request.phone,
-            message: request.message,
-            source_page: sourcePage,
-            status,
-          })
+          .values({ ...request, created_at: at.toISOString(), source_page: sourcePage, status })
           .returning('id')
           .executeTakeFirstOrThrow();
         if (spam) return { id, status, queued: 0 };
 
-        const row = (kind: OutboxKind, recipient: string) => ({
+        const email = (kind: string, prefix: string, recipient: string) => ({
+          ...newEmailRow({ kind, recipient, messageId: newMessageId(prefix, id, options.mailDomain), at }),
           quote_request_id: id,
-          kind,
-          recipient,
-          message_id: newMessageId(kind === 'notification' ? 'quote' : 'quote-ack', id, options.mailDomain),
-          status: 'pending' as const,
-          attempts: 0,
-          next_attempt_at: created,
-          created_at: created,
-          updated_at: created,
         });
-        const rows = [row('notification', options.notificationRecipient.toLowerCase())];
+        const rows = [email(QUOTE_EMAIL_KINDS.notification, 'quote', options.notificationRecipient)];
 
         if (options.acknowledge) {
           const recipient = request.email.toLowerCase();
@@ -95,11 +80,11 @@ export function createLeadRepository(db: Kysely<Database>, options: LeadReposito
           const recent = await trx
             .selectFrom('outbox')
             .select('id')
-            .where('kind', '=', 'acknowledgement')
+            .where('kind', '=', QUOTE_EMAIL_KINDS.acknowledgement)
             .where('recipient', '=', recipient)
             .where('created_at', '>', since)
             .executeTakeFirst();
-          if (!recent) rows.push(row('acknowledgement', recipient));
+          if (!recent) rows.push(email(QUOTE_EMAIL_KINDS.acknowledgement, 'quote-ack', recipient));
         }
         await trx.insertInto('outbox').values(rows).execute();
         return { id, status, queued: rows.length };
@@ -122,10 +107,20 @@ export function createLeadRepository(db: Kysely<Database>, options: LeadReposito
       return db.selectFrom('quote_requests').selectAll().orderBy('id', 'asc').execute();
     },
 
+    /** The emails of one quote request, oldest first. */
+    async emails(leadId: number): Promise<OutboxRow[]> {
+      return db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('quote_request_id', '=', leadId)
+        .orderBy('id')
+        .execute();
+    },
+
     /** A data-subject request: every lead of this address (any case) and all their emails. */
     async deleteByEmail(email: string): Promise<RemovedLeads> {
       const address = email.trim().toLowerCase();
-      return db.transaction().execute(async (trx) => {
+      return write(async (trx) => {
         const removed = await removeLeads(
           trx,
           await trx
@@ -135,8 +130,13 @@ export function createLeadRepository(db: Kysely<Database>, options: LeadReposito
             .execute(),
         );
         // Acknowledgements remember the address too.
-        const acknowledgements = await deleteOutboxRows(trx, { acknowledgementsTo: address });
-        const messageIds = [...removed.messageIds, ...acknowledgements];
+        const acknowledgements = await trx
+          .deleteFrom('outbox')
+          .where('kind', '=', QUOTE_EMAIL_KINDS.acknowledgement)
+          .where('recipient', '=', address)
+          .returning('message_id')
+          .execute();
+        const messageIds = [...removed.messageIds, ...acknowledgements.map((row) => row.message_id)];
         return { ids: removed.ids, outboxRows: messageIds.length, messageIds };
       });
     },
@@ -144,14 +144,12 @@ export function createLeadRepository(db: Kysely<Database>, options: LeadReposito
     /** Removes the leads (and their outbox rows) created before the given time. */
     async purgeOlderThan(cutoff: Date): Promise<RemovedLeads> {
       const before = cutoff.toISOString();
-      return db
-        .transaction()
-        .execute(async (trx) =>
-          removeLeads(
-            trx,
-            await trx.selectFrom('quote_requests').select('id').where('created_at', '<', before).execute(),
-          ),
-        );
+      return write(async (trx) =>
+        removeLeads(
+          trx,
+          await trx.selectFrom('quote_requests').select('id').where('created_at', '<', before).execute(),
+        ),
+      );
     },
   };
 }
@@ -161,7 +159,7 @@ export type LeadRepository = ReturnType<typeof createLeadRepository>;
 /** Deletes these leads and their outbox rows, in the caller's transaction. */
 async function removeLeads(trx: Transaction<Database>, rows: { id: number }[]): Promise<RemovedLeads> {
   const ids = rows.map((row) => row.id);
-  const messageIds = await deleteOutboxRows(trx, { quoteRequestIds: ids });
+  const messageIds = await deleteEmailsOf(trx, 'quote_request_id', ids);
   await inChunks(ids, (chunk) => trx.deleteFrom('quote_requests').where('id', 'in', chunk).execute());
   return { ids, outboxRows: messageIds.length, messageIds };
 }

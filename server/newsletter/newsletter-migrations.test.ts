@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { openStorage } from '../db/database.ts';
+import { migrations } from '../stores.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { openStorage } from './database.ts';
-import { migrations } from './migrations.ts';
 
 const FIRST = '2025-06-01-001-quote-requests-and-outbox';
 
@@ -31,7 +31,7 @@ describe('the newsletter migration', () => {
   it('keeps every quote request and email of an existing database, ids included', async () => {
     const path = join(tempDir(), 'site.db');
     await databaseBeforeTheNewsletter(path);
-    const storage = await openStorage({ path, busyTimeoutMs: 50 });
+    const storage = await openStorage({ path, busyTimeoutMs: 50, migrations });
     try {
       const rows = await storage.db.selectFrom('outbox').selectAll().execute();
       expect(rows).toEqual([
@@ -60,7 +60,7 @@ describe('the newsletter migration', () => {
   });
 
   it('lets an email belong to a quote request or to a subscriber, never to both or neither', async () => {
-    const storage = await openStorage({ path: join(tempDir(), 'site.db'), busyTimeoutMs: 50 });
+    const storage = await openStorage({ path: join(tempDir(), 'site.db'), busyTimeoutMs: 50, migrations });
     try {
       const at = '2026-03-02T09:00:00.000Z';
       const { id: subscriberId } = await storage.db

@@ -1,0 +1,77 @@
+import type { Generated, Selectable } from 'kysely';
+
+/**
+ * Where a newsletter subscriber stands:
+ * - pending: signed up, not confirmed yet (receives only confirmation emails);
+ * - confirmed: confirmed by the link in the email (the only status newsletters go to);
+ * - unsubscribed: left the list; suppressed until a new confirmation (a new
+ *   sign-up sends one, but the status stays until it is confirmed).
+ */
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+/** confirm: single use, 48 hours; unsubscribe: valid as long as the subscriber exists. */
+type TokenPurpose = 'confirm' | 'unsubscribe';
+
+/**
+ * A newsletter subscriber, one row per address. No IP address, no name: the
+ * address, where and when it signed up, the consent it was shown, and what
+ * happened since.
+ */
+interface SubscribersTable {
+  id: Generated<number>;
+  /** Trimmed and lower-cased; unique. */
+  email: string;
+  status: SubscriberStatus;
+  /** The first sign-up. */
+  created_at: string;
+  /** The latest sign-up with this address, whatever came of it. */
+  last_signup_at: string;
+  /** The latest confirmation. */
+  confirmed_at: string | null;
+  /** The latest unsubscription. */
+  unsubscribed_at: string | null;
+  /** Path of the page of the latest sign-up that sent a confirmation email, or "unknown". */
+  source_page: string;
+  /** The consent notice shown with that sign-up (common/newsletter.ts), version and words. */
+  consent_version: string;
+  consent_text: string;
+}
+
+/**
+ * The links in the emails to a subscriber. Only the SHA-256 of each token is
+ * kept: the token itself is made when its email is sent and exists only in
+ * that email. Every email carries its own tokens, so the links of every email
+ * sent keep working (until a confirm link expires or is used).
+ */
+interface SubscriberTokensTable {
+  /** Hex SHA-256 of the token. */
+  token_hash: string;
+  subscriber_id: number;
+  purpose: TokenPurpose;
+  created_at: string;
+  /** 48 hours after created_at for confirm tokens; null (never) for unsubscribe tokens. */
+  expires_at: string | null;
+  /** When a confirm token was used, or withdrawn (another one was used, or the address unsubscribed). */
+  used_at: string | null;
+}
+
+export type Subscriber = Selectable<SubscribersTable>;
+export type { TokenPurpose };
+
+/** The double opt-in email (see newsletter-email-kinds.ts). */
+export const CONFIRMATION_KIND = 'confirmation';
+
+declare module '../db/database-tables.ts' {
+  interface Database {
+    subscribers: SubscribersTable;
+    subscriber_tokens: SubscriberTokensTable;
+  }
+}
+
+declare module '../outbox/outbox-table.ts' {
+  interface OutboxTable {
+    /** The subscriber an email goes to (deleted with it). */
+    subscriber_id: number | null;
+  }
+}

@@ -1,0 +1,47 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/database-tables.ts';
+import type { TokenPurpose } from './newsletter-tables.ts';
+import { CONFIRM_TOKEN_TTL_MS, hashToken, newToken } from './tokens.ts';
+
+/** The stored link of this token, by its hash. */
+export async function findToken(trx: Transaction<Database>, token: string, purpose: TokenPurpose) {
+  return trx
+    .selectFrom('subscriber_tokens')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
+/** Withdraws the confirm links of a subscriber not used yet: they can never confirm anything. */
+export async function withdrawConfirmTokens(trx: Transaction<Database>, subscriberId: number, at: string) {
+  await trx
+    .updateTable('subscriber_tokens')
+    .set({ used_at: at })
+    .where('subscriber_id', '=', subscriberId)
+    .where('purpose', '=', 'confirm')
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** A new link for an email: the token goes into the email, only its hash into the database. */
+export async function storeToken(
+  trx: Transaction<Database>,
+  subscriberId: number,
+  purpose: TokenPurpose,
+  at: Date,
+): Promise<string> {
+  const token = newToken();
+  await trx
+    .insertInto('subscriber_tokens')
+    .values({
+      token_hash: hashToken(token),
+      subscriber_id: subscriberId,
+      purpose,
+      created_at: at.toISOString(),
+      expires_at: purpose === 'confirm' ? new Date(at.getTime() + CONFIRM_TOKEN_TTL_MS).toISOString() : null,
+      used_at: null,
+    })
+    .execute();
+  return token;
+}

@@ -1,0 +1,39 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/database-tables.ts';
+import type { OutgoingMail } from '../mail/outgoing-mail.ts';
+import type { OutboxRow } from './outbox-table.ts';
+
+/** Why an email must not go out any more: the row is cancelled with this reason. */
+export interface Cancelled {
+  cancelled: string;
+}
+
+/**
+ * One kind of email, as a feature registers it with the outbox: how to build
+ * the message, and what to do when it is sent, dead or queued again. The
+ * outbox calls these by the row's `kind` and never branches on a kind itself.
+ * Every hook runs inside the outbox's own transaction, so what it writes
+ * commits (or not) with the row's new state.
+ */
+export interface EmailKind {
+  /** The value of the outbox row's `kind` column. */
+  readonly kind: string;
+  /**
+   * Called in the transaction that claims the email for sending: builds the
+   * message (storing, say, the hashes of its links' tokens), or says why it
+   * must not go out any more.
+   */
+  prepare(trx: Transaction<Database>, row: OutboxRow, at: Date): Promise<OutgoingMail | Cancelled>;
+  /** The mail server took it (or it was written as a file). */
+  onSent?(trx: Transaction<Database>, row: OutboxRow, at: Date): Promise<void>;
+  /** It failed for good, or ran out of attempts: a dead letter. */
+  onDead?(trx: Transaction<Database>, row: OutboxRow, at: Date): Promise<void>;
+  /** It was put back in the queue by hand (a retry). */
+  onRequeued?(trx: Transaction<Database>, row: OutboxRow, at: Date): Promise<void>;
+  /** What the email is about, for the logs, e.g. `{ leadId: 7 }`; never personal data. */
+  describe?(row: OutboxRow): Record<string, unknown>;
+}
+
+export function isCancelled(value: OutgoingMail | Cancelled): value is Cancelled {
+  return 'cancelled' in value;
+}

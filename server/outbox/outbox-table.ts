@@ -1,0 +1,40 @@
+import type { Generated, Selectable } from 'kysely';
+
+/**
+ * pending: due at next_attempt_at; sent: delivered; dead: gave up (permanent
+ * failure or too many attempts); cancelled: no longer to be sent (its email
+ * kind said so when it was due, e.g. a subscriber confirmed meanwhile).
+ */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'dead', 'cancelled'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * One email. The outbox knows emails only: what each one is about is the
+ * business of its kind (see email-kind.ts). Features add the column that
+ * links a row to what it is about by declaration merging, e.g.
+ * `quote_request_id`, so a row is deleted with its owner.
+ */
+export interface OutboxTable {
+  id: Generated<number>;
+  /** Which EmailKind builds and follows this email, e.g. "notification". */
+  kind: string;
+  /** Lower-cased recipient address. */
+  recipient: string;
+  /** The email's Message-ID, fixed when the row is written so a retry is the same email. */
+  message_id: string;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
+export type OutboxRow = Selectable<OutboxTable>;
+
+declare module '../db/database-tables.ts' {
+  interface Database {
+    outbox: OutboxTable;
+  }
+}

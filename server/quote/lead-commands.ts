@@ -1,0 +1,102 @@
+import { quoteFields, quoteFormFields } from '../../common/quote-request.ts';
+import { oneOf, option, positiveInteger, table, type CommandIo } from '../cli/cli-args.ts';
+import { toCsv, writeCsv } from '../cli/csv.ts';
+import { removeMailFiles } from '../mail/mailer.ts';
+import { outboxTable } from '../outbox/outbox-commands.ts';
+import type { LeadRepository } from './lead-repository.ts';
+import { LEAD_STATUSES, type Lead, type LeadStatus } from './quote-tables.ts';
+
+export const LEAD_COMMANDS_USAGE = `  list [--status <status>] [--limit <n>]   the newest quote requests (status: ${LEAD_STATUSES.join(', ')})
+  show <id>                               one quote request in full, with its emails
+  export [--out <file>]                   every quote request as CSV (to the file, or to standard output)
+  purge --older-than <days>               delete quote requests older than this many days`;
+
+export interface LeadCommandsContext {
+  leads: LeadRepository;
+  mailDir: string;
+  io: CommandIo;
+  now: Date;
+}
+
+const leadRow = (lead: Lead) => [
+  String(lead.id),
+  lead.created_at.slice(0, 16).replace('T', ' '),
+  lead.status,
+  lead.name,
+  lead.email,
+  lead.message,
+];
+
+/** The columns of the export: every field of the form, between the lead's own columns. */
+const EXPORT_COLUMNS = ['id', 'created_at', 'status', ...quoteFields, 'source_page'] as const;
+
+/** Labels and values line up: "Email:    priya@company.in". */
+const labelWidth =
+  Math.max(
+    ...['Created', ...quoteFields.map((name) => quoteFormFields[name].label)].map((label) => label.length),
+  ) + 3;
+
+/** `npm run leads -- list|show|export|purge`; undefined when the command is not one of these. */
+export async function runLeadCommand(
+  command: string,
+  rest: string[],
+  { leads, mailDir, io, now }: LeadCommandsContext,
+): Promise<number | undefined> {
+  switch (command) {
+    case 'list': {
+      const status = oneOf<LeadStatus>(option(rest, '--status'), LEAD_STATUSES, '--status');
+      const limitText = option(rest, '--limit');
+      const limit = limitText === undefined ? 50 : positiveInteger(limitText, '--limit');
+      const rows = await leads.list({ ...(status ? { status } : {}), limit });
+      if (rows.length === 0) io.out('No quote requests.\n');
+      else io.out(table(['id', 'created (UTC)', 'status', 'name', 'email', 'message'], rows.map(leadRow)));
+      return 0;
+    }
+    case 'show': {
+      const id = positiveInteger(rest[0], 'The id');
+      const lead = await leads.get(id);
+      if (!lead) {
+        io.err(`No quote request with id ${id}.\n`);
+        return 1;
+      }
+      const line = (label: string, value: string) => `${`${label}:`.padEnd(labelWidth)}${value}`;
+      const lines = [
+        `Quote request #${lead.id}`,
+        line('Created', lead.created_at),
+        line('Status', lead.status),
+        line('Page', lead.source_page),
+      ];
+      for (const name of quoteFields) {
+        const { label, control } = quoteFormFields[name];
+        if (control === 'textarea') lines.push(`${label}:`, lead[name]);
+        else lines.push(line(label, lead[name] || '(none)'));
+      }
+      lines.push('');
+      const emails = await leads.emails(id);
+      if (emails.length > 0) lines.push('Emails:', outboxTable(emails));
+      io.out(`${lines.join('\n')}\n`);
+      return 0;
+    }
+    case 'export': {
+      const rows = await leads.all();
+      const csv = toCsv(
+        EXPORT_COLUMNS,
+        rows.map((lead) => EXPORT_COLUMNS.map((column) => lead[column])),
+      );
+      writeCsv(csv, option(rest, '--out'), io, `${rows.length} quote requests`);
+      return 0;
+    }
+    case 'purge': {
+      const days = positiveInteger(option(rest, '--older-than'), '--older-than <days>');
+      const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+      const removed = await leads.purgeOlderThan(cutoff);
+      const files = removeMailFiles(mailDir, removed.messageIds);
+      io.out(
+        `Deleted ${removed.ids.length} quote requests older than ${days} days (before ${cutoff.toISOString()}), ${removed.outboxRows} outbox rows and ${files} mail files.\n`,
+      );
+      return 0;
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,48 @@
+import type { Config } from './config.ts';
+import { openStorage, type Storage } from './db/database.ts';
+import { mailDomain } from './mail/mail-address.ts';
+import { newsletterEmailKinds } from './newsletter/newsletter-email-kinds.ts';
+import { newsletterMigrations } from './newsletter/newsletter-migrations.ts';
+import { createSubscriberRepository } from './newsletter/subscriber-repository.ts';
+import { createOutboxRepository } from './outbox/outbox-repository.ts';
+import { createLeadRepository } from './quote/lead-repository.ts';
+import { quoteEmailKinds } from './quote/quote-email-kinds.ts';
+import { quoteMigrations } from './quote/quote-migrations.ts';
+
+/** Every part's migrations; they run in the order of their names (dates). */
+export const migrations = { ...quoteMigrations, ...newsletterMigrations };
+
+export interface StoresOptions {
+  /** The clock of the repositories (tests move it to expire links). */
+  now?: () => Date;
+}
+
+/**
+ * Opens the database and builds every repository on it, with the email kinds
+ * of every feature registered with the outbox. The server, the command line
+ * and the tests all get theirs from here, so every write goes the same way:
+ * through the storage's group commit.
+ */
+export async function openStores(config: Config, { now }: StoresOptions = {}) {
+  const storage: Storage = await openStorage({ ...config.database, migrations });
+  const clock = now ? { now } : {};
+  const domain = mailDomain(config.mail.from);
+  const leads = createLeadRepository(storage, {
+    mailDomain: domain,
+    notificationRecipient: config.mail.to.join(', '),
+    acknowledge: config.mail.acknowledge,
+    ...clock,
+  });
+  const subscribers = createSubscriberRepository(storage, {
+    mailDomain: domain,
+    confirmationsPerDay: config.newsletter.confirmationsPerDay,
+    ...clock,
+  });
+  const outbox = createOutboxRepository(storage, [
+    ...quoteEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
+    ...newsletterEmailKinds({ from: config.mail.from, replyTo: config.mail.to[0], siteUrl: config.siteUrl }),
+  ]);
+  return { storage, leads, subscribers, outbox, close: () => storage.close() };
+}
+
+export type Stores = Awaited<ReturnType<typeof openStores>>;
