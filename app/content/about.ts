@@ -117,7 +117,5 @@ export const about = {
 } as const;
 
 export const aboutSeo: PageSeo = {
-  title: 'About Us',
   description: `Who we are: the vision, values, mission and approach of ${company.name}, an IT services company in Ludhiana with 100+ projects delivered for 50+ happy clients.`,
-  path: '/about',
 };

@@ -20,7 +20,5 @@ export const contact = {
 } as const;
 
 export const contactSeo: PageSeo = {
-  title: 'Contact Us',
   description: `How to reach ${company.name}: our office address in Ludhiana, Punjab 141015, our email and our phone number.`,
-  path: '/contact',
 };

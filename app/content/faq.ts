@@ -60,8 +60,6 @@ export const faqItems: readonly FaqItem[] = [
 ];
 
 export const faqSeo: PageSeo = {
-  title: 'Frequently Asked Questions',
   description:
     'Answers about our services, marketing approach, development process, project timelines, support, technologies, quality and how to get started.',
-  path: '/FAQ',
 };

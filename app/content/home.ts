@@ -104,8 +104,6 @@ export const quoteCallToAction = {
 } as const;
 
 export const homeSeo: PageSeo = {
-  title: 'Software, Marketing & UI/UX Design in Ludhiana',
   description:
     'Software development, digital marketing, UI/UX design and IT consulting for growing businesses, from our office in Ludhiana, Punjab. Ask for a free quote.',
-  path: '/',
 };

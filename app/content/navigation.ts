@@ -1,3 +1,4 @@
+import { pageList } from './pages';
 import type { ServiceId } from './service-names';
 
 export interface NavItem {
@@ -7,25 +8,22 @@ export interface NavItem {
   readonly end?: boolean;
 }
 
+/** The links of one place, in their order there; labels and places are in the page table. */
+function linksIn(place: 'header' | 'footer'): readonly NavItem[] {
+  return pageList
+    .flatMap((page) => {
+      const link = page[place];
+      return link ? [{ ...link, to: page.path }] : [];
+    })
+    .sort((a, b) => a.order - b.order)
+    .map(({ label, to }) => (to === '/' ? { label, to, end: true } : { label, to }));
+}
+
 /** The navigation bar: Home, About, Services, Contact, Team (specification section 2). */
-export const mainNavigation: readonly NavItem[] = [
-  { label: 'Home', to: '/', end: true },
-  { label: 'About', to: '/about' },
-  { label: 'Services', to: '/services' },
-  { label: 'Contact', to: '/contact' },
-  { label: 'Team', to: '/our-team' },
-];
+export const mainNavigation = linksIn('header');
 
 /** The footer's quick links, in the specification's order. */
-export const footerQuickLinks: readonly NavItem[] = [
-  { label: 'Home', to: '/', end: true },
-  { label: 'About Us', to: '/about' },
-  { label: 'Contact Us', to: '/contact' },
-  { label: 'Our Services', to: '/services' },
-  { label: 'FAQ', to: '/FAQ' },
-  { label: 'Terms & Conditions', to: '/termsandconditions' },
-  { label: 'Privacy Policy', to: '/privacypolicy' },
-];
+export const footerQuickLinks = linksIn('footer');
 
 /** Link to one section of the services page. */
 export function serviceHref(id: ServiceId): string {

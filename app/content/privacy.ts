@@ -77,7 +77,5 @@ export const privacy: LegalDocument = {
 };
 
 export const privacySeo: PageSeo = {
-  title: 'Privacy Policy',
   description: `How ${company.name} collects, uses and protects your personal information, and your rights. Last updated January 2024.`,
-  path: '/privacypolicy',
 };

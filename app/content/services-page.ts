@@ -10,8 +10,6 @@ export const servicesPage = {
 } as const;
 
 export const servicesSeo: PageSeo = {
-  title: 'Our Services',
   description:
     'Software development, digital marketing, UI/UX design and IT consulting: what each service includes and how we deliver it.',
-  path: '/services',
 };

@@ -1,22 +1,7 @@
-import { newsletterPaths } from '../../common/newsletter';
-import { notFoundPath, quoteThankYouPath } from '../../common/site-paths';
+import { pageList } from './pages';
 
-/** Every public route of the site, in the order the sitemap lists them. */
-export const sitePaths = [
-  '/',
-  '/about',
-  '/services',
-  '/contact',
-  '/our-team',
-  '/FAQ',
-  '/termsandconditions',
-  '/privacypolicy',
-] as const;
+/** Every page search engines should list, in the order the sitemap lists them. */
+export const sitePaths = pageList.filter((page) => page.sitemap).map((page) => page.path);
 
-export type SitePath = (typeof sitePaths)[number];
-
-/** Pages that only make sense as a step of a flow: prerendered, but not in the sitemap and noindex. */
-export const flowPaths = [quoteThankYouPath, ...Object.values(newsletterPaths)];
-
-/** Every prerendered page. */
-export const prerenderPaths = [...sitePaths, ...flowPaths, notFoundPath];
+/** Every prerendered page: the sitemap's, the flow pages (thank-you, newsletter) and the not-found page. */
+export const prerenderPaths = pageList.filter((page) => page.prerender).map((page) => page.path);

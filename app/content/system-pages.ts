@@ -1,4 +1,3 @@
-import { notFoundPath, quoteThankYouPath } from '../../common/site-paths';
 import { quoteMessages } from '../../common/messages';
 import type { PageSeo } from '../lib/page-meta';
 
@@ -17,9 +16,7 @@ export const notFound = {
     { to: '/FAQ', label: 'FAQ', text: 'Answers to common questions.' },
   ],
   seo: {
-    title: 'Page Not Found',
     description: 'The page you asked for does not exist. Find your way back to our services, or contact us.',
-    path: notFoundPath,
   } satisfies PageSeo,
 } as const;
 
@@ -28,8 +25,6 @@ export const thankYou = {
   hero: { eyebrow: 'Quote request', title: 'Thank you', lead: quoteMessages.success },
   text: 'Your request is safely with us. While you wait, you can read more about what we do or find answers to common questions.',
   seo: {
-    title: 'Thank You',
     description: 'Your quote request has been sent. We will get back to you soon.',
-    path: quoteThankYouPath,
   } satisfies PageSeo,
 } as const;

@@ -20,7 +20,5 @@ export const team = {
 } as const;
 
 export const teamSeo: PageSeo = {
-  title: 'Our Team',
   description: `Meet ${company.founder.name}, chief executive and founder of ${company.name}, and the expertise that leads every project.`,
-  path: '/our-team',
 };

@@ -98,7 +98,5 @@ export const terms: LegalDocument = {
 };
 
 export const termsSeo: PageSeo = {
-  title: 'Terms & Conditions',
   description: `The terms and conditions that apply to the services of ${company.name}. Last updated May 2025.`,
-  path: '/termsandconditions',
 };

@@ -1,12 +1,17 @@
 import type { MetaDescriptor } from 'react-router';
 import { company } from '../../common/company';
 
-export interface PageSeo {
+/** A page's entry in the page table (content/pages.ts): its title and canonical path. */
+export interface PageHead {
   /** The page's own title; the company name is appended. */
   readonly title: string;
-  readonly description: string;
   /** The canonical path, e.g. "/about". */
   readonly path: string;
+}
+
+/** What the page's content file adds for search results and link previews. */
+export interface PageSeo {
+  readonly description: string;
 }
 
 /** The social card drawn for the site (npm run icons), 1200 x 630. */
@@ -22,7 +27,8 @@ export function absoluteUrl(path: string): string {
  * JSON-LD structured data.
  */
 export function pageMeta(
-  { title, description, path }: PageSeo,
+  { title, path }: PageHead,
+  { description }: PageSeo,
   structuredData: readonly object[] = [],
 ): MetaDescriptor[] {
   const fullTitle = `${title} | ${company.name}`;
@@ -53,6 +59,6 @@ export function pageMeta(
 }
 
 /** A page that search engines should not list (404, thank-you). */
-export function noindexMeta(seo: PageSeo): MetaDescriptor[] {
-  return [...pageMeta(seo), { name: 'robots', content: 'noindex' }];
+export function noindexMeta(page: PageHead, seo: PageSeo): MetaDescriptor[] {
+  return [...pageMeta(page, seo), { name: 'robots', content: 'noindex' }];
 }

@@ -6,9 +6,10 @@ import {
 } from '../components/about/about-sections';
 import { PageHero } from '../components/ui/page-hero';
 import { about, aboutSeo } from '../content/about';
+import { pages } from '../content/pages';
 import { pageMeta } from '../lib/page-meta';
 
-export const meta = () => pageMeta(aboutSeo);
+export const meta = () => pageMeta(pages.about, aboutSeo);
 
 export default function AboutPage() {
   return (

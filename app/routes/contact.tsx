@@ -2,10 +2,11 @@ import { ContactCards } from '../components/contact/contact-cards';
 import { CtaBand } from '../components/ui/cta-band';
 import { PageHero } from '../components/ui/page-hero';
 import { contact, contactSeo } from '../content/contact';
+import { pages } from '../content/pages';
 import { pageMeta } from '../lib/page-meta';
 import { organizationData } from '../lib/structured-data';
 
-export const meta = () => pageMeta(contactSeo, [organizationData()]);
+export const meta = () => pageMeta(pages.contact, contactSeo, [organizationData()]);
 
 export default function ContactPage() {
   return (

@@ -1,10 +1,11 @@
 import { FaqList } from '../components/faq/faq-list';
 import { PageHero } from '../components/ui/page-hero';
 import { faqHero, faqItems, faqSeo } from '../content/faq';
+import { pages } from '../content/pages';
 import { pageMeta } from '../lib/page-meta';
 import { faqData } from '../lib/structured-data';
 
-export const meta = () => pageMeta(faqSeo, [faqData(faqItems)]);
+export const meta = () => pageMeta(pages.faq, faqSeo, [faqData(faqItems)]);
 
 export default function FaqPage() {
   return (

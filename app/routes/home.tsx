@@ -6,8 +6,9 @@ import { QuoteSection } from '../components/quote/quote-section';
 import { pageMeta } from '../lib/page-meta';
 import { organizationData } from '../lib/structured-data';
 import { homeSeo } from '../content/home';
+import { pages } from '../content/pages';
 
-export const meta = () => pageMeta(homeSeo, [organizationData()]);
+export const meta = () => pageMeta(pages.home, homeSeo, [organizationData()]);
 
 export default function HomePage() {
   return (

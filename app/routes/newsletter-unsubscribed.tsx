@@ -1,10 +1,11 @@
 import { NewsletterStepPage } from '../components/newsletter/newsletter-step-page';
 import { newsletterSteps } from '../content/newsletter';
+import { pages } from '../content/pages';
 import { noindexMeta } from '../lib/page-meta';
 
 const step = newsletterSteps.unsubscribed;
 
-export const meta = () => noindexMeta(step.seo);
+export const meta = () => noindexMeta(pages.newsletterUnsubscribed, step.seo);
 
 export default function NewsletterPage() {
   return <NewsletterStepPage step={step} />;

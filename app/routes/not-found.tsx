@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { PageHero } from '../components/ui/page-hero';
 import { notFound } from '../content/system-pages';
+import { pages } from '../content/pages';
 import { noindexMeta } from '../lib/page-meta';
 
-export const meta = () => noindexMeta(notFound.seo);
+export const meta = () => noindexMeta(pages.notFound, notFound.seo);
 
 /** Every unknown path: the server sends this page with status 404. */
 export default function NotFoundPage() {

@@ -1,9 +1,10 @@
 import { LeaderCard } from '../components/team/leader-card';
 import { PageHero } from '../components/ui/page-hero';
 import { team, teamSeo } from '../content/team';
+import { pages } from '../content/pages';
 import { pageMeta } from '../lib/page-meta';
 
-export const meta = () => pageMeta(teamSeo);
+export const meta = () => pageMeta(pages.team, teamSeo);
 
 export default function OurTeamPage() {
   return (

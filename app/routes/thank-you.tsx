@@ -2,9 +2,10 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHero } from '../components/ui/page-hero';
 import { thankYou } from '../content/system-pages';
+import { pages } from '../content/pages';
 import { noindexMeta } from '../lib/page-meta';
 
-export const meta = () => noindexMeta(thankYou.seo);
+export const meta = () => noindexMeta(pages.thankYou, thankYou.seo);
 
 /** Where a quote request sent without JavaScript lands after the server has stored it. */
 export default function ThankYouPage() {
