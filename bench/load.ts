@@ -31,7 +31,7 @@ export interface LoadResult {
 }
 
 /** Drives the URL with autocannon for the given time and summarises the run. */
-export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
@@ -65,7 +65,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 }
 
 /** CPU time (user + system) a process has used so far, in seconds; undefined off Linux. */
-export function cpuSeconds(pid: number): number | undefined {
+function cpuSeconds(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may contain spaces): utime is the 14th field, stime the 15th.

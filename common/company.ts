@@ -4,7 +4,7 @@
  * own" in the README); the email uses the reserved example.com domain and the
  * phone number is all zeros so that nobody is contacted by mistake.
  */
-export interface PostalAddress {
+interface PostalAddress {
   readonly street: string;
   readonly locality: string;
   readonly region: string;
@@ -60,8 +60,3 @@ export const company: Company = {
   siteUrl: 'https://www.example.com',
   foundingYear: 2020,
 };
-
-/** The address on one line, e.g. for footers. */
-export function formatAddressLine(address: PostalAddress): string {
-  return `${address.street}, ${address.locality}, ${address.region} ${address.postalCode}, ${address.country}`;
-}

@@ -141,8 +141,6 @@ const envSchema = z.object({
   OUTBOX_MAX_ATTEMPTS: wholeNumber(1, 100).default(15),
 });
 
-export type Env = z.input<typeof envSchema>;
-
 /** The names of every variable the server reads. */
 export const ENV_VARIABLES = Object.keys(envSchema.shape);
 

@@ -44,5 +44,3 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
   ]);
   return { storage, leads, subscribers, outbox, close: () => storage.close() };
 }
-
-export type Stores = Awaited<ReturnType<typeof openStores>>;

@@ -4,7 +4,7 @@ export type LegalBlock =
   | { readonly kind: 'list'; readonly items: readonly string[] }
   | { readonly kind: 'contact' };
 
-export interface LegalSection {
+interface LegalSection {
   readonly title: string;
   readonly blocks: readonly LegalBlock[];
 }

@@ -9,10 +9,10 @@ import { notFoundPath, quoteThankYouPath } from '../../common/site-paths';
  */
 
 /** Interactive parts of a page, hydrated in the browser. Nothing reads this yet. */
-export type Island = 'banner' | 'quote-form' | 'newsletter-form';
+type Island = 'banner' | 'quote-form' | 'newsletter-form';
 
 /** A link to the page in the header bar or the footer's quick links: its text and place (1 = first). */
-export interface NavPlacement {
+interface NavPlacement {
   readonly label: string;
   readonly order: number;
 }

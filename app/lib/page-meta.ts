@@ -15,7 +15,7 @@ export interface PageSeo {
 }
 
 /** The social card drawn for the site (npm run icons), 1200 x 630. */
-export const SOCIAL_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 } as const;
+const SOCIAL_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 } as const;
 
 export function absoluteUrl(path: string): string {
   return new URL(path, __SITE_URL__).href;

@@ -1,5 +1,5 @@
 /** How long the browser waits for a form endpoint before giving up. */
-export const POST_TIMEOUT_MS = 20_000;
+const POST_TIMEOUT_MS = 20_000;
 
 export interface FormReply {
   status: number;

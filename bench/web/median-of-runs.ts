@@ -17,7 +17,7 @@ export interface RouteResult {
   runs?: RunFigures[];
 }
 
-export type RunFigures = Pick<RouteResult, 'scores' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls'>;
+type RunFigures = Pick<RouteResult, 'scores' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls'>;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -15,7 +15,7 @@ export function csvCell(value: string | number | null): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-export function csvRow(values: readonly (string | number | null)[]): string {
+function csvRow(values: readonly (string | number | null)[]): string {
   return values.map(csvCell).join(',');
 }
 

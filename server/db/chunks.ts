@@ -1,5 +1,5 @@
 /** How many values one `in (...)` list binds at most: below every database's limit on parameters. */
-export const MAX_BOUND_VALUES = 500;
+const MAX_BOUND_VALUES = 500;
 
 /** Runs the statement once per chunk of the values (none for an empty list). */
 export async function inChunks<T>(

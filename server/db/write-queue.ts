@@ -6,7 +6,7 @@ import { isStorageUnavailable } from './storage-errors.ts';
  * outbox row). Only database work: it may run twice, when another job of its
  * group fails and the group is written again.
  */
-export type WriteJob<DB, T> = (trx: Transaction<DB>) => Promise<T>;
+type WriteJob<DB, T> = (trx: Transaction<DB>) => Promise<T>;
 
 export interface WriteQueue<DB> {
   /**
@@ -39,7 +39,7 @@ interface Pending<DB> {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-export class WriteQueueClosedError extends Error {
+class WriteQueueClosedError extends Error {
   override name = 'WriteQueueClosedError';
   /** Counted as "storage unavailable" (503): the server is shutting down. */
   readonly code = 'STORAGE_CLOSED';

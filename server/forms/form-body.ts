@@ -10,12 +10,12 @@ import { FormProblem } from './form-problem.ts';
  */
 export const FORM_BODY_LIMIT = 64 * 1024;
 
-export const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'] as const;
+const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'] as const;
 
 /** The submitted form: the first value of each text field. */
 export type FormBody = ReadonlyMap<string, string>;
 
-export function mediaType(contentType: string | undefined): string {
+function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 

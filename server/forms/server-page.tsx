@@ -5,13 +5,13 @@ import { company } from '../../common/company.ts';
 import type { SiteStylesheet } from './site-stylesheet.ts';
 
 /** A link to a field, for the list of what is wrong at the top of the page. */
-export interface ErrorLink {
+interface ErrorLink {
   id: string;
   label: string;
   message: string;
 }
 
-export interface ServerPageProps {
+interface ServerPageProps {
   /** The heading, also the start of the document title. */
   heading: string;
   /** The small line above the heading, e.g. "Quote request". */

@@ -53,7 +53,7 @@ export function classifySmtpError(error: unknown): { permanent: boolean; error: 
 }
 
 /** Sends through an SMTP server, with explicit timeouts so a dead server never hangs the outbox. */
-export function createSmtpMailer(url: string, timeouts: SmtpTimeouts): Mailer {
+function createSmtpMailer(url: string, timeouts: SmtpTimeouts): Mailer {
   const transport = nodemailer.createTransport({
     url,
     connectionTimeout: timeouts.connectionMs,
@@ -83,7 +83,7 @@ export async function renderMail(mail: OutgoingMail): Promise<Buffer> {
 }
 
 /** `<quote-12.ab34@example.com>` -> `quote-12.ab34.eml` */
-export function mailFileName(messageId: string): string {
+function mailFileName(messageId: string): string {
   const local = messageId.replace(/^</, '').split('@')[0] ?? 'mail';
   return `${local.replace(/[^A-Za-z0-9.-]/g, '_')}.eml`;
 }

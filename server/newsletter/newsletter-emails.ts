@@ -16,7 +16,7 @@ export interface NewsletterEmailSettings {
 }
 
 /** The page of a link, with the token that makes it work. */
-export function tokenUrl(siteUrl: string, path: string, token: string): string {
+function tokenUrl(siteUrl: string, path: string, token: string): string {
   return `${siteUrl}${path}?token=${encodeURIComponent(token)}`;
 }
 
@@ -27,7 +27,7 @@ export function tokenUrl(siteUrl: string, path: string, token: string): string {
  * subscriber. (Providers honour it only on mail with a DKIM signature that
  * covers these headers: set DKIM up with the SMTP provider.)
  */
-export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
   return {
     'List-Unsubscribe': `<${unsubscribeUrl}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -51,7 +51,7 @@ export interface RemovedSubscribers {
   messageIds: string[];
 }
 
-export function normaliseEmail(email: string): string {
+function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

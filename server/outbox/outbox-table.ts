@@ -13,6 +13,7 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
  * business of its kind (see email-kind.ts). Features add the column that
  * links a row to what it is about by declaration merging, e.g.
  * `quote_request_id`, so a row is deleted with its owner.
+ * @public (exported for that declaration merging)
  */
 export interface OutboxTable {
   id: Generated<number>;

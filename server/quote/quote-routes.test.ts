@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { quoteMessages, QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
+import { QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
 import { quoteFieldMessages as m } from '../../common/quote-request.ts';
 import { FAKE_STYLESHEET } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
@@ -388,7 +388,7 @@ describe('429: the rate limit', () => {
     expect((await send()).statusCode).toBe(303);
     const refused = await send();
     expect(refused.statusCode).toBe(429);
-    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);
     expect(refused.body).toContain(`value="${validQuote.name}"`);
     expect(refused.body).toContain(`${validQuote.message}</textarea>`);
   });
@@ -501,6 +501,5 @@ describe('over a real socket', () => {
     });
     expect(refused.status).toBe(400);
     expect((await refused.text()).trim()).not.toBe(QUOTE_SUCCESS_REPLY);
-    expect(quoteMessages.failure).toBeTruthy();
   });
 });

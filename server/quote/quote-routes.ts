@@ -20,7 +20,7 @@ import { renderErrorPage } from './quote-error-page.tsx';
 import { quoteProblemTexts } from './quote-problem-texts.ts';
 
 /** The endpoint the site posts to, and the specification's original address (section 7). */
-export const QUOTE_PATHS = ['/api/quote', '/sendMail.php'] as const;
+const QUOTE_PATHS = ['/api/quote', '/sendMail.php'] as const;
 
 export interface QuoteRoutesOptions {
   leads: LeadRepository;

@@ -12,7 +12,7 @@ export const LEAD_STATUSES = ['received', 'notified', 'dead', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** One quote request: a column per field of the form (common/quote-request.ts), as validated. */
-export type QuoteRequestsTable = QuoteRequest & {
+type QuoteRequestsTable = QuoteRequest & {
   id: Generated<number>;
   created_at: string;
   /** Path of the page the form was sent from, e.g. "/", or "unknown". */

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { NON_PAGE_POLICY } from './content-security-policy.ts';
 
 /** Browser features the site never uses, switched off for it and anything it might embed. */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',
   'geolocation=()',

@@ -27,7 +27,7 @@ import { FORM_BODY_LIMIT } from '../forms/form-body.ts';
 // --- Generators ----------------------------------------------------------------------------------------
 
 /** Strings that have broken real systems: injection, markup, formulas, odd Unicode. */
-export const ADVERSARIAL = [
+const ADVERSARIAL = [
   '',
   ' ',
   '\t',
@@ -219,7 +219,7 @@ const formFields = fc
 
 export type BodyKind =
   'multipart' | 'urlencoded' | 'json' | 'garbage' | 'wrong-boundary' | 'truncated' | 'file' | 'forged-part';
-export type Client = 'fetch' | 'native' | 'bare' | 'cross-site';
+type Client = 'fetch' | 'native' | 'bare' | 'cross-site';
 
 export interface FuzzCase {
   kind: BodyKind;
@@ -552,7 +552,7 @@ const addresses = (value: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(value) ? value : value ? [value] : []).flatMap((object) => object.value);
 
 /** The notification for a stored lead, built and rendered as the outbox sends it, then read back. */
-export async function checkNotification(target: FuzzTarget, lead: Lead, row: OutboxRow) {
+async function checkNotification(target: FuzzTarget, lead: Lead, row: OutboxRow) {
   const { config } = target;
   const mail = notificationEmail(lead, row, {
     from: config.mail.from,

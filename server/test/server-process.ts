@@ -11,7 +11,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
  * (what the tests run). One process, not tsx's wrapper around a child, so a
  * signal (SIGKILL included) reaches the server itself.
  */
-export const SOURCE_SERVER = { command: process.execPath, args: ['--import', 'tsx', 'server/main.ts'] };
+const SOURCE_SERVER = { command: process.execPath, args: ['--import', 'tsx', 'server/main.ts'] };
 /** The production build (what `npm start` and the benchmarks run). */
 export const BUILT_SERVER = { command: process.execPath, args: ['build/node/server/main.js'] };
 

@@ -10,7 +10,7 @@ import {
 } from '../../../common/quote-request';
 import { sendQuote, type SendOutcome } from './send-quote';
 
-export type Notice = { kind: 'success' | 'error'; text: string } | null;
+type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 const noticeFor: Record<SendOutcome, NonNullable<Notice>> = {
   success: { kind: 'success', text: quoteMessages.success },

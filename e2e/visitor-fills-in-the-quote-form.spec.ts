@@ -3,7 +3,7 @@ import { quoteMessages } from '../common/messages.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 
 // These tests answer the quote request in the browser, so they check the page's
-// behaviour for each reply whatever the server does. visitor-sends-a-quote.spec.ts
+// behaviour for each reply whatever the server does. visitor-gets-a-quote-request-to-the-company.spec.ts
 // covers the real server.
 
 const toggle = (page: Page) => page.getByRole('button', { name: /^(Get a Quote|Close Form)$/ });
