@@ -32,7 +32,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['server/**', 'scripts/**', 'e2e/**', 'bench/**', '*.config.{ts,js}'],
+    files: ['server/**', 'scripts/**', 'e2e/**', 'bench/**', 'deploy/**', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
   {

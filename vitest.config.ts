@@ -16,6 +16,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'bench/**/*.test.ts',
+            'deploy/**/*.test.ts',
           ],
         },
       },

@@ -1,0 +1,579 @@
+/**
+ * The files docs/deploy.md ships, checked by the programs that read them on the server:
+ * `systemd-analyze verify` and `security` (the units), `caddy validate` (the Caddyfile) and
+ * `nginx -t` (the nginx site). Each check also runs once on a broken copy, to prove it can fail.
+ * Then Caddy and nginx really run the files, in front of a stand-in for the app, to show the
+ * redirects and the X-Forwarded-* headers that TRUST_PROXY=1 relies on.
+ *
+ * Needs caddy, nginx, openssl and systemd-analyze (Debian packages; .ci/run installs them).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import {
+  accessSync,
+  constants,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+} from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../server/test/free-port.ts';
+
+const DEPLOY = fileURLToPath(new URL('.', import.meta.url));
+const ROOT = join(DEPLOY, '..');
+const read = (name: string) => readFileSync(join(DEPLOY, name), 'utf8');
+
+const UNITS = ['acme-site.service', 'acme-site-offsite.service', 'acme-site-offsite.timer'];
+const unitFiles = () => Object.fromEntries(UNITS.map((name) => [name, read(name)]));
+
+const APP_ADDRESS = '127.0.0.1:3000';
+const LONG = 60_000;
+
+// --- Helpers -------------------------------------------------------------------------------
+
+const scratchDirs: string[] = [];
+afterAll(() => {
+  for (const dir of scratchDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temporary directory, removed when the file's tests are done. */
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'deploy-test-'));
+  scratchDirs.push(dir);
+  return dir;
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A program on PATH, or in /usr/sbin (nginx), which is not on an ordinary user's PATH. */
+function tool(name: string): string {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/sbin'];
+  const found = dirs.map((dir) => join(dir, name)).find(isExecutable);
+  if (!found) {
+    throw new Error(
+      `${name} is not installed: apt-get install caddy nginx openssl systemd (as .ci/run does)`,
+    );
+  }
+  return found;
+}
+
+interface Run {
+  status: number | null;
+  output: string;
+}
+
+function run(name: string, args: string[], env: NodeJS.ProcessEnv = process.env): Run {
+  const result = spawnSync(tool(name), args, { encoding: 'utf8', timeout: LONG, env });
+  if (result.error) throw result.error;
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** The `Key=Value` lines of a unit, by section and key (a key may repeat). */
+function directives(unit: string): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  let section = '';
+  for (const raw of unit.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
+    const header = /^\[(\w+)\]$/.exec(line);
+    if (header) {
+      section = header[1]!;
+      continue;
+    }
+    const equals = line.indexOf('=');
+    const key = `${section}.${line.slice(0, equals)}`;
+    found.set(key, [...(found.get(key) ?? []), line.slice(equals + 1)]);
+  }
+  return found;
+}
+
+/** The one value of a key that must appear once. */
+function one(unit: Map<string, string[]>, key: string): string {
+  const values = unit.get(key) ?? [];
+  expect(values, key).toHaveLength(1);
+  return values[0]!;
+}
+
+/** A number written in the app's source, e.g. `delay: 10_000` in server/main.ts. */
+function sourceNumber(file: string, pattern: RegExp): number {
+  const match = pattern.exec(readFileSync(join(ROOT, file), 'utf8'));
+  if (!match?.[1]) throw new Error(`${pattern} not found in ${file}`);
+  return Number(match[1].replaceAll('_', ''));
+}
+
+/** How long the app takes at most to shut down after SIGTERM (close-with-grace's deadline). */
+const shutdownDeadlineMs = () => sourceNumber('server/main.ts', /closeWithGrace\(\{\s*delay:\s*([\d_]+)/);
+/** How long the app keeps an idle connection open; a proxy must let go of it sooner. */
+const appKeepAliveMs = () => sourceNumber('server/app.ts', /keepAliveTimeout:\s*([\d_]+)/);
+
+// --- systemd -------------------------------------------------------------------------------
+
+/**
+ * Copies the units to a temporary directory with the programs they start made to exist here:
+ * /usr/bin/node becomes the Node running this test (CI may keep it elsewhere), and restic, when it
+ * is not installed, a stub. Everything else is verified as written.
+ */
+function localUnits(files: Record<string, string>): string[] {
+  const dir = scratch();
+  const restic = isExecutable('/usr/bin/restic') ? '/usr/bin/restic' : join(dir, 'restic-stub');
+  writeFileSync(join(dir, 'restic-stub'), '#!/bin/sh\n');
+  chmodSync(join(dir, 'restic-stub'), 0o755);
+  return Object.entries(files).map(([name, text]) => {
+    const path = join(dir, name);
+    const local = text
+      .replace(/^ExecStart=\/usr\/bin\/node /gm, `ExecStart=${process.execPath} `)
+      .replace(/^ExecStart=\/usr\/bin\/restic /gm, `ExecStart=${restic} `);
+    writeFileSync(path, local);
+    return path;
+  });
+}
+
+/** What `systemd-analyze verify` says about the units ('' when it has nothing to say). */
+function verifyUnits(files: Record<string, string>): string {
+  const result = run('systemd-analyze', ['verify', '--man=no', ...localUnits(files)]);
+  // Only lines about these units: verify also loads the system's own units (targets).
+  const about = result.output
+    .split('\n')
+    .filter((line) => line.includes('acme-site'))
+    .join('\n');
+  return result.status === 0 ? about : `exit ${result.status}\n${result.output}`;
+}
+
+/** `systemd-analyze security`: fails above an overall exposure of 2.0 ("OK" is below 4). */
+function securityOfAppUnit(text: string): Run {
+  const [path] = localUnits({ 'acme-site.service': text });
+  return run('systemd-analyze', ['security', '--offline=yes', '--threshold=20', path!]);
+}
+
+describe('the systemd units', () => {
+  it('pass systemd-analyze verify without a warning', { timeout: LONG }, () => {
+    expect(verifyUnits(unitFiles())).toBe('');
+  });
+
+  it(
+    'fail it when broken: a bad value, a program that does not exist, a bad calendar',
+    { timeout: LONG },
+    () => {
+      const units = unitFiles();
+      const app = units['acme-site.service']!;
+      const badRestart = {
+        ...units,
+        'acme-site.service': app.replace('Restart=on-failure', 'Restart=on-fail'),
+      };
+      expect(verifyUnits(badRestart)).toMatch(/on-fail/);
+      const noNode = {
+        ...units,
+        'acme-site.service': app.replace('ExecStart=/usr/bin/node ', 'ExecStart=/nope/node '),
+      };
+      expect(verifyUnits(noNode)).toMatch(/not executable/);
+      const timer = units['acme-site-offsite.timer']!;
+      const badCalendar = {
+        ...units,
+        'acme-site-offsite.timer': timer.replace(/^OnCalendar=.*$/m, 'OnCalendar=nightly'),
+      };
+      expect(verifyUnits(badCalendar)).toMatch(/OnCalendar|calendar/i);
+    },
+  );
+
+  it(
+    'hardens the service: systemd-analyze security rates its exposure 2.0 or less',
+    { timeout: LONG },
+    () => {
+      const app = read('acme-site.service');
+      const rated = securityOfAppUnit(app);
+      expect(rated.status, rated.output).toBe(0);
+      const unhardened = securityOfAppUnit(app.slice(0, app.indexOf('# --- Hardening')));
+      expect(unhardened.status).not.toBe(0);
+    },
+  );
+
+  it('runs the built server as its own user, writing to data/ only', () => {
+    const unit = directives(read('acme-site.service'));
+    const service = (key: string) => one(unit, `Service.${key}`);
+    const appDir = service('WorkingDirectory');
+    expect(service('User')).toBe('acme-site');
+    expect(service('ExecStart')).toBe(`/usr/bin/node ${appDir}/build/node/server/main.js`);
+    expect(service('EnvironmentFile')).toMatch(/^\/etc\//);
+    expect(service('Restart')).toBe('on-failure');
+    expect(service('ReadWritePaths')).toBe(`${appDir}/data`);
+    for (const [key, value] of Object.entries({
+      ProtectSystem: 'strict',
+      ProtectHome: 'yes',
+      PrivateTmp: 'yes',
+      PrivateDevices: 'yes',
+      NoNewPrivileges: 'yes',
+      LockPersonality: 'yes',
+      CapabilityBoundingSet: '',
+      UMask: '0077',
+    })) {
+      expect(service(key), key).toBe(value);
+    }
+    // V8 compiles JavaScript to machine code at run time: it needs writable, executable memory.
+    expect(unit.has('Service.MemoryDenyWriteExecute')).toBe(false);
+  });
+
+  it('lets the server finish its graceful shutdown before systemd kills it', () => {
+    const stop = one(directives(read('acme-site.service')), 'Service.TimeoutStopSec');
+    const seconds = /^(\d+)s?$/.exec(stop);
+    expect(seconds, `TimeoutStopSec=${stop}: write it in seconds`).not.toBeNull();
+    expect(Number(seconds![1]) * 1000).toBeGreaterThan(shutdownDeadlineMs());
+  });
+});
+
+// --- The proxies: files -------------------------------------------------------------------
+
+function caddyEnv(dir: string): NodeJS.ProcessEnv {
+  // Caddy keeps certificates and its state under these; never the real home of whoever runs the test.
+  return {
+    ...process.env,
+    HOME: dir,
+    XDG_DATA_HOME: join(dir, 'data'),
+    XDG_CONFIG_HOME: join(dir, 'config'),
+  };
+}
+
+function caddyValidate(caddyfile: string): Run {
+  const dir = scratch();
+  writeFileSync(join(dir, 'Caddyfile'), caddyfile);
+  return run(
+    'caddy',
+    ['validate', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'],
+    caddyEnv(dir),
+  );
+}
+
+interface NginxPrefix {
+  dir: string;
+  conf: string;
+}
+
+/**
+ * A complete nginx configuration in a temporary prefix: a minimal nginx.conf that includes the
+ * site, with a self-signed certificate in place of Let's Encrypt's, ports that are free here in
+ * place of 80 and 443 ([::] becomes 127.0.0.2, as CI may have no IPv6), and `upstream` if given.
+ */
+function nginxPrefix(
+  site: string,
+  ports: { http: number; https: number },
+  upstream = APP_ADDRESS,
+): NginxPrefix {
+  const dir = scratch();
+  const opensslResult = run('openssl', [
+    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=www.example.com',
+    '-addext', 'subjectAltName=DNS:www.example.com,DNS:example.com',
+    '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+  ]); // prettier-ignore
+  expect(opensslResult.status, opensslResult.output).toBe(0);
+  const local = site
+    .replaceAll('/etc/letsencrypt/live/www.example.com/fullchain.pem', join(dir, 'cert.pem'))
+    .replaceAll('/etc/letsencrypt/live/www.example.com/privkey.pem', join(dir, 'key.pem'))
+    .replaceAll(APP_ADDRESS, upstream)
+    .replace(/listen (\[::\]:)?(80|443)\b/g, (_match, v6: string | undefined, port: string) => {
+      return `listen ${v6 ? '127.0.0.2' : '127.0.0.1'}:${port === '80' ? ports.http : ports.https}`;
+    });
+  writeFileSync(join(dir, 'acme-site.conf'), local);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => {
+    mkdirSync(join(dir, kind));
+    return `    ${kind}_temp_path ${join(dir, kind)};`;
+  });
+  const conf = join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    [
+      'daemon off;',
+      'master_process off;',
+      `pid ${join(dir, 'nginx.pid')};`,
+      `error_log ${join(dir, 'error.log')} warn;`,
+      'events { worker_connections 64; }',
+      'http {',
+      ...temp,
+      `    access_log ${join(dir, 'access.log')};`,
+      `    include ${join(dir, 'acme-site.conf')};`,
+      '}',
+      '',
+    ].join('\n'),
+  );
+  return { dir, conf };
+}
+
+/** `nginx -t`; a warning counts as a failure, except the deprecation of `listen … http2` (nginx 1.25.1+). */
+function nginxTest(site: string, ports: { http: number; https: number }): Run {
+  const { dir, conf } = nginxPrefix(site, ports);
+  const result = run('nginx', ['-t', '-p', dir, '-c', conf, '-e', join(dir, 'error.log')]);
+  const complaints = result.output
+    .split('\n')
+    .filter((line) => /\[(warn|emerg|alert|crit|error)\]/.test(line))
+    .filter((line) => !/"listen \.\.\. http2" directive is deprecated/.test(line));
+  return { status: result.status === 0 && complaints.length > 0 ? 1 : result.status, output: result.output };
+}
+
+describe('the Caddyfile', () => {
+  it('passes caddy validate, and fails it when broken', { timeout: LONG }, () => {
+    const caddyfile = read('Caddyfile');
+    const valid = caddyValidate(caddyfile);
+    expect(valid.status, valid.output).toBe(0);
+    const broken = caddyValidate(caddyfile.replace('reverse_proxy ', 'reverse_proxi '));
+    expect(broken.status).not.toBe(0);
+    expect(broken.output).toMatch(/reverse_proxi/);
+  });
+
+  it('is formatted as caddy fmt writes it', { timeout: LONG }, () => {
+    const formatted = run('caddy', ['fmt', join(DEPLOY, 'Caddyfile')]);
+    expect(formatted.status, formatted.output).toBe(0);
+    expect(formatted.output).toBe(read('Caddyfile'));
+  });
+
+  it('forwards to the app, lets 64 KiB forms through, and drops idle connections before the app does', () => {
+    const caddyfile = read('Caddyfile');
+    expect(caddyfile).toContain(`reverse_proxy ${APP_ADDRESS} {`);
+    const maxSize = /max_size (\d+)KB/.exec(caddyfile);
+    expect(Number(maxSize![1]) * 1000).toBeGreaterThan(64 * 1024);
+    const keepalive = /keepalive (\d+)s/.exec(caddyfile);
+    expect(Number(keepalive![1]) * 1000).toBeLessThan(appKeepAliveMs());
+  });
+});
+
+describe('the nginx site', () => {
+  it('passes nginx -t, and fails it when broken', { timeout: LONG }, async () => {
+    const site = read('nginx-acme-site.conf');
+    const ports = { http: await freePort(), https: await freePort() };
+    const valid = nginxTest(site, ports);
+    expect(valid.status, valid.output).toBe(0);
+    expect(
+      nginxTest(site.replace('proxy_http_version 1.1;', 'proxy_http_version 1.1'), ports).status,
+    ).not.toBe(0);
+    // Two servers claiming the same name is only a warning to nginx, and a mistake.
+    const twice = site.replace('server_name example.com;', 'server_name www.example.com;');
+    expect(nginxTest(twice, ports).status).not.toBe(0);
+  });
+
+  it('lets 64 KiB forms through and drops idle connections before the app does', () => {
+    const site = read('nginx-acme-site.conf');
+    expect(site).toContain(`server ${APP_ADDRESS};`);
+    const maxSize = /client_max_body_size (\d+)k;/.exec(site);
+    expect(Number(maxSize![1]) * 1024).toBeGreaterThan(64 * 1024);
+    const keepalive = /keepalive_timeout (\d+)s;/.exec(site);
+    expect(Number(keepalive![1]) * 1000).toBeLessThan(appKeepAliveMs());
+  });
+});
+
+// --- The proxies: running ------------------------------------------------------------------
+
+interface Seen {
+  headers: IncomingHttpHeaders;
+  bodyBytes: number;
+}
+
+/** A stand-in for the app: answers 200 and remembers what reached it. */
+async function startUpstream(): Promise<{ server: Server; address: string; seen: Seen[] }> {
+  const seen: Seen[] = [];
+  const server = createServer((request, response) => {
+    let bodyBytes = 0;
+    request.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
+    request.on('end', () => {
+      seen.push({ headers: request.headers, bodyBytes });
+      response.end('from the app');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { server, address: `127.0.0.1:${port}`, seen };
+}
+
+interface Answer {
+  status: number;
+  location: string | undefined;
+  body: string;
+}
+
+interface Ask {
+  port: number;
+  host: string;
+  path?: string;
+  tls: boolean;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: Buffer;
+}
+
+function ask({ port, host, path = '/', tls, method = 'GET', headers = {}, body }: Ask): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const options = {
+      host: '127.0.0.1',
+      port,
+      path,
+      method,
+      agent: false as const,
+      headers: { host, ...headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+    };
+    const onResponse = (response: IncomingMessage) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, location: response.headers.location, body: text }),
+      );
+    };
+    const request = tls
+      ? httpsRequest({ ...options, servername: host, rejectUnauthorized: false }, onResponse)
+      : httpRequest(options, onResponse);
+    request.setTimeout(10_000, () => request.destroy(new Error(`no answer from ${host} on ${port}`)));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Retries until the proxy answers over HTTPS (Caddy issues its certificates as it starts). */
+async function waitForHttps(port: number, proxy: ChildProcess, output: () => string): Promise<void> {
+  let lastError: unknown;
+  for (let waited = 0; waited < 30_000; waited += 200) {
+    if (proxy.exitCode !== null) break;
+    try {
+      await ask({ port, host: 'www.example.com', path: '/ready', tls: true });
+      return;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the proxy did not start: ${String(lastError)}\n${output().slice(-3000)}`);
+}
+
+function startProxy(command: string, args: string[], env?: NodeJS.ProcessEnv) {
+  const child = spawn(tool(command), args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * The same behaviour from either proxy, run with its file as shipped (but for ports, the
+ * certificate and the app's address): HTTP and the bare domain redirect to https://www., and the
+ * app gets the client's address (never one the client made up), the scheme and the host.
+ */
+function behavesAsAProxy(
+  name: string,
+  start: (upstream: string) => Promise<{ ports: { http: number; https: number }; child: ChildProcess }>,
+) {
+  describe(`${name}, running`, { timeout: LONG }, () => {
+    let upstream: Awaited<ReturnType<typeof startUpstream>>;
+    let proxy: Awaited<ReturnType<typeof start>> | undefined;
+
+    beforeAll(async () => {
+      upstream = await startUpstream();
+      proxy = await start(upstream.address);
+    }, LONG);
+
+    afterAll(async () => {
+      await stop(proxy?.child);
+      await new Promise((resolve) => upstream?.server.close(resolve));
+    });
+
+    it('redirects plain HTTP and the bare domain to https://www., keeping the path and query', async () => {
+      const { http, https } = proxy!.ports;
+      for (const answer of [
+        await ask({ port: http, host: 'www.example.com', path: '/about?x=1', tls: false }),
+        await ask({ port: http, host: 'example.com', path: '/about?x=1', tls: false }),
+        await ask({ port: https, host: 'example.com', path: '/about?x=1', tls: true }),
+      ]) {
+        expect(answer.status).toBe(301);
+        expect(answer.location).toBe('https://www.example.com/about?x=1');
+      }
+    });
+
+    it('passes the client address, scheme and host, and ignores an X-Forwarded-For the client sent', async () => {
+      upstream.seen.length = 0;
+      const answer = await ask({
+        port: proxy!.ports.https,
+        host: 'www.example.com',
+        path: '/contact',
+        tls: true,
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      });
+      expect(answer).toMatchObject({ status: 200, body: 'from the app' });
+      const { headers } = upstream.seen.at(-1)!;
+      expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+      expect(headers['x-forwarded-proto']).toBe('https');
+      expect(headers['x-forwarded-host']).toBe('www.example.com');
+      expect(headers.host).toBe('www.example.com');
+    });
+
+    it('lets a form body over 64 KiB reach the app, which answers 413 itself', async () => {
+      upstream.seen.length = 0;
+      const body = Buffer.alloc(100 * 1024, 'a');
+      const answer = await ask({
+        port: proxy!.ports.https,
+        host: 'www.example.com',
+        path: '/api/quote',
+        tls: true,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+      expect(answer.status).toBe(200);
+      expect(upstream.seen.at(-1)!.bodyBytes).toBe(body.length);
+    });
+  });
+}
+
+behavesAsAProxy('Caddy', async (upstream) => {
+  const dir = scratch();
+  const ports = { http: await freePort(), https: await freePort() };
+  // Caddy's own local CA instead of Let's Encrypt (no network), free ports, no admin endpoint.
+  const local = read('Caddyfile')
+    .replace(
+      /^\{\n/m,
+      `{\n\tlocal_certs\n\tskip_install_trust\n\tadmin off\n\thttp_port ${ports.http}\n\thttps_port ${ports.https}\n`,
+    )
+    .replaceAll(APP_ADDRESS, upstream);
+  writeFileSync(join(dir, 'Caddyfile'), local);
+  const { child, output } = startProxy(
+    'caddy',
+    ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'],
+    caddyEnv(dir),
+  );
+  await waitForHttps(ports.https, child, output);
+  return { ports, child };
+});
+
+behavesAsAProxy('nginx', async (upstream) => {
+  const ports = { http: await freePort(), https: await freePort() };
+  const { dir, conf } = nginxPrefix(read('nginx-acme-site.conf'), ports, upstream);
+  const { child, output } = startProxy('nginx', ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')]);
+  const errorLog = join(dir, 'error.log');
+  await waitForHttps(
+    ports.https,
+    child,
+    () => output() + (existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''),
+  );
+  return { ports, child };
+});
