@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { emptyQuoteValues } from '../common/quote-request.ts';
 import { csvCell } from './cli/csv.ts';
 import { LEADS_USAGE } from './leads-command.ts';
 import { createFileMailer } from './mail/mailer.ts';
@@ -9,7 +10,12 @@ import { runLeads, runLeadsAt } from './test/leads-cli.ts';
 import { tempDir } from './test/temp-dir.ts';
 import { testConfig } from './test/test-app.ts';
 
-const base = { name: 'Priya Sharma', email: 'priya@company.in', phone: '', message: 'A website, please.' };
+const base = {
+  ...emptyQuoteValues,
+  name: 'Priya Sharma',
+  email: 'priya@company.in',
+  message: 'A website, please.',
+};
 
 /** A database with leads stored the way the server stores them. */
 async function seeded(leads: { at: string; request?: Partial<typeof base>; spam?: boolean }[]) {

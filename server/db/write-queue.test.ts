@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import { tempDir } from '../test/temp-dir.ts';
-import { migrations } from '../stores.ts';
 import { openStorage, type Storage } from './database.ts';
 import { isStorageUnavailable } from './storage-errors.ts';
 import { createWriteQueue } from './write-queue.ts';
@@ -12,27 +12,35 @@ afterEach(async () => {
   for (const storage of opened.splice(0)) await storage.close();
 });
 
+/** The write queue knows no table: these tests write to one of their own. */
+interface NotesDatabase {
+  notes: { id?: number; name: string };
+}
+const migrations = {
+  '0001-notes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('notes')
+        .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+        .addColumn('name', 'text', (column) => column.notNull())
+        .execute();
+    },
+  },
+};
+
 async function storage() {
   const opening = await openStorage({ path: join(tempDir(), 'site.db'), busyTimeoutMs: 50, migrations });
   opened.push(opening);
-  return opening;
+  return { db: opening.db as unknown as Kysely<NotesDatabase>, sqlite: opening.sqlite };
 }
 
-const lead = (name: string) => ({
-  created_at: '2025-06-01T10:00:00.000Z',
-  name,
-  email: `${name}@company.in`,
-  phone: '',
-  message: 'A website, please.',
-  source_page: '/',
-  status: 'received' as const,
-});
+const note = (name: string) => ({ name });
 
 /** What another process sees: only committed rows. */
 function committedNames(path: string): string[] {
   const reader = new Database(path, { readonly: true });
   try {
-    return reader.prepare('SELECT name FROM quote_requests ORDER BY id').pluck().all() as string[];
+    return reader.prepare('SELECT name FROM notes ORDER BY id').pluck().all() as string[];
   } finally {
     reader.close();
   }
@@ -49,9 +57,7 @@ describe('the write queue (group commit)', () => {
     const ids = await Promise.all(
       names.map((name) =>
         queue
-          .run((trx) =>
-            trx.insertInto('quote_requests').values(lead(name)).returning('id').executeTakeFirstOrThrow(),
-          )
+          .run((trx) => trx.insertInto('notes').values(note(name)).returning('id').executeTakeFirstOrThrow())
           .then((row) => {
             // When a caller hears "written", another connection can already read it.
             seenAtAnswer.push(committedNames(sqlite.name));
@@ -71,16 +77,16 @@ describe('the write queue (group commit)', () => {
     const queue = createWriteQueue(db, { onCommit: (jobs) => commits.push(jobs) });
 
     const results = await Promise.allSettled([
-      queue.run((trx) => trx.insertInto('quote_requests').values(lead('first')).execute()),
+      queue.run((trx) => trx.insertInto('notes').values(note('first')).execute()),
       queue.run(async (trx) => {
-        await trx.insertInto('quote_requests').values(lead('half-done')).execute();
+        await trx.insertInto('notes').values(note('half-done')).execute();
         // NOT NULL violated: a bug in one job, not a storage failure.
         await trx
-          .insertInto('quote_requests')
-          .values({ ...lead('broken'), name: null as unknown as string })
+          .insertInto('notes')
+          .values({ ...note('broken'), name: null as unknown as string })
           .execute();
       }),
-      queue.run((trx) => trx.insertInto('quote_requests').values(lead('third')).execute()),
+      queue.run((trx) => trx.insertInto('notes').values(note('third')).execute()),
     ]);
 
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
@@ -99,7 +105,7 @@ describe('the write queue (group commit)', () => {
     try {
       const results = await Promise.allSettled(
         ['a', 'b', 'c'].map((name) =>
-          queue.run((trx) => trx.insertInto('quote_requests').values(lead(name)).execute()),
+          queue.run((trx) => trx.insertInto('notes').values(note(name)).execute()),
         ),
       );
       for (const result of results) {
@@ -110,14 +116,14 @@ describe('the write queue (group commit)', () => {
       other.exec('ROLLBACK');
       other.close();
     }
-    await queue.run((trx) => trx.insertInto('quote_requests').values(lead('later')).execute());
+    await queue.run((trx) => trx.insertInto('notes').values(note('later')).execute());
     expect(committedNames(sqlite.name)).toEqual(['later']);
   });
 
   it('writes what is queued when closed, then refuses new jobs as "storage unavailable"', async () => {
     const { db, sqlite } = await storage();
     const queue = createWriteQueue(db);
-    const queued = queue.run((trx) => trx.insertInto('quote_requests').values(lead('queued')).execute());
+    const queued = queue.run((trx) => trx.insertInto('notes').values(note('queued')).execute());
     await queue.close();
     await queued; // written, not refused
     const refused = await queue.run(async () => 'never').catch((error: unknown) => error);
@@ -133,8 +139,8 @@ describe('the write queue (group commit)', () => {
       Array.from({ length: 20 }, (_, index) =>
         queue.run((trx) =>
           trx
-            .insertInto('quote_requests')
-            .values(lead(`v${index}`))
+            .insertInto('notes')
+            .values(note(`v${index}`))
             .execute(),
         ),
       ),

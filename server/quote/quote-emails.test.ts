@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
+import { emptyQuoteValues } from '../../common/quote-request.ts';
 import { classifySmtpError, createFileMailer, renderMail } from '../mail/mailer.ts';
 import { headerText } from '../mail/outgoing-mail.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
@@ -9,6 +10,7 @@ import { acknowledgementEmail, notificationEmail } from './quote-emails.ts';
 import type { Lead } from './quote-tables.ts';
 
 const lead: Lead = {
+  ...emptyQuoteValues,
   id: 7,
   created_at: '2025-06-01T10:30:00.000Z',
   name: 'Priya Sharma',
