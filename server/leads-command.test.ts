@@ -91,7 +91,19 @@ describe('leads command', () => {
     const { out, code } = await runLeads(config, 'export');
     expect(code).toBe(0);
     const [header, row] = out.split('\r\n');
-    expect(header).toBe('"id","created_at","status","name","email","phone","message","source_page"');
+    // The lead's own columns, and one per field of the form.
+    expect(header!.split(',')).toEqual(
+      expect.arrayContaining([
+        '"id"',
+        '"created_at"',
+        '"status"',
+        '"name"',
+        '"email"',
+        '"phone"',
+        '"message"',
+      ]),
+    );
+    expect(header!.split(',').at(-1)).toBe('"source_page"');
     expect(row).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     expect(row).toContain(`"'+91 98000 00000"`);
     expect(out).toContain(`"'@SUM(A1)\n""quoted"""`);

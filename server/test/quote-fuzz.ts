@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { quoteRequestSchema, validateQuoteRequest } from '../../common/quote-request.ts';
+import { quoteFields, quoteRequestSchema, validateQuoteRequest } from '../../common/quote-request.ts';
 import { runLeadsCommand } from '../leads-command.ts';
 import type { Config } from '../config.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
@@ -162,7 +162,7 @@ const validMessage = fc
 const field = (valid: fc.Arbitrary<string>) =>
   fc.oneof({ weight: 5, arbitrary: valid }, { weight: 1, arbitrary: anyValue });
 
-const FIELD_NAMES = ['name', 'email', 'phone', 'message'] as const;
+const FIELD_NAMES = quoteFields;
 
 /** The fields of one form, in the order they are sent (names may repeat: the first value counts). */
 const formFields = fc
@@ -532,6 +532,9 @@ function assertOnlyTemplateMarkup(html: string, tags: Set<string>, attributes: S
   }
 }
 
+/** The form's fields of a stored lead, as the schema sees them. */
+const fieldsOf = (lead: Lead) => Object.fromEntries(quoteFields.map((name) => [name, lead[name]]));
+
 /** The exact headers a notification may carry: nothing injected, nothing missing, none twice. */
 function expectedHeaders(lead: Lead): string[] {
   const names = [
@@ -676,11 +679,7 @@ export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: Fuzz
     else assert.equal(accepted, validation.ok, `valid input is accepted and invalid refused (got ${status})`);
     const [lead] = stored;
     if (validation.ok && lead) {
-      assert.deepEqual(
-        { name: lead.name, email: lead.email, phone: lead.phone, message: lead.message },
-        validation.value,
-        'the lead is stored as sent, trimmed',
-      );
+      assert.deepEqual(fieldsOf(lead), validation.value, 'the lead is stored as sent, trimmed');
       const spam = (first.get('website') ?? '').trim() !== '';
       assert.equal(lead.status, spam ? 'spam' : 'received');
     }
@@ -704,7 +703,7 @@ export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: Fuzz
   // 4. Nothing invalid is ever stored; each lead has its email, and its email is clean.
   for (const lead of stored) {
     stats.stored++;
-    const fields = { name: lead.name, email: lead.email, phone: lead.phone, message: lead.message };
+    const fields = fieldsOf(lead);
     const parsed = quoteRequestSchema.safeParse(fields);
     assert.ok(parsed.success, 'the stored lead passes the shared schema');
     assert.deepEqual(parsed.data, fields, 'the stored lead is already in its validated form');
