@@ -772,29 +772,12 @@ export async function checkCsvExport(target: FuzzTarget, stats: FuzzStats) {
   assert.equal(await runLeadsCommand(['export'], config, io), 0);
   const rows = parseCsv(csv);
   const leads = target.app.storage.sqlite.prepare('SELECT * FROM quote_requests ORDER BY id').all() as Lead[];
-  assert.deepEqual(rows[0], [
-    'id',
-    'created_at',
-    'status',
-    'name',
-    'email',
-    'phone',
-    'message',
-    'source_page',
-  ]);
+  const columns = ['id', 'created_at', 'status', ...quoteFields, 'source_page'] as const;
+  assert.deepEqual(rows[0], columns);
   assert.equal(rows.length - 1, leads.length, 'one CSV line per lead');
   leads.forEach((lead, index) => {
     const cells = rows[index + 1] ?? [];
-    const values = [
-      String(lead.id),
-      lead.created_at,
-      lead.status,
-      lead.name,
-      lead.email,
-      lead.phone,
-      lead.message,
-      lead.source_page,
-    ];
+    const values = columns.map((column) => String(lead[column]));
     values.forEach((value, column) => assertNeutralCell(cells[column] ?? '', value));
     stats.csvRowsChecked++;
   });
