@@ -155,6 +155,7 @@ export async function buildApp({
     await app.register(securityHeaders);
     await app.register(staticSite, {
       siteDir: config.siteDir,
+      appShellPaths: ['/admin'],
       pagePolicy: ({ scriptHashes, styleHashes }) =>
         contentSecurityPolicy({ scriptHashes, styleHashes, formOrigins: config.formOrigins }),
     });

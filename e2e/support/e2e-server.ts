@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { E2E_DATA_DIR, E2E_DATABASE_PATH, E2E_MAIL_SINK_DIR, E2E_PORT } from './e2e-env.ts';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_DATABASE_PATH, E2E_MAIL_SINK_DIR, E2E_PORT } from './e2e-env.ts';
 
 if (!existsSync('build/.complete')) {
   console.error('No build: run "npm run build" before the end-to-end tests (npm run test:e2e does).');
@@ -47,7 +47,10 @@ const server = spawn(process.execPath, ['build/node/server/main.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,
-    HOST: '127.0.0.1',
+    // Both loopback addresses: the browser may try either for localhost.
+    HOST: 'localhost',
+    // The origin the browser sees, which passkeys are bound to (the build keeps the default SITE_URL).
+    SITE_URL: E2E_BASE_URL,
     PORT: String(E2E_PORT),
     LOG_LEVEL: 'warn',
     DATABASE_PATH: E2E_DATABASE_PATH,

@@ -23,7 +23,12 @@ export interface PageStore {
   /** Lower-cased path to canonical path, for redirecting "/faq" to "/FAQ". */
   readonly canonicalPaths: ReadonlyMap<string, string>;
   readonly notFound: Page;
+  /** The page that starts the pages rendered in the browser (React Router's SPA fallback), if the build has one. */
+  readonly appShell: Page | undefined;
 }
+
+/** React Router writes it when some routes are not prerendered. */
+const APP_SHELL_FILE = '__spa-fallback.html';
 
 function readOptional(file: string): Buffer | undefined {
   return existsSync(file) ? readFileSync(file) : undefined;
@@ -70,5 +75,7 @@ export function loadPageStore(siteDir: string): PageStore {
   if (!notFound)
     throw new Error(`The build in ${siteDir} has no not-found page (${notFoundPath}/index.html).`);
   const canonicalPaths = new Map([...pages.keys()].map((path) => [path.toLowerCase(), path]));
-  return { pages, canonicalPaths, notFound };
+  const shellFile = join(siteDir, APP_SHELL_FILE);
+  const appShell = existsSync(shellFile) ? loadPage(`/${APP_SHELL_FILE}`, shellFile) : undefined;
+  return { pages, canonicalPaths, notFound, appShell };
 }

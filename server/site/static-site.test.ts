@@ -17,6 +17,7 @@ function makeSite(): string {
     'about/index.html': pageHtml('About'),
     'FAQ/index.html': pageHtml('FAQ'),
     '404/index.html': pageHtml('Page not found'),
+    '__spa-fallback.html': pageHtml('Loading'),
     'assets/app-Ab12Cd.js': `console.log(${JSON.stringify('x'.repeat(2000))});`,
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   };
@@ -38,7 +39,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   siteDir = makeSite();
   app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-  await app.register(staticSite, { siteDir });
+  await app.register(staticSite, { siteDir, appShellPaths: ['/admin'] });
   await app.ready();
 });
 
@@ -154,4 +155,20 @@ it('refuses to start without a build', () => {
   const empty = mkdtempSync(join(tmpdir(), 'empty-'));
   const app = Fastify();
   return expect(app.register(staticSite, { siteDir: empty }).ready()).rejects.toThrow(/npm run build/);
+});
+
+describe('pages rendered in the browser', () => {
+  it('answer every path under their prefix with the app shell, never indexed', async () => {
+    for (const url of ['/admin', '/admin/', '/admin/leads/12', '/admin/sign-in?next=%2Fadmin']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toContain('<h1>Loading</h1>');
+    }
+  });
+
+  it('leave other unknown paths to the not-found page, and the shell is not addressable by name', async () => {
+    expect((await app.inject({ url: '/administration' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/__spa-fallback.html' })).statusCode).toBe(404);
+  });
 });

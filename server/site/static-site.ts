@@ -7,6 +7,12 @@ export interface StaticSiteOptions {
   siteDir: string;
   /** The Content-Security-Policy of a page, given the hashes of its inline scripts and styles. */
   pagePolicy?: (page: Pick<Page, 'scriptHashes' | 'styleHashes'>) => string;
+  /**
+   * Paths whose pages are rendered in the browser (private pages: never
+   * prerendered, never indexed): every GET under them gets the app shell, so a
+   * reload or a shared link works. E.g. ["/admin"].
+   */
+  appShellPaths?: readonly string[];
 }
 
 /** Hashed build output: safe to cache for a year. */
@@ -72,6 +78,19 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     app.get(page.path, (request, reply) => sendPage(request, reply, page, 200, policy));
   }
   const notFoundPolicy = options.pagePolicy?.(store.notFound);
+
+  const { appShell } = store;
+  if (appShell) {
+    const policy = options.pagePolicy?.(appShell);
+    const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      return sendPage(request, reply, appShell, 200, policy);
+    };
+    for (const prefix of options.appShellPaths ?? []) {
+      app.get(prefix, sendShell);
+      app.get(`${prefix}/*`, sendShell);
+    }
+  }
 
   await app.register(fastifyStatic, {
     root: options.siteDir,
