@@ -44,7 +44,7 @@ describe('leads command', () => {
     expect((await runLeads(config, 'purge', '--older-than', 'soon')).err).toContain(
       '--older-than <days> must be a whole number',
     );
-    expect((await runLeads(config, 'list', '--status', 'lost')).err).toContain('--status must be one of');
+    expect((await runLeads(config, 'list', '--status', 'received')).err).toContain('--status must be one of');
     expect((await runLeads(config, 'delete')).err).toContain('delete needs --email <address>.');
   });
 
@@ -60,10 +60,14 @@ describe('leads command', () => {
     await stores.close();
     const list = await runLeads(config, 'list');
     expect(list.code).toBe(0);
-    expect(list.out.split('\n')[0]).toMatch(/^id\s+created \(UTC\)\s+status\s+name\s+email\s+message$/);
-    expect(list.out).toMatch(/2\s+2025-06-02 10:00\s+spam\s+Ravi Kumar/);
-    expect(list.out).toMatch(/1\s+2025-06-01 10:00\s+received\s+Priya Sharma/);
-    expect((await runLeads(config, 'list', '--status', 'spam')).out).not.toContain('Priya');
+    expect(list.out.split('\n')[0]).toMatch(
+      /^id\s+created \(UTC\)\s+status\s+delivery\s+name\s+email\s+message$/,
+    );
+    expect(list.out).toMatch(/1\s+2025-06-01 10:00\s+new\s+pending\s+Priya Sharma/);
+    expect(list.out).not.toContain('Ravi'); // spam has its own folder
+    const spam = await runLeads(config, 'list', '--status', 'spam');
+    expect(spam.out).toMatch(/2\s+2025-06-02 10:00\s+spam\s+none\s+Ravi Kumar/);
+    expect(spam.out).not.toContain('Priya');
 
     const show = await runLeads(config, 'show', '1');
     expect(show.out).toContain('Email:    priya@company.in');
@@ -177,11 +181,13 @@ describe('leads command', () => {
     const dead = await runLeads(config, 'outbox', 'dead');
     expect(dead.out).toMatch(/1\s+lead 1\s+notification\s+dead\s+1\s+.*550 Mailbox unavailable/);
     expect(dead.out.trim().split('\n')).toHaveLength(2);
-    expect((await runLeads(config, 'show', '1')).out).toContain('Status:   dead');
+    expect((await runLeads(config, 'show', '1')).out).toContain(
+      'Delivery: could not be delivered: 550 Mailbox unavailable',
+    );
 
     expect((await runLeads(config, 'outbox', 'retry', '--all-dead')).out).toContain('Queued 1 email again');
     expect((await runLeads(config, 'outbox', 'dead')).out).toBe('No dead letters.\n');
-    expect((await runLeads(config, 'show', '1')).out).toContain('Status:   received');
+    expect((await runLeads(config, 'show', '1')).out).toMatch(/Delivery: waiting \(attempt 1 at /);
     expect(await runLeads(config, 'outbox', 'retry', '999')).toMatchObject({ code: 1 });
     expect((await runLeads(config, 'outbox', 'retry', '2')).out).toContain('Queued 1 email again');
     expect((await runLeads(config, 'outbox', 'bogus')).code).toBe(2);

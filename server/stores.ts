@@ -4,13 +4,14 @@ import { mailDomain } from './mail/mail-address.ts';
 import { newsletterEmailKinds } from './newsletter/newsletter-email-kinds.ts';
 import { newsletterMigrations } from './newsletter/newsletter-migrations.ts';
 import { createSubscriberRepository } from './newsletter/subscriber-repository.ts';
+import { outboxMigrations } from './outbox/outbox-migrations.ts';
 import { createOutboxRepository } from './outbox/outbox-repository.ts';
 import { createLeadRepository } from './quote/lead-repository.ts';
 import { quoteEmailKinds } from './quote/quote-email-kinds.ts';
 import { quoteMigrations } from './quote/quote-migrations.ts';
 
 /** Every part's migrations; they run in the order of their names (dates). */
-export const migrations = { ...quoteMigrations, ...newsletterMigrations };
+export const migrations = { ...quoteMigrations, ...newsletterMigrations, ...outboxMigrations };
 
 export interface StoresOptions {
   /** The clock of the repositories (tests move it to expire links). */

@@ -28,8 +28,6 @@ export interface EmailKind {
   onSent?(trx: Transaction<Database>, row: OutboxRow, at: Date): Promise<void>;
   /** It failed for good, or ran out of attempts: a dead letter. */
   onDead?(trx: Transaction<Database>, row: OutboxRow, at: Date): Promise<void>;
-  /** It was put back in the queue by hand (a retry). */
-  onRequeued?(trx: Transaction<Database>, row: OutboxRow, at: Date): Promise<void>;
   /** What the email is about, for the logs, e.g. `{ leadId: 7 }`; never personal data. */
   describe?(row: OutboxRow): Record<string, unknown>;
 }

@@ -13,7 +13,7 @@ export interface DueEmail {
 const MAX_ERROR_LENGTH = 1000;
 
 type RowChange = Partial<
-  Pick<OutboxRow, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'sent_at'>
+  Pick<OutboxRow, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'sent_at' | 'delivered_via'>
 >;
 
 /**
@@ -38,7 +38,8 @@ export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, k
         .where('id', '=', row.id)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return; // deleted meanwhile (a data-subject request)
-      if (hook) await byKind.get(row.kind)?.[hook]?.(trx, row, at);
+      // The hook sees the row as it is now (its status, error and how it left).
+      if (hook) await byKind.get(row.kind)?.[hook]?.(trx, { ...row, ...change }, at);
     });
   }
 
@@ -114,10 +115,17 @@ export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, k
       });
     },
 
-    async markSent(row: OutboxRow, at: Date) {
+    /** Sent through `via`: a mail server ("smtp"), or only written as an .eml file ("file"). */
+    async markSent(row: OutboxRow, at: Date, via: 'smtp' | 'file') {
       await update(
         row,
-        { status: 'sent', attempts: row.attempts + 1, sent_at: at.toISOString(), last_error: null },
+        {
+          status: 'sent',
+          attempts: row.attempts + 1,
+          sent_at: at.toISOString(),
+          last_error: null,
+          delivered_via: via,
+        },
         at,
         'onSent',
       );
@@ -175,7 +183,6 @@ export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, k
             .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
             .where('id', '=', row.id)
             .execute();
-          await byKind.get(row.kind)?.onRequeued?.(trx, row, at);
         }
         return rows.length;
       });

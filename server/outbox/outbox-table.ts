@@ -30,6 +30,8 @@ export interface OutboxTable {
   created_at: string;
   updated_at: string;
   sent_at: string | null;
+  /** How a sent email left: "smtp", or "file" when it was only written as an .eml file; null before this was recorded. */
+  delivered_via: 'smtp' | 'file' | null;
 }
 
 export type OutboxRow = Selectable<OutboxTable>;

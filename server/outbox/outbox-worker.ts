@@ -62,7 +62,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const at = now();
     if (result.ok) {
       log.info({ ...context, via: mailer.kind, detail: result.detail }, 'email sent');
-      return { recorded: outbox.markSent(row, at) };
+      return { recorded: outbox.markSent(row, at, mailer.kind) };
     }
     const attempts = row.attempts + 1;
     if (result.permanent || attempts >= options.maxAttempts) {

@@ -3,10 +3,14 @@ import { oneOf, option, positiveInteger, table, type CommandIo } from '../cli/cl
 import { toCsv, writeCsv } from '../cli/csv.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
 import { outboxTable } from '../outbox/outbox-commands.ts';
-import type { LeadRepository } from './lead-repository.ts';
-import { LEAD_STATUSES, type Lead, type LeadStatus } from './quote-tables.ts';
+import type { LeadRepository, LeadWithDelivery } from './lead-repository.ts';
+import { LEAD_VIEWS, type LeadView } from '../../common/admin-api.ts';
+import { deliveryOf, describeDelivery } from './lead-delivery.ts';
 
-export const LEAD_COMMANDS_USAGE = `  list [--status <status>] [--limit <n>]   the newest quote requests (status: ${LEAD_STATUSES.join(', ')})
+/** The views the list can show: a status, or the spam folder ("all" is the default). */
+const LIST_STATUSES = LEAD_VIEWS.filter((view) => view !== 'all');
+
+export const LEAD_COMMANDS_USAGE = `  list [--status <status>] [--limit <n>]   the newest quote requests (status: ${LIST_STATUSES.join(', ')})
   show <id>                               one quote request in full, with its emails
   export [--out <file>]                   every quote request as CSV (to the file, or to standard output)
   purge --older-than <days>               delete quote requests older than this many days`;
@@ -18,17 +22,18 @@ export interface LeadCommandsContext {
   now: Date;
 }
 
-const leadRow = (lead: Lead) => [
+const leadRow = ({ lead, notification }: LeadWithDelivery) => [
   String(lead.id),
   lead.created_at.slice(0, 16).replace('T', ' '),
-  lead.status,
+  lead.spam ? 'spam' : lead.status,
+  deliveryOf(notification).state,
   lead.name,
   lead.email,
   lead.message,
 ];
 
 /** The columns of the export: every field of the form, between the lead's own columns. */
-const EXPORT_COLUMNS = ['id', 'created_at', 'status', ...quoteFields, 'source_page'] as const;
+const EXPORT_COLUMNS = ['id', 'created_at', 'status', 'spam', ...quoteFields, 'source_page'] as const;
 
 /** Labels and values line up: "Email:    priya@company.in". */
 const labelWidth =
@@ -44,26 +49,34 @@ export async function runLeadCommand(
 ): Promise<number | undefined> {
   switch (command) {
     case 'list': {
-      const status = oneOf<LeadStatus>(option(rest, '--status'), LEAD_STATUSES, '--status');
+      const view = oneOf<LeadView>(option(rest, '--status'), LIST_STATUSES, '--status') ?? 'all';
       const limitText = option(rest, '--limit');
       const limit = limitText === undefined ? 50 : positiveInteger(limitText, '--limit');
-      const rows = await leads.list({ ...(status ? { status } : {}), limit });
-      if (rows.length === 0) io.out('No quote requests.\n');
-      else io.out(table(['id', 'created (UTC)', 'status', 'name', 'email', 'message'], rows.map(leadRow)));
+      const { items } = await leads.page({ view, limit });
+      if (items.length === 0) io.out('No quote requests.\n');
+      else
+        io.out(
+          table(
+            ['id', 'created (UTC)', 'status', 'delivery', 'name', 'email', 'message'],
+            items.map(leadRow),
+          ),
+        );
       return 0;
     }
     case 'show': {
       const id = positiveInteger(rest[0], 'The id');
-      const lead = await leads.get(id);
-      if (!lead) {
+      const found = await leads.detail(id);
+      if (!found) {
         io.err(`No quote request with id ${id}.\n`);
         return 1;
       }
+      const { lead, notification } = found;
       const line = (label: string, value: string) => `${`${label}:`.padEnd(labelWidth)}${value}`;
       const lines = [
         `Quote request #${lead.id}`,
         line('Created', lead.created_at),
-        line('Status', lead.status),
+        line('Status', lead.spam ? `${lead.status} (spam)` : lead.status),
+        line('Delivery', describeDelivery(deliveryOf(notification))),
         line('Page', lead.source_page),
       ];
       for (const name of quoteFields) {

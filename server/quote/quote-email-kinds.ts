@@ -2,8 +2,9 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { EmailKind } from '../outbox/email-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
+import { addLeadEvent } from './lead-events.ts';
 import { acknowledgementEmail, notificationEmail, type QuoteEmailSettings } from './quote-emails.ts';
-import { QUOTE_EMAIL_KINDS, type Lead, type LeadStatus } from './quote-tables.ts';
+import { QUOTE_EMAIL_KINDS, type Lead } from './quote-tables.ts';
 
 async function leadOf(trx: Transaction<Database>, row: OutboxRow): Promise<Lead | undefined> {
   return trx
@@ -13,16 +14,15 @@ async function leadOf(trx: Transaction<Database>, row: OutboxRow): Promise<Lead 
     .executeTakeFirst();
 }
 
-/** The notification decides its lead's status; a lead marked as spam stays so. */
-function setStatus(status: LeadStatus) {
-  return async (trx: Transaction<Database>, row: OutboxRow) => {
+/** Writes what became of the notification on its lead's timeline. */
+function onTimeline(text: (row: OutboxRow) => string) {
+  return async (trx: Transaction<Database>, row: OutboxRow, at: Date) => {
     if (row.quote_request_id === null) return;
-    await trx
-      .updateTable('quote_requests')
-      .set({ status })
-      .where('id', '=', row.quote_request_id)
-      .where('status', '!=', 'spam')
-      .execute();
+    await addLeadEvent(
+      trx,
+      { quote_request_id: row.quote_request_id, actor: null, kind: 'delivery', text: text(row) },
+      at,
+    );
   };
 }
 
@@ -30,8 +30,8 @@ const describe = (row: OutboxRow) => ({ leadId: row.quote_request_id });
 
 /**
  * The emails of a quote request, as the outbox sends them: the notification
- * to the company (its fate is the lead's status), and the optional
- * acknowledgement to the visitor.
+ * to the company (what becomes of it goes on the lead's timeline), and the
+ * optional acknowledgement to the visitor.
  */
 export function quoteEmailKinds(settings: QuoteEmailSettings): EmailKind[] {
   return [
@@ -41,9 +41,14 @@ export function quoteEmailKinds(settings: QuoteEmailSettings): EmailKind[] {
         const lead = await leadOf(trx, row);
         return lead ? notificationEmail(lead, row, settings) : { cancelled: 'the quote request was deleted' };
       },
-      onSent: setStatus('notified'),
-      onDead: setStatus('dead'),
-      onRequeued: setStatus('received'),
+      onSent: onTimeline((row) =>
+        row.delivered_via === 'file'
+          ? 'The notification was written to a file: no mail server is set up, so nobody was told.'
+          : `The notification was emailed to ${row.recipient}.`,
+      ),
+      onDead: onTimeline(
+        (row) => `The notification could not be delivered: ${row.last_error ?? 'unknown error'}`,
+      ),
       describe,
     },
     {

@@ -18,7 +18,8 @@ const lead: Lead = {
   phone: '+91 98000 00000',
   message: 'Please build <b>our</b> shop & app.',
   source_page: '/',
-  status: 'received',
+  status: 'new',
+  spam: 0,
 };
 const row = (kind: OutboxRow['kind']): OutboxRow => ({
   id: 1,
@@ -34,6 +35,7 @@ const row = (kind: OutboxRow['kind']): OutboxRow => ({
   created_at: lead.created_at,
   updated_at: lead.created_at,
   sent_at: null,
+  delivered_via: null,
 });
 const settings = {
   from: { name: 'Acme Tech', address: 'quotes@acme.test' },

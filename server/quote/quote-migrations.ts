@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
  * The quote requests' tables. The first migration also made the outbox, when
@@ -54,6 +54,73 @@ export const quoteMigrations: Record<string, Migration> = {
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('outbox').execute();
       await db.schema.dropTable('quote_requests').execute();
+    },
+  },
+  '2026-11-24-001-lead-workflow-search-and-timeline': {
+    async up(db: Kysely<unknown>) {
+      await db.transaction().execute(async (trx) => {
+        // The old status mixed the notification's delivery (now read from the outbox) with spam:
+        // spam becomes a flag, and the status is what the company does with the lead.
+        await trx.schema
+          .alterTable('quote_requests')
+          .addColumn('spam', 'integer', (column) => column.notNull().defaultTo(0))
+          .execute();
+        await sql`update quote_requests set spam = 1 where status = 'spam'`.execute(trx);
+        await trx.schema.alterTable('quote_requests').dropColumn('status').execute();
+        await trx.schema
+          .alterTable('quote_requests')
+          .addColumn('status', 'text', (column) => column.notNull().defaultTo('new'))
+          .execute();
+        await trx.schema
+          .createIndex('quote_requests_view')
+          .on('quote_requests')
+          .columns(['spam', 'status', 'id'])
+          .execute();
+
+        // What happened to a lead, and who did it: status changes, notes, spam, the notification.
+        await trx.schema
+          .createTable('lead_events')
+          .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+          .addColumn('quote_request_id', 'integer', (column) =>
+            column.notNull().references('quote_requests.id').onDelete('cascade'),
+          )
+          .addColumn('at', 'text', (column) => column.notNull())
+          .addColumn('actor', 'text')
+          .addColumn('kind', 'text', (column) => column.notNull())
+          .addColumn('from_status', 'text')
+          .addColumn('to_status', 'text')
+          .addColumn('text', 'text')
+          .execute();
+        await trx.schema
+          .createIndex('lead_events_lead')
+          .on('lead_events')
+          .columns(['quote_request_id', 'id'])
+          .execute();
+
+        // Full-text search over the fields people search by (SQLite FTS5, kept in step by triggers;
+        // on PostgreSQL this would be a tsvector column and a GIN index, behind the same repository).
+        await sql`create virtual table quote_requests_search using fts5(
+          name, email, phone, message,
+          content = 'quote_requests', content_rowid = 'id',
+          tokenize = 'unicode61 remove_diacritics 2'
+        )`.execute(trx);
+        await sql`create trigger quote_requests_search_insert after insert on quote_requests begin
+          insert into quote_requests_search (rowid, name, email, phone, message)
+            values (new.id, new.name, new.email, new.phone, new.message);
+        end`.execute(trx);
+        await sql`create trigger quote_requests_search_delete after delete on quote_requests begin
+          insert into quote_requests_search (quote_requests_search, rowid, name, email, phone, message)
+            values ('delete', old.id, old.name, old.email, old.phone, old.message);
+        end`.execute(trx);
+        await sql`create trigger quote_requests_search_update
+          after update of name, email, phone, message on quote_requests begin
+          insert into quote_requests_search (quote_requests_search, rowid, name, email, phone, message)
+            values ('delete', old.id, old.name, old.email, old.phone, old.message);
+          insert into quote_requests_search (rowid, name, email, phone, message)
+            values (new.id, new.name, new.email, new.phone, new.message);
+        end`.execute(trx);
+        await sql`insert into quote_requests_search (quote_requests_search) values ('rebuild')`.execute(trx);
+      });
     },
   },
 };

@@ -48,7 +48,7 @@ describe('POST /api/quote', () => {
     expect(response.body).toBe(QUOTE_SUCCESS_REPLY);
     const [lead, ...others] = await leads(app);
     expect(others).toEqual([]);
-    expect(lead).toMatchObject({ ...validQuote, status: 'received', source_page: '/' });
+    expect(lead).toMatchObject({ ...validQuote, status: 'new', spam: 0, source_page: '/' });
     expect(Date.now() - Date.parse(lead!.created_at)).toBeLessThan(60_000);
     const rows = await outbox(app);
     expect(rows).toHaveLength(1);
@@ -212,7 +212,7 @@ describe('honeypot', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('success');
     const [lead] = await leads(app);
-    expect(lead!.status).toBe('spam');
+    expect(lead!.spam).toBe(1);
     expect(await outbox(app)).toEqual([]);
   });
 });
@@ -492,7 +492,7 @@ describe('over a real socket', () => {
     });
     expect(response.status).toBe(200);
     expect((await response.text()).trim() === QUOTE_SUCCESS_REPLY).toBe(true);
-    expect((await leads(app))[0]).toMatchObject({ ...validQuote, status: 'received' });
+    expect((await leads(app))[0]).toMatchObject({ ...validQuote, status: 'new', spam: 0 });
 
     // The spec's error text depends on any other reply: a refusal is never "success".
     const refused = await fetch(`http://127.0.0.1:${port}/api/quote`, {

@@ -74,7 +74,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
           sourcePage: sourcePage(request.headers, originCheck(request, options.siteUrl)),
           spam,
         });
-        request.log.info({ leadId: stored.id, status: stored.status }, 'quote request stored');
+        request.log.info({ leadId: stored.id, spam: stored.spam }, 'quote request stored');
         if (!spam) options.onStored();
 
         noStore(response);

@@ -1,15 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
+import type { LeadStatus } from '../../common/admin-api.ts';
 import type { QuoteRequest } from '../../common/quote-request.ts';
-
-/**
- * What happened to a quote request:
- * - received: stored; the notification to the company is waiting in the outbox;
- * - notified: the notification was handed to the mail server (or written as a file);
- * - dead: the notification could not be delivered (see the outbox's dead letters);
- * - spam: the honeypot was filled; stored for review, never emailed.
- */
-export const LEAD_STATUSES = ['received', 'notified', 'dead', 'spam'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** One quote request: a column per field of the form (common/quote-request.ts), as validated. */
 type QuoteRequestsTable = QuoteRequest & {
@@ -17,10 +8,31 @@ type QuoteRequestsTable = QuoteRequest & {
   created_at: string;
   /** Path of the page the form was sent from, e.g. "/", or "unknown". */
   source_page: string;
-  status: LeadStatus;
+  /** What the company does with it: new, contacted, quoted, won, lost (common/admin-api.ts). */
+  status: Generated<LeadStatus>;
+  /** 1 when it is spam (the honeypot was filled, or someone marked it so); spam is never emailed. */
+  spam: Generated<number>;
 };
 
 export type Lead = Selectable<QuoteRequestsTable>;
+
+/** What happened to a lead and who did it; the lead's timeline. */
+export type LeadEventKind = 'status' | 'note' | 'spam' | 'not-spam' | 'retry' | 'delivery';
+
+interface LeadEventsTable {
+  id: Generated<number>;
+  quote_request_id: number;
+  at: string;
+  /** The email of the account that did it; null for the system (the outbox, the command line). */
+  actor: string | null;
+  kind: LeadEventKind;
+  from_status: LeadStatus | null;
+  to_status: LeadStatus | null;
+  /** A note's text, or what became of the notification. */
+  text: string | null;
+}
+
+export type LeadEvent = Selectable<LeadEventsTable>;
 
 /** The emails of a quote request (see quote-email-kinds.ts). */
 export const QUOTE_EMAIL_KINDS = {
@@ -31,6 +43,7 @@ export const QUOTE_EMAIL_KINDS = {
 declare module '../db/database-tables.ts' {
   interface Database {
     quote_requests: QuoteRequestsTable;
+    lead_events: LeadEventsTable;
   }
 }
 

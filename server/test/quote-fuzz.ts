@@ -681,7 +681,7 @@ export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: Fuzz
     if (validation.ok && lead) {
       assert.deepEqual(fieldsOf(lead), validation.value, 'the lead is stored as sent, trimmed');
       const spam = (first.get('website') ?? '').trim() !== '';
-      assert.equal(lead.status, spam ? 'spam' : 'received');
+      assert.equal(lead.spam, spam ? 1 : 0);
     }
     // The no-JavaScript error page (400, or 503) shows what was typed, escaped.
     if (!accepted && isHtml && !tooLarge) {
@@ -707,7 +707,7 @@ export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: Fuzz
     const parsed = quoteRequestSchema.safeParse(fields);
     assert.ok(parsed.success, 'the stored lead passes the shared schema');
     assert.deepEqual(parsed.data, fields, 'the stored lead is already in its validated form');
-    if (lead.status === 'spam') {
+    if (lead.spam) {
       stats.spam++;
       assert.equal(queued.length, 0, 'spam queues no email');
       continue;
@@ -772,7 +772,7 @@ export async function checkCsvExport(target: FuzzTarget, stats: FuzzStats) {
   assert.equal(await runLeadsCommand(['export'], config, io), 0);
   const rows = parseCsv(csv);
   const leads = target.app.storage.sqlite.prepare('SELECT * FROM quote_requests ORDER BY id').all() as Lead[];
-  const columns = ['id', 'created_at', 'status', ...quoteFields, 'source_page'] as const;
+  const columns = ['id', 'created_at', 'status', 'spam', ...quoteFields, 'source_page'] as const;
   assert.deepEqual(rows[0], columns);
   assert.equal(rows.length - 1, leads.length, 'one CSV line per lead');
   leads.forEach((lead, index) => {

@@ -1,0 +1,15 @@
+import type { Kysely, Migration } from 'kysely';
+
+/**
+ * The outbox's own columns since it became shared (its table was made by the
+ * quote requests' first migration, which has shipped).
+ */
+export const outboxMigrations: Record<string, Migration> = {
+  '2026-11-24-002-outbox-delivered-via': {
+    async up(db: Kysely<unknown>) {
+      // How a sent email left: "smtp" (a mail server took it) or "file" (written as .eml: nobody was
+      // told). Emails sent before this column existed keep null: how they left was not recorded.
+      await db.schema.alterTable('outbox').addColumn('delivered_via', 'text').execute();
+    },
+  },
+};

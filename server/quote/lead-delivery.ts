@@ -1,0 +1,41 @@
+import type { Delivery } from '../../common/admin-api.ts';
+import type { OutboxRow } from '../outbox/outbox-table.ts';
+
+/** What became of a lead's notification, read from its outbox row. */
+export function deliveryOf(notification: OutboxRow | undefined): Delivery {
+  if (!notification || notification.status === 'cancelled') return { state: 'none' };
+  if (notification.status === 'sent') {
+    const at = notification.sent_at ?? notification.updated_at;
+    return notification.delivered_via === 'file' ? { state: 'written', at } : { state: 'sent', at };
+  }
+  if (notification.status === 'dead') {
+    return {
+      state: 'dead',
+      at: notification.updated_at,
+      lastError: notification.last_error,
+      outboxId: notification.id,
+    };
+  }
+  return {
+    state: 'pending',
+    attempts: notification.attempts,
+    nextAttemptAt: notification.next_attempt_at,
+    lastError: notification.last_error,
+  };
+}
+
+/** The same, in a line for the command line. */
+export function describeDelivery(delivery: Delivery): string {
+  switch (delivery.state) {
+    case 'none':
+      return 'not sent (spam)';
+    case 'sent':
+      return `emailed ${delivery.at}`;
+    case 'written':
+      return `written to a file ${delivery.at} (no mail server: nobody was told)`;
+    case 'dead':
+      return `could not be delivered: ${delivery.lastError ?? 'unknown error'}`;
+    case 'pending':
+      return `waiting (attempt ${delivery.attempts + 1} at ${delivery.nextAttemptAt})${delivery.lastError ? `, last error: ${delivery.lastError}` : ''}`;
+  }
+}
