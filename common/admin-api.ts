@@ -103,11 +103,12 @@ export interface TimelineEntry {
   at: string;
   /** The account's email; null for the system (e.g. a lead marked spam by the honeypot). */
   by: string | null;
-  kind: 'status' | 'note' | 'spam' | 'not-spam' | 'retry';
+  /** "delivery": what became of the notification (by is null; text says it). */
+  kind: 'status' | 'note' | 'spam' | 'not-spam' | 'retry' | 'delivery';
   /** For a status change. */
   from?: LeadStatus;
   to?: LeadStatus;
-  /** For a note. */
+  /** For a note, or a delivery. */
   text?: string;
 }
 

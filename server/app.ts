@@ -3,7 +3,11 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type RouteOptions,
 } from 'fastify';
+import { company } from '../common/company.ts';
+import { adminRoutes } from './admin/admin-routes.ts';
+import { createCeremonies, type RelyingParty } from './admin/ceremonies.ts';
 import type { Config } from './config.ts';
 import type { Storage } from './db/database.ts';
 import { findSiteStylesheet } from './forms/site-stylesheet.ts';
@@ -35,6 +39,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The clock of the repositories and the outbox (tests move it to expire links). */
   now?: () => Date;
+  /** Told of every route as it is registered (tests check that each admin route is guarded). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -77,6 +83,11 @@ class AccessLog extends LogController {
   }
 }
 
+/** Passkeys are bound to SITE_URL: its host name is the RP ID, its origin the only one allowed. */
+function relyingParty(siteUrl: string): RelyingParty {
+  return { name: `${company.name} inbox`, id: new URL(siteUrl).hostname, origin: siteUrl };
+}
+
 /** How long a closing server goes on answering (503) what arrives on connections already open. */
 const SHUTDOWN_DRAIN_MS = 250;
 
@@ -97,6 +108,7 @@ export async function buildApp({
   startOutbox = true,
   mailer: givenMailer,
   now,
+  onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -122,8 +134,10 @@ export async function buildApp({
     return503OnClosing: true,
   });
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   const clock = now ? { now } : {};
-  const { storage, leads, subscribers, outbox } = await openStores(config, clock);
+  const stores = await openStores(config, clock);
+  const { storage, leads, subscribers, outbox } = stores;
   const mailer = givenMailer ?? createMailer(config.mail);
   const worker = createOutboxWorker({
     outbox,
@@ -173,6 +187,16 @@ export async function buildApp({
       rateLimit: config.newsletter.rateLimit,
       stylesheet,
       onQueued: () => worker.kick(),
+    });
+    await app.register(adminRoutes, {
+      ...stores,
+      ceremonies: createCeremonies(relyingParty(config.siteUrl), clock.now),
+      timeZone: config.admin.timeZone,
+      signInLimit: config.admin.signInLimit,
+      siteUrl: config.siteUrl,
+      mailDir: config.mail.dir,
+      onQueued: () => worker.kick(),
+      now: clock.now ?? (() => new Date()),
     });
   } catch (error) {
     mailer.close();

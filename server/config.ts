@@ -57,6 +57,19 @@ const booleanText = z.string().transform((value, context) => {
 
 const emailAddress = z.email();
 
+/** An IANA time zone such as Asia/Kolkata, as the browser's Intl knows them. */
+const timeZone = z.string().refine(
+  (value) => {
+    try {
+      new Intl.DateTimeFormat('en-IN', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an IANA time zone such as Asia/Kolkata' },
+);
+
 /** `Name <address>` or a bare `address`. */
 const mailAddressText = z.string().transform((value, context): MailAddress => {
   const text = value.trim();
@@ -135,6 +148,12 @@ const envSchema = z.object({
   MAIL_DIR: z.string().min(1).default('data/mail'),
   ACK_EMAIL: booleanText.default(false),
 
+  ADMIN_TIME_ZONE: timeZone.default('Asia/Kolkata'),
+  ADMIN_SESSION_IDLE_HOURS: wholeNumber(1, 720).default(12),
+  ADMIN_SESSION_MAX_DAYS: wholeNumber(1, 90).default(7),
+  ADMIN_SIGN_IN_RATE_LIMIT_MAX: wholeNumber(1, 1_000_000).default(10),
+  ADMIN_SIGN_IN_RATE_LIMIT_WINDOW_MS: wholeNumber(1_000, 86_400_000).default(600_000),
+
   OUTBOX_POLL_MS: wholeNumber(10, 3_600_000).default(5_000),
   OUTBOX_RETRY_BASE_MS: wholeNumber(1, 3_600_000).default(30_000),
   OUTBOX_RETRY_MAX_MS: wholeNumber(1, 86_400_000).default(3_600_000),
@@ -191,6 +210,13 @@ export interface Config {
     /** Whether visitors get an acknowledgement email. */
     acknowledge: boolean;
   };
+  admin: {
+    /** Times in the inbox are shown in this zone. */
+    timeZone: string;
+    session: { idleMs: number; maxAgeMs: number };
+    /** Sign-in and invitation posts accepted per client address and window. */
+    signInLimit: { max: number; windowMs: number };
+  };
   outbox: {
     pollMs: number;
     retryBaseMs: number;
@@ -215,6 +241,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (value.HTTP_HEADERS_TIMEOUT_MS > value.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(
       `Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS must be at most HTTP_REQUEST_TIMEOUT_MS (${value.HTTP_REQUEST_TIMEOUT_MS})`,
+    );
+  }
+  if (value.ADMIN_SESSION_IDLE_HOURS > value.ADMIN_SESSION_MAX_DAYS * 24) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ADMIN_SESSION_IDLE_HOURS must be at most ADMIN_SESSION_MAX_DAYS in hours (${value.ADMIN_SESSION_MAX_DAYS * 24})`,
     );
   }
   if (value.HTTP_IDLE_TIMEOUT_MS <= value.DATABASE_BUSY_TIMEOUT_MS) {
@@ -253,6 +284,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       to: value.MAIL_TO,
       dir: resolve(value.MAIL_DIR),
       acknowledge: value.ACK_EMAIL,
+    },
+    admin: {
+      timeZone: value.ADMIN_TIME_ZONE,
+      session: {
+        idleMs: value.ADMIN_SESSION_IDLE_HOURS * 60 * 60 * 1000,
+        maxAgeMs: value.ADMIN_SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
+      },
+      signInLimit: {
+        max: value.ADMIN_SIGN_IN_RATE_LIMIT_MAX,
+        windowMs: value.ADMIN_SIGN_IN_RATE_LIMIT_WINDOW_MS,
+      },
     },
     outbox: {
       pollMs: value.OUTBOX_POLL_MS,

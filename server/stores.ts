@@ -1,3 +1,7 @@
+import { createAccountRepository } from './admin/account-repository.ts';
+import { createActivityLog } from './admin/activity-log.ts';
+import { adminMigrations } from './admin/admin-migrations.ts';
+import { createSessionRepository } from './admin/session-repository.ts';
 import type { Config } from './config.ts';
 import { openStorage, type Storage } from './db/database.ts';
 import { mailDomain } from './mail/mail-address.ts';
@@ -11,7 +15,12 @@ import { quoteEmailKinds } from './quote/quote-email-kinds.ts';
 import { quoteMigrations } from './quote/quote-migrations.ts';
 
 /** Every part's migrations; they run in the order of their names (dates). */
-export const migrations = { ...quoteMigrations, ...newsletterMigrations, ...outboxMigrations };
+export const migrations = {
+  ...quoteMigrations,
+  ...newsletterMigrations,
+  ...outboxMigrations,
+  ...adminMigrations,
+};
 
 export interface StoresOptions {
   /** The clock of the repositories (tests move it to expire links). */
@@ -43,5 +52,14 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     ...quoteEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
     ...newsletterEmailKinds({ from: config.mail.from, replyTo: config.mail.to[0], siteUrl: config.siteUrl }),
   ]);
-  return { storage, leads, subscribers, outbox, close: () => storage.close() };
+  return {
+    storage,
+    leads,
+    subscribers,
+    outbox,
+    accounts: createAccountRepository(storage),
+    sessions: createSessionRepository(storage, config.admin.session),
+    activity: createActivityLog(storage),
+    close: () => storage.close(),
+  };
 }

@@ -10,7 +10,7 @@ import {
 } from '../test/newsletter-client.ts';
 import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
 import { testApp } from '../test/test-app.ts';
-import { hashToken } from './tokens.ts';
+import { hashToken } from '../security/tokens.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 

@@ -31,7 +31,7 @@ import {
   type LinkProblem,
 } from './newsletter-pages.tsx';
 import type { SubscriberRepository } from './subscriber-repository.ts';
-import { isTokenShape } from './tokens.ts';
+import { isTokenShape } from '../security/tokens.ts';
 
 export interface NewsletterRoutesOptions {
   subscribers: SubscriberRepository;

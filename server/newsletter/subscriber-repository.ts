@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { inChunks } from '../db/chunks.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
@@ -53,6 +53,26 @@ export interface RemovedSubscribers {
 
 function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+export interface SubscriberQuery {
+  status?: SubscriberStatus | undefined;
+  /** Part of the address. */
+  search?: string | undefined;
+}
+
+/** Restricts a query to a status and to addresses containing the search (LIKE, its wildcards escaped). */
+function filtered<O>(
+  query: SelectQueryBuilder<Database, 'subscribers', O>,
+  { status, search }: SubscriberQuery,
+) {
+  let result = status ? query.where('status', '=', status) : query;
+  const text = search?.trim().toLowerCase();
+  if (text)
+    result = result.where(
+      sql<boolean>`email like ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
+    );
+  return result;
 }
 
 /** The newsletter's subscribers: the only code that writes or reads them and their tokens. */
@@ -210,11 +230,46 @@ export function createSubscriberRepository(
       return query.execute();
     },
 
-    /** Every subscriber, oldest first, for the CSV export. */
-    async all(filter: { status?: SubscriberStatus } = {}): Promise<Subscriber[]> {
-      let query = db.selectFrom('subscribers').selectAll().orderBy('id', 'asc');
-      if (filter.status) query = query.where('status', '=', filter.status);
-      return query.execute();
+    /** Every subscriber of a status (and search), oldest first, for the CSV export. */
+    async all(filter: SubscriberQuery = {}): Promise<Subscriber[]> {
+      return filtered(db.selectFrom('subscribers').selectAll(), filter).orderBy('id', 'asc').execute();
+    },
+
+    /** One page of a view, newest first, below the cursor (an id); the search matches the address. */
+    async page(filter: SubscriberQuery & { cursor?: number | undefined; limit: number }) {
+      let query = filtered(db.selectFrom('subscribers').selectAll(), filter);
+      if (filter.cursor !== undefined) query = query.where('id', '<', filter.cursor);
+      const rows = await query
+        .orderBy('id', 'desc')
+        .limit(filter.limit + 1)
+        .execute();
+      const subscribers = rows.slice(0, filter.limit);
+      return {
+        subscribers,
+        nextCursor: rows.length > filter.limit ? (subscribers.at(-1)?.id ?? null) : null,
+      };
+    },
+
+    /** How many subscribers each status has, and all of them. */
+    async counts(): Promise<Record<SubscriberStatus | 'all', number>> {
+      const rows = await db
+        .selectFrom('subscribers')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('status')
+        .execute();
+      const counts = { all: 0, pending: 0, confirmed: 0, unsubscribed: 0 };
+      for (const row of rows) {
+        counts[row.status] += Number(row.count);
+        counts.all += Number(row.count);
+      }
+      return counts;
+    },
+
+    /** Removes one subscriber with its tokens and emails (the inbox's Remove). */
+    async remove(id: number): Promise<RemovedSubscribers> {
+      return removeSelected((trx) =>
+        trx.selectFrom('subscribers').select('id').where('id', '=', id).execute(),
+      );
     },
 
     /** A data-subject request: the subscriber of this address, its tokens and its emails. */

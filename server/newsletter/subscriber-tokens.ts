@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { TokenPurpose } from './newsletter-tables.ts';
-import { CONFIRM_TOKEN_TTL_MS, hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
+import { CONFIRM_TOKEN_TTL_MS } from './tokens.ts';
 
 /** The stored link of this token, by its hash. */
 export async function findToken(trx: Transaction<Database>, token: string, purpose: TokenPurpose) {

@@ -1,7 +1,8 @@
 import { oneOf, option, positiveInteger, table, UsageError, type CommandIo } from '../cli/cli-args.ts';
-import { toCsv, writeCsv } from '../cli/csv.ts';
+import { writeCsv } from '../cli/csv.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
 import { SUBSCRIBER_STATUSES, type Subscriber, type SubscriberStatus } from './newsletter-tables.ts';
+import { subscribersCsv } from './subscriber-export.ts';
 import type { SubscriberRepository } from './subscriber-repository.ts';
 
 export const SUBSCRIBERS_USAGE = `  subscribers list [--status <status>] [--limit <n>]
@@ -30,19 +31,6 @@ const listRow = (subscriber: Subscriber) => [
   subscriber.source_page,
 ];
 
-const EXPORT_COLUMNS = [
-  'id',
-  'email',
-  'status',
-  'created_at',
-  'last_signup_at',
-  'confirmed_at',
-  'unsubscribed_at',
-  'source_page',
-  'consent_version',
-  'consent_text',
-] as const satisfies readonly (keyof Subscriber)[];
-
 /** `npm run leads -- subscribers …`: the newsletter's list. Returns the exit code. */
 export async function runSubscribersCommand(
   args: string[],
@@ -69,10 +57,7 @@ export async function runSubscribersCommand(
     case 'export': {
       const chosen = status();
       const rows = await subscribers.all(chosen ? { status: chosen } : {});
-      const csv = toCsv(
-        EXPORT_COLUMNS,
-        rows.map((subscriber) => EXPORT_COLUMNS.map((column) => subscriber[column])),
-      );
+      const csv = subscribersCsv(rows);
       writeCsv(csv, option(rest, '--out'), io, `${rows.length} subscribers`);
       return 0;
     }

@@ -157,10 +157,30 @@ export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, k
       return byKind.get(row.kind)?.describe?.(row) ?? {};
     },
 
-    async list(filter: { status?: OutboxStatus } = {}): Promise<OutboxRow[]> {
+    /** Newest first; at most `limit` of them when given. */
+    async list(filter: { status?: OutboxStatus; limit?: number } = {}): Promise<OutboxRow[]> {
       let query = db.selectFrom('outbox').selectAll().orderBy('id', 'desc');
       if (filter.status) query = query.where('status', '=', filter.status);
+      if (filter.limit !== undefined) query = query.limit(filter.limit);
       return query.execute();
+    },
+
+    async get(id: number): Promise<OutboxRow | undefined> {
+      return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** How many emails wait and how many are dead letters. */
+    async counts(): Promise<{ pending: number; dead: number }> {
+      const rows = await db
+        .selectFrom('outbox')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('status', 'in', ['pending', 'dead'])
+        .groupBy('status')
+        .execute();
+      const counts = { pending: 0, dead: 0 };
+      for (const row of rows)
+        if (row.status === 'pending' || row.status === 'dead') counts[row.status] = Number(row.count);
+      return counts;
     },
 
     /**

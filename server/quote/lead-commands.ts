@@ -1,11 +1,12 @@
 import { quoteFields, quoteFormFields } from '../../common/quote-request.ts';
 import { oneOf, option, positiveInteger, table, type CommandIo } from '../cli/cli-args.ts';
-import { toCsv, writeCsv } from '../cli/csv.ts';
+import { writeCsv } from '../cli/csv.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
 import { outboxTable } from '../outbox/outbox-commands.ts';
 import type { LeadRepository, LeadWithDelivery } from './lead-repository.ts';
 import { LEAD_VIEWS, type LeadView } from '../../common/admin-api.ts';
 import { deliveryOf, describeDelivery } from './lead-delivery.ts';
+import { leadsCsv } from './lead-export.ts';
 
 /** The views the list can show: a status, or the spam folder ("all" is the default). */
 const LIST_STATUSES = LEAD_VIEWS.filter((view) => view !== 'all');
@@ -31,9 +32,6 @@ const leadRow = ({ lead, notification }: LeadWithDelivery) => [
   lead.email,
   lead.message,
 ];
-
-/** The columns of the export: every field of the form, between the lead's own columns. */
-const EXPORT_COLUMNS = ['id', 'created_at', 'status', 'spam', ...quoteFields, 'source_page'] as const;
 
 /** Labels and values line up: "Email:    priya@company.in". */
 const labelWidth =
@@ -92,10 +90,7 @@ export async function runLeadCommand(
     }
     case 'export': {
       const rows = await leads.all();
-      const csv = toCsv(
-        EXPORT_COLUMNS,
-        rows.map((lead) => EXPORT_COLUMNS.map((column) => lead[column])),
-      );
+      const csv = leadsCsv(rows);
       writeCsv(csv, option(rest, '--out'), io, `${rows.length} quote requests`);
       return 0;
     }

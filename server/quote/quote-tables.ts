@@ -17,7 +17,7 @@ type QuoteRequestsTable = QuoteRequest & {
 export type Lead = Selectable<QuoteRequestsTable>;
 
 /** What happened to a lead and who did it; the lead's timeline. */
-export type LeadEventKind = 'status' | 'note' | 'spam' | 'not-spam' | 'retry' | 'delivery';
+type LeadEventKind = 'status' | 'note' | 'spam' | 'not-spam' | 'retry' | 'delivery';
 
 interface LeadEventsTable {
   id: Generated<number>;

@@ -32,6 +32,7 @@ export function testConfig(env: Record<string, string> = {}, dir = tempDir()): C
     SITE_URL: 'https://www.acme.test',
     RATE_LIMIT_MAX: '1000',
     NEWSLETTER_RATE_LIMIT_MAX: '1000',
+    ADMIN_SIGN_IN_RATE_LIMIT_MAX: '1000',
     DATABASE_BUSY_TIMEOUT_MS: '50',
     OUTBOX_POLL_MS: '20',
     OUTBOX_RETRY_BASE_MS: '10',

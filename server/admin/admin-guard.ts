@@ -1,0 +1,72 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isCrossSite } from '../forms/request-origin.ts';
+import { ApiProblem } from './api-problem.ts';
+import type { SessionRepository, SignedIn } from './session-repository.ts';
+
+/** The session cookie: `__Host-` makes the browser require Secure, Path=/ and no Domain. */
+const SESSION_COOKIE = '__Host-session';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** "public": the route works without a session (signing in, accepting an invitation). */
+    access?: 'public';
+  }
+  interface FastifyRequest {
+    /** The person signed in, on every route that is not public. */
+    signedIn: SignedIn | null;
+  }
+}
+
+export interface GuardOptions {
+  sessions: SessionRepository;
+  siteUrl: string;
+  now: () => Date;
+}
+
+/**
+ * Guards every route of the scope it is registered in: a state-changing
+ * request from another site is refused (403), and a request without a valid
+ * session (401), unless the route says `config: { access: 'public' }`. A
+ * route added to the scope is guarded without doing anything.
+ */
+export async function guardRoutes(app: FastifyInstance, { sessions, siteUrl, now }: GuardOptions) {
+  await app.register(cookie);
+  app.decorateRequest('signedIn', null);
+  app.addHook('onRequest', async (request) => {
+    if (
+      !SAFE_METHODS.has(request.method) &&
+      isCrossSite(request.headers, { ownHost: request.host, siteUrl })
+    ) {
+      throw new ApiProblem(403, 'cross-site', 'This request came from another site and was refused.');
+    }
+    if (request.routeOptions.config?.access === 'public') return;
+    const signedIn = await sessions.find(request.cookies[SESSION_COOKIE], now());
+    if (!signedIn)
+      throw new ApiProblem(401, 'unauthenticated', 'Your session has ended. Please sign in again.');
+    request.signedIn = signedIn;
+  });
+}
+
+/** The person signed in; only on guarded routes, where it is always set. */
+export function signedIn(request: { signedIn: SignedIn | null }): SignedIn {
+  if (!request.signedIn)
+    throw new ApiProblem(401, 'unauthenticated', 'Your session has ended. Please sign in again.');
+  return request.signedIn;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, maxAgeMs: number) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, secure: true, sameSite: 'lax', path: '/' });
+}

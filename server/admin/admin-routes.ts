@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_API } from '../../common/admin-api.ts';
+import { activityRoutes } from './activity-routes.ts';
+import { guardRoutes } from './admin-guard.ts';
+import { answerProblemsAsJson, notFound } from './api-problem.ts';
+import { authRoutes, type AuthRoutesOptions } from './auth-routes.ts';
+import { leadRoutes, type LeadRoutesOptions } from './lead-routes.ts';
+import { outboxRoutes } from './outbox-routes.ts';
+import { subscriberRoutes, type SubscriberRoutesOptions } from './subscriber-routes.ts';
+
+export type AdminRoutesOptions = AuthRoutesOptions &
+  LeadRoutesOptions &
+  SubscriberRoutesOptions & {
+    /** The site's public origin (SITE_URL): requests from any other site are refused. */
+    siteUrl: string;
+  };
+
+/**
+ * The inbox's JSON API under /admin/api. Every route in this scope is guarded
+ * (admin-guard.ts): a session is required unless the route is marked public,
+ * and another site's state-changing request is refused. Every answer is JSON
+ * and never cached; the pages themselves are the app shell (static-site.ts).
+ */
+export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
+  await app.register(
+    async (api) => {
+      answerProblemsAsJson(api);
+      // JSON only: a cross-site "simple" text/plain post cannot even be read.
+      api.removeContentTypeParser('text/plain');
+      await guardRoutes(api, options);
+      api.addHook('onSend', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        reply.header('x-robots-tag', 'noindex, nofollow');
+      });
+
+      await api.register(authRoutes, options);
+      await api.register(leadRoutes, options);
+      await api.register(outboxRoutes, options);
+      await api.register(subscriberRoutes, options);
+      await api.register(activityRoutes, options);
+
+      // Any other address under the API is a JSON 404 (not the app shell that answers /admin/*).
+      api.route({
+        method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        url: '/*',
+        handler: async () => {
+          throw notFound('This address of the inbox');
+        },
+      });
+    },
+    { prefix: ADMIN_API },
+  );
+}

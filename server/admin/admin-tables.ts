@@ -1,0 +1,77 @@
+import type { Generated, Selectable } from 'kysely';
+import type { ActivityEntry } from '../../common/admin-api.ts';
+
+/** A person who works the inbox. Accounts are made from invitations only, and revoked, never deleted. */
+interface AdminAccountsTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  /** The WebAuthn user handle (random, base64url): passkeys are tied to it, never to the email. */
+  user_handle: string;
+  created_at: string;
+  /** Set by `admin revoke`: no session, no passkey works until a new invitation is accepted. */
+  revoked_at: string | null;
+  last_sign_in_at: string | null;
+}
+
+/** A passkey (WebAuthn credential) of an account: its public key, never anything secret. */
+interface AdminPasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  account_id: number;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The signature counter the authenticator reported last (0 for most passkeys). */
+  counter: number;
+  /** JSON array of transports ("internal", "hybrid", ...), to help the browser find it. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A one-time sign-up link. Only the hash of its token is kept. */
+interface AdminInvitationsTable {
+  token_hash: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A signed-in browser. The cookie holds the token; only its hash is kept. */
+interface AdminSessionsTable {
+  token_hash: string;
+  account_id: number;
+  created_at: string;
+  /** The latest request: the idle timeout counts from here. */
+  last_seen_at: string;
+  /** The latest passkey check in this session (signing in is one); removing a passkey needs a recent one. */
+  verified_at: string | null;
+}
+
+/** Who did what and when: sign-ins, invitations, passkeys, changes to leads, deletions, exports. */
+interface AdminActivityTable {
+  id: Generated<number>;
+  at: string;
+  /** The account's email; null when nobody was signed in (a failed sign-in, the command line). */
+  actor: string | null;
+  action: ActivityEntry['action'];
+  summary: string;
+  lead_id: number | null;
+}
+
+export type AdminAccount = Selectable<AdminAccountsTable>;
+export type AdminPasskey = Selectable<AdminPasskeysTable>;
+export type AdminSession = Selectable<AdminSessionsTable>;
+export type AdminActivity = Selectable<AdminActivityTable>;
+
+declare module '../db/database-tables.ts' {
+  interface Database {
+    admin_accounts: AdminAccountsTable;
+    admin_passkeys: AdminPasskeysTable;
+    admin_invitations: AdminInvitationsTable;
+    admin_sessions: AdminSessionsTable;
+    admin_activity: AdminActivityTable;
+  }
+}

@@ -1,0 +1,298 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Me } from '../../common/admin-api.ts';
+import { hashToken, isTokenShape } from '../security/tokens.ts';
+import type { AccountRepository } from './account-repository.ts';
+import type { ActivityLog } from './activity-log.ts';
+import { clearSessionCookie, setSessionCookie, signedIn } from './admin-guard.ts';
+import type { AdminAccount, AdminSession } from './admin-tables.ts';
+import { ApiProblem, notFound, parse } from './api-problem.ts';
+import type { Ceremonies } from './ceremonies.ts';
+import type { SessionRepository } from './session-repository.ts';
+
+/** Removing a passkey needs a passkey check this recent. */
+const VERIFY_WINDOW_MS = 5 * 60 * 1000;
+
+export interface AuthRoutesOptions {
+  accounts: AccountRepository;
+  sessions: SessionRepository;
+  ceremonies: Ceremonies;
+  activity: ActivityLog;
+  timeZone: string;
+  /** The limit of sign-in and invitation posts per client address (and window). */
+  signInLimit: { max: number; windowMs: number };
+  now: () => Date;
+}
+
+const token = z.string().refine(isTokenShape, 'This invitation link is not complete.');
+const ceremony = z.object({ flow: z.string().max(100), response: z.record(z.string(), z.unknown()) });
+const invitationBody = z.object({ token });
+const acceptBody = ceremony.extend({ token });
+
+/**
+ * Accounts and sign-in with passkeys: accepting an invitation, signing in and
+ * out, the person's passkeys, and the fresh passkey check that removing one
+ * needs. Only the invitation and sign-in routes are public, and they are
+ * rate-limited per client address.
+ */
+export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
+  const { accounts, sessions, ceremonies, activity, now } = options;
+  const publicRoute = { access: 'public' as const };
+
+  async function me(account: AdminAccount, session: AdminSession): Promise<Me> {
+    const passkeys = await accounts.passkeysOf(account.id);
+    const verifiedUntil = session.verified_at ? Date.parse(session.verified_at) + VERIFY_WINDOW_MS : 0;
+    return {
+      email: account.email,
+      timeZone: options.timeZone,
+      passkeys: passkeys.map((passkey) => ({
+        id: passkey.id,
+        name: passkey.name,
+        createdAt: passkey.created_at,
+        lastUsedAt: passkey.last_used_at,
+      })),
+      verifiedUntil: verifiedUntil > now().getTime() ? new Date(verifiedUntil).toISOString() : null,
+    };
+  }
+
+  async function signIn(reply: FastifyReply, account: AdminAccount): Promise<Me> {
+    const sessionToken = await sessions.start(account.id, now());
+    setSessionCookie(reply, sessionToken, sessions.limits.maxAgeMs);
+    const found = await sessions.find(sessionToken, now());
+    if (!found) throw new ApiProblem(500, 'internal', 'The session could not be started.');
+    return me(found.account, found.session);
+  }
+
+  /** The invitation of this token, or the reason it cannot be used. */
+  async function validInvitation(value: string) {
+    const invitation = await accounts.invitation(value, now());
+    if (invitation.state === 'unknown') {
+      throw new ApiProblem(
+        404,
+        'invitation-unknown',
+        'This invitation link is not valid. Ask for a new invitation.',
+      );
+    }
+    if (invitation.state !== 'valid') {
+      throw new ApiProblem(
+        410,
+        `invitation-${invitation.state}`,
+        invitation.state === 'used'
+          ? 'This invitation link was already used. Sign in with your passkey, or ask for a new invitation.'
+          : 'This invitation link has expired (links work for 24 hours). Ask for a new invitation.',
+      );
+    }
+    return invitation;
+  }
+
+  const passkeyName = (count: number) => `Passkey ${count + 1}`;
+
+  // Signing in and accepting an invitation: public, so limited per client address (IPv6 by /64),
+  // one budget for all of them (a plugin-wide limit in this scope shares one counter).
+  await app.register(async (publicApi) => {
+    await publicApi.register(rateLimit, {
+      global: true,
+      max: options.signInLimit.max,
+      timeWindow: options.signInLimit.windowMs,
+    });
+    publicApi.post('/invitation', { config: publicRoute }, async (request) => {
+      const body = parse(invitationBody, request.body);
+      const { email } = await validInvitation(body.token);
+      return { email };
+    });
+
+    publicApi.post('/invitation/options', { config: publicRoute }, async (request) => {
+      const body = parse(invitationBody, request.body);
+      const { email } = await validInvitation(body.token);
+      const existing = await accounts.byEmail(email);
+      const handle = await accounts.userHandleFor(email);
+      const passkeys = existing ? await accounts.passkeysOf(existing.id) : [];
+      return ceremonies.registration('invitation', hashToken(body.token), { email, handle }, passkeys);
+    });
+
+    publicApi.post('/invitation/accept', { config: publicRoute }, async (request, reply) => {
+      const body = parse(acceptBody, request.body);
+      const { email } = await validInvitation(body.token);
+      const existing = await accounts.byEmail(email);
+      const count = existing && !existing.revoked_at ? (await accounts.passkeysOf(existing.id)).length : 0;
+      const { passkey, userHandle } = await ceremonies.verifyRegistration(
+        'invitation',
+        hashToken(body.token),
+        body.flow,
+        body.response,
+        passkeyName(count),
+      );
+      const account = await accounts.acceptInvitation(body.token, userHandle, passkey, now());
+      if (!account) {
+        throw new ApiProblem(
+          410,
+          'invitation-used',
+          'This invitation link was used meanwhile. Ask for a new invitation.',
+        );
+      }
+      await activity.record(
+        existing
+          ? { actor: account.email, action: 'passkey-added', summary: 'Added a passkey with an invitation' }
+          : {
+              actor: account.email,
+              action: 'account-created',
+              summary: 'Accepted the invitation and made a passkey',
+            },
+        now(),
+      );
+      return signIn(reply, account);
+    });
+
+    publicApi.post('/sign-in/options', { config: publicRoute }, async () =>
+      ceremonies.authentication('sign-in', ''),
+    );
+
+    publicApi.post('/sign-in', { config: publicRoute }, async (request, reply) => {
+      const body = parse(ceremony, request.body);
+      const id = ceremonies.credentialId(body.response);
+      const found = id ? await accounts.passkey(id) : undefined;
+      try {
+        if (!found) {
+          throw new ApiProblem(
+            400,
+            'passkey-unknown',
+            'This passkey does not belong to an account of the inbox (or the account was closed).',
+          );
+        }
+        const counter = await ceremonies.verifyAuthentication(
+          'sign-in',
+          '',
+          body.flow,
+          body.response,
+          found.passkey,
+        );
+        await accounts.recordUse(found.passkey, counter, now());
+      } catch (error) {
+        await activity.record(
+          {
+            actor: null,
+            action: 'sign-in-failed',
+            summary: found
+              ? `A sign-in as ${found.account.email} failed`
+              : 'A sign-in with an unknown passkey failed',
+          },
+          now(),
+        );
+        throw error;
+      }
+      await activity.record(
+        { actor: found.account.email, action: 'sign-in', summary: 'Signed in with a passkey' },
+        now(),
+      );
+      return signIn(reply, found.account);
+    });
+  });
+
+  app.get('/me', async (request) => {
+    const { account, session } = signedIn(request);
+    return me(account, session);
+  });
+
+  app.post('/sign-out', async (request, reply) => {
+    const { account, session } = signedIn(request);
+    await sessions.end(session);
+    clearSessionCookie(reply);
+    await activity.record({ actor: account.email, action: 'sign-out', summary: 'Signed out' }, now());
+    return reply.code(204).send();
+  });
+
+  app.post('/sign-out-everywhere', async (request, reply) => {
+    const { account } = signedIn(request);
+    const ended = await sessions.endAll(account.id);
+    clearSessionCookie(reply);
+    await activity.record(
+      {
+        actor: account.email,
+        action: 'sign-out-everywhere',
+        summary: `Signed out everywhere (${ended} session${ended === 1 ? '' : 's'})`,
+      },
+      now(),
+    );
+    return reply.code(204).send();
+  });
+
+  app.post('/passkeys/options', async (request) => {
+    const { account } = signedIn(request);
+    const passkeys = await accounts.passkeysOf(account.id);
+    return ceremonies.registration(
+      'add-passkey',
+      String(account.id),
+      { email: account.email, handle: account.user_handle },
+      passkeys,
+    );
+  });
+
+  app.post('/passkeys', async (request) => {
+    const { account, session } = signedIn(request);
+    const body = parse(ceremony, request.body);
+    const count = (await accounts.passkeysOf(account.id)).length;
+    const { passkey } = await ceremonies.verifyRegistration(
+      'add-passkey',
+      String(account.id),
+      body.flow,
+      body.response,
+      passkeyName(count),
+    );
+    await accounts.addPasskey(account.id, passkey, now());
+    await activity.record(
+      { actor: account.email, action: 'passkey-added', summary: `Added ${passkey.name}` },
+      now(),
+    );
+    return me(account, session);
+  });
+
+  app.post('/verify/options', async (request) => {
+    const { account } = signedIn(request);
+    return ceremonies.authentication('verify', String(account.id), await accounts.passkeysOf(account.id));
+  });
+
+  app.post('/verify', async (request) => {
+    const { account, session } = signedIn(request);
+    const body = parse(ceremony, request.body);
+    const id = ceremonies.credentialId(body.response);
+    const found = id ? await accounts.passkey(id) : undefined;
+    if (!found || found.account.id !== account.id) {
+      throw new ApiProblem(400, 'passkey-unknown', 'Use one of your own passkeys.');
+    }
+    const counter = await ceremonies.verifyAuthentication(
+      'verify',
+      String(account.id),
+      body.flow,
+      body.response,
+      found.passkey,
+    );
+    await accounts.recordUse(found.passkey, counter, now());
+    await sessions.markVerified(session, now());
+    return me(account, session);
+  });
+
+  app.delete<{ Params: { id: string } }>('/passkeys/:id', async (request) => {
+    const { account, session } = signedIn(request);
+    const verifiedAt = session.verified_at ? Date.parse(session.verified_at) : 0;
+    if (now().getTime() - verifiedAt > VERIFY_WINDOW_MS) {
+      throw new ApiProblem(403, 'verify', 'Confirm it is you with a passkey first.');
+    }
+    const passkeys = await accounts.passkeysOf(account.id);
+    const removing = passkeys.find((passkey) => passkey.id === request.params.id);
+    const outcome = await accounts.removePasskey(account.id, request.params.id);
+    if (outcome === 'unknown' || !removing) throw notFound('This passkey');
+    if (outcome === 'last') {
+      throw new ApiProblem(
+        409,
+        'last-passkey',
+        'Your last passkey cannot be removed: add another one first.',
+      );
+    }
+    await activity.record(
+      { actor: account.email, action: 'passkey-removed', summary: `Removed ${removing.name}` },
+      now(),
+    );
+    return me(account, session);
+  });
+}

@@ -1,0 +1,251 @@
+import { readdirSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { api, staffMember } from '../test/admin-client.ts';
+import { fetchHeaders, multipart, validQuote, type Fields } from '../test/form-request.ts';
+import { testApp } from '../test/test-app.ts';
+
+async function sendLead(app: FastifyInstance, fields: Partial<Fields> = {}) {
+  const body = await multipart({ ...validQuote, ...fields });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/quote',
+    ...body,
+    headers: { ...fetchHeaders, ...body.headers },
+  });
+  expect(response.body).toBe('success');
+}
+
+/** An app with a signed-in staff member. */
+async function inbox(env: Record<string, string> = {}) {
+  const { app, config } = await testApp({ env });
+  const staff = await staffMember(app, config);
+  const call = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
+    api(app, config, method, path, { cookie: staff.cookie, ...(body === undefined ? {} : { body }) });
+  return { app, config, staff, call };
+}
+
+const names = (reply: { json: () => { leads: { name: string }[] } }) =>
+  reply.json().leads.map((lead) => lead.name);
+
+describe('the inbox list', () => {
+  it('shows leads newest first, with counts per view and a separate spam folder', async () => {
+    const { app, call } = await inbox();
+    await sendLead(app, { name: 'First Lead' });
+    await sendLead(app, { name: 'Second Lead' });
+    await sendLead(app, { name: 'Bot', website: 'http://spam.example' });
+
+    const list = await call('GET', '/leads');
+    expect(list.statusCode).toBe(200);
+    expect(names(list)).toEqual(['Second Lead', 'First Lead']);
+    expect(list.json().counts).toEqual({ all: 2, new: 2, contacted: 0, quoted: 0, won: 0, lost: 0, spam: 1 });
+    expect(list.json().leads[0]).toMatchObject({
+      email: validQuote.email,
+      status: 'new',
+      spam: false,
+      delivery: { state: 'pending', attempts: 0 },
+      excerpt: validQuote.message,
+    });
+    expect(names(await call('GET', '/leads?view=spam'))).toEqual(['Bot']);
+    expect((await call('GET', '/leads?view=junk')).statusCode).toBe(400);
+  });
+
+  it('finds a lead by name, email, phone or words of its message', async () => {
+    const { app, call } = await inbox();
+    await sendLead(app, {
+      name: 'Priya Sharma',
+      email: 'priya@shop.in',
+      phone: '+91 98000 11111',
+      message: 'An online shop for sarees.',
+    });
+    await sendLead(app, {
+      name: 'Ravi Kumar',
+      email: 'ravi@dairy.in',
+      phone: '+91 97000 22222',
+      message: 'Marketing for our dairy.',
+    });
+    for (const [query, expected] of [
+      ['priya', ['Priya Sharma']],
+      ['ravi@dairy.in', ['Ravi Kumar']],
+      ['97000', ['Ravi Kumar']],
+      ['saree', ['Priya Sharma']],
+      ['marketing dairy', ['Ravi Kumar']],
+      ['nobody', []],
+      ['"; drop --', []],
+    ] as const) {
+      const found = await call('GET', `/leads?q=${encodeURIComponent(query)}`);
+      expect(found.statusCode, query).toBe(200);
+      expect(names(found), query).toEqual(expected);
+    }
+  });
+
+  it('pages with a cursor, 50 at a time', async () => {
+    const { app, call } = await inbox();
+    for (let index = 0; index < 53; index++) await sendLead(app, { name: `Lead ${index}` });
+    const first = await call('GET', '/leads');
+    expect(first.json().leads).toHaveLength(50);
+    expect(first.json().leads[0].name).toBe('Lead 52');
+    const second = await call('GET', `/leads?cursor=${first.json().nextCursor}`);
+    expect(names(second)).toEqual(['Lead 2', 'Lead 1', 'Lead 0']);
+    expect(second.json().nextCursor).toBeNull();
+  });
+});
+
+describe('a lead', () => {
+  it('shows every field, its page, and moves through the statuses with a timeline of who did what', async () => {
+    const { app, call, staff } = await inbox();
+    await sendLead(app);
+    const lead = await call('GET', '/leads/1');
+    expect(lead.json()).toMatchObject({ id: 1, fields: validQuote, sourcePage: 'unknown', timeline: [] });
+
+    const contacted = await call('POST', '/leads/1/status', { status: 'contacted' });
+    expect(contacted.json().status).toBe('contacted');
+    const noted = await call('POST', '/leads/1/notes', { text: 'Called her; wants a quote by Friday.' });
+    expect(noted.json().timeline).toEqual([
+      expect.objectContaining({ kind: 'status', from: 'new', to: 'contacted', by: staff.email }),
+      expect.objectContaining({
+        kind: 'note',
+        text: 'Called her; wants a quote by Friday.',
+        by: staff.email,
+      }),
+    ]);
+    expect((await call('GET', '/leads?view=contacted')).json().leads).toHaveLength(1);
+    expect((await call('POST', '/leads/1/status', { status: 'closed' })).statusCode).toBe(400);
+    expect((await call('POST', '/leads/1/notes', { text: '   ' })).json()).toMatchObject({
+      error: 'invalid',
+      fields: { text: 'Write something first.' },
+    });
+    expect((await call('GET', '/leads/99')).statusCode).toBe(404);
+    expect((await call('POST', '/leads/99/status', { status: 'won' })).statusCode).toBe(404);
+  });
+
+  it('"Not spam" sends the notification a spam lead never had, and "Mark as spam" withdraws a waiting one', async () => {
+    const { app, call } = await inbox();
+    await sendLead(app, { website: 'filled-by-a-bot' });
+    expect((await call('GET', '/leads/1')).json()).toMatchObject({ spam: true, delivery: { state: 'none' } });
+    const rescued = await call('POST', '/leads/1/spam', { spam: false });
+    expect(rescued.json()).toMatchObject({ spam: false, delivery: { state: 'pending' } });
+    const rows = await app.storage.db.selectFrom('outbox').select(['kind', 'status']).execute();
+    expect(rows).toEqual([{ kind: 'notification', status: 'pending' }]);
+
+    const marked = await call('POST', '/leads/1/spam', { spam: true });
+    expect(marked.json()).toMatchObject({ spam: true, delivery: { state: 'none' } });
+    expect(await app.storage.db.selectFrom('outbox').select('status').execute()).toEqual([
+      { status: 'cancelled' },
+    ]);
+    expect((await call('GET', '/leads')).json().counts).toMatchObject({ all: 0, spam: 1 });
+  });
+
+  it('sends a dead notification again with Retry, and shows the banner count of dead emails', async () => {
+    const { app, call } = await inbox({ SMTP_URL: 'smtp://127.0.0.1:9', OUTBOX_MAX_ATTEMPTS: '1' });
+    await sendLead(app);
+    await app.outboxWorker.runOnce();
+    const dead = (await call('GET', '/leads/1')).json();
+    expect(dead.delivery).toMatchObject({
+      state: 'dead',
+      lastError: expect.stringMatching(/ECONNREFUSED|ECONNECTION/),
+    });
+    expect((await call('GET', '/leads')).json().deadEmails).toBe(1);
+
+    const retried = await call('POST', '/leads/1/retry', {});
+    expect(retried.json().delivery).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(retried.json().timeline.map((entry: { kind: string }) => entry.kind)).toEqual([
+      'delivery',
+      'retry',
+    ]);
+    expect((await call('GET', '/leads')).json().deadEmails).toBe(0);
+    expect((await call('POST', '/leads/1/retry', {})).statusCode).toBe(409);
+  });
+
+  it('deletes a lead with its emails and .eml files, behind nothing but the request (the page asks first)', async () => {
+    const { app, call, config } = await inbox();
+    await sendLead(app, { email: 'forget.me@company.in' });
+    await sendLead(app, { email: 'keep@company.in' });
+    await app.outboxWorker.runOnce();
+    expect(readdirSync(config.mail.dir)).toHaveLength(2);
+
+    expect((await call('DELETE', '/leads/1')).statusCode).toBe(204);
+    expect((await call('GET', '/leads/1')).statusCode).toBe(404);
+    expect(readdirSync(config.mail.dir)).toHaveLength(1);
+    const left = await app.storage.db.selectFrom('outbox').select('recipient').execute();
+    expect(left).toHaveLength(1);
+    expect((await call('DELETE', '/leads/1')).statusCode).toBe(404);
+  });
+
+  it('exports the current view as CSV, formulas neutralised, and logs the export', async () => {
+    const { app, call } = await inbox();
+    await sendLead(app, { name: '=HYPERLINK("http://evil","x")' });
+    await sendLead(app, { name: 'Bot', website: 'spam' });
+    const csv = await call('GET', '/leads/export.csv?view=all');
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="leads-all-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    expect(csv.body).not.toContain('Bot');
+    expect(csv.body.trim().split('\r\n')).toHaveLength(2);
+    const log = (await call('GET', '/activity')).json().entries;
+    expect(log[0]).toMatchObject({ action: 'export', summary: 'Exported 1 lead (all) as CSV' });
+  });
+});
+
+describe('the outbox, subscribers and activity views', () => {
+  it('lists dead emails and sends them all again', async () => {
+    const { app, call } = await inbox({ SMTP_URL: 'smtp://127.0.0.1:9', OUTBOX_MAX_ATTEMPTS: '1' });
+    await sendLead(app);
+    await sendLead(app);
+    await app.outboxWorker.runOnce();
+    const dead = await call('GET', '/outbox?status=dead');
+    expect(dead.json().counts).toEqual({ pending: 0, dead: 2 });
+    expect(dead.json().emails[0]).toMatchObject({ kind: 'notification', status: 'dead', leadId: 2 });
+    expect((await call('POST', '/outbox/retry-dead', {})).json()).toEqual({ retried: 2 });
+    expect((await call('GET', '/outbox?status=pending')).json().counts).toEqual({ pending: 2, dead: 0 });
+    expect((await call('POST', '/outbox/999/retry', {})).statusCode).toBe(404);
+  });
+
+  it('lists, searches, exports and removes newsletter subscribers', async () => {
+    const { app, call, config } = await inbox();
+    for (const email of ['asha@farm.in', 'bela@shop.in']) {
+      const body = await multipart({ email });
+      await app.inject({
+        method: 'POST',
+        url: '/api/newsletter',
+        ...body,
+        headers: { ...fetchHeaders, ...body.headers },
+      });
+    }
+    await app.outboxWorker.runOnce();
+    const list = await call('GET', '/subscribers');
+    expect(list.json().counts).toEqual({ all: 2, pending: 2, confirmed: 0, unsubscribed: 0 });
+    expect(
+      (await call('GET', '/subscribers?q=farm'))
+        .json()
+        .subscribers.map((row: { email: string }) => row.email),
+    ).toEqual(['asha@farm.in']);
+    expect((await call('GET', '/subscribers?q=%25')).json().subscribers).toEqual([]);
+    const csv = await call('GET', '/subscribers/export.csv?view=pending');
+    expect(csv.body).toContain('"asha@farm.in"');
+    const id = list.json().subscribers.find((row: { email: string }) => row.email === 'asha@farm.in').id;
+    expect((await call('DELETE', `/subscribers/${id}`)).statusCode).toBe(204);
+    expect((await call('GET', '/subscribers')).json().counts.all).toBe(1);
+    expect(readdirSync(config.mail.dir).some((file) => file.startsWith(`newsletter-confirm-${id}.`))).toBe(
+      false,
+    );
+  });
+
+  it('records who did what, newest first', async () => {
+    const { app, call, staff } = await inbox();
+    await sendLead(app);
+    await call('POST', '/leads/1/status', { status: 'won' });
+    await call('DELETE', '/leads/1');
+    const entries = (await call('GET', '/activity')).json().entries;
+    expect(entries.map((entry: { action: string }) => entry.action)).toEqual([
+      'lead-deleted',
+      'status-changed',
+      'account-created',
+      'invitation',
+    ]);
+    expect(entries[1]).toMatchObject({ by: staff.email, summary: 'Lead #1: New → Won', leadId: 1 });
+    expect(entries[3]).toMatchObject({ by: null });
+  });
+});

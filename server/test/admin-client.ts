@@ -1,0 +1,91 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { runAdminCommand } from '../admin/admin-commands.ts';
+import { openStores } from '../stores.ts';
+import type { Config } from '../config.ts';
+import { virtualPasskey, type VirtualPasskey } from './virtual-passkey.ts';
+
+/** What a same-site page of the inbox sends with each request. */
+const sameSite = (config: Config) => ({ origin: config.siteUrl, 'sec-fetch-site': 'same-origin' });
+
+/** The session cookie a reply sets, as the browser would send it back. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((entry) => entry.name === '__Host-session');
+  if (!cookie) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
+  return `__Host-session=${cookie.value}`;
+}
+
+/** An inbox API call as the page makes it (JSON, same site), with the session cookie if given. */
+export async function api(
+  app: FastifyInstance,
+  config: Config,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  return app.inject({
+    method,
+    url: `/admin/api${path}`,
+    headers: {
+      ...sameSite(config),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
+    },
+    ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
+  });
+}
+
+/** `npm run admin -- invite <email>` against the app's database; the token from the printed link. */
+export async function invite(
+  config: Config,
+  email: string,
+  now = new Date(),
+): Promise<{ token: string; output: string }> {
+  const stores = await openStores(config);
+  let output = '';
+  try {
+    const code = await runAdminCommand(['invite', email], {
+      ...stores,
+      siteUrl: config.siteUrl,
+      io: { out: (text) => void (output += text), err: (text) => void (output += text) },
+      now,
+    });
+    if (code !== 0) throw new Error(output);
+  } finally {
+    await stores.close();
+  }
+  const token = /#([A-Za-z0-9_-]{43})$/m.exec(output)?.[1];
+  if (!token) throw new Error(`no invitation link in: ${output}`);
+  return { token, output };
+}
+
+/** Accepts an invitation with a new software passkey: the person is then signed in. */
+export async function acceptInvitation(
+  app: FastifyInstance,
+  config: Config,
+  token: string,
+  passkey?: VirtualPasskey,
+) {
+  const key = passkey ?? virtualPasskey(config.siteUrl);
+  const options = await api(app, config, 'POST', '/invitation/options', { body: { token } });
+  if (options.statusCode !== 200) throw new Error(`options: ${options.statusCode} ${options.body}`);
+  const { flow, options: creation } = options.json<{ flow: string; options: Record<string, unknown> }>();
+  const accepted = await api(app, config, 'POST', '/invitation/accept', {
+    body: { token, flow, response: key.register(creation) },
+  });
+  return { response: accepted, passkey: key };
+}
+
+/** Signs in with a passkey; the reply (with the cookie on success). */
+export async function signInWith(app: FastifyInstance, config: Config, passkey: VirtualPasskey) {
+  const options = await api(app, config, 'POST', '/sign-in/options', { body: {} });
+  const { flow, options: request } = options.json<{ flow: string; options: Record<string, unknown> }>();
+  return api(app, config, 'POST', '/sign-in', { body: { flow, response: passkey.authenticate(request) } });
+}
+
+/** A signed-in staff member: invited, passkey made, session cookie in hand. */
+export async function staffMember(app: FastifyInstance, config: Config, email = 'priya@acme.test') {
+  const { token } = await invite(config, email);
+  const { response, passkey } = await acceptInvitation(app, config, token);
+  return { cookie: sessionCookie(response), passkey, email };
+}
