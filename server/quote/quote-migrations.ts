@@ -71,6 +71,12 @@ export const quoteMigrations: Record<string, Migration> = {
           .alterTable('quote_requests')
           .addColumn('status', 'text', (column) => column.notNull().defaultTo('new'))
           .execute();
+        // The inbox's views, newest first: all leads (or the spam folder), and one status.
+        await trx.schema
+          .createIndex('quote_requests_folder')
+          .on('quote_requests')
+          .columns(['spam', 'id'])
+          .execute();
         await trx.schema
           .createIndex('quote_requests_view')
           .on('quote_requests')
