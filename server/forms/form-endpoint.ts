@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isStorageUnavailable } from '../db/storage-errors.ts';
 import { isFormType, registerFormParsers } from './form-body.ts';
 import { FormProblem, type ProblemTexts } from './form-problem.ts';
@@ -16,7 +16,10 @@ export interface FormEndpointOptions {
   /** What the logs call one post, e.g. "quote request". */
   what: string;
   texts: ProblemTexts;
-  /** A per-client limit for the routes that ask for it (rateLimited); none without it. */
+  /**
+   * A per-client limit, one budget shared by every route of the scope (the
+   * quote form's two addresses count together); none without it.
+   */
   rateLimit?: RateLimit;
   /** The page a native (no-JavaScript) post gets when it is refused (renderServerPage). */
   errorPage: (request: FastifyRequest, problem: FormProblem, summary: string) => string;
@@ -66,30 +69,36 @@ function toProblem(error: unknown, request: FastifyRequest, what: string): FormP
   return new FormProblem('internal', { cause: error });
 }
 
-/** A per-client rate limit (429 with Retry-After) for the routes of this scope that ask for it. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Whether this post was counted against its client's rate limit already. */
+    countedAgainstLimit?: boolean;
+  }
+}
+
+/**
+ * A per-client rate limit for every route of this scope, sharing one budget
+ * (a plugin-wide store; a per-route limit would give each address its own).
+ * The client is its address (TRUST_PROXY decides which), an IPv6 address by
+ * its /64, as the plugin does by default. Every post is counted, refused ones
+ * (400, 413, 415) included, so junk costs a client its own budget; but not
+ * another site's (403), which a visitor's browser may be made to send.
+ * Counted after the body is read, so a refused visitor still gets their text
+ * back. Returns the counter for the error handler.
+ */
 async function registerRateLimit(app: FastifyInstance, limit: RateLimit) {
-  await app.register(rateLimit, {
-    global: false,
-    // After the body is read, so a refused visitor still gets their text back.
-    hook: 'preHandler',
-    max: limit.max,
-    timeWindow: limit.windowMs,
-    // request.ip honours TRUST_PROXY: X-Forwarded-For counts only behind a trusted proxy.
-    keyGenerator: (request) => request.ip,
-    addHeadersOnExceeding: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-    },
-    addHeaders: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-      'retry-after': true,
-    },
-    errorResponseBuilder: (_request, context) =>
-      new FormProblem('rate-limited', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
-  });
+  await app.register(rateLimit, { global: false, max: limit.max, timeWindow: limit.windowMs });
+  const check = app.createRateLimit();
+  const count = async (request: FastifyRequest) => {
+    if (request.countedAgainstLimit) return;
+    request.countedAgainstLimit = true;
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new FormProblem('rate-limited', { retryAfterSeconds: result.ttlInSeconds });
+    }
+  };
+  app.addHook('preHandler', count);
+  return count;
 }
 
 /**
@@ -100,10 +109,20 @@ async function registerRateLimit(app: FastifyInstance, limit: RateLimit) {
  */
 export async function formEndpoint(app: FastifyInstance, options: FormEndpointOptions) {
   registerFormParsers(app);
-  if (options.rateLimit) await registerRateLimit(app, options.rateLimit);
+  const countAgainstLimit = options.rateLimit ? await registerRateLimit(app, options.rateLimit) : undefined;
 
-  app.setErrorHandler((error, request, response) => {
-    const problem = toProblem(error, request, options.what);
+  app.setErrorHandler(async (error, request, response) => {
+    let problem = toProblem(error, request, options.what);
+    if (
+      countAgainstLimit &&
+      !['cross-site', 'rate-limited', 'internal', 'unavailable'].includes(problem.reason)
+    ) {
+      // A refused post counts too; if it was one too many, that is the answer.
+      problem = await countAgainstLimit(request).then(
+        () => problem,
+        (limited: unknown) => (limited instanceof FormProblem ? limited : problem),
+      );
+    }
     noStore(response.code(problem.statusCode));
     if (problem.retryAfterSeconds !== undefined) {
       response.header('retry-after', String(problem.retryAfterSeconds));
@@ -115,11 +134,6 @@ export async function formEndpoint(app: FastifyInstance, options: FormEndpointOp
     const lines = [summary, ...(options.textDetails?.(problem) ?? [])];
     return response.type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
   });
-}
-
-/** Route options for a rate-limited form post (inside a formEndpoint scope). */
-export function rateLimited(limit: RateLimit): RouteShorthandOptions['config'] {
-  return { rateLimit: { max: limit.max, timeWindow: limit.windowMs } };
 }
 
 /** An onRequest hook that refuses another site's post (CSRF: a form post gets no CORS preflight). */

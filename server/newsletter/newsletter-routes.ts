@@ -11,7 +11,6 @@ import {
   formEndpoint,
   noStore,
   originCheck,
-  rateLimited,
   refuseCrossSitePosts,
   refuseForeignPosts,
   sendServerPage,
@@ -99,7 +98,6 @@ async function signupRoutes(app: FastifyInstance, options: NewsletterRoutesOptio
     NEWSLETTER_ENDPOINT,
     {
       bodyLimit: SIGNUP_BODY_LIMIT,
-      config: rateLimited(options.rateLimit),
       onRequest: refuseForeignPosts(options.siteUrl),
     },
     async (request, response) => {

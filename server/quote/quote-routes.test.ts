@@ -376,6 +376,68 @@ describe('429: the rate limit', () => {
     expect((await sendAs('198.51.100.2')).statusCode).toBe(200);
   });
 
+  it('counts the addresses of one IPv6 /64 as one client', async () => {
+    const { app } = await testApp({ env: { RATE_LIMIT_MAX: '2' } });
+    const sendFrom = async (remoteAddress: string) => {
+      const body = await multipart(validQuote);
+      return app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        remoteAddress,
+        ...body,
+        headers: { ...fetchHeaders, ...body.headers },
+      });
+    };
+    expect((await sendFrom('2001:db8:1:2::1')).statusCode).toBe(200);
+    expect((await sendFrom('2001:db8:1:2:ffff:aaaa:bbbb:cccc')).statusCode).toBe(200);
+    expect((await sendFrom('2001:db8:1:2::99')).statusCode).toBe(429);
+    // Another /64 is another client.
+    expect((await sendFrom('2001:db8:1:3::1')).statusCode).toBe(200);
+  });
+
+  it('shares one budget between /api/quote and /sendMail.php', async () => {
+    const { app } = await testApp({ env: { RATE_LIMIT_MAX: '2' } });
+    const sendTo = async (url: string) => {
+      const body = await multipart(validQuote);
+      return app.inject({ method: 'POST', url, ...body, headers: { ...fetchHeaders, ...body.headers } });
+    };
+    expect((await sendTo('/api/quote')).statusCode).toBe(200);
+    expect((await sendTo('/sendMail.php')).statusCode).toBe(200);
+    expect((await sendTo('/sendMail.php')).statusCode).toBe(429);
+    expect((await sendTo('/api/quote')).statusCode).toBe(429);
+    expect(await leads(app)).toHaveLength(2);
+  });
+
+  it("counts refused posts (400, 413, 415) against the budget, but not another site's", async () => {
+    const { app } = await testApp({ env: { RATE_LIMIT_MAX: '3' } });
+    const raw = (payload: string, contentType: string, headers: Record<string, string> = fetchHeaders) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        payload,
+        headers: { ...headers, 'content-type': contentType },
+      });
+    expect((await raw('{}', 'application/json')).statusCode).toBe(415);
+    expect((await raw('name=', 'application/x-www-form-urlencoded')).statusCode).toBe(400);
+    for (let index = 0; index < 3; index++) {
+      const crossSite = await raw('name=x', 'application/x-www-form-urlencoded', {
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      });
+      expect(crossSite.statusCode).toBe(403);
+    }
+    expect((await raw('x'.repeat(70 * 1024), 'application/x-www-form-urlencoded')).statusCode).toBe(413);
+    const body = await multipart(validQuote);
+    const afterJunk = await app.inject({
+      method: 'POST',
+      url: '/api/quote',
+      ...body,
+      headers: { ...fetchHeaders, ...body.headers },
+    });
+    expect(afterJunk.statusCode).toBe(429);
+    expect(await leads(app)).toHaveLength(0);
+  });
+
   it('gives a native post a page with the form still filled in', async () => {
     const { app } = await testApp({ env: { RATE_LIMIT_MAX: '1' } });
     const send = () =>

@@ -8,7 +8,6 @@ import {
   formEndpoint,
   noStore,
   originCheck,
-  rateLimited,
   refuseForeignPosts,
   type RateLimit,
 } from '../forms/form-endpoint.ts';
@@ -61,7 +60,6 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
       method: 'POST',
       url,
       bodyLimit: FORM_BODY_LIMIT,
-      config: rateLimited(options.rateLimit),
       // Before the body is read: refuse other sites' posts and other kinds of body.
       onRequest: refuseForeignPosts(options.siteUrl),
       handler: async (request, response) => {
