@@ -32,8 +32,44 @@ function firstValues(entries: Iterable<[string, unknown]>): Map<string, string> 
   return fields;
 }
 
+/** RFC 2046: a multipart boundary is 1 to 70 characters. */
+const MAX_BOUNDARY_LENGTH = 70;
+/** More fields than any of the site's forms has, with room for browsers' extras; more is refused unread. */
+const MAX_FIELDS = 20;
+
+/** How many times `needle` occurs in `haystack`, counting at most `limit + 1` (cheap on a hostile body). */
+function occurrences(haystack: Buffer, needle: string, limit: number): number {
+  let count = 0;
+  for (
+    let at = haystack.indexOf(needle);
+    at !== -1 && count <= limit;
+    at = haystack.indexOf(needle, at + needle.length)
+  ) {
+    count++;
+  }
+  return count;
+}
+
+/**
+ * Refuses, before parsing, a form body shaped to cost CPU: a multipart
+ * boundary longer than RFC 2046 allows, or more parts or fields than any form
+ * of the site sends.
+ */
+function checkShape(type: string, contentType: string, body: Buffer) {
+  if (type === 'multipart/form-data') {
+    const boundary = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
+    const value = boundary?.[1] ?? boundary?.[2] ?? '';
+    if (value.length === 0 || value.length > MAX_BOUNDARY_LENGTH) throw new FormProblem('malformed');
+    // Each part starts with the delimiter; the closing one adds one more.
+    if (occurrences(body, `--${value}`, MAX_FIELDS + 1) > MAX_FIELDS + 1) throw new FormProblem('too-large');
+  } else if (occurrences(body, '&', MAX_FIELDS) >= MAX_FIELDS) {
+    throw new FormProblem('too-large');
+  }
+}
+
 async function parseForm(request: FastifyRequest, body: Buffer): Promise<FormBody> {
   const type = mediaType(request.headers['content-type']);
+  checkShape(type, request.headers['content-type'] ?? '', body);
   if (type === 'application/x-www-form-urlencoded') {
     return firstValues(new URLSearchParams(body.toString('utf8')).entries() as Iterable<[string, string]>);
   }

@@ -226,6 +226,39 @@ describe('413, 415: what the endpoint will not read', () => {
     expect(await leads(app)).toEqual([]);
   });
 
+  it('refuses a hostile multipart shape before parsing it: an overlong boundary, or thousands of parts', async () => {
+    const { app } = await testApp();
+    const send = (boundary: string, body: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        payload: body,
+        headers: { ...fetchHeaders, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    const long = 'b'.repeat(8_000);
+    const overlong = await send(
+      long,
+      `--${long}\r\nContent-Disposition: form-data; name="name"\r\n\r\nPriya\r\n--${long}--\r\n`,
+    );
+    expect(overlong.statusCode).toBe(400);
+    expect(overlong.body).toContain('could not be read');
+
+    const part = (index: number) => `--x\r\nContent-Disposition: form-data; name="f${index}"\r\n\r\n1\r\n`;
+    const many = await send(
+      'x',
+      `${Array.from({ length: 3_000 }, (_, index) => part(index)).join('')}--x--\r\n`,
+    );
+    expect(many.statusCode).toBe(413);
+    const fields = await app.inject({
+      method: 'POST',
+      url: '/api/quote',
+      payload: Array.from({ length: 3_000 }, (_, index) => `f${index}=1`).join('&'),
+      headers: { ...fetchHeaders, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(fields.statusCode).toBe(413);
+    expect(await leads(app)).toEqual([]);
+  });
+
   it('stops reading a chunked body (no Content-Length) once it passes the limit', async () => {
     const { app } = await testApp();
     await app.listen({ host: '127.0.0.1', port: 0 });
