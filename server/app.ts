@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -18,7 +19,7 @@ import { redactTokens } from './newsletter/tokens.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
-import { securityHeaders } from './security/security-headers.ts';
+import { securityHeaders, withSecurityHeaders } from './security/security-headers.ts';
 import { staticSite } from './site/static-site.ts';
 import { openStores } from './stores.ts';
 
@@ -131,7 +132,17 @@ export async function buildApp({
     },
     keepAliveTimeout: 5_000,
     bodyLimit: 64 * 1024,
-    return503OnClosing: true,
+    // Answered by the hook below instead, so the 503 of a closing server carries the security headers.
+    return503OnClosing: false,
+    // A URL Fastify cannot even route (a malformed percent-escape): a plain 400 with the security
+    // headers, never the URL echoed back.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ code: error.code }, 'request refused before routing');
+      return withSecurityHeaders(reply)
+        .code(400)
+        .type('text/plain; charset=utf-8')
+        .send('Bad request: this address cannot be read.\n');
+    },
   });
 
   if (onRoute) app.addHook('onRoute', onRoute);
@@ -156,8 +167,33 @@ export async function buildApp({
   // Shutting down: for a moment keep reading the connections already open, so a request that
   // reached us just before the signal is answered 503 (Fastify is closing) instead of the
   // connection being reset unread; then the listener closes and new connections are refused.
+  let closing = false;
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    return withSecurityHeaders(reply)
+      .code(503)
+      .header('retry-after', '5')
+      .header('connection', 'close')
+      .type('text/plain; charset=utf-8')
+      .send('The server is restarting. Please try again in a moment.\n');
+  });
   app.addHook('preClose', async () => {
+    closing = true;
     if (app.server.listening) await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS));
+  });
+
+  // Whatever no scope of its own answers (a path the static files refuse, say): a plain message by
+  // its status, never a stack trace, an error code or the URL.
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    const status =
+      error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600
+        ? error.statusCode
+        : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(status)
+      .type('text/plain; charset=utf-8')
+      .send(`${STATUS_CODES[status] ?? 'Error'}.\n`);
   });
   app.addHook('onClose', async () => {
     await worker.stop();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Agent, get as httpGet, type IncomingMessage } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -92,5 +93,47 @@ describe('security headers', () => {
     const { app } = await appWithSite({ QUOTE_ENDPOINT: 'https://forms.acme.test/api/quote' });
     const page = await app.inject({ url: '/about' });
     expect(page.headers['content-security-policy']).toContain("form-action 'self' https://forms.acme.test");
+  });
+
+  it('are on the answers Fastify and the static files give themselves, each a plain message that echoes nothing', async () => {
+    const { app } = await appWithSite();
+    for (const [url, status] of [
+      ['/%E0%A4%A<script>', 400],
+      ['/%', 400],
+      ['/assets/%00<b>', 403],
+      ['/assets/..%5c..%5cetc%5cpasswd', 403],
+    ] as const) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.headers['content-type'], url).toBe('text/plain; charset=utf-8');
+      expectSecurityHeaders(response.headers, url);
+      expect(response.body, url).not.toMatch(/script|%|assets|passwd|FST_/);
+    }
+  });
+
+  it('are on the 503 of a server that is shutting down', async () => {
+    const { app } = await appWithSite();
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    // A connection already open when the shutdown starts is still read, for a moment, and answered 503.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<IncomingMessage & { text: string }>((resolve, reject) => {
+        const request = httpGet({ host: '127.0.0.1', port, path: '/about', agent }, (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk));
+          response.on('end', () => resolve(Object.assign(response, { text })));
+        });
+        request.on('error', reject);
+      });
+    expect((await get()).statusCode).toBe(200);
+    const closing = app.close();
+    const response = await get();
+    await closing;
+    agent.destroy();
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expectSecurityHeaders(response.headers, 'the 503 while closing');
+    expect(response.text).toBe('The server is restarting. Please try again in a moment.\n');
   });
 });
