@@ -157,7 +157,24 @@ describe('confirming', () => {
       expect(lines.join('')).not.toContain(token);
       expect(hashes.map((row) => row.token_hash)).toContain(hashToken(token));
     }
-    expect(lines.join('')).toContain('token=[redacted]');
+    expect(lines.join('')).toContain('/newsletter/confirm?[redacted]');
+  });
+
+  it('keeps a token out of the logs however its name is spelt, on every variant of the path', async () => {
+    const { app, lines } = await newsletterApp();
+    const secret = 'S3cretT0ken'.repeat(4);
+    for (const url of [
+      `/newsletter/confirm?%74oken=${secret}`,
+      `/newsletter/unsubscribe?x=1&%54OKEN=${secret}`,
+      `/Newsletter/Unsubscribe/?token=${secret}`,
+      `//newsletter//confirm?token=${secret}`,
+      `/newsletter/%63onfirm?token=${secret}`,
+    ]) {
+      await app.inject({ method: 'GET', url });
+      await app.inject({ method: 'POST', url, payload: '' });
+    }
+    expect(lines.length).toBeGreaterThan(5);
+    expect(lines.join('')).not.toContain(secret);
   });
 });
 
