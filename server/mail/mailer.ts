@@ -82,7 +82,7 @@ export async function renderMail(mail: OutgoingMail): Promise<Buffer> {
   return info.message as Buffer;
 }
 
-/** `<quote-12.ab34@example.com>` -> `quote-12.ab34.eml` */
+/** `<quote.ab34…@example.com>` -> `quote.ab34….eml` */
 function mailFileName(messageId: string): string {
   const local = messageId.replace(/^</, '').split('@')[0] ?? 'mail';
   return `${local.replace(/[^A-Za-z0-9.-]/g, '_')}.eml`;

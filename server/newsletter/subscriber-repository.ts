@@ -173,7 +173,7 @@ export function createSubscriberRepository(
             ...newEmailRow({
               kind: CONFIRMATION_KIND,
               recipient: address,
-              messageId: newMessageId('newsletter-confirm', id, options.mailDomain),
+              messageId: newMessageId('newsletter-confirm', options.mailDomain),
               at,
             }),
             subscriber_id: id,

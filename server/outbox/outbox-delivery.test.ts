@@ -166,7 +166,7 @@ describe('without SMTP_URL', () => {
       expect(names).toHaveLength(1);
       return names;
     });
-    expect(files[0]).toMatch(/^quote-1\.[0-9a-f]{16}\.eml$/);
+    expect(files[0]).toMatch(/^quote\.[0-9a-f]{32}\.eml$/);
     const eml = readFileSync(join(config.mail.dir, files[0]!), 'utf8');
     expect(eml).toContain('Subject: Quote request from Priya Sharma');
     expect(eml).toContain('Reply-To: Priya Sharma <priya@company.in>');

@@ -96,7 +96,7 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
     ...newEmailRow({
       kind: QUOTE_EMAIL_KINDS.notification,
       recipient: options.notificationRecipient,
-      messageId: newMessageId('quote', id, options.mailDomain),
+      messageId: newMessageId('quote', options.mailDomain),
       at,
     }),
     quote_request_id: id,
@@ -148,7 +148,7 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
               ...newEmailRow({
                 kind: QUOTE_EMAIL_KINDS.acknowledgement,
                 recipient,
-                messageId: newMessageId('quote-ack', id, options.mailDomain),
+                messageId: newMessageId('quote-ack', options.mailDomain),
                 at,
               }),
               quote_request_id: id,
