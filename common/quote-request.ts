@@ -22,6 +22,8 @@ export const quoteFieldMessages = {
   messageRequired: 'Please tell us about your project.',
   messageTooLong: 'Your message can be at most 5,000 characters.',
   controlCharacters: 'This field contains characters we cannot accept.',
+  nameDirection:
+    'Your name contains invisible characters that change the direction of text. Please type it again.',
   notText: 'This field must be text.',
 } as const;
 const m = quoteFieldMessages;
@@ -32,6 +34,12 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 /** The same, but line breaks (CR and LF) are allowed. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069): invisible, they make text read differently from what it is
+ * (a name that shows "gnp.exe" backwards), in the company's email and the inbox.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 /** Digits, spaces and + - ( ) . only. */
 const PHONE_CHARACTERS = /^[0-9 +\-().]*$/;
 
@@ -52,14 +60,13 @@ export const quoteFormFields = {
     required: true,
     maxLength: 100,
     autoComplete: 'name',
-    schema: z
-      .string({ error: m.notText })
-      .check(
-        z.trim(),
-        z.minLength(1, m.nameRequired),
-        z.maxLength(100, m.nameTooLong),
-        withoutControls(CONTROL_CHARACTERS),
-      ),
+    schema: z.string({ error: m.notText }).check(
+      z.trim(),
+      z.minLength(1, m.nameRequired),
+      z.maxLength(100, m.nameTooLong),
+      withoutControls(CONTROL_CHARACTERS),
+      z.refine<string>((value) => !BIDI_CONTROLS.test(value), m.nameDirection),
+    ),
   }),
   email: field({
     label: 'Email',

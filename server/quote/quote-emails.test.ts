@@ -87,12 +87,16 @@ describe('quote emails', () => {
     expect(mail.messageId).toBe('<quote-7.0123456789abcdef@acme.test>');
   });
 
-  it("never repeats the visitor's message in the acknowledgement", () => {
+  it("never repeats the visitor's message, nor their name, in the acknowledgement", () => {
     const mail = acknowledgementEmail(lead, row('acknowledgement'), settings);
     expect(mail.to).toEqual(['priya@company.in']);
     expect(mail.replyTo).toEqual({ address: 'sales@acme.test' });
     expect(mail.headers).toMatchObject({ 'Auto-Submitted': 'auto-replied' });
-    expect(`${mail.subject}${mail.text}${mail.html}`).not.toContain('shop');
+    const everything = `${mail.subject}${mail.text}${mail.html}${JSON.stringify(mail.headers)}`;
+    expect(everything).not.toContain('shop');
+    // Not even the name: anyone could otherwise send a text of their choosing to any address.
+    expect(everything).not.toContain('Priya');
+    expect(mail.text).toMatch(/^Hello,$/m);
   });
 
   it('tells temporary SMTP failures from permanent ones', () => {

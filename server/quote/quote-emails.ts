@@ -86,15 +86,16 @@ ${blocks}
 }
 
 /**
- * The optional acknowledgement to the visitor. It never repeats their message
- * (the address may not be theirs), only says that a request was received.
+ * The optional acknowledgement to the visitor. It repeats nothing they typed,
+ * their name included (the address may not be theirs: the form must not let
+ * anyone send a text of their choosing to any address through the company's
+ * mail server), only says that a request was received.
  */
 export function acknowledgementEmail(lead: Lead, row: OutboxRow, settings: QuoteEmailSettings): OutgoingMail {
-  const name = headerText(lead.name, 100);
   const subject = `We received your quote request – ${company.name}`;
   const inbox = settings.to[0];
   const text = [
-    `Hello ${name},`,
+    'Hello,',
     '',
     `Thank you for contacting ${company.name}. We received your quote request on ${formatTime(lead.created_at)} and will get back to you soon.`,
     '',
@@ -108,7 +109,7 @@ export function acknowledgementEmail(lead: Lead, row: OutboxRow, settings: Quote
   ].join('\n');
   const html = htmlPage(
     subject,
-    `<p>Hello ${escapeHtml(name)},</p>
+    `<p>Hello,</p>
 <p>Thank you for contacting ${escapeHtml(company.name)}. We received your quote request on ${escapeHtml(formatTime(lead.created_at))} and will get back to you soon.</p>
 <p>If you have anything to add, reply to this email.</p>
 <p>${escapeHtml(company.name)}<br><a href="${escapeHtml(settings.siteUrl)}">${escapeHtml(settings.siteUrl)}</a></p>

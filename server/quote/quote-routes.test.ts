@@ -136,6 +136,8 @@ describe('400: the fields that are wrong are named', () => {
     ['a name that is only spaces', { name: '   ' }, `name: ${m.nameRequired}`],
     ['a name with a line break', { name: 'Evil\r\nBcc: x@y.z' }, `name: ${m.controlCharacters}`],
     ['a name with a tab', { name: 'Tab\there' }, `name: ${m.controlCharacters}`],
+    ['a name with a right-to-left override', { name: 'Priya \u202egnp.exe' }, `name: ${m.nameDirection}`],
+    ['a name with a directional isolate', { name: '\u2067Ravi\u2069' }, `name: ${m.nameDirection}`],
     [
       'an email of 254 characters',
       { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.in` },
