@@ -100,6 +100,23 @@ export function registerFormParsers(app: FastifyInstance, bodyLimit = FORM_BODY_
   }
 }
 
+/**
+ * Reads any body as a form if it is one, and as nothing otherwise: for routes
+ * where only the address counts and the body is a courtesy (a one-click
+ * unsubscribe, whose clients vary). Never refuses a body it cannot read.
+ */
+export function registerLenientParser(app: FastifyInstance, bodyLimit: number) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit },
+    async (request: FastifyRequest, body: Buffer | string) => {
+      if (!isFormType(request.headers['content-type'])) return undefined;
+      return parseForm(request, body as Buffer).catch(() => undefined);
+    },
+  );
+}
+
 export function isFormBody(body: unknown): body is FormBody {
   return body instanceof Map;
 }

@@ -200,6 +200,32 @@ describe('unsubscribing', () => {
     }
   });
 
+  it('unsubscribes on a one-click POST whatever its body: malformed, of another type, or none', async () => {
+    const { app, mailTo } = await newsletterApp();
+    for (const [index, [contentType, payload]] of (
+      [
+        ['multipart/form-data; boundary=x', 'garbage, not multipart'],
+        ['multipart/form-data', 'List-Unsubscribe=One-Click'],
+        ['application/x-www-form-urlencoded', '%%%=%'],
+        ['text/plain', 'List-Unsubscribe=One-Click'],
+        ['application/json', '{"List-Unsubscribe":'],
+        [undefined, ''],
+      ] as const
+    ).entries()) {
+      const email = `reader${index}@company.in`;
+      const { confirm, unsubscribe } = await mailTo(email);
+      await pressButton(app, confirm);
+      const response = await app.inject({
+        method: 'POST',
+        url: unsubscribe,
+        payload,
+        headers: contentType ? { 'content-type': contentType } : {},
+      });
+      expect(response.statusCode, `${contentType}: ${payload}`).toBe(200);
+      expect((await subscriber(app, email)).status, `${contentType}: ${payload}`).toBe('unsubscribed');
+    }
+  });
+
   it('unsubscribes with the page button (303 to the unsubscribed page); a GET changes nothing', async () => {
     const { app, mailTo } = await newsletterApp();
     const { confirm, unsubscribe } = await mailTo('priya@company.in');

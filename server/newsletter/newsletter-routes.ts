@@ -6,7 +6,7 @@ import {
   newsletterMessages,
   newsletterPaths,
 } from '../../common/newsletter.ts';
-import { formValues, honeypotFilled, isFormBody } from '../forms/form-body.ts';
+import { formValues, honeypotFilled, isFormBody, registerLenientParser } from '../forms/form-body.ts';
 import {
   formEndpoint,
   noStore,
@@ -136,10 +136,9 @@ async function linkRoutes(app: FastifyInstance, options: NewsletterRoutesOptions
     stylesheet: options.stylesheet,
     errorPage: (_request, _problem, summary) => renderLinkErrorPage(summary, options.stylesheet),
   });
-  // Only the token in the address counts: a body of any other kind is read (up to the limit) and ignored.
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: LINK_BODY_LIMIT }, (_request, _body, done) =>
-    done(null, undefined),
-  );
+  // Only the token in the address counts: any body, of any kind or none, malformed or not, is read (up
+  // to the limit) for "List-Unsubscribe=One-Click" and otherwise ignored (RFC 8058 clients vary).
+  registerLenientParser(app, LINK_BODY_LIMIT);
 
   app.post<TokenQuery>(
     newsletterPaths.confirm,
