@@ -157,6 +157,27 @@ it('refuses to start without a build', () => {
   return expect(app.register(staticSite, { siteDir: empty }).ready()).rejects.toThrow(/npm run build/);
 });
 
+describe('precompressed files', () => {
+  it('are sent only through content negotiation, never by their own name', async () => {
+    const negotiated = await app.inject({
+      url: '/assets/app-Ab12Cd.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(negotiated.statusCode).toBe(200);
+    expect(negotiated.headers['content-encoding']).toBe('br');
+    for (const url of [
+      '/assets/app-Ab12Cd.js.br',
+      '/assets/app-Ab12Cd.js.gz',
+      '/index.html.br',
+      '/about/index.html.gz',
+    ]) {
+      expect((await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } })).statusCode, url).toBe(
+        404,
+      );
+    }
+  });
+});
+
 describe('pages rendered in the browser', () => {
   it('answer every path under their prefix with the app shell, never indexed', async () => {
     for (const url of ['/admin', '/admin/', '/admin/leads/12', '/admin/sign-in?next=%2Fadmin']) {

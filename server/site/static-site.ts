@@ -103,8 +103,9 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     etag: true,
     lastModified: false,
     acceptRanges: false,
-    // Pages are served from memory above; .html files and directories are not addressable.
-    allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.endsWith('/'),
+    // Pages are served from memory above; .html files and directories are not addressable, and the
+    // precompressed copies (.br, .gz) only through content negotiation, never by name.
+    allowedPath: (pathName) => !/(\.html|\.br|\.gz|\/)$/.test(pathName),
     setHeaders: (reply: FastifyReply, filePath: string) => {
       reply.header('cache-control', filePath.includes('/assets/') ? IMMUTABLE : SHORT);
     },
