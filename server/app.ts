@@ -241,7 +241,8 @@ export async function buildApp({
   }
 
   app.addHook('onReady', async () => {
-    if (mailer.kind === 'file') {
+    for (const warning of config.warnings) app.log.warn(warning);
+    if (mailer.kind === 'file' && !config.production) {
       app.log.warn(
         { mailDir: config.mail.dir },
         'SMTP_URL is not set: emails are written as .eml files instead of being sent',

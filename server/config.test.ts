@@ -152,4 +152,24 @@ describe('loadConfig', () => {
     expect(message).toContain('PORT');
     expect(message).toContain('RATE_LIMIT_MAX');
   });
+
+  it('refuses TRUST_PROXY=true in production, naming the variable, and warns about it elsewhere', () => {
+    expect(errorOf({ TRUST_PROXY: 'true', NODE_ENV: 'production' })).toMatch(
+      /TRUST_PROXY=true believes any X-Forwarded-For/,
+    );
+    const development = loadConfig({ TRUST_PROXY: 'true' });
+    expect(development.trustProxy).toBe(true);
+    expect(development.warnings).toEqual([expect.stringContaining('TRUST_PROXY=true')]);
+    expect(
+      loadConfig({ TRUST_PROXY: '1', NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' })
+        .warnings,
+    ).toEqual([]);
+  });
+
+  it('warns in production when emails would only be written to files', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).warnings).toEqual([
+      expect.stringContaining('SMTP_URL is not set'),
+    ]);
+    expect(errorOf({ NODE_ENV: 'staging' })).toContain('NODE_ENV must be production, development or test');
+  });
 });

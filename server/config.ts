@@ -123,6 +123,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   SITE_DIR: z.string().min(1).default('build/client'),
   SITE_URL: siteUrlSetting.default(siteSettingDefaults.SITE_URL),
+  NODE_ENV: z
+    .enum(['production', 'development', 'test'], { error: 'must be production, development or test' })
+    .default('development'),
   TRUST_PROXY: trustProxyText.default(false),
   QUOTE_ENDPOINT: quoteEndpointSetting.prefault(siteSettingDefaults.QUOTE_ENDPOINT),
 
@@ -164,6 +167,10 @@ const envSchema = z.object({
 export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
 export interface Config {
+  /** NODE_ENV: production refuses settings that are only safe on a laptop. */
+  production: boolean;
+  /** What the operator should know at start (logged as warnings). */
+  warnings: string[];
   host: string;
   port: number;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -233,6 +240,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const result = envSchema.safeParse(presentVariables(env));
   if (!result.success) throw new ConfigError(describeIssues(result.error.issues, env, SECRET_VARIABLES));
   const value = result.data;
+  const production = value.NODE_ENV === 'production';
+  const warnings: string[] = [];
+  if (value.TRUST_PROXY === true) {
+    // Every X-Forwarded-For would be believed: any client could pick its own address, and so its
+    // own rate-limit key. Behind one proxy on the same machine, TRUST_PROXY=1 (or its address) is right.
+    const why =
+      'TRUST_PROXY=true believes any X-Forwarded-For header, so a client can choose its own address and escape the rate limits; set the number of proxies in front of the server (1) or their addresses (127.0.0.1)';
+    if (production) throw new ConfigError(`Invalid configuration:\n  ${why}.`);
+    warnings.push(`${why} before going to production.`);
+  }
+  if (production && !value.SMTP_URL) {
+    warnings.push(
+      `SMTP_URL is not set: notifications are only written as .eml files to ${resolve(value.MAIL_DIR)}, so nobody is told of a new lead`,
+    );
+  }
   if (value.OUTBOX_RETRY_MAX_MS < value.OUTBOX_RETRY_BASE_MS) {
     throw new ConfigError(
       `Invalid configuration:\n  OUTBOX_RETRY_MAX_MS must be at least OUTBOX_RETRY_BASE_MS (${value.OUTBOX_RETRY_BASE_MS})`,
@@ -255,6 +277,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   return {
+    production,
+    warnings,
     host: value.HOST,
     port: value.PORT,
     logLevel: value.LOG_LEVEL,
