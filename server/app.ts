@@ -22,6 +22,11 @@ import { contentSecurityPolicy } from './security/content-security-policy.ts';
 import { securityHeaders, withSecurityHeaders } from './security/security-headers.ts';
 import { staticSite } from './site/static-site.ts';
 import { openStores } from './stores.ts';
+import underPressure from '@fastify/under-pressure';
+import { startMaintenance as startMaintenance_, type Maintenance } from './maintenance.ts';
+import { listBackups } from './ops/backups.ts';
+import { healthRoutes, type Readiness } from './ops/health-routes.ts';
+import { holdDatabase } from './ops/server-lock.ts';
 
 /** A hop count trusts that many proxies in front of the server. */
 function toFastifyTrustProxy(value: Config['trustProxy']) {
@@ -36,6 +41,8 @@ export interface AppOptions {
   logStream?: { write: (line: string) => void };
   /** Start the outbox worker (default true). Tests that drive it by hand pass false. */
   startOutbox?: boolean;
+  /** Take backups and delete old spam on a schedule (default true). Tests pass false. */
+  startMaintenance?: boolean;
   /** Replaces the mailer chosen from the config (SMTP_URL or .eml files). */
   mailer?: Mailer;
   /** The clock of the repositories and the outbox (tests move it to expire links). */
@@ -48,6 +55,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     storage: Storage;
     outboxWorker: OutboxWorker;
+    maintenance: Maintenance | undefined;
   }
 }
 
@@ -89,6 +97,9 @@ function relyingParty(siteUrl: string): RelyingParty {
   return { name: `${company.name} inbox`, id: new URL(siteUrl).hostname, origin: siteUrl };
 }
 
+/** What an overloaded server asks clients to wait, in seconds. */
+const PRESSURE_RETRY_AFTER_SECONDS = 10;
+
 /** How long a closing server goes on answering (503) what arrives on connections already open. */
 const SHUTDOWN_DRAIN_MS = 250;
 
@@ -107,6 +118,7 @@ export async function buildApp({
   logger = true,
   logStream,
   startOutbox = true,
+  startMaintenance = true,
   mailer: givenMailer,
   now,
   onRoute,
@@ -163,6 +175,9 @@ export async function buildApp({
   });
   app.decorate('storage', storage);
   app.decorate('outboxWorker', worker);
+  app.decorate('maintenance', undefined);
+  // `npm run restore` refuses to replace the database while this server holds it.
+  const releaseDatabase = holdDatabase(config.database.path);
 
   // Shutting down: for a moment keep reading the connections already open, so a request that
   // reached us just before the signal is answered 503 (Fastify is closing) instead of the
@@ -184,7 +199,14 @@ export async function buildApp({
 
   // Whatever no scope of its own answers (a path the static files refuse, say): a plain message by
   // its status, never a stack trace, an error code or the URL.
-  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
+    if (error.code === 'FST_UNDER_PRESSURE') {
+      request.log.warn('refused under pressure');
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The server is too busy just now. Please try again in a few seconds.\n');
+    }
     const status =
       error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600
         ? error.statusCode
@@ -196,13 +218,39 @@ export async function buildApp({
       .send(`${STATUS_CODES[status] ?? 'Error'}.\n`);
   });
   app.addHook('onClose', async () => {
+    app.maintenance?.stop();
     await worker.stop();
     mailer.close();
     await storage.close();
+    releaseDatabase();
   });
 
   try {
     await app.register(securityHeaders);
+    // Overloaded (the event loop lagging, the heap nearly full): 503 with Retry-After at once,
+    // instead of answers that time out. /healthz is still answered (the process is alive).
+    await app.register(underPressure, {
+      maxEventLoopDelay: config.pressure.maxEventLoopDelayMs,
+      maxHeapUsedBytes: config.pressure.maxHeapUsedBytes,
+      retryAfter: PRESSURE_RETRY_AFTER_SECONDS,
+    });
+    await app.register(healthRoutes, {
+      readiness: async (): Promise<Readiness> => {
+        const database = (await storage.canWrite()) ? 'ok' : 'unavailable';
+        const outboxHealth = await outbox.health(clock.now?.() ?? new Date()).catch(() => null);
+        return {
+          database,
+          outbox: outboxHealth,
+          mail: mailer.kind === 'smtp' ? 'smtp' : 'files',
+          lastBackupAt:
+            (
+              app.maintenance?.lastBackupAt() ??
+              listBackups(config.backup.dir)[0]?.at ??
+              null
+            )?.toISOString() ?? null,
+        };
+      },
+    });
     await app.register(staticSite, {
       siteDir: config.siteDir,
       appShellPaths: ['/admin'],
@@ -249,6 +297,14 @@ export async function buildApp({
       );
     }
     if (startOutbox) worker.start();
+    if (startMaintenance) {
+      app.maintenance = startMaintenance_({
+        config,
+        leads,
+        log: app.log.child({ component: 'maintenance' }),
+        now: clock.now ?? (() => new Date()),
+      });
+    }
   });
   return app;
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { z } from 'zod';
 import { company } from '../common/company.ts';
 import type { MailAddress } from './mail/mail-address.ts';
@@ -135,6 +136,12 @@ const envSchema = z.object({
 
   DATABASE_PATH: z.string().min(1).default('data/site.db'),
   DATABASE_BUSY_TIMEOUT_MS: wholeNumber(0, 60_000).default(5_000),
+  BACKUP_DIR: z.string().min(1).default('data/backups'),
+  BACKUP_INTERVAL_HOURS: wholeNumber(0, 24 * 30).default(24),
+  BACKUP_KEEP: wholeNumber(1, 1000).default(14),
+  SPAM_RETENTION_DAYS: wholeNumber(0, 3650).default(30),
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: wholeNumber(0, 60_000).default(1_000),
+  PRESSURE_MAX_HEAP_USED_MB: wholeNumber(0, 1_000_000).default(0),
 
   RATE_LIMIT_MAX: wholeNumber(1, 1_000_000).default(5),
   RATE_LIMIT_WINDOW_MS: wholeNumber(1_000, 86_400_000).default(600_000),
@@ -196,6 +203,18 @@ export interface Config {
     /** How long a write waits for a lock held by another connection before giving up (503). */
     busyTimeoutMs: number;
   };
+  backup: {
+    /** Where backups go (absolute). */
+    dir: string;
+    /** The server takes one this often; 0: never (npm run backup still works). */
+    intervalMs: number;
+    /** How many are kept; older ones are deleted. */
+    keep: number;
+  };
+  /** Spam leads older than this are deleted; 0: kept for ever. */
+  spamRetentionMs: number;
+  /** Beyond these the server answers 503 with Retry-After instead of timing out (0: not checked). */
+  pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
   /** Quote requests accepted per client address and window. */
   rateLimit: { max: number; windowMs: number };
   newsletter: {
@@ -292,6 +311,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleTimeoutMs: value.HTTP_IDLE_TIMEOUT_MS,
     },
     database: { path: resolve(value.DATABASE_PATH), busyTimeoutMs: value.DATABASE_BUSY_TIMEOUT_MS },
+    backup: {
+      dir: resolve(value.BACKUP_DIR),
+      intervalMs: value.BACKUP_INTERVAL_HOURS * 60 * 60 * 1000,
+      keep: value.BACKUP_KEEP,
+    },
+    spamRetentionMs: value.SPAM_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    pressure: {
+      maxEventLoopDelayMs: value.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      // 0: 90% of the heap this Node process may use.
+      maxHeapUsedBytes:
+        value.PRESSURE_MAX_HEAP_USED_MB > 0
+          ? value.PRESSURE_MAX_HEAP_USED_MB * 1024 * 1024
+          : Math.floor(getHeapStatistics().heap_size_limit * 0.9),
+    },
     rateLimit: { max: value.RATE_LIMIT_MAX, windowMs: value.RATE_LIMIT_WINDOW_MS },
     newsletter: {
       rateLimit: { max: value.NEWSLETTER_RATE_LIMIT_MAX, windowMs: value.NEWSLETTER_RATE_LIMIT_WINDOW_MS },

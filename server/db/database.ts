@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { ensurePrivateDir, PRIVATE_FILE } from '../ops/private-files.ts';
 import type { Database } from './database-tables.ts';
 import { migrateToLatest, type Migrations } from './migrator.ts';
 import { createWriteQueue, type WriteQueue } from './write-queue.ts';
@@ -14,6 +15,40 @@ export interface Storage {
   write: WriteQueue<Database>;
   /** Writes what is queued, then closes the database. */
   close: () => Promise<void>;
+  /** Whether a write transaction can start now: the file is writable and its lock can be taken. */
+  canWrite: () => Promise<boolean>;
+}
+
+/** SQLITE_BUSY while another transaction writes: tried again this often, this many times. */
+const PROBE_RETRY_MS = 20;
+const PROBE_ATTEMPTS = 25;
+
+/**
+ * Probes with a connection of its own (never the group commit's, which may be
+ * inside a transaction), taking the write lock and giving it back at once.
+ * Busy means a writer is at work: asked again, without ever blocking the event
+ * loop; read-only, full or missing storage answers false at once.
+ */
+function writeProbe(path: string) {
+  let probe: SQLite.Database | undefined;
+  return {
+    async canWrite(): Promise<boolean> {
+      for (let attempt = 0; attempt < PROBE_ATTEMPTS; attempt++) {
+        try {
+          probe ??= new SQLite(path, { timeout: 0, fileMustExist: true });
+          probe.exec('BEGIN IMMEDIATE');
+          probe.exec('ROLLBACK');
+          return true;
+        } catch (error) {
+          const code = String((error as { code?: unknown }).code ?? '');
+          if (!code.startsWith('SQLITE_BUSY') && !code.startsWith('SQLITE_LOCKED')) return false;
+          await new Promise((resolve) => setTimeout(resolve, PROBE_RETRY_MS));
+        }
+      }
+      return false;
+    },
+    close: () => probe?.close(),
+  };
 }
 
 export interface OpenStorageOptions {
@@ -51,7 +86,11 @@ function withStatementCache(sqlite: SQLite.Database, size = 200): SqliteDatabase
  * rest talks to Kysely.
  */
 export async function openStorage({ path, busyTimeoutMs, migrations }: OpenStorageOptions): Promise<Storage> {
-  mkdirSync(dirname(path), { recursive: true });
+  ensurePrivateDir(dirname(path));
+  // SQLite gives the WAL and shared-memory files the database file's mode: private from the start.
+  if (!existsSync(path)) closeSync(openSync(path, 'a', PRIVATE_FILE));
+  for (const file of [path, `${path}-wal`, `${path}-shm`])
+    if (existsSync(file)) chmodSync(file, PRIVATE_FILE);
   const sqlite = new SQLite(path, { timeout: busyTimeoutMs });
   try {
     sqlite.pragma('journal_mode = WAL');
@@ -69,12 +108,15 @@ export async function openStorage({ path, busyTimeoutMs, migrations }: OpenStora
     throw error;
   }
   const write = createWriteQueue(db);
+  const probe = writeProbe(path);
   return {
     db,
     sqlite,
     write,
+    canWrite: async () => !write.failing() && (await probe.canWrite()),
     close: async () => {
       await write.close();
+      probe.close();
       await db.destroy();
     },
   };

@@ -22,6 +22,8 @@ export interface WriteQueue<DB> {
   flush(): Promise<void>;
   /** Writes what is queued, then refuses new jobs. */
   close(): Promise<void>;
+  /** Whether the latest group failed because storage was unavailable (and none has committed since). */
+  failing(): boolean;
 }
 
 export interface WriteQueueOptions {
@@ -65,6 +67,7 @@ export function createWriteQueue<DB>(db: Kysely<DB>, options: WriteQueueOptions 
   let scheduled = false;
   let writing: Promise<void> | undefined;
   let closed = false;
+  let storageFailing = false;
   const idle: (() => void)[] = [];
 
   /** A job in its own savepoint: its failure undoes it alone, unless storage itself failed. */
@@ -111,6 +114,7 @@ export function createWriteQueue<DB>(db: Kysely<DB>, options: WriteQueueOptions 
       outcomes = await attempt(batch, false);
     } catch (error) {
       if (isStorageUnavailable(error) || batch.length === 1) {
+        if (isStorageUnavailable(error)) storageFailing = true;
         for (const pending of batch) pending.reject(error);
         return;
       }
@@ -122,6 +126,7 @@ export function createWriteQueue<DB>(db: Kysely<DB>, options: WriteQueueOptions 
         return;
       }
     }
+    storageFailing = false;
     options.onCommit?.(batch.length);
     batch.forEach((pending, index) => {
       const outcome = outcomes[index];
@@ -162,5 +167,6 @@ export function createWriteQueue<DB>(db: Kysely<DB>, options: WriteQueueOptions 
       closed = true;
       await flush();
     },
+    failing: () => storageFailing,
   };
 }

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { ensurePrivateDir, PRIVATE_FILE } from '../ops/private-files.ts';
 import { headerText, type Mailer, type OutgoingMail, type SendResult } from './outgoing-mail.ts';
 
 export interface SmtpTimeouts {
@@ -99,10 +100,11 @@ export function createFileMailer(dir: string): Mailer {
     async send(mail): Promise<SendResult> {
       try {
         const message = await renderMail(mail);
-        mkdirSync(dir, { recursive: true });
+        ensurePrivateDir(dir);
         const file = join(dir, mailFileName(mail.messageId));
         const temporary = `${file}.${process.pid}.tmp`;
-        writeFileSync(temporary, message);
+        // It holds the visitor's details and live unsubscribe links: the server's user only.
+        writeFileSync(temporary, message, { mode: PRIVATE_FILE });
         renameSync(temporary, file);
         return { ok: true, detail: file };
       } catch (error) {

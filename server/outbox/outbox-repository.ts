@@ -169,6 +169,25 @@ export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, k
       return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** For the readiness check: what waits, how long the oldest has waited, what is dead. */
+    async health(at: Date): Promise<{ pending: number; dead: number; oldestPendingSeconds: number | null }> {
+      const [counts, oldest] = await Promise.all([
+        this.counts(),
+        db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.min('created_at').as('created_at'))
+          .where('status', '=', 'pending')
+          .executeTakeFirst(),
+      ]);
+      const since = oldest?.created_at ? Date.parse(oldest.created_at) : Number.NaN;
+      return {
+        ...counts,
+        oldestPendingSeconds: Number.isNaN(since)
+          ? null
+          : Math.max(0, Math.round((at.getTime() - since) / 1000)),
+      };
+    },
+
     /** How many emails wait and how many are dead letters. */
     async counts(): Promise<{ pending: number; dead: number }> {
       const rows = await db

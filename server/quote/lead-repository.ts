@@ -356,6 +356,22 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
       );
     },
 
+    /** Removes the spam leads created before the given time (SPAM_RETENTION_DAYS). */
+    async purgeSpamOlderThan(cutoff: Date): Promise<RemovedLeads> {
+      const before = cutoff.toISOString();
+      return write(async (trx) =>
+        removeLeads(
+          trx,
+          await trx
+            .selectFrom('quote_requests')
+            .select('id')
+            .where('spam', '=', 1)
+            .where('created_at', '<', before)
+            .execute(),
+        ),
+      );
+    },
+
     /** Removes the leads (and their outbox rows) created before the given time. */
     async purgeOlderThan(cutoff: Date): Promise<RemovedLeads> {
       const before = cutoff.toISOString();

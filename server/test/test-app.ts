@@ -27,6 +27,7 @@ export function testConfig(env: Record<string, string> = {}, dir = tempDir()): C
     SITE_DIR: fakeSite(dir),
     DATABASE_PATH: join(dir, 'data', 'site.db'),
     MAIL_DIR: join(dir, 'data', 'mail'),
+    BACKUP_DIR: join(dir, 'data', 'backups'),
     MAIL_FROM: 'Acme Tech <quotes@acme.test>',
     MAIL_TO: 'sales@acme.test',
     SITE_URL: 'https://www.acme.test',
@@ -48,7 +49,7 @@ export function testConfig(env: Record<string, string> = {}, dir = tempDir()): C
 export async function testApp(options: Partial<AppOptions> & { env?: Record<string, string> } = {}) {
   const { env, ...rest } = options;
   const config = rest.config ?? testConfig(env);
-  const app = await buildApp({ logger: false, startOutbox: false, ...rest, config });
+  const app = await buildApp({ logger: false, startOutbox: false, startMaintenance: false, ...rest, config });
   apps.push(app);
   await app.ready();
   return { app, config };

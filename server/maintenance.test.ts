@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { startMaintenance } from './maintenance.ts';
+import { fetchHeaders, multipart, validQuote } from './test/form-request.ts';
+import { manualClock } from './test/manual-clock.ts';
+import { testApp } from './test/test-app.ts';
+import { listBackups } from './ops/backups.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
+
+describe('the server by itself', () => {
+  it('deletes spam older than SPAM_RETENTION_DAYS, and nothing else', async () => {
+    const clock = manualClock('2026-10-01T09:00:00Z');
+    const { app, config } = await testApp({ now: clock.now, env: { SPAM_RETENTION_DAYS: '30' } });
+    const send = async (fields: Record<string, string>) => {
+      const body = await multipart({ ...validQuote, ...fields });
+      await app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        ...body,
+        headers: { ...fetchHeaders, ...body.headers },
+      });
+    };
+    await send({ name: 'Old bot', website: 'spam' });
+    await send({ name: 'Old lead' });
+    clock.advance(20 * DAY_MS);
+    await send({ name: 'Young bot', website: 'spam' });
+    clock.advance(11 * DAY_MS); // the first two are 31 days old now
+
+    const stores = await (await import('./stores.ts')).openStores(config, { now: clock.now });
+    const maintenance = startMaintenance({ config, leads: stores.leads, log: quiet, now: clock.now });
+    try {
+      expect(await maintenance.purgeSpamNow()).toBe(1);
+    } finally {
+      maintenance.stop();
+      await stores.close();
+    }
+    const names = await app.storage.db.selectFrom('quote_requests').select('name').orderBy('id').execute();
+    expect(names.map((row) => row.name)).toEqual(['Old lead', 'Young bot']);
+  });
+
+  it('takes a backup every BACKUP_INTERVAL_HOURS and keeps BACKUP_KEEP of them', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-24T09:00:00Z'));
+      const { config } = await testApp({
+        env: { BACKUP_INTERVAL_HOURS: '1', BACKUP_KEEP: '2', SPAM_RETENTION_DAYS: '0' },
+      });
+      const stores = await (await import('./stores.ts')).openStores(config);
+      const maintenance = startMaintenance({
+        config,
+        leads: stores.leads,
+        log: quiet,
+        now: () => new Date(),
+      });
+      try {
+        expect(maintenance.lastBackupAt()).toBeNull();
+        await vi.advanceTimersByTimeAsync(61_000); // the first, a minute after start
+        expect(listBackups(config.backup.dir)).toHaveLength(1);
+        await vi.advanceTimersByTimeAsync(3 * 60 * 60 * 1000);
+        const kept = listBackups(config.backup.dir);
+        expect(kept).toHaveLength(2);
+        expect(maintenance.lastBackupAt()).toEqual(kept[0]!.at);
+      } finally {
+        maintenance.stop();
+        await stores.close();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

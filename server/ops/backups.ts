@@ -1,0 +1,211 @@
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { ensurePrivateDir, PRIVATE_FILE } from './private-files.ts';
+import { serverHolding } from './server-lock.ts';
+
+/** A backup's name: `site-2026-11-24T09-00-00-000Z.db`, sortable by time. */
+const BACKUP_NAME = /^site-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)\.db$/;
+
+export interface BackupReport {
+  /** The database copy. */
+  file: string;
+  /** The copy of the .eml files beside it, when there were any. */
+  mailCopy: string | undefined;
+  mailFiles: number;
+  /** Rows of every table in the copy. */
+  counts: Record<string, number>;
+  bytes: number;
+  at: Date;
+}
+
+const stampOf = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
+
+function backupPath(backupDir: string, at: Date): string {
+  return join(backupDir, `site-${stampOf(at)}.db`);
+}
+
+/**
+ * Checks a database file: SQLite's integrity check must say "ok", and it must
+ * be one of this site's (it has the migrations' table). Returns the rows of
+ * each table. Throws otherwise.
+ */
+export function checkDatabaseFile(file: string): Record<string, number> {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const integrity = db.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok') throw new Error(`${file} failed SQLite's integrity check: ${String(integrity)}`);
+    const tables = db
+      .prepare(
+        `SELECT name FROM sqlite_master WHERE type = 'table'
+           AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' AND name NOT LIKE '%_search_%'
+         ORDER BY name`,
+      )
+      .pluck()
+      .all() as string[];
+    const migrated = db
+      .prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'`)
+      .pluck()
+      .get();
+    if (!migrated) throw new Error(`${file} is not a database of this site (it has no migrations).`);
+    const counts: Record<string, number> = {};
+    for (const table of tables) {
+      counts[table] = db
+        .prepare(`SELECT count(*) FROM "${table.replace(/"/g, '""')}"`)
+        .pluck()
+        .get() as number;
+    }
+    return counts;
+  } finally {
+    db.close();
+  }
+}
+
+/** Copies the .eml files (private, like the database) beside the backup. */
+function copyMail(mailDir: string, target: string): number {
+  if (!existsSync(mailDir)) return 0;
+  const files = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
+  if (files.length === 0) return 0;
+  ensurePrivateDir(target);
+  for (const name of files) {
+    cpSync(join(mailDir, name), join(target, name));
+    chmodSync(join(target, name), PRIVATE_FILE);
+  }
+  return files.length;
+}
+
+export interface BackupOptions {
+  databasePath: string;
+  mailDir: string;
+  backupDir: string;
+  at: Date;
+  /** How long to wait for a writer's lock (the running server's) before giving up. */
+  busyTimeoutMs: number;
+}
+
+/**
+ * An online, consistent copy of the database while the server keeps taking
+ * leads: `VACUUM INTO` from a read-only connection copies one snapshot (WAL
+ * mode: writers go on meanwhile), so every lead acknowledged before it started
+ * is in it. Then the copy is checked (integrity, row counts) and the .eml
+ * files go along in a folder beside it. Files 0600, folders 0700.
+ */
+export function takeBackup({
+  databasePath,
+  mailDir,
+  backupDir,
+  at,
+  busyTimeoutMs,
+}: BackupOptions): BackupReport {
+  ensurePrivateDir(backupDir);
+  const file = backupPath(backupDir, at);
+  // VACUUM INTO writes into an empty file, keeping its mode: private from the first byte.
+  writeFileSync(file, '', { mode: PRIVATE_FILE, flag: 'wx' });
+  try {
+    const source = new SQLite(databasePath, { readonly: true, fileMustExist: true, timeout: busyTimeoutMs });
+    try {
+      source.prepare('VACUUM INTO ?').run(file);
+    } finally {
+      source.close();
+    }
+    const counts = checkDatabaseFile(file);
+    const mailCopy = `${file}.mail`;
+    const mailFiles = copyMail(mailDir, mailCopy);
+    return {
+      file,
+      mailCopy: mailFiles > 0 ? mailCopy : undefined,
+      mailFiles,
+      counts,
+      bytes: statSync(file).size,
+      at,
+    };
+  } catch (error) {
+    rmSync(file, { force: true });
+    rmSync(`${file}.mail`, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The backups in the folder, newest first. */
+export function listBackups(backupDir: string): { file: string; at: Date }[] {
+  if (!existsSync(backupDir)) return [];
+  return readdirSync(backupDir)
+    .flatMap((name) => {
+      const stamp = BACKUP_NAME.exec(name)?.[1];
+      if (!stamp) return [];
+      const iso = stamp.replace(/T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, 'T$1:$2:$3.$4Z');
+      return [{ file: join(backupDir, name), at: new Date(iso) }];
+    })
+    .sort((a, b) => b.at.getTime() - a.at.getTime());
+}
+
+/** Keeps the newest `keep` backups (with their mail folders) and deletes the rest; returns what went. */
+export function pruneBackups(backupDir: string, keep: number): string[] {
+  const old = listBackups(backupDir).slice(keep);
+  for (const { file } of old) {
+    rmSync(file, { force: true });
+    rmSync(`${file}.mail`, { recursive: true, force: true });
+  }
+  return old.map(({ file }) => basename(file));
+}
+
+export interface RestoreOptions {
+  file: string;
+  databasePath: string;
+  mailDir: string;
+  at: Date;
+}
+
+export interface RestoreReport {
+  counts: Record<string, number>;
+  /** Where the database that was in place went (undefined when there was none). */
+  keptAside: string | undefined;
+  mailFiles: number;
+}
+
+/**
+ * Puts a backup in place: refused while a server holds the database; the
+ * backup is checked first; the current database (and its WAL) is kept aside,
+ * never deleted; the .eml files of the backup go back into MAIL_DIR.
+ */
+export function restoreBackup({ file, databasePath, mailDir, at }: RestoreOptions): RestoreReport {
+  const holder = serverHolding(databasePath);
+  if (holder) {
+    throw new Error(
+      `A server (process ${holder.pid}) is using ${databasePath}. Stop it first (systemctl stop acme-site), then restore.`,
+    );
+  }
+  if (!existsSync(file)) throw new Error(`There is no backup at ${file}.`);
+  const counts = checkDatabaseFile(file);
+
+  let keptAside: string | undefined;
+  if (existsSync(databasePath)) {
+    keptAside = `${databasePath}.before-restore-${stampOf(at)}`;
+    renameSync(databasePath, keptAside);
+    for (const suffix of ['-wal', '-shm']) {
+      if (existsSync(`${databasePath}${suffix}`))
+        renameSync(`${databasePath}${suffix}`, `${keptAside}${suffix}`);
+    }
+  }
+  ensurePrivateDir(join(databasePath, '..'));
+  cpSync(file, databasePath);
+  chmodSync(databasePath, PRIVATE_FILE);
+
+  let mailFiles = 0;
+  const mailCopy = `${file}.mail`;
+  if (existsSync(mailCopy)) {
+    mkdirSync(mailDir, { recursive: true });
+    mailFiles = copyMail(mailCopy, mailDir);
+  }
+  return { counts, keptAside, mailFiles };
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+
+/** What /readyz reports: no personal data, no secret. */
+export interface Readiness {
+  /** "ok" when a write transaction can start; the server answers 503 otherwise. */
+  database: 'ok' | 'unavailable';
+  outbox: { pending: number; oldestPendingSeconds: number | null; dead: number } | null;
+  /** "files" when there is no SMTP server: emails are only written as .eml files. */
+  mail: 'smtp' | 'files';
+  /** The newest backup, or null when there is none. */
+  lastBackupAt: string | null;
+}
+
+/**
+ * GET /healthz: 200 while the process runs (for a supervisor deciding on a
+ * restart; it never depends on the database, and is answered even under
+ * pressure). GET /readyz: whether the server can do its work (for a load
+ * balancer or a monitor): 200, or 503 when the database cannot be written.
+ */
+export async function healthRoutes(
+  app: FastifyInstance,
+  { readiness }: { readiness: () => Promise<Readiness> },
+) {
+  app.get('/healthz', { config: { pressureHandler: () => undefined } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
+  app.get('/readyz', async (_request, reply) => {
+    const report = await readiness();
+    return reply
+      .code(report.database === 'ok' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(report);
+  });
+}

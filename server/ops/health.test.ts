@@ -1,0 +1,83 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { fetchHeaders, multipart, validQuote } from '../test/form-request.ts';
+import { eventually, testApp } from '../test/test-app.ts';
+
+const mode = (path: string) => statSync(path).mode & 0o777;
+
+async function sendLead(app: Awaited<ReturnType<typeof testApp>>['app']) {
+  const body = await multipart(validQuote);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/quote',
+    ...body,
+    headers: { ...fetchHeaders, ...body.headers },
+  });
+  expect(response.body).toBe('success');
+}
+
+describe('health and readiness', () => {
+  it('/healthz answers 200 while the process runs', async () => {
+    const { app } = await testApp();
+    const response = await app.inject({ url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz reports the database, the outbox, the mail mode and the last backup, and nothing personal', async () => {
+    const { app } = await testApp();
+    await sendLead(app);
+    const response = await app.inject({ url: '/readyz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({
+      database: 'ok',
+      outbox: { pending: 1, dead: 0, oldestPendingSeconds: expect.any(Number) },
+      mail: 'files',
+      lastBackupAt: null,
+    });
+    expect(response.body).not.toMatch(/priya|@|password|smtp:\/\//i);
+  });
+
+  it('/readyz answers 503 while the database cannot be written, and 200 again after', async () => {
+    const { app, config } = await testApp();
+    const other = new Database(config.database.path);
+    other.exec('BEGIN EXCLUSIVE'); // another process holds the write lock
+    try {
+      const locked = await app.inject({ url: '/readyz' });
+      expect(locked.statusCode).toBe(503);
+      expect(locked.json().database).toBe('unavailable');
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('answers 503 with Retry-After under memory pressure, but /healthz still 200', async () => {
+    const { app } = await testApp({ env: { PRESSURE_MAX_HEAP_USED_MB: '1' } });
+    await eventually(async () => expect((await app.inject({ url: '/' })).statusCode).toBe(503), 5_000);
+    const refused = await app.inject({ url: '/' });
+    expect(refused.headers['retry-after']).toBe('10');
+    expect(refused.headers['strict-transport-security']).toBeDefined();
+    expect(refused.body).toBe('The server is too busy just now. Please try again in a few seconds.\n');
+    expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+});
+
+describe('the files that hold personal data', () => {
+  it('are readable by the server’s user only: the database, its WAL, the .eml files and their folders', async () => {
+    const { app, config } = await testApp();
+    await sendLead(app);
+    await app.outboxWorker.runOnce();
+    expect(mode(config.database.path)).toBe(0o600);
+    expect(mode(`${config.database.path}-wal`)).toBe(0o600);
+    expect(mode(join(config.database.path, '..'))).toBe(0o700);
+    expect(mode(config.mail.dir)).toBe(0o700);
+    const [eml] = (await import('node:fs')).readdirSync(config.mail.dir);
+    expect(mode(join(config.mail.dir, eml!))).toBe(0o600);
+  });
+});
