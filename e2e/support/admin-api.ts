@@ -202,7 +202,7 @@ export function sampleInbox(): FakeInbox {
   const outbox: OutboxEmail[] = [
     {
       id: 31,
-      kind: 'quote-notification',
+      kind: 'notification',
       recipient: 'sales@acme.example',
       status: 'dead',
       attempts: 15,
@@ -213,7 +213,7 @@ export function sampleInbox(): FakeInbox {
     },
     {
       id: 30,
-      kind: 'newsletter-confirmation',
+      kind: 'confirmation',
       recipient: 'kabir@example.net',
       status: 'pending',
       attempts: 2,
@@ -224,7 +224,7 @@ export function sampleInbox(): FakeInbox {
     },
     {
       id: 29,
-      kind: 'quote-notification',
+      kind: 'notification',
       recipient: 'sales@acme.example',
       status: 'pending',
       attempts: 3,

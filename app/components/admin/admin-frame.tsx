@@ -3,6 +3,7 @@ import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { adminPaths, type Me } from '../../../common/admin-api';
 import { Logo } from '../layout/logo';
 import { MAIN_CONTENT_ID, SkipLink } from '../layout/skip-link';
+import { focusPageHeading, trackFocus } from './focus';
 import { ACCOUNT_INTENT } from './intents';
 
 const sections = [
@@ -40,7 +41,7 @@ function SectionNav({ pathname }: { pathname: string }) {
   const current = sectionOf(pathname);
   return (
     <nav aria-label="Main" className="border-t border-slate-200">
-      <ul className="container-page -mb-px flex gap-1 overflow-x-auto">
+      <ul className="container-page -mb-px flex overflow-x-auto sm:gap-1">
         {sections.map((section) => {
           const inSection = current === section.to;
           return (
@@ -48,7 +49,7 @@ function SectionNav({ pathname }: { pathname: string }) {
               <Link
                 to={section.to}
                 aria-current={pathname === section.to ? 'page' : undefined}
-                className={`inline-flex min-h-11 items-center border-b-[3px] px-3 text-[0.95rem] font-medium ${
+                className={`inline-flex min-h-11 items-center border-b-[3px] px-2.5 text-sm font-medium sm:px-3 sm:text-[0.95rem] ${
                   inSection
                     ? 'border-brand-700 text-brand-800'
                     : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-ink'
@@ -75,8 +76,9 @@ export function AdminFrame({ me, children }: { me: Me | undefined; children: Rea
   useEffect(() => {
     if (firstPath.current === pathname) return;
     firstPath.current = '';
-    document.querySelector<HTMLElement>(`#${MAIN_CONTENT_ID} h1`)?.focus();
+    focusPageHeading();
   }, [pathname]);
+  useEffect(trackFocus, []);
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">

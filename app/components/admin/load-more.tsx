@@ -3,12 +3,13 @@ import { countOf } from './format';
 
 interface LoadMoreProps {
   more: { hasMore: boolean; loading: boolean; loadMore: () => void; lastAdded: number | undefined };
-  /** What the list holds, e.g. "lead". */
+  /** What the list holds, e.g. "lead", and its plural when it is not just with an s. */
   noun: string;
+  plural?: string;
 }
 
 /** The button under a list that adds its next page, and a polite word on how many came. */
-export function LoadMore({ more, noun }: LoadMoreProps) {
+export function LoadMore({ more, noun, plural }: LoadMoreProps) {
   return (
     <div className="mt-6 flex flex-col items-center">
       {more.hasMore && (
@@ -22,7 +23,7 @@ export function LoadMore({ more, noun }: LoadMoreProps) {
         </button>
       )}
       <p role="status" className="sr-only">
-        {more.lastAdded === undefined ? '' : `${countOf(more.lastAdded, noun)} more loaded.`}
+        {more.lastAdded === undefined ? '' : `${countOf(more.lastAdded, noun, plural)} more loaded.`}
       </p>
     </div>
   );
