@@ -705,3 +705,16 @@ export async function mockAdminApi(page: Page, inbox: FakeInbox = sampleInbox())
     },
   };
 }
+
+/**
+ * Makes the browser say it cannot offer passkeys in a field's suggestions (no conditional mediation), as
+ * some browsers do. Chromium's virtual authenticator answers such a request at once, which would sign in
+ * before a test presses the button.
+ */
+export async function withoutPasskeyAutofill(page: Page) {
+  await page.addInitScript(() => {
+    Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', {
+      value: async () => false,
+    });
+  });
+}

@@ -13,6 +13,8 @@ export interface VirtualAuthenticator {
   passkeyCount: () => Promise<number>;
   /** Makes the person's check fail from now on (as when they cancel the browser's dialog). */
   refuseUserVerification: () => Promise<void>;
+  /** Lets the person's check pass again. */
+  allowUserVerification: () => Promise<void>;
 }
 
 export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthenticator> {
@@ -48,6 +50,9 @@ export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthen
       (await client.send('WebAuthn.getCredentials', { authenticatorId })).credentials.length,
     refuseUserVerification: async () => {
       await client.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false });
+    },
+    allowUserVerification: async () => {
+      await client.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true });
     },
   };
 }
