@@ -23,7 +23,9 @@ export function LoadMore({ more, noun, plural }: LoadMoreProps) {
         </button>
       )}
       <p role="status" className="sr-only">
-        {more.lastAdded === undefined ? '' : `${countOf(more.lastAdded, noun, plural)} more loaded.`}
+        {more.lastAdded === undefined
+          ? ''
+          : `${countOf(more.lastAdded, `more ${noun}`, `more ${plural ?? `${noun}s`}`)} loaded.`}
       </p>
     </div>
   );

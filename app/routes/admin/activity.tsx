@@ -63,7 +63,10 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : (
-        <ol className="mt-6 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+        <ol
+          aria-label="Activity"
+          className="mt-6 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white"
+        >
           {more.items.map((entry) => (
             <li
               key={entry.id}

@@ -173,7 +173,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       {more.items.length === 0 ? (
         <EmptyState view={view} q={q} total={list.counts.all} />
       ) : (
-        <ul className="mt-5 space-y-3">
+        <ul aria-label="Leads" className="mt-5 space-y-3">
           {more.items.map((lead) => (
             <LeadRow key={lead.id} lead={lead} timeZone={timeZone} from={search} />
           ))}

@@ -352,7 +352,7 @@ export default function LeadPage({ loaderData: lead }: Route.ComponentProps) {
             className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:text-brand-900"
           >
             <Icon name="back" />
-            Inbox
+            Back to the inbox
           </Link>
         }
         title={lead.name}

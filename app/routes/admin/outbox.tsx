@@ -186,7 +186,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : (
-        <ul className="mt-5 space-y-3">
+        <ul aria-label="Emails" className="mt-5 space-y-3">
           {list.emails.map((email) => (
             <EmailRow key={email.id} email={email} timeZone={timeZone} />
           ))}

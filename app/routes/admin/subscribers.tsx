@@ -191,7 +191,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : (
-        <ul className="mt-5 space-y-3">
+        <ul aria-label="Subscribers" className="mt-5 space-y-3">
           {more.items.map((subscriber) => (
             <SubscriberRow key={subscriber.id} subscriber={subscriber} timeZone={timeZone} />
           ))}
