@@ -41,7 +41,8 @@ function SectionNav({ pathname }: { pathname: string }) {
   const current = sectionOf(pathname);
   return (
     <nav aria-label="Main" className="border-t border-slate-200">
-      <ul className="container-page -mb-px flex overflow-x-auto sm:gap-1">
+      {/* Five short links fit a 375 px phone on one line; a narrower screen scrolls the row. */}
+      <ul className="mx-auto -mb-px flex w-full max-w-6xl overflow-x-auto px-2 sm:gap-1 sm:px-6 lg:px-8">
         {sections.map((section) => {
           const inSection = current === section.to;
           return (
@@ -49,7 +50,7 @@ function SectionNav({ pathname }: { pathname: string }) {
               <Link
                 to={section.to}
                 aria-current={pathname === section.to ? 'page' : undefined}
-                className={`inline-flex min-h-11 items-center border-b-[3px] px-2.5 text-sm font-medium sm:px-3 sm:text-[0.95rem] ${
+                className={`inline-flex min-h-11 items-center border-b-[3px] px-2 text-sm font-medium sm:px-3 sm:text-[0.95rem] ${
                   inSection
                     ? 'border-brand-700 text-brand-800'
                     : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-ink'

@@ -94,7 +94,7 @@ export function ConfirmDialog({
         aria-labelledby={titleId}
         aria-describedby={bodyId}
         onClose={restoreFocus}
-        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-6 text-slate-700 shadow-2xl backdrop:bg-ink/60"
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-6 text-slate-700 shadow-2xl backdrop:bg-[rgb(15_23_43/0.6)]"
       >
         <h2 id={titleId} className="text-xl font-bold">
           {title}

@@ -83,9 +83,9 @@ function LeadRow({ lead, timeZone, from }: { lead: LeadSummary; timeZone: string
           {formatWhen(lead.createdAt, timeZone)}
         </time>
       </div>
-      <p className="mt-0.5 text-sm break-all text-slate-600">
-        {lead.email}
-        {lead.phone && <span className="break-normal whitespace-nowrap"> · {lead.phone}</span>}
+      <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm break-words text-slate-600">
+        <span className="min-w-0">{lead.email}</span>
+        {lead.phone && <span className="whitespace-nowrap">{lead.phone}</span>}
       </p>
       <p className="mt-2 line-clamp-2 text-sm text-slate-700 sm:line-clamp-1">{lead.excerpt}</p>
       <div className="mt-3 flex flex-wrap gap-1.5">
@@ -164,7 +164,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       </div>
       <SearchForm
         label="Search leads"
-        placeholder="Name, email, phone or words of the message"
+        placeholder="Name, email, phone…"
         q={q}
         keep={view === 'all' ? {} : { view }}
         clearHref={inboxHref(view, '')}
