@@ -47,7 +47,7 @@ export interface FakeInbox {
 }
 
 /** A call the pages made, for tests that check what was sent. */
-export interface ApiCall {
+interface ApiCall {
   method: string;
   path: string;
   query: URLSearchParams;
@@ -73,7 +73,7 @@ export interface AdminApiMock {
 
 const HOUR = 3_600_000;
 /** A fixed "now", so times on the page are known: 23 Nov 2025, 4:15 pm in Asia/Kolkata. */
-export const NOW = Date.parse('2025-11-23T10:45:00Z');
+const NOW = Date.parse('2025-11-23T10:45:00Z');
 const at = (hoursAgo: number) => new Date(NOW - hoursAgo * HOUR).toISOString();
 
 export const STAFF_EMAIL = 'meera@acme.example';

@@ -83,9 +83,12 @@ export async function callApi<T>(
 }
 
 /** The query string of an API call, without the empty values. */
-export function queryOf(values: Record<string, string | null | undefined>): string {
+export function queryOf<Values extends { [Name in keyof Values]: string | null | undefined }>(
+  values: Values,
+): string {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) if (value) query.set(name, value);
+  for (const [name, value] of Object.entries<string | null | undefined>(values))
+    if (value) query.set(name, value);
   const search = query.toString();
   return search ? `?${search}` : '';
 }

@@ -20,7 +20,7 @@ export function SpamBadge() {
 }
 
 /** What a delivery is called in a list, short. */
-export const deliveryLabels: Record<Delivery['state'], string> = {
+const deliveryLabels: Record<Delivery['state'], string> = {
   sent: 'Emailed',
   written: 'Saved as file',
   pending: 'Email pending',

@@ -4,7 +4,7 @@ import { LAYOUT_ROUTE_ID_PREFIX } from '../../content/pages';
 import { DEFAULT_TIME_ZONE } from './format';
 
 /** The signed-in pages' layout route, whose loader answers who is signed in. */
-export const STAFF_LAYOUT_ID = `${LAYOUT_ROUTE_ID_PREFIX}staff`;
+const STAFF_LAYOUT_ID = `${LAYOUT_ROUTE_ID_PREFIX}staff`;
 
 export interface StaffData {
   me: Me;

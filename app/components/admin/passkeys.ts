@@ -15,7 +15,7 @@ export class CeremonyCancelled extends Error {
 }
 
 /** The browser could not do the ceremony (no passkey support, a passkey already on this device, ...). */
-export class PasskeyFailure extends Error {
+class PasskeyFailure extends Error {
   override name = 'PasskeyFailure';
 }
 

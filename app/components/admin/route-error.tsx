@@ -16,7 +16,7 @@ interface Described {
   unexpected: boolean;
 }
 
-export function describeError(error: unknown): Described {
+function describeError(error: unknown): Described {
   if (error instanceof ApiFailure) {
     if (error.status === 0)
       return { title: 'No connection to the server', message: error.message, retry: true, unexpected: false };

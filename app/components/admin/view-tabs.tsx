@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-export interface ViewTab<View extends string> {
+interface ViewTab<View extends string> {
   view: View;
   label: string;
   count: number;

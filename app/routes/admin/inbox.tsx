@@ -4,6 +4,7 @@ import {
   adminPaths,
   LEAD_VIEWS,
   type LeadList,
+  type LeadListQuery,
   type LeadSummary,
   type LeadView,
   leadStatusLabels,
@@ -43,7 +44,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const view = viewOf(url.searchParams.get('view'));
   const q = url.searchParams.get('q')?.trim() ?? '';
   const cursor = url.searchParams.get('cursor');
-  const list = await callApi<LeadList>(`/leads${queryOf({ view, q, cursor })}`, { from: request });
+  const query: LeadListQuery = { view, q: q || undefined, cursor: cursor ?? undefined };
+  const list = await callApi<LeadList>(`/leads${queryOf(query)}`, { from: request });
   // A "Load more" call (with a cursor) is not the page itself: a message for the page stays for it.
   return { list, view, q, notice: cursor ? undefined : takeFlash() };
 }

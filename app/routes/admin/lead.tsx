@@ -7,7 +7,10 @@ import {
   type LeadDetail,
   type LeadStatus,
   leadStatusLabels,
+  type NewNote,
   NOTE_MAX_LENGTH,
+  type SpamChange,
+  type StatusChange,
   type TimelineEntry,
 } from '../../../common/admin-api';
 import { company } from '../../../common/company';
@@ -60,18 +63,18 @@ export async function clientAction({
     if (intent === INTENT.status) {
       const status = form.get('status');
       if (!isStatus(status)) return { error: 'Choose a status.' };
-      await post(`${path}/status`, { status });
+      await post(`${path}/status`, { status } satisfies StatusChange);
       return { done: `Status changed to ${leadStatusLabels[status]}.` };
     }
     if (intent === INTENT.note) {
       const text = String(form.get('text') ?? '').trim();
       if (!text) return { error: 'Write the note first.' };
-      await post(`${path}/notes`, { text });
+      await post(`${path}/notes`, { text } satisfies NewNote);
       return { done: 'Note added.' };
     }
     if (intent === INTENT.spam) {
       const spam = form.get('spam') === 'true';
-      await post(`${path}/spam`, { spam });
+      await post(`${path}/spam`, { spam } satisfies SpamChange);
       return { done: spam ? 'Marked as spam.' : 'Moved back to the inbox: not spam.' };
     }
     if (intent === INTENT.retry) {
