@@ -138,7 +138,7 @@ test('a search that finds nothing says so and offers to clear it', async ({ page
   await expect(page.getByRole('heading', { name: 'No leads match “blockchain”' })).toBeVisible();
   await expectNoAxeViolations(page, 'a search without results');
 
-  await page.getByRole('link', { name: 'Clear the search' }).click();
+  await page.getByRole('link', { name: 'Clear search' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(leadRows(page)).toHaveCount(6);
 });

@@ -83,7 +83,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
                 {actionLabels[entry.action] ?? entry.action}
               </span>
               <span className="min-w-0 text-sm break-words text-slate-700">
-                {entry.summary}
+                {entry.summary.toLowerCase() !== actionLabels[entry.action]?.toLowerCase() && entry.summary}
                 {entry.leadId !== null && (
                   <>
                     {' '}

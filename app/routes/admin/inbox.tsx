@@ -122,11 +122,6 @@ function EmptyState({ view, q, total }: { view: LeadView; q: string; total: numb
     <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <h2 className="text-lg font-semibold">{title}</h2>
       <p className="mx-auto mt-2 max-w-md text-slate-600">{text}</p>
-      {q && (
-        <Link to={inboxHref(view, '')} className={`${buttonClass.secondary} mt-5`}>
-          Clear the search
-        </Link>
-      )}
     </div>
   );
 }
