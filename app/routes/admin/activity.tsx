@@ -84,7 +84,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
               </span>
               <span className="min-w-0 text-sm break-words text-slate-700">
                 {entry.summary.toLowerCase() !== actionLabels[entry.action]?.toLowerCase() && entry.summary}
-                {entry.leadId !== null && (
+                {entry.leadId !== null && entry.action !== 'lead-deleted' && (
                   <>
                     {' '}
                     <Link to={adminPaths.lead(entry.leadId)} className={buttonClass.link}>
