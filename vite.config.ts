@@ -10,10 +10,26 @@ export default defineConfig({
     // The build script precompresses every file afterwards.
     reportCompressedSize: false,
     rolldownOptions: {
+      // The page table (in the site chunk) imports the inbox's entries only to list every page for the
+      // build; these two modules only declare data, so the import is dropped from the browser's code.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/](app[\\/]content[\\/]admin-pages|common[\\/]admin-api)\.ts$/, sideEffects: false },
+        ],
+      },
       output: {
         // Fewer, larger chunks: every request costs a round of headers, and tiny files compress badly.
         codeSplitting: {
           groups: [
+            // The inbox's half of the page table and its API contract: data only. The site group below
+            // takes the page table with it, and with that every module the table imports; this group,
+            // first, keeps these two in a chunk of their own, which the public pages never load (the
+            // table's import of them is only for the build, and dropped: see treeshake above).
+            {
+              name: 'admin-data',
+              test: /[\\/](app[\\/]content[\\/]admin-pages|common[\\/]admin-api)\.ts$/,
+              priority: 3,
+            },
             {
               name: 'framework',
               // React, React Router and the bundler's own runtime helpers.
@@ -27,6 +43,13 @@ export default defineConfig({
               test: /[\\/](app[\\/](components[\\/](ui|layout)|hooks)|app[\\/]lib[\\/](page-meta|post-form|structured-data)|app[\\/]content[\\/](navigation|service-names|footer)|common[\\/](company|brand-mark|honeypot|newsletter|messages|site-paths)|lucide-react[\\/])/,
               minShareCount: 2,
               priority: 1,
+            },
+            // The inbox's shared code and the passkey library, in a chunk only /admin pages load; what it
+            // imports from the site or the framework stays there.
+            {
+              name: 'admin',
+              test: /[\\/](app[\\/]components[\\/]admin[\\/]|node_modules[\\/]@simplewebauthn[\\/])/,
+              priority: 0,
             },
           ],
         },

@@ -1,5 +1,13 @@
-import { useEffect, type ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { useContext, useEffect, type ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  UNSAFE_FrameworkContext as FrameworkContext,
+} from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?inline';
 import { MAIN_CONTENT_ID, SkipLink } from './components/layout/skip-link';
@@ -13,29 +21,52 @@ export const links: Route.LinksFunction = () => [
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
 ];
 
+/**
+ * The <style> element's content. The browser bundle leaves the stylesheet's text out (every page has it
+ * inline) and takes it from the page instead, once: the same object on every render, so React never
+ * rewrites the element (the app shell of the /admin pages renders the root again once its page is loaded,
+ * and a rewrite empties the element for a moment, which the Content-Security-Policy refuses), and the
+ * same text if React ever draws the element anew (the root's error boundary), which the policy allows
+ * by its hash.
+ */
+const inlineStylesheet = {
+  __html:
+    import.meta.env.SSR || import.meta.env.DEV
+      ? stylesheet
+      : (document.querySelector('head > style')?.textContent ?? ''),
+};
+
 export function Layout({ children }: { children: ReactNode }) {
+  // The site's header and footer frame every prerendered page. The pages rendered in the browser (the
+  // inbox under /admin) start from the app shell the server sends for them (React Router's SPA fallback,
+  // isSpaMode) and have a frame of their own: the shell has neither header nor footer, so nothing of
+  // the public site flashes before the inbox, and hydration finds the same markup.
+  const sitePage = !useContext(FrameworkContext)?.isSpaMode;
   return (
     <html lang="en-IN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* The whole stylesheet (about 7 KB compressed) is inlined into every prerendered page, so the
-            first paint needs no second request; the server allows it by hash in its CSP. The browser
-            bundle leaves it out: hydration keeps the element's prerendered content as it is. */}
-        <style
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR || import.meta.env.DEV ? stylesheet : '' }}
-        />
+            first paint needs no second request; the server allows it by hash in its CSP. */}
+        <style dangerouslySetInnerHTML={inlineStylesheet} />
         <meta name="theme-color" content="#1e3a8a" />
         <Meta />
         <Links />
       </head>
       <body>
-        <SkipLink />
-        <SiteHeader />
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="pt-16 outline-none">
-          {children}
-        </main>
-        <SiteFooter />
+        {/* One slot per part, whether it is there or not: the tree keeps its shape, so React's ids (useId)
+            in the public pages' HTML stay as they are. */}
+        {sitePage && <SkipLink />}
+        {sitePage && <SiteHeader />}
+        {sitePage ? (
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="pt-16 outline-none">
+            {children}
+          </main>
+        ) : (
+          children
+        )}
+        {sitePage && <SiteFooter />}
         <ScrollRestoration />
         <Scripts />
       </body>

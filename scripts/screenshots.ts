@@ -1,15 +1,18 @@
 /**
  * Screenshots of every page at desktop and phone width, for a visual review.
- * Usage: npm run screenshots [-- base-url] [--tiles]   (default http://localhost:3000)
- * Writes PNGs to screenshots/ (ignored by git).
+ * Usage: npm run screenshots [-- base-url] [--tiles] [--inbox]   (default http://localhost:3000)
+ * Writes PNGs to screenshots/ (ignored by git), the inbox's pages and states to screenshots/admin/
+ * (with its API answered in the browser); --inbox takes only those.
  */
 import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { prerenderPaths } from '../app/content/site-map.ts';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
+import { captureInbox } from './lib/inbox-screenshots.ts';
 
 const args = process.argv.slice(2);
 const tiles = args.includes('--tiles');
+const inboxOnly = args.includes('--inbox');
 const base = args.find((arg) => !arg.startsWith('--')) ?? 'http://localhost:3000';
 const widths = [1280, 375];
 const outDir = 'screenshots';
@@ -39,6 +42,8 @@ async function captureStates(page: Page, width: number) {
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   for (const width of widths) {
+    await captureInbox(browser, base, width, `${outDir}/admin`);
+    if (inboxOnly) continue;
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     for (const path of prerenderPaths) {

@@ -1,4 +1,4 @@
-import { pageList } from './pages';
+import { type Page, pages } from './pages';
 import type { ServiceId } from './service-names';
 
 export interface NavItem {
@@ -8,9 +8,12 @@ export interface NavItem {
   readonly end?: boolean;
 }
 
-/** The links of one place, in their order there; labels and places are in the page table. */
+/**
+ * The links of one place, in their order there; labels and places are in the page table. Only public
+ * pages have a place (the inbox's are never linked from the site).
+ */
 function linksIn(place: 'header' | 'footer'): readonly NavItem[] {
-  return pageList
+  return Object.values<Page>(pages)
     .flatMap((page) => {
       const link = page[place];
       return link ? [{ ...link, to: page.path }] : [];

@@ -1,11 +1,14 @@
 import { newsletterPaths } from '../../common/newsletter';
 import { notFoundPath, quoteThankYouPath } from '../../common/site-paths';
+import { adminPages } from './admin-pages';
 
 /**
  * The page table: every page of the site, once. routes.ts, the prerender list
  * and the sitemap (site-map.ts) and the header and footer links
  * (navigation.ts) are all read from it, and each page's title and canonical
- * path in its head come from its entry here.
+ * path in its head come from its entry here. The private inbox's pages are
+ * part of it (pageList), written in admin-pages.ts and each nested in a
+ * layout route (layouts).
  */
 
 /** Interactive parts of a page, hydrated in the browser. Nothing reads this yet. */
@@ -32,18 +35,54 @@ interface PageFields {
 /** How the page is built and listed; every page says whether it is prerendered. */
 type Delivery =
   /** HTML written at build time; pages reached only through a flow stay out of the sitemap. */
-  | { readonly prerender: true; readonly sitemap: boolean; readonly catchAll?: false }
-  /** Rendered in the browser only (a future /admin area): no HTML of its own, never in the sitemap. */
-  | { readonly prerender: false; readonly sitemap: false; readonly catchAll?: false }
+  | {
+      readonly prerender: true;
+      readonly sitemap: boolean;
+      readonly catchAll?: false;
+      readonly layout?: never;
+    }
+  /**
+   * Rendered in the browser only (the /admin inbox): no HTML of its own (the server answers with the app
+   * shell), never in the sitemap, always inside a layout route.
+   */
+  | {
+      readonly prerender: false;
+      readonly sitemap: false;
+      readonly catchAll?: false;
+      readonly layout: LayoutName;
+    }
   /** The route for every unknown path, prerendered once at its own path; the server sends it with 404. */
   | {
       readonly catchAll: true;
       readonly path: typeof notFoundPath;
       readonly prerender: true;
       readonly sitemap: false;
+      readonly layout?: never;
     };
 
 export type Page = PageFields & Delivery;
+
+/**
+ * A layout route: a frame around the pages that name it, with no address of its own. A layout may sit in
+ * another (parent), so the signed-in pages share the frame of every /admin page and add their own part.
+ */
+interface Layout {
+  /** The route module, relative to app/. */
+  readonly file: `routes/${string}.tsx`;
+  readonly parent?: LayoutName;
+}
+
+export type LayoutName = 'admin' | 'staff';
+
+/** The route id of a layout is this prefix and its name (routes.ts); the root tells its pages by it. */
+export const LAYOUT_ROUTE_ID_PREFIX = 'layout-';
+
+export const layouts: Readonly<Record<LayoutName, Layout>> = {
+  /** Every /admin page: the inbox's own header (no site header or footer), skip link and main, noindex. */
+  admin: { file: 'routes/admin/admin-layout.tsx' },
+  /** The signed-in pages: who is signed in (or off to sign in), the navigation, Sign out. */
+  staff: { file: 'routes/admin/staff-layout.tsx', parent: 'admin' },
+};
 
 /** The site footer, with its newsletter form, is on every page. */
 const footerIslands = ['newsletter-form'] as const;
@@ -185,5 +224,9 @@ export const pages = {
   },
 } as const satisfies Record<string, Page>;
 
-/** The table as a list, in its order. */
-export const pageList: readonly Page[] = Object.values(pages);
+/** The table as a list, in its order: the public pages, then the inbox's. */
+export const pageList: readonly Page[] = /* @__PURE__ */ listOf(pages, adminPages);
+
+function listOf(...tables: Readonly<Record<string, Page>>[]): readonly Page[] {
+  return tables.flatMap((table) => Object.values(table));
+}

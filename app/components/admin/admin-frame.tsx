@@ -1,0 +1,113 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { adminPaths, type Me } from '../../../common/admin-api';
+import { Logo } from '../layout/logo';
+import { MAIN_CONTENT_ID, SkipLink } from '../layout/skip-link';
+import { focusPageHeading, trackFocus } from './focus';
+import { ACCOUNT_INTENT } from './intents';
+
+const sections = [
+  { to: adminPaths.inbox, label: 'Inbox' },
+  { to: adminPaths.outbox, label: 'Outbox' },
+  { to: adminPaths.subscribers, label: 'Subscribers' },
+  { to: adminPaths.activity, label: 'Activity' },
+  { to: adminPaths.account, label: 'Account' },
+] as const;
+
+/** The section a path belongs to: a lead's page is part of the inbox. */
+function sectionOf(pathname: string): string {
+  if (pathname.startsWith('/admin/leads/')) return adminPaths.inbox;
+  return pathname.replace(/\/+$/, '') || adminPaths.inbox;
+}
+
+function SignOutButton() {
+  const navigation = useNavigation();
+  const pending = navigation.formData?.get('intent') === ACCOUNT_INTENT.signOut;
+  return (
+    <Form method="post" action={adminPaths.account}>
+      <input type="hidden" name="intent" value={ACCOUNT_INTENT.signOut} />
+      <button
+        type="submit"
+        aria-disabled={pending || undefined}
+        className="inline-flex min-h-10 items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-ink hover:bg-slate-50"
+      >
+        {pending ? 'Signing out…' : 'Sign out'}
+      </button>
+    </Form>
+  );
+}
+
+function SectionNav({ pathname }: { pathname: string }) {
+  const current = sectionOf(pathname);
+  return (
+    <nav aria-label="Main" className="border-t border-slate-200">
+      {/* Five short links fit a 375 px phone on one line; a narrower screen scrolls the row. */}
+      <ul className="mx-auto -mb-px flex w-full max-w-6xl overflow-x-auto px-2 sm:gap-1 sm:px-6 lg:px-8">
+        {sections.map((section) => {
+          const inSection = current === section.to;
+          return (
+            <li key={section.to} className="shrink-0">
+              <Link
+                to={section.to}
+                aria-current={pathname === section.to ? 'page' : undefined}
+                className={`inline-flex min-h-11 items-center border-b-[3px] px-2 text-sm font-medium sm:px-3 sm:text-[0.95rem] ${
+                  inSection
+                    ? 'border-brand-700 text-brand-800'
+                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-ink'
+                }`}
+              >
+                {section.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The frame of every inbox page: a skip link, the header (the company's mark with "Inbox", who is signed
+ * in, Sign out, the sections) and the main landmark. After a move to another page, focus goes to that
+ * page's heading, so a screen reader announces it and Tab starts from the top of the content.
+ */
+export function AdminFrame({ me, children }: { me: Me | undefined; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (firstPath.current === pathname) return;
+    firstPath.current = '';
+    focusPageHeading();
+  }, [pathname]);
+  useEffect(trackFocus, []);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <SkipLink />
+      <header className="border-b border-slate-200 bg-white">
+        <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
+          <Link to={adminPaths.inbox} className="-m-1 flex items-center gap-3 rounded-md p-1">
+            <Logo />
+            <span className="rounded-md bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-800">
+              Inbox
+            </span>
+          </Link>
+          {me && (
+            <div className="flex min-w-0 items-center gap-3">
+              <p className="min-w-0 truncate text-sm text-slate-600">
+                <span className="hidden sm:inline">Signed in as </span>
+                <span className="sr-only sm:hidden">Signed in as </span>
+                <span className="font-medium text-ink">{me.email}</span>
+              </p>
+              <SignOutButton />
+            </div>
+          )}
+        </div>
+        {me && <SectionNav pathname={pathname} />}
+      </header>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 pb-16 outline-none">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiFailure, callApi, NETWORK_FAILURE_MESSAGE } from './api';
+import { forgetSession, rememberSession } from './session';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function reply(status: number, body?: unknown, contentType = 'application/json') {
+  const text = body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body);
+  return new Response(text, { status, headers: text === null ? {} : { 'Content-Type': contentType } });
+}
+
+async function thrown(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  forgetSession();
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('callApi', () => {
+  it('asks the inbox API on this origin for JSON and returns it', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, { email: 'meera@acme.example' }));
+    await expect(callApi('/me')).resolves.toEqual({ email: 'meera@acme.example' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/admin/api/me');
+    expect(init).toMatchObject({
+      method: 'GET',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+    expect(init?.body).toBeUndefined();
+  });
+
+  it('sends a body as JSON, and gives undefined for a 204', async () => {
+    fetchMock.mockResolvedValueOnce(reply(204));
+    await expect(
+      callApi('/leads/3/status', { method: 'POST', body: { status: 'won' } }),
+    ).resolves.toBeUndefined();
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init).toMatchObject({
+      method: 'POST',
+      body: '{"status":"won"}',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    });
+  });
+
+  it('sends the person to sign in on a 401, to come back to the page they asked for', async () => {
+    fetchMock.mockResolvedValueOnce(reply(401, { error: 'unauthenticated', message: 'Please sign in.' }));
+    const from = new Request('http://localhost/admin/leads/3?tab=notes');
+    const error = await thrown(callApi('/leads/3', { from }));
+    expect(error).toBeInstanceOf(Response);
+    const response = error as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe(
+      '/admin/sign-in?next=%2Fadmin%2Fleads%2F3%3Ftab%3Dnotes&reason=required',
+    );
+  });
+
+  it('says the session ended when a 401 comes after the session worked', async () => {
+    rememberSession();
+    fetchMock.mockResolvedValueOnce(reply(401, { error: 'unauthenticated', message: 'Please sign in.' }));
+    const error = (await thrown(
+      callApi('/me', { from: new Request('http://localhost/admin/outbox') }),
+    )) as Response;
+    expect(error.headers.get('Location')).toBe('/admin/sign-in?next=%2Fadmin%2Foutbox&reason=expired');
+  });
+
+  it('treats a 401 as an answer on the pages that sign in (no request to come back to)', async () => {
+    fetchMock.mockResolvedValueOnce(reply(401, { error: 'unknown-passkey', message: 'Not one of ours.' }));
+    const error = await thrown(callApi('/sign-in', { method: 'POST', body: {} }));
+    expect(error).toBeInstanceOf(ApiFailure);
+    expect(error).toMatchObject({ status: 401, code: 'unknown-passkey', message: 'Not one of ours.' });
+  });
+
+  it('fails with the API’s code, sentence and field messages', async () => {
+    fetchMock.mockResolvedValueOnce(
+      reply(400, { error: 'invalid', message: 'The note is too long.', fields: { text: 'At most 5,000.' } }),
+    );
+    const error = await thrown(callApi('/leads/3/notes', { method: 'POST', body: { text: 'x' } }));
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'invalid',
+      message: 'The note is too long.',
+      fields: { text: 'At most 5,000.' },
+    });
+  });
+
+  it('explains a failure without a JSON body (a proxy’s error page) by its status', async () => {
+    fetchMock.mockResolvedValueOnce(reply(502, '<html>Bad gateway</html>', 'text/html'));
+    const error = await thrown(callApi('/leads'));
+    expect(error).toMatchObject({ status: 502, code: 'http-502' });
+    expect((error as Error).message).toMatch(/server had a problem/);
+  });
+
+  it('says the server could not be reached when the network fails', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await thrown(callApi('/leads'));
+    expect(error).toMatchObject({ status: 0, code: 'network', message: NETWORK_FAILURE_MESSAGE });
+  });
+});

@@ -1,0 +1,125 @@
+import {
+  browserSupportsWebAuthn,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+} from '@simplewebauthn/browser';
+import type { CeremonyOptions, Me } from '../../../common/admin-api';
+import { ApiFailure, callApi, NETWORK_FAILURE_MESSAGE } from './api';
+
+/** The person closed the browser's passkey dialog, or the browser cut the ceremony short. */
+export class CeremonyCancelled extends Error {
+  override name = 'CeremonyCancelled';
+}
+
+/** The browser could not do the ceremony (no passkey support, a passkey already on this device, ...). */
+class PasskeyFailure extends Error {
+  override name = 'PasskeyFailure';
+}
+
+function causeName(error: WebAuthnError): string | undefined {
+  return error.cause instanceof Error ? error.cause.name : undefined;
+}
+
+/** The browser's refusal in the page's terms. */
+function ceremonyError(error: unknown): Error {
+  if (error instanceof WebAuthnError) {
+    if (error.code === 'ERROR_CEREMONY_ABORTED') return new CeremonyCancelled(error.message);
+    // NotAllowedError: the person cancelled, the dialog timed out, or no passkey of theirs is here.
+    if (['NotAllowedError', 'AbortError'].includes(causeName(error) ?? ''))
+      return new CeremonyCancelled(error.message);
+    if (error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') {
+      return new PasskeyFailure('This device already holds a passkey for this account. Use it to sign in.');
+    }
+    return new PasskeyFailure(`The browser could not use a passkey (${error.message}).`);
+  }
+  if (error instanceof Error && ['NotAllowedError', 'AbortError'].includes(error.name)) {
+    return new CeremonyCancelled(error.message);
+  }
+  return error instanceof Error ? error : new PasskeyFailure(String(error));
+}
+
+interface Ceremony {
+  /** The API's two posts: the options, then the browser's answer. */
+  optionsPath: `/${string}`;
+  answerPath: `/${string}`;
+  /** Sent with both posts (an invitation's token). */
+  body?: Record<string, unknown>;
+  /** A signed-in page's request: a 401 then sends the person to sign in (see callApi). */
+  from?: Request;
+}
+
+function ensureSupport() {
+  if (!browserSupportsWebAuthn()) {
+    throw new PasskeyFailure(
+      'This browser cannot use passkeys. Open the inbox in an up-to-date Chrome, Edge, Safari or Firefox.',
+    );
+  }
+}
+
+/** Signs in, or confirms it is the person, with a passkey of theirs; `autofill` offers it in the email field. */
+export async function authenticate(
+  { optionsPath, answerPath, body = {}, from }: Ceremony,
+  autofill = false,
+): Promise<Me> {
+  ensureSupport();
+  const { flow, options } = await callApi<CeremonyOptions>(optionsPath, { method: 'POST', body, from });
+  let response;
+  try {
+    response = await startAuthentication({
+      optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+      useBrowserAutofill: autofill,
+    });
+  } catch (error) {
+    throw ceremonyError(error);
+  }
+  return callApi<Me>(answerPath, { method: 'POST', body: { ...body, flow, response }, from });
+}
+
+/** Creates a passkey on this device for the account. */
+export async function register({ optionsPath, answerPath, body = {}, from }: Ceremony): Promise<Me> {
+  ensureSupport();
+  const { flow, options } = await callApi<CeremonyOptions>(optionsPath, { method: 'POST', body, from });
+  let response;
+  try {
+    response = await startRegistration({
+      optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+    });
+  } catch (error) {
+    throw ceremonyError(error);
+  }
+  return callApi<Me>(answerPath, { method: 'POST', body: { ...body, flow, response }, from });
+}
+
+export const passkeyMessages = {
+  signInCancelled:
+    'Signing in was cancelled, or no passkey was chosen. Press “Sign in with a passkey” to try again.',
+  unknownPasskey:
+    'This passkey is not registered for the inbox. Choose the passkey you created from your invitation, or ask a colleague for a new invitation.',
+  tooMany: 'Too many attempts. Wait a few minutes, then try again.',
+  createCancelled: 'Creating the passkey was cancelled. Press “Create passkey” to try again.',
+  addCancelled: 'Adding a passkey was cancelled. Nothing was changed.',
+  verifyCancelled: 'The passkey was not removed: the check that it is you was cancelled.',
+} as const;
+
+/** A sentence for the person about a ceremony that did not succeed. */
+export function passkeyMessage(error: unknown, cancelled: string): string {
+  if (error instanceof CeremonyCancelled) return cancelled;
+  if (error instanceof ApiFailure) {
+    if (error.status === 429) return passkeyMessages.tooMany;
+    if (error.status === 0) return NETWORK_FAILURE_MESSAGE;
+    return error.message;
+  }
+  if (error instanceof PasskeyFailure) return error.message;
+  return 'Something went wrong with the passkey. Try again.';
+}
+
+/** Whether the sign-in post refused the passkey itself (not one of the inbox's, or revoked). */
+export function isUnknownPasskey(error: unknown): boolean {
+  return (
+    error instanceof ApiFailure &&
+    (error.code === 'unknown-passkey' || error.status === 401 || error.status === 404)
+  );
+}

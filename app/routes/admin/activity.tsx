@@ -1,0 +1,106 @@
+import { Link } from 'react-router';
+import { type ActivityEntry, type ActivityList, adminPaths } from '../../../common/admin-api';
+import { callApi, queryOf } from '../../components/admin/api';
+import { buttonClass } from '../../components/admin/buttons';
+import { formatWhen } from '../../components/admin/format';
+import { LoadMore } from '../../components/admin/load-more';
+import { useTimeZone } from '../../components/admin/me';
+import { adminMeta } from '../../components/admin/meta';
+import { PageHeader } from '../../components/admin/page-header';
+import { useMore } from '../../components/admin/use-more';
+import { adminPages } from '../../content/admin-pages';
+import type { Route } from './+types/activity';
+
+export const meta = () => adminMeta(adminPages.activity);
+
+const actionLabels: Record<ActivityEntry['action'], string> = {
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Sign-in refused',
+  'sign-out': 'Signed out',
+  'sign-out-everywhere': 'Signed out everywhere',
+  invitation: 'Invitation',
+  'account-created': 'Account created',
+  'account-revoked': 'Account revoked',
+  'passkey-added': 'Passkey added',
+  'passkey-removed': 'Passkey removed',
+  'status-changed': 'Status changed',
+  'note-added': 'Note added',
+  'spam-changed': 'Spam changed',
+  'email-retried': 'Email retried',
+  'lead-deleted': 'Lead deleted',
+  'subscriber-deleted': 'Subscriber deleted',
+  export: 'Export',
+};
+
+/** Sign-ins refused and deletions stand out in the log. */
+const notable = new Set<ActivityEntry['action']>([
+  'sign-in-failed',
+  'lead-deleted',
+  'subscriber-deleted',
+  'account-revoked',
+]);
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const cursor = new URL(request.url).searchParams.get('cursor');
+  return callApi<ActivityList>(`/activity${queryOf({ cursor })}`, { from: request });
+}
+
+export default function Activity({ loaderData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
+  const more = useMore(
+    loaderData,
+    (data) => ({ items: data.entries, nextCursor: data.nextCursor }),
+    (entry) => `activity-${entry.id}`,
+  );
+  return (
+    <div className="container-page">
+      <PageHeader title="Activity" lead="Who did what in the inbox, newest first." />
+      {more.items.length === 0 ? (
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <h2 className="text-lg font-semibold">Nothing has happened yet</h2>
+          <p className="mx-auto mt-2 max-w-md text-slate-600">
+            Sign-ins, changes to leads and exports are listed here.
+          </p>
+        </div>
+      ) : (
+        <ol
+          aria-label="Activity"
+          className="mt-6 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white"
+        >
+          {more.items.map((entry) => (
+            <li
+              key={entry.id}
+              id={`activity-${entry.id}`}
+              tabIndex={-1}
+              className="grid gap-x-6 gap-y-1 px-4 py-3 -outline-offset-2 sm:grid-cols-[11rem_10rem_minmax(0,1fr)] sm:px-5"
+            >
+              <time dateTime={entry.at} className="text-sm text-slate-600 tabular-nums">
+                {formatWhen(entry.at, timeZone)}
+              </time>
+              <span
+                className={`text-sm font-semibold ${notable.has(entry.action) ? 'text-red-800' : 'text-ink'}`}
+              >
+                {actionLabels[entry.action] ?? entry.action}
+              </span>
+              <span className="min-w-0 text-sm break-words text-slate-700">
+                {entry.summary.toLowerCase() !== actionLabels[entry.action]?.toLowerCase() && entry.summary}
+                {entry.leadId !== null && entry.action !== 'lead-deleted' && (
+                  <>
+                    {' '}
+                    <Link to={adminPaths.lead(entry.leadId)} className={buttonClass.link}>
+                      Open lead #{entry.leadId}
+                    </Link>
+                  </>
+                )}
+                <span className="block text-slate-600">{entry.by ?? 'Nobody signed in'}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <LoadMore more={more} noun="entry" plural="entries" />
+    </div>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary } from '../../components/admin/route-error';

@@ -1,0 +1,184 @@
+import { Link, useLocation } from 'react-router';
+import {
+  ADMIN_API,
+  adminPaths,
+  LEAD_VIEWS,
+  type LeadList,
+  type LeadListQuery,
+  type LeadSummary,
+  type LeadView,
+  leadStatusLabels,
+} from '../../../common/admin-api';
+import { callApi, queryOf } from '../../components/admin/api';
+import { DeliveryBadge, SpamBadge, StatusBadge } from '../../components/admin/badges';
+import { buttonClass } from '../../components/admin/buttons';
+import { takeFlash } from '../../components/admin/flash';
+import { countOf, formatWhen } from '../../components/admin/format';
+import { Icon } from '../../components/admin/icons';
+import { LoadMore } from '../../components/admin/load-more';
+import { useTimeZone } from '../../components/admin/me';
+import { adminMeta } from '../../components/admin/meta';
+import { Notice } from '../../components/admin/notice';
+import { PageHeader } from '../../components/admin/page-header';
+import { SearchForm } from '../../components/admin/search-form';
+import { useMore } from '../../components/admin/use-more';
+import { ViewTabs } from '../../components/admin/view-tabs';
+import { adminPages } from '../../content/admin-pages';
+import type { Route } from './+types/inbox';
+
+export const meta = () => adminMeta(adminPages.inbox);
+
+const viewLabels: Record<LeadView, string> = { all: 'All', ...leadStatusLabels, spam: 'Spam' };
+
+function viewOf(value: string | null): LeadView {
+  return LEAD_VIEWS.find((view) => view === value) ?? 'all';
+}
+
+/** The inbox's address for a view and a search (the first page). */
+function inboxHref(view: LeadView, q: string): string {
+  return `${adminPaths.inbox}${queryOf({ view: view === 'all' ? undefined : view, q })}`;
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const view = viewOf(url.searchParams.get('view'));
+  const q = url.searchParams.get('q')?.trim() ?? '';
+  const cursor = url.searchParams.get('cursor');
+  const query: LeadListQuery = { view, q: q || undefined, cursor: cursor ?? undefined };
+  const list = await callApi<LeadList>(`/leads${queryOf(query)}`, { from: request });
+  // A "Load more" call (with a cursor) is not the page itself: a message for the page stays for it.
+  return { list, view, q, notice: cursor ? undefined : takeFlash() };
+}
+
+function DeadBanner({ count }: { count: number }) {
+  return (
+    <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+      <p className="flex items-center gap-2 font-semibold">
+        <Icon name="alert" className="size-5 text-amber-700" />
+        {countOf(count, 'notification')} could not be delivered
+      </p>
+      <Link
+        to={`${adminPaths.outbox}?status=dead`}
+        className="font-semibold text-amber-950 underline underline-offset-2 hover:text-ink"
+      >
+        Open the outbox to retry
+      </Link>
+    </div>
+  );
+}
+
+function LeadRow({ lead, timeZone, from }: { lead: LeadSummary; timeZone: string; from: string }) {
+  return (
+    <li className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-xs hover:border-brand-300 sm:px-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 className="min-w-0 text-base font-semibold break-words">
+          <Link
+            id={`lead-${lead.id}`}
+            to={adminPaths.lead(lead.id)}
+            state={{ inbox: from }}
+            className="text-ink after:absolute after:inset-0 after:rounded-xl hover:text-brand-800 focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600"
+          >
+            {lead.name}
+          </Link>
+        </h2>
+        <time dateTime={lead.createdAt} className="shrink-0 text-sm text-slate-600 tabular-nums">
+          {formatWhen(lead.createdAt, timeZone)}
+        </time>
+      </div>
+      <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm break-words text-slate-600">
+        <span className="min-w-0">{lead.email}</span>
+        {lead.phone && <span className="whitespace-nowrap">{lead.phone}</span>}
+      </p>
+      <p className="mt-2 line-clamp-2 text-sm text-slate-700 sm:line-clamp-1">{lead.excerpt}</p>
+      <div className="mt-3 flex flex-wrap gap-1.5">
+        <StatusBadge status={lead.status} />
+        {lead.spam && <SpamBadge />}
+        <DeliveryBadge delivery={lead.delivery} />
+      </div>
+    </li>
+  );
+}
+
+function EmptyState({ view, q, total }: { view: LeadView; q: string; total: number }) {
+  let title: string;
+  let text: string;
+  if (q) {
+    title = `No leads match “${q}”`;
+    text =
+      view === 'all'
+        ? 'Try other words: the search looks at names, email addresses, phone numbers and messages.'
+        : `This searched the ${viewLabels[view]} view only; the search may find more in All.`;
+  } else if (view === 'all' && total === 0) {
+    title = 'No leads yet';
+    text = 'When someone sends the quote form on the website, their request appears here.';
+  } else if (view === 'spam') {
+    title = 'No spam';
+    text = 'Requests caught as spam, or marked as spam by you, are kept here.';
+  } else {
+    title = view === 'all' ? 'No leads here' : `No leads are ${viewLabels[view]}`;
+    text = 'Leads move here when their status is changed on their page.';
+  }
+  return (
+    <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="mx-auto mt-2 max-w-md text-slate-600">{text}</p>
+    </div>
+  );
+}
+
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const { list, view, q, notice } = loaderData;
+  const timeZone = useTimeZone();
+  const { search } = useLocation();
+  const more = useMore(
+    loaderData,
+    (data) => ({ items: data.list.leads, nextCursor: data.list.nextCursor }),
+    (lead) => `lead-${lead.id}`,
+  );
+  const exportHref = `${ADMIN_API}/leads/export.csv${queryOf({ view, q })}`;
+  const tabs = LEAD_VIEWS.map((v) => ({
+    view: v,
+    label: viewLabels[v],
+    count: list.counts[v],
+    apart: v === 'spam',
+  }));
+
+  return (
+    <div className="container-page">
+      {list.deadEmails > 0 && <DeadBanner count={list.deadEmails} />}
+      <PageHeader
+        title="Inbox"
+        lead="Quote requests from the website, newest first."
+        actions={
+          <a href={exportHref} download className={buttonClass.secondary}>
+            <Icon name="download" />
+            Export CSV
+          </a>
+        }
+      />
+      <div className="mt-4">
+        <Notice tone="success">{notice}</Notice>
+      </div>
+      <SearchForm
+        label="Search leads"
+        placeholder="Name, email, phone…"
+        q={q}
+        keep={view === 'all' ? {} : { view }}
+        clearHref={inboxHref(view, '')}
+      />
+      <ViewTabs label="Lead views" tabs={tabs} current={view} hrefOf={(v) => inboxHref(v, q)} />
+      {more.items.length === 0 ? (
+        <EmptyState view={view} q={q} total={list.counts.all} />
+      ) : (
+        <ul aria-label="Leads" className="mt-5 space-y-3">
+          {more.items.map((lead) => (
+            <LeadRow key={lead.id} lead={lead} timeZone={timeZone} from={search} />
+          ))}
+        </ul>
+      )}
+      <LoadMore more={more} noun="lead" />
+    </div>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary } from '../../components/admin/route-error';

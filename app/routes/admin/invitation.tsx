@@ -1,0 +1,130 @@
+import { redirect, type ShouldRevalidateFunctionArgs, useFetcher } from 'react-router';
+import { adminPaths } from '../../../common/admin-api';
+import { ApiFailure, callApi } from '../../components/admin/api';
+import { buttonClass } from '../../components/admin/buttons';
+import { Icon } from '../../components/admin/icons';
+import { adminMeta } from '../../components/admin/meta';
+import { Notice } from '../../components/admin/notice';
+import { passkeyMessage, passkeyMessages, register } from '../../components/admin/passkeys';
+import { rememberSession } from '../../components/admin/session';
+import { SubmitButton } from '../../components/admin/submit-button';
+import { adminPages } from '../../content/admin-pages';
+import type { Route } from './+types/invitation';
+
+export const meta = () => adminMeta(adminPages.invitation);
+
+/** The token is the link's fragment (/admin/invitation#<token>), which never reaches a server's log. */
+function tokenFromAddress(): string {
+  const fragment = window.location.hash.slice(1);
+  try {
+    return decodeURIComponent(fragment).trim();
+  } catch {
+    return fragment;
+  }
+}
+
+type Invitation = { state: 'open'; email: string } | { state: 'unknown' } | { state: 'gone' };
+
+export async function clientLoader(): Promise<Invitation> {
+  const token = tokenFromAddress();
+  if (!token) return { state: 'unknown' };
+  try {
+    const { email } = await callApi<{ email: string }>('/invitation', { method: 'POST', body: { token } });
+    return { state: 'open', email };
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 404) return { state: 'unknown' };
+    if (error instanceof ApiFailure && error.status === 410) return { state: 'gone' };
+    throw error;
+  }
+}
+
+/** The post below changes nothing to read again (and must keep the address's fragment, the token). */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
+/** "Create passkey": the browser makes a passkey for the account, the server keeps it and signs the person in. */
+export async function clientAction() {
+  const token = tokenFromAddress();
+  try {
+    await register({ optionsPath: '/invitation/options', answerPath: '/invitation/accept', body: { token } });
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 410) return { error: 'gone' as const };
+    return { error: passkeyMessage(error, passkeyMessages.createCancelled) };
+  }
+  rememberSession();
+  return redirect(adminPaths.inbox);
+}
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="container-page flex justify-center py-10 sm:py-16">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">
+          {title}
+        </h1>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+const askAgain = 'Ask whoever invited you for a new invitation, then open the link in its email.';
+
+export default function InvitationPage({ loaderData }: Route.ComponentProps) {
+  // A fetcher, not a navigation: the address (and its fragment, the token) stays as it is.
+  const fetcher = useFetcher<typeof clientAction>();
+  const creating = fetcher.state !== 'idle';
+  const error = fetcher.data?.error;
+
+  if (loaderData.state === 'unknown') {
+    return (
+      <Card title="This invitation link does not work">
+        <p className="mt-3 text-slate-600">
+          The link is not known: it may be incomplete (open the whole link from the email) or replaced by a
+          newer one.
+        </p>
+        <p className="mt-3 text-slate-600">{askAgain}</p>
+      </Card>
+    );
+  }
+  if (loaderData.state === 'gone' || error === 'gone') {
+    return (
+      <Card title="This invitation has been used or has expired">
+        <p className="mt-3 text-slate-600">An invitation link works once, for a limited time. {askAgain}</p>
+        <p className="mt-3 text-slate-600">
+          Already created a passkey with it?{' '}
+          <a href={adminPaths.signIn} className={buttonClass.link}>
+            Sign in
+          </a>
+          .
+        </p>
+      </Card>
+    );
+  }
+  return (
+    <Card title="Join the inbox">
+      <p className="mt-3 text-slate-600">
+        This invitation is for{' '}
+        <strong className="font-semibold break-all text-ink">{loaderData.email}</strong>.
+      </p>
+      <p className="mt-3 text-slate-600">
+        Create a passkey on this device: from now on its fingerprint, face or screen lock signs you in. There
+        is no password to remember.
+      </p>
+      <fetcher.Form method="post" className="mt-6 space-y-4">
+        <SubmitButton
+          pending={creating}
+          pendingLabel="Waiting for your passkey…"
+          className={`${buttonClass.primary} w-full`}
+        >
+          <Icon name="key" className="size-5" />
+          Create passkey
+        </SubmitButton>
+        <Notice tone="error">{error}</Notice>
+      </fetcher.Form>
+    </Card>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary } from '../../components/admin/route-error';

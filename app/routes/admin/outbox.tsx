@@ -1,0 +1,199 @@
+import { useRef } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { adminPaths, type OutboxEmail, type OutboxList } from '../../../common/admin-api';
+import { ApiFailure, callApi } from '../../components/admin/api';
+import { buttonClass } from '../../components/admin/buttons';
+import { setFlash, takeFlash } from '../../components/admin/flash';
+import { useFocusRescue } from '../../components/admin/focus';
+import { countOf, formatWhen } from '../../components/admin/format';
+import { Icon } from '../../components/admin/icons';
+import { useTimeZone } from '../../components/admin/me';
+import { adminMeta } from '../../components/admin/meta';
+import { Notice } from '../../components/admin/notice';
+import { PageHeader } from '../../components/admin/page-header';
+import { SubmitButton } from '../../components/admin/submit-button';
+import { ViewTabs } from '../../components/admin/view-tabs';
+import { adminPages } from '../../content/admin-pages';
+import type { Route } from './+types/outbox';
+
+export const meta = () => adminMeta(adminPages.outbox);
+
+type OutboxView = OutboxEmail['status'];
+const views: readonly OutboxView[] = ['dead', 'pending'];
+const viewLabels: Record<OutboxView, string> = { dead: 'Not delivered', pending: 'Waiting to be sent' };
+
+/** What an email is, by the kind the server gives it; an unknown kind is shown as it is. */
+const kindLabels: Record<string, string> = {
+  notification: 'Lead notification',
+  acknowledgement: 'Acknowledgement to a visitor',
+  confirmation: 'Newsletter confirmation',
+};
+
+const outboxHref = (view: OutboxView) => `${adminPaths.outbox}?status=${view}`;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const requested = new URL(request.url).searchParams.get('status');
+  const view = views.find((each) => each === requested) ?? 'dead';
+  const list = await callApi<OutboxList>(`/outbox?status=${view}`, { from: request });
+  return { list, view, notice: takeFlash() };
+}
+
+const INTENT = { retry: 'retry', retryDead: 'retry-dead' } as const;
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  try {
+    if (form.get('intent') === INTENT.retryDead) {
+      const { retried } = await callApi<{ retried: number }>('/outbox/retry-dead', {
+        method: 'POST',
+        body: {},
+        from: request,
+      });
+      setFlash(
+        retried === 0
+          ? 'There was nothing left to retry.'
+          : `${countOf(retried, 'email')} will be sent again in a moment. They are under Waiting to be sent.`,
+      );
+      return { ok: true };
+    }
+    const id = Number(form.get('id'));
+    await callApi(`/outbox/${id}/retry`, { method: 'POST', body: {}, from: request });
+    setFlash(`The email to ${String(form.get('recipient'))} will be sent again in a moment.`);
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof ApiFailure) return { error: error.message };
+    throw error;
+  }
+}
+
+function RetryButton({ email }: { email: OutboxEmail }) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const pending = fetcher.state !== 'idle';
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={INTENT.retry} />
+      <input type="hidden" name="id" value={email.id} />
+      <input type="hidden" name="recipient" value={email.recipient} />
+      <SubmitButton
+        pending={pending}
+        pendingLabel="Retrying…"
+        className={buttonClass.small}
+        aria-label={`Retry the email to ${email.recipient}`}
+      >
+        <Icon name="retry" />
+        Retry
+      </SubmitButton>
+      {fetcher.data?.error && !pending && (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {fetcher.data.error}
+        </p>
+      )}
+    </fetcher.Form>
+  );
+}
+
+function EmailRow({ email, timeZone }: { email: OutboxEmail; timeZone: string }) {
+  const row = useRef<HTMLLIElement>(null);
+  useFocusRescue(row);
+  return (
+    <li ref={row} className="rounded-xl border border-slate-200 bg-white p-4 sm:px-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="font-semibold text-ink">{kindLabels[email.kind] ?? email.kind}</h2>
+          <p className="text-sm break-all text-slate-600">to {email.recipient}</p>
+        </div>
+        <RetryButton email={email} />
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
+        <dt className="text-slate-600">Queued</dt>
+        <dd className="text-ink">
+          <time dateTime={email.createdAt}>{formatWhen(email.createdAt, timeZone)}</time>
+        </dd>
+        <dt className="text-slate-600">Attempts</dt>
+        <dd className="text-ink">{email.attempts}</dd>
+        <dt className="text-slate-600">{email.status === 'dead' ? 'Given up' : 'Next try'}</dt>
+        <dd className="text-ink">
+          <time dateTime={email.nextAttemptAt}>{formatWhen(email.nextAttemptAt, timeZone)}</time>
+        </dd>
+        {email.lastError && (
+          <>
+            <dt className="text-slate-600">Last error</dt>
+            <dd>
+              <code className="rounded bg-slate-100 px-1.5 py-0.5 break-all text-slate-800">
+                {email.lastError}
+              </code>
+            </dd>
+          </>
+        )}
+        {email.leadId !== null && (
+          <>
+            <dt className="text-slate-600">About</dt>
+            <dd>
+              <Link to={adminPaths.lead(email.leadId)} className={buttonClass.link}>
+                Lead #{email.leadId}
+              </Link>
+            </dd>
+          </>
+        )}
+      </dl>
+    </li>
+  );
+}
+
+function RetryAllDead({ count }: { count: number }) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const pending = fetcher.state !== 'idle';
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={INTENT.retryDead} />
+      <SubmitButton pending={pending} pendingLabel="Retrying…" className={buttonClass.primary}>
+        <Icon name="retry" />
+        Retry all dead ({count})
+      </SubmitButton>
+      {fetcher.data?.error && !pending && (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {fetcher.data.error}
+        </p>
+      )}
+    </fetcher.Form>
+  );
+}
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  const { list, view, notice } = loaderData;
+  const timeZone = useTimeZone();
+  const tabs = views.map((each) => ({ view: each, label: viewLabels[each], count: list.counts[each] }));
+  return (
+    <div className="container-page">
+      <PageHeader
+        title="Outbox"
+        lead="Emails the server has not delivered yet, and those it gave up on."
+        actions={list.counts.dead > 0 ? <RetryAllDead count={list.counts.dead} /> : undefined}
+      />
+      <div className="mt-4">
+        <Notice tone="success">{notice}</Notice>
+      </div>
+      <ViewTabs label="Outbox views" tabs={tabs} current={view} hrefOf={outboxHref} />
+      {list.emails.length === 0 ? (
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <h2 className="text-lg font-semibold">
+            {view === 'dead' ? 'Every email was delivered' : 'Nothing is waiting to be sent'}
+          </h2>
+          <p className="mx-auto mt-2 max-w-md text-slate-600">
+            {view === 'dead'
+              ? 'Emails the server gives up on (after many failed tries, or a permanent refusal) appear here to be retried.'
+              : 'Emails that failed for a moment wait here for their next try.'}
+          </p>
+        </div>
+      ) : (
+        <ul aria-label="Emails" className="mt-5 space-y-3">
+          {list.emails.map((email) => (
+            <EmailRow key={email.id} email={email} timeZone={timeZone} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary } from '../../components/admin/route-error';

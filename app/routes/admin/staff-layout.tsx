@@ -1,0 +1,26 @@
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { adminPaths, type Me } from '../../../common/admin-api';
+import { callApi } from '../../components/admin/api';
+import type { StaffData } from '../../components/admin/me';
+import { rememberSession } from '../../components/admin/session';
+import type { Route } from './+types/staff-layout';
+
+/** Who is signed in; without a session, the call's 401 sends the person to sign in and back. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<StaffData> {
+  const me = await callApi<Me>('/me', { from: request });
+  rememberSession();
+  return { me };
+}
+
+/** Who is signed in changes only on the account page (passkeys, a passkey check); other posts leave it be. */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction && !formAction.startsWith(adminPaths.account)) return false;
+  return defaultShouldRevalidate;
+}
+
+/** The signed-in pages: the frame (admin-layout) shows who is signed in and the sections from this loader. */
+export default function StaffLayout() {
+  return <Outlet />;
+}
+
+export { AdminErrorBoundary as ErrorBoundary } from '../../components/admin/route-error';

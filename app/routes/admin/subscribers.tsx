@@ -1,0 +1,205 @@
+import { useRef } from 'react';
+import { useFetcher } from 'react-router';
+import {
+  ADMIN_API,
+  adminPaths,
+  SUBSCRIBER_VIEWS,
+  type SubscriberList,
+  type SubscriberSummary,
+  type SubscriberView,
+} from '../../../common/admin-api';
+import { ApiFailure, callApi, queryOf } from '../../components/admin/api';
+import { buttonClass } from '../../components/admin/buttons';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { setFlash, takeFlash } from '../../components/admin/flash';
+import { useFocusRescue } from '../../components/admin/focus';
+import { formatWhen } from '../../components/admin/format';
+import { Icon } from '../../components/admin/icons';
+import { LoadMore } from '../../components/admin/load-more';
+import { useTimeZone } from '../../components/admin/me';
+import { adminMeta } from '../../components/admin/meta';
+import { Notice } from '../../components/admin/notice';
+import { PageHeader } from '../../components/admin/page-header';
+import { SearchForm } from '../../components/admin/search-form';
+import { useMore } from '../../components/admin/use-more';
+import { ViewTabs } from '../../components/admin/view-tabs';
+import { adminPages } from '../../content/admin-pages';
+import type { Route } from './+types/subscribers';
+
+export const meta = () => adminMeta(adminPages.subscribers);
+
+const viewLabels: Record<SubscriberView, string> = {
+  all: 'All',
+  pending: 'Not confirmed',
+  confirmed: 'Confirmed',
+  unsubscribed: 'Unsubscribed',
+};
+
+const statusTones: Record<SubscriberSummary['status'], string> = {
+  pending: 'bg-amber-50 text-amber-900 ring-amber-200',
+  confirmed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  unsubscribed: 'bg-slate-100 text-slate-700 ring-slate-200',
+};
+
+function viewOf(value: string | null): SubscriberView {
+  return SUBSCRIBER_VIEWS.find((view) => view === value) ?? 'all';
+}
+
+function subscribersHref(view: SubscriberView, q: string): string {
+  return `${adminPaths.subscribers}${queryOf({ view: view === 'all' ? undefined : view, q })}`;
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const view = viewOf(url.searchParams.get('view'));
+  const q = url.searchParams.get('q')?.trim() ?? '';
+  const cursor = url.searchParams.get('cursor');
+  const list = await callApi<SubscriberList>(`/subscribers${queryOf({ view, q, cursor })}`, {
+    from: request,
+  });
+  return { list, view, q, notice: cursor ? undefined : takeFlash() };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const id = Number(form.get('id'));
+  try {
+    await callApi(`/subscribers/${id}`, { method: 'DELETE', from: request });
+  } catch (error) {
+    if (error instanceof ApiFailure) return { error: error.message };
+    throw error;
+  }
+  setFlash(`${String(form.get('email'))} was removed from the newsletter list, with their emails and links.`);
+  return { ok: true };
+}
+
+function SubscriberRow({ subscriber, timeZone }: { subscriber: SubscriberSummary; timeZone: string }) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const row = useRef<HTMLLIElement>(null);
+  useFocusRescue(row);
+  const when = (iso: string) => <time dateTime={iso}>{formatWhen(iso, timeZone)}</time>;
+  return (
+    <li
+      ref={row}
+      id={`subscriber-${subscriber.id}`}
+      tabIndex={-1}
+      className="rounded-xl border border-slate-200 bg-white p-4 outline-offset-2 sm:px-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="font-semibold break-all text-ink">{subscriber.email}</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            <span
+              className={`mr-2 inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTones[subscriber.status]}`}
+            >
+              {viewLabels[subscriber.status]}
+            </span>
+            Signed up {when(subscriber.createdAt)} on{' '}
+            <code className="text-slate-800">{subscriber.sourcePage}</code>
+          </p>
+          {subscriber.confirmedAt && (
+            <p className="mt-1 text-sm text-slate-600">Confirmed {when(subscriber.confirmedAt)}</p>
+          )}
+          {subscriber.unsubscribedAt && (
+            <p className="mt-1 text-sm text-slate-600">Unsubscribed {when(subscriber.unsubscribedAt)}</p>
+          )}
+        </div>
+        <ConfirmDialog
+          triggerLabel={
+            <>
+              <Icon name="trash" />
+              Remove
+              <span className="sr-only"> {subscriber.email}</span>
+            </>
+          }
+          triggerClassName={buttonClass.small}
+          title={`Remove ${subscriber.email}?`}
+          confirmLabel="Remove for good"
+          pendingLabel="Removing…"
+          fetcher={fetcher}
+          fields={{ id: String(subscriber.id), email: subscriber.email }}
+        >
+          <p>
+            This deletes the subscriber, their confirmation and unsubscribe links, and the emails sent to them
+            with their files, for good.
+          </p>
+          <p className="text-sm text-slate-600">
+            Someone who only wants no more emails is better left unsubscribed: their address then stays
+            blocked.
+          </p>
+        </ConfirmDialog>
+      </div>
+    </li>
+  );
+}
+
+export default function Subscribers({ loaderData }: Route.ComponentProps) {
+  const { list, view, q, notice } = loaderData;
+  const timeZone = useTimeZone();
+  const more = useMore(
+    loaderData,
+    (data) => ({ items: data.list.subscribers, nextCursor: data.list.nextCursor }),
+    (subscriber) => `subscriber-${subscriber.id}`,
+  );
+  const tabs = SUBSCRIBER_VIEWS.map((each) => ({
+    view: each,
+    label: viewLabels[each],
+    count: list.counts[each],
+  }));
+  const exportHref = `${ADMIN_API}/subscribers/export.csv${queryOf({ view, q })}`;
+  return (
+    <div className="container-page">
+      <PageHeader
+        title="Subscribers"
+        lead="People who signed up for the newsletter on the website."
+        actions={
+          <a href={exportHref} download className={buttonClass.secondary}>
+            <Icon name="download" />
+            Export CSV
+          </a>
+        }
+      />
+      <div className="mt-4">
+        <Notice tone="success">{notice}</Notice>
+      </div>
+      <SearchForm
+        label="Search subscribers"
+        placeholder="Email address"
+        q={q}
+        keep={view === 'all' ? {} : { view }}
+        clearHref={subscribersHref(view, '')}
+      />
+      <ViewTabs
+        label="Subscriber views"
+        tabs={tabs}
+        current={view}
+        hrefOf={(each) => subscribersHref(each, q)}
+      />
+      {more.items.length === 0 ? (
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <h2 className="text-lg font-semibold">
+            {q
+              ? `No subscribers match “${q}”`
+              : view === 'all'
+                ? 'No subscribers yet'
+                : `No subscribers are ${viewLabels[view].toLowerCase()}`}
+          </h2>
+          <p className="mx-auto mt-2 max-w-md text-slate-600">
+            {q
+              ? 'The search looks at email addresses.'
+              : 'Sign-ups from the newsletter form in the site’s footer appear here.'}
+          </p>
+        </div>
+      ) : (
+        <ul aria-label="Subscribers" className="mt-5 space-y-3">
+          {more.items.map((subscriber) => (
+            <SubscriberRow key={subscriber.id} subscriber={subscriber} timeZone={timeZone} />
+          ))}
+        </ul>
+      )}
+      <LoadMore more={more} noun="subscriber" />
+    </div>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary } from '../../components/admin/route-error';

@@ -1,0 +1,197 @@
+import type { Page } from '@playwright/test';
+import { quoteFields, quoteFormFields } from '../common/quote-request.ts';
+import { type AdminApiMock, mockAdminApi, STAFF_EMAIL } from './support/admin-api.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, test, waitForHydration } from './support/fixtures.ts';
+
+async function openLead(page: Page, id: number, api?: AdminApiMock) {
+  const mock = api ?? (await mockAdminApi(page));
+  await page.goto(`/admin/leads/${id}`);
+  await waitForHydration(page);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  return mock;
+}
+
+const region = (page: Page, name: string) => page.getByRole('region', { name });
+const history = (page: Page) => region(page, 'Notes and history');
+
+test('a lead shows every field of the form, where and when it came, and its failed notification', async ({
+  page,
+}) => {
+  const api = await openLead(page, 12);
+  const lead = api.inbox.leads.find((each) => each.id === 12)!;
+  await expect(page.getByRole('heading', { name: 'Priya Sharma', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Priya Sharma · Lead | Acme Tech Solutions');
+
+  const request = region(page, 'Request');
+  for (const name of quoteFields) {
+    const { label } = quoteFormFields[name];
+    await expect(request.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible();
+    await expect(request).toContainText(lead.fields[name]!.split('\n')[0]!);
+  }
+  await expect(request.getByRole('definition').filter({ hasText: /^\/$/ })).toBeVisible();
+  await expect(request).toContainText('Received23 Nov 2025, 3:15 pm');
+
+  const notification = region(page, 'Notification');
+  await expect(notification).toContainText(
+    'Could not be delivered: the server gave up on 23 Nov 2025, 3:45 pm.',
+  );
+  await expect(notification).toContainText('Last error: 550 5.1.1 Mailbox unavailable');
+  await expect(notification.getByRole('button', { name: 'Retry' })).toBeVisible();
+
+  await expect(page.getByRole('link', { name: 'Reply by email' })).toHaveAttribute(
+    'href',
+    /^mailto:priya@sharmatextiles\.in\?subject=/,
+  );
+  await expectNoAxeViolations(page, 'a lead');
+});
+
+test('a pending notification says when the next try is, after how many attempts, and why', async ({
+  page,
+}) => {
+  await openLead(page, 11);
+  const notification = region(page, 'Notification');
+  await expect(notification).toContainText(
+    'Not sent yet. Next try on 23 Nov 2025, 4:30 pm, after 3 failed attempts.',
+  );
+  await expect(notification).toContainText('connect ETIMEDOUT');
+  await expect(notification.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+});
+
+test('a notification written to a file says nobody was emailed', async ({ page }) => {
+  await openLead(page, 9);
+  await expect(region(page, 'Notification')).toContainText('Written to a file on 21 Nov 2025, 2:15 pm.');
+  await expect(region(page, 'Notification')).toContainText('nobody was emailed');
+});
+
+test('changing the status is saved and shows in the history, with who did it', async ({ page }) => {
+  const api = await openLead(page, 12);
+  const status = page.getByRole('combobox', { name: 'Status' });
+  await expect(status).toHaveValue('new');
+  await status.selectOption('Contacted');
+  await page.getByRole('button', { name: 'Save status' }).click();
+
+  await expect(region(page, 'Status').getByRole('status')).toHaveText('Status changed to Contacted.');
+  await expect(history(page).getByRole('listitem').first()).toContainText(STAFF_EMAIL);
+  await expect(history(page).getByRole('listitem').first()).toContainText(
+    'Changed the status from New to Contacted',
+  );
+  await expect(page.getByRole('main').getByText('Contacted', { exact: true }).first()).toBeVisible();
+  expect(api.callsTo('POST', '/leads/12/status').map((call) => call.body)).toEqual([{ status: 'contacted' }]);
+});
+
+test('a note is added to the history and the box is emptied for the next one', async ({ page }) => {
+  const api = await openLead(page, 10);
+  const note = page.getByRole('textbox', { name: 'Note' });
+  await note.fill('Sent the quote: ₹3.2 lakh, 10 weeks.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+
+  await expect(history(page).getByRole('status')).toHaveText('Note added.');
+  await expect(history(page).getByRole('listitem').first()).toContainText(
+    'Sent the quote: ₹3.2 lakh, 10 weeks.',
+  );
+  await expect(note).toHaveValue('');
+  // The older entries are still there, newest first.
+  await expect(history(page).getByRole('listitem')).toHaveCount(3);
+  expect(api.callsTo('POST', '/leads/10/notes')[0]?.body).toEqual({
+    text: 'Sent the quote: ₹3.2 lakh, 10 weeks.',
+  });
+});
+
+test('a note that could not be saved stays in the box, with the reason', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 500/);
+  const api = await openLead(page, 10);
+  api.failNext('POST', '/leads/10/notes', 500, {
+    error: 'internal',
+    message: 'The server could not save this.',
+  });
+  const note = page.getByRole('textbox', { name: 'Note' });
+  await note.fill('Call back on Monday.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+
+  await expect(history(page).getByRole('alert')).toHaveText('The server could not save this.');
+  await expect(note).toHaveValue('Call back on Monday.');
+  await expectNoAxeViolations(page, 'a lead with a failed note');
+});
+
+test('a lead can be marked as spam, and back', async ({ page }) => {
+  const api = await openLead(page, 11);
+  await page.getByRole('button', { name: 'Mark as spam' }).click();
+  await expect(page.getByRole('button', { name: 'Not spam' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Spam', { exact: true })).toBeVisible();
+  await expect(history(page).getByRole('listitem').first()).toContainText('Marked it as spam');
+
+  await page.getByRole('button', { name: 'Not spam' }).click();
+  await expect(page.getByRole('button', { name: 'Mark as spam' })).toBeVisible();
+  await expect(history(page).getByRole('listitem').first()).toContainText('Marked it as not spam');
+  expect(api.callsTo('POST', '/leads/11/spam').map((call) => call.body)).toEqual([
+    { spam: true },
+    { spam: false },
+  ]);
+});
+
+test('a dead notification can be sent again', async ({ page }) => {
+  const api = await openLead(page, 12);
+  await region(page, 'Notification').getByRole('button', { name: 'Retry' }).click();
+  await expect(region(page, 'Notification')).toContainText('Not sent yet.');
+  await expect(region(page, 'Notification').getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect(history(page).getByRole('listitem').first()).toContainText('Sent the notification again');
+  expect(api.callsTo('POST', '/leads/12/retry')).toHaveLength(1);
+});
+
+test('deleting asks first in a dialog that Escape closes, then removes the lead for good', async ({
+  page,
+}) => {
+  const api = await openLead(page, 12);
+  const deleteButton = page.getByRole('button', { name: 'Delete', exact: true });
+  await deleteButton.click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this lead for good?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(
+    'This removes the lead from Priya Sharma, its emails and their files for good.',
+  );
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoAxeViolations(page, 'the delete dialog');
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  expect(api.callsTo('DELETE', '/leads/12')).toHaveLength(0);
+
+  await deleteButton.click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(api.callsTo('DELETE', '/leads/12')).toHaveLength(0);
+
+  await deleteButton.click();
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The lead from Priya Sharma was deleted' }),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Leads' })).not.toContainText('Priya Sharma');
+  expect(api.callsTo('DELETE', '/leads/12')).toHaveLength(1);
+});
+
+test('a lead that does not exist (or was deleted) says so and leads back to the inbox', async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 404/);
+  await openLead(page, 999);
+  await expect(page.getByRole('heading', { name: 'Not found', level: 1 })).toBeVisible();
+  await expect(page.getByText('There is no lead with this number. It may have been deleted.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the inbox' }).click();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+});
+
+test('the way back keeps the inbox’s view and search', async ({ page }) => {
+  await mockAdminApi(page);
+  await page.goto('/admin?view=new&q=punjab');
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Gurpreet Singh' }).click();
+  await expect(page.getByRole('heading', { name: 'Gurpreet Singh', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Gurpreet Singh', level: 1 })).toBeFocused();
+  await page.getByRole('link', { name: 'Back to the inbox' }).click();
+  await expect(page).toHaveURL(/\/admin\?view=new&q=punjab$/);
+});
