@@ -111,7 +111,8 @@ describe('signing in and out', () => {
     const stranger = virtualPasskey(config.siteUrl);
     stranger.register({ rp: { id: 'www.acme.test' }, user: { id: 'eA' }, challenge: 'eA' });
     const refused = await signInWith(app, config, stranger);
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ error: 'unknown-passkey' });
     expect(refused.headers['set-cookie']).toBeUndefined();
     const log = await app.storage.db.selectFrom('admin_activity').select('action').execute();
     expect(log).toEqual([{ action: 'sign-in-failed' }]);
@@ -159,14 +160,14 @@ describe('signing in and out', () => {
     await stores.close();
     expect(out).toContain('Revoked priya@acme.test');
     expect((await api(app, config, 'GET', '/me', { cookie: staff.cookie })).statusCode).toBe(401);
-    expect((await signInWith(app, config, staff.passkey)).statusCode).toBe(400);
+    expect((await signInWith(app, config, staff.passkey)).statusCode).toBe(401);
 
     // A new invitation is the way back: a new passkey, the old one still refused.
     const { token } = await invite(config, staff.email);
     const back = await acceptInvitation(app, config, token);
     expect(back.response.statusCode).toBe(200);
     expect(back.response.json().passkeys).toHaveLength(1);
-    expect((await signInWith(app, config, staff.passkey)).statusCode).toBe(400);
+    expect((await signInWith(app, config, staff.passkey)).statusCode).toBe(401);
     expect((await signInWith(app, config, back.passkey)).statusCode).toBe(200);
   });
 
@@ -218,7 +219,7 @@ describe('passkeys on the account page', () => {
     const removed = await api(app, config, 'DELETE', `/passkeys/${second.id}`, { cookie: staff.cookie });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().passkeys).toHaveLength(1);
-    expect((await signInWith(app, config, second)).statusCode).toBe(400);
+    expect((await signInWith(app, config, second)).statusCode).toBe(401);
   });
 
   it('never removes the last passkey', async () => {

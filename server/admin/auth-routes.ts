@@ -155,8 +155,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       try {
         if (!found) {
           throw new ApiProblem(
-            400,
-            'passkey-unknown',
+            401,
+            'unknown-passkey',
             'This passkey does not belong to an account of the inbox (or the account was closed).',
           );
         }
@@ -258,7 +258,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const id = ceremonies.credentialId(body.response);
     const found = id ? await accounts.passkey(id) : undefined;
     if (!found || found.account.id !== account.id) {
-      throw new ApiProblem(400, 'passkey-unknown', 'Use one of your own passkeys.');
+      throw new ApiProblem(400, 'unknown-passkey', 'Use one of your own passkeys.');
     }
     const counter = await ceremonies.verifyAuthentication(
       'verify',
