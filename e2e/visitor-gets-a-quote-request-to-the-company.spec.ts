@@ -58,7 +58,17 @@ async function expectStoredAndEmailed(person: Visitor) {
   expect(mail!.subject).toContain(person.name);
   expect(mail!.from?.value[0]?.address).toBe('quotes@example.com');
   expect(mail!.text).toContain(person.message);
-  await expect.poll(() => storedLeads(person.email)[0]?.status).toBe('notified');
+  // The lead waits in the inbox as new, and its notification is recorded as sent.
+  expect(storedLeads(person.email)[0]?.status).toBe('new');
+  await expect
+    .poll(
+      () =>
+        queryDatabase<{ status: string }>(
+          "SELECT status FROM outbox WHERE kind = 'notification' AND quote_request_id = ?",
+          lead!.id,
+        )[0]?.status,
+    )
+    .toBe('sent');
 }
 
 test.describe('a visitor sends a quote request', () => {

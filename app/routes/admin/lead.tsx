@@ -287,6 +287,8 @@ function describe(entry: TimelineEntry): ReactNode {
       return 'Marked it as not spam';
     case 'retry':
       return 'Sent the notification again';
+    case 'delivery':
+      return entry.text ?? 'The notification changed state';
   }
 }
 
