@@ -36,6 +36,28 @@ const inlineStylesheet = {
       : (document.querySelector('head > style')?.textContent ?? ''),
 };
 
+/**
+ * Speculation Rules: a link to another public page is loaded in the background
+ * when the visitor hovers or presses it (moderate eagerness), so the full page
+ * load that follows is instant. Never the inbox, the API, or a newsletter link
+ * page (whose address carries a token).
+ */
+const SPECULATION_RULES = JSON.stringify({
+  prerender: [
+    {
+      where: {
+        and: [
+          { href_matches: '/*' },
+          { not: { href_matches: '/admin*' } },
+          { not: { href_matches: '/api/*' } },
+          { not: { href_matches: '/newsletter/*' } },
+        ],
+      },
+      eagerness: 'moderate',
+    },
+  ],
+});
+
 export function Layout({ children }: { children: ReactNode }) {
   // The site's header and footer frame every prerendered page. The pages rendered in the browser (the
   // inbox under /admin) start from the app shell the server sends for them (React Router's SPA fallback,
@@ -67,8 +89,17 @@ export function Layout({ children }: { children: ReactNode }) {
           children
         )}
         {sitePage && <SiteFooter />}
-        <ScrollRestoration />
-        <Scripts />
+        {sitePage ? (
+          // A public page loads no framework: it is complete HTML, navigation is plain links (instant with
+          // the speculation rules), the browser restores scroll positions itself, and only its interactive
+          // parts get scripts of their own (the build adds them: scripts/lib/island-scripts.ts).
+          <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

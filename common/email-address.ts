@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 
-/** The longest address SMTP allows in a path (RFC 5321), and so the longest we accept. */
-export const EMAIL_MAX_LENGTH = 254;
+import { EMAIL_MAX_LENGTH } from './form-field.ts';
 
 export interface EmailAddressMessages {
   notText: string;

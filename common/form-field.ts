@@ -1,3 +1,6 @@
+/** The longest address SMTP allows in a path (RFC 5321), and so the longest an email field accepts. */
+export const EMAIL_MAX_LENGTH = 254;
+
 /**
  * One text field of a form, defined once and drawn by both sides: the page's
  * React form (app/components/forms/) and the page the server writes for a

@@ -2,8 +2,7 @@
  * The newsletter's shared texts and addresses: the footer form, the server and
  * the confirmation emails all use these.
  */
-import { EMAIL_MAX_LENGTH } from './email-address.ts';
-import type { FormFieldDefinition } from './form-field.ts';
+import { EMAIL_MAX_LENGTH, type FormFieldDefinition } from './form-field.ts';
 
 /** Where the footer form posts (multipart from the page, urlencoded without JavaScript). */
 export const NEWSLETTER_ENDPOINT = '/api/newsletter';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { EMAIL_MAX_LENGTH, emailAddressSchema } from './email-address.ts';
-import type { FormFieldDefinition } from './form-field.ts';
+import { emailAddressSchema } from './email-address.ts';
+import { EMAIL_MAX_LENGTH, type FormFieldDefinition } from './form-field.ts';
 
 /**
  * The quote form, defined once: each field's label, control, autocomplete,

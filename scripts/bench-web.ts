@@ -10,7 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import { sitePaths } from '../app/content/site-map.ts';
+import { prerenderPaths, sitePaths } from '../app/content/site-map.ts';
+import { notFoundPath } from '../common/site-paths.ts';
 import { machine, saveJson, table } from '../bench/report.ts';
 import { lighthouseMedian, type RouteResult } from '../bench/web/lighthouse-run.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
@@ -20,8 +21,12 @@ const runsArgument = process.argv.indexOf('--runs');
 const runs = runsArgument > 0 ? Number(process.argv[runsArgument + 1]) : 3;
 const SITE_DIR = 'build/client';
 
-/** The issue's targets: 100 in every category, and these. */
-const targets = { lcpMs: 1500, tbtMs: 50, cls: 0.02, jsHomeKB: 115, jsOtherKB: 105 };
+/**
+ * The targets: 100 in every category and TBT within its limit in every run, and
+ * at most this much script (gzip, bodies): the home page's React islands, and
+ * no framework at all elsewhere.
+ */
+const targets = { lcpMs: 1500, tbtMs: 20, cls: 0.02, jsGzipHomeKB: 72, jsGzipOtherKB: 5 };
 
 const ensure = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts'], {
   stdio: 'inherit',
@@ -29,7 +34,10 @@ const ensure = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-b
 if (ensure.status !== 0) process.exit(ensure.status ?? 1);
 
 const host = machine();
-const routes = [...sitePaths.map((path) => ({ route: path, path })), { route: '404', path: '/no-such-page' }];
+const routes = [
+  ...prerenderPaths.filter((path) => path !== notFoundPath).map((path) => ({ route: path, path })),
+  { route: '404', path: '/no-such-page' },
+];
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
 const server = await startServer({
   ...BUILT_SERVER,
@@ -67,9 +75,10 @@ const printed = table(
     'FCP ms',
     'LCP ms',
     'TBT ms',
+    'TBT max',
     'CLS',
-    'JS KB',
     'JS KB gzip',
+    'JS KB br',
     'total KB',
   ],
   results.map((result) => [
@@ -81,9 +90,10 @@ const printed = table(
     Math.round(result.fcpMs),
     Math.round(result.lcpMs),
     Math.round(result.tbtMs),
+    Math.round(Math.max(...(result.runs ?? [result]).map((run) => run.tbtMs))),
     result.cls.toFixed(3),
-    kb(result.jsTransferredBytes),
     kb(result.jsGzipBytes),
+    kb(result.jsBrotliBytes),
     kb(result.totalTransferredBytes),
   ]),
 );
@@ -91,8 +101,8 @@ const printed = table(
 console.log(
   `\nbench:web — Lighthouse 12, ${runs} runs per route, the median of each column (mobile, simulated throttling); ` +
     `${host.cores} cores, Node ${host.node}, load average at start ${host.loadAverage.join(' ')}\n` +
-    'JS KB: JavaScript transferred as Lighthouse measured it (Brotli, headers included); ' +
-    'JS KB gzip: the same files at gzip -9, bodies only.\n',
+    'JS KB gzip / br: the scripts the page loaded, gzip -9 and Brotli 11, bodies only; ' +
+    'TBT max: the worst of the runs.\n',
 );
 console.log(printed);
 for (const result of results) {
@@ -101,40 +111,52 @@ for (const result of results) {
 }
 
 /**
- * What the 404 page fails on purpose: its 404 status (which Chromium logs as a
- * console error, and which SEO flags) and its noindex. Anything else counts.
+ * What a page kept out of search engines fails on purpose: its noindex (the
+ * thank-you and newsletter pages, and the 404 page); the 404 page also its 404
+ * status (which Chromium logs as a console error, and which SEO flags).
+ * Anything else counts.
  */
+const NOINDEX_BY_DESIGN = ['seo: is-crawlable'];
 const NOT_FOUND_BY_DESIGN = [
+  ...NOINDEX_BY_DESIGN,
   'best-practices: errors-in-console',
   'seo: http-status-code',
-  'seo: is-crawlable',
 ];
-const byDesign = (result: RouteResult, category: string) =>
-  result.route === '404' &&
-  result.failedAudits
-    .filter((audit) => audit.startsWith(`${category === 'bestPractices' ? 'best-practices' : category}:`))
-    .every((audit) => NOT_FOUND_BY_DESIGN.includes(audit));
+const expected = (result: RouteResult) =>
+  result.route === '404'
+    ? NOT_FOUND_BY_DESIGN
+    : (sitePaths as readonly string[]).includes(result.route)
+      ? []
+      : NOINDEX_BY_DESIGN;
+const byDesign = (result: RouteResult, category: string) => {
+  const failed = result.failedAudits.filter((audit) =>
+    audit.startsWith(`${category === 'bestPractices' ? 'best-practices' : category}:`),
+  );
+  return failed.length > 0 && failed.every((audit) => expected(result).includes(audit));
+};
 
 const misses = results.flatMap((result) => {
-  const jsBudget = (result.route === '/' ? targets.jsHomeKB : targets.jsOtherKB) * 1000;
+  const jsBudget = (result.route === '/' ? targets.jsGzipHomeKB : targets.jsGzipOtherKB) * 1000;
+  const runs = result.runs ?? [result];
+  // Every run, not the median: 100 and TBT within the target in 3 of 3 runs.
+  const worst = (category: keyof RouteResult['scores']) =>
+    Math.min(...runs.map((run) => run.scores[category]));
   const problems = [
-    ...Object.entries(result.scores)
-      .filter(([name, value]) => value < 100 && !byDesign(result, name))
-      .map(([name, value]) => `${name} ${value}`),
+    ...(Object.keys(result.scores) as (keyof RouteResult['scores'])[])
+      .filter((name) => worst(name) < 100 && !byDesign(result, name))
+      .map((name) => `${name} ${worst(name)} in a run`),
     result.lcpMs > targets.lcpMs ? `LCP ${Math.round(result.lcpMs)} ms` : '',
-    result.tbtMs > targets.tbtMs ? `TBT ${Math.round(result.tbtMs)} ms` : '',
+    runs.some((run) => run.tbtMs > targets.tbtMs)
+      ? `TBT ${Math.round(Math.max(...runs.map((run) => run.tbtMs)))} ms in a run`
+      : '',
     result.cls > targets.cls ? `CLS ${result.cls.toFixed(3)}` : '',
-    result.jsTransferredBytes > jsBudget ? `JS ${kb(result.jsTransferredBytes)} KB` : '',
+    result.jsGzipBytes > jsBudget ? `JS ${kb(result.jsGzipBytes)} KB gzip` : '',
   ].filter(Boolean);
   return problems.length > 0 ? [`${result.route}: ${problems.join(', ')}`] : [];
 });
-const notFound = results.find((result) => result.route === '404');
-if (
-  notFound &&
-  notFound.failedAudits.length > 0 &&
-  notFound.failedAudits.every((audit) => NOT_FOUND_BY_DESIGN.includes(audit))
-)
-  console.log('\nThe 404 page fails only what a not-found page must: its 404 status and its noindex.');
+console.log(
+  '\nThe pages kept out of search engines (thank-you, newsletter, 404) fail only what they must: their noindex, and the 404 page its status.',
+);
 console.log(
   misses.length === 0 ? '\nEvery route meets every target.' : `\nMissed targets:\n  ${misses.join('\n  ')}`,
 );

@@ -12,7 +12,7 @@ import { adminPages } from './admin-pages';
  */
 
 /** Interactive parts of a page, hydrated in the browser. Nothing reads this yet. */
-type Island = 'banner' | 'quote-form' | 'newsletter-form';
+export type Island = 'banner' | 'quote-form' | 'newsletter-form';
 
 /** A link to the page in the header bar or the footer's quick links: its text and place (1 = first). */
 interface NavPlacement {

@@ -1,4 +1,5 @@
 import { HeroBanner } from '../components/home/hero-banner';
+import { Island } from '../components/islands/island';
 import { ServicesOverview } from '../components/home/services-overview';
 import { WelcomeSection } from '../components/home/welcome-section';
 import { WhyChooseUs } from '../components/home/why-choose-us';
@@ -13,11 +14,15 @@ export const meta = () => pageMeta(pages.home, homeSeo, [organizationData()]);
 export default function HomePage() {
   return (
     <>
-      <HeroBanner />
+      <Island name="banner">
+        <HeroBanner />
+      </Island>
       <WelcomeSection />
       <ServicesOverview />
       <WhyChooseUs />
-      <QuoteSection />
+      <Island name="quote-form">
+        <QuoteSection />
+      </Island>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import type { Result } from 'lighthouse';
@@ -21,10 +21,15 @@ function summarise(route: string, result: Result, siteDir: string, origin: strin
   const requests =
     (result.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
   const scripts = requests.filter((request) => request.resourceType === 'Script');
-  const jsGzipBytes = scripts.reduce((sum, request) => {
-    const path = request.url.startsWith(origin) ? new URL(request.url).pathname : undefined;
-    return path ? sum + gzipSync(readFileSync(join(siteDir, path)), { level: 9 }).length : sum;
-  }, 0);
+  const files = scripts.flatMap((request) =>
+    request.url.startsWith(origin) ? [readFileSync(join(siteDir, new URL(request.url).pathname))] : [],
+  );
+  const jsGzipBytes = files.reduce((sum, file) => sum + gzipSync(file, { level: 9 }).length, 0);
+  const jsBrotliBytes = files.reduce(
+    (sum, file) =>
+      sum + brotliCompressSync(file, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    0,
+  );
   const failedAudits = Object.values(result.categories).flatMap((category) =>
     category.auditRefs
       .filter((ref) => ref.weight > 0 && (result.audits[ref.id]?.score ?? 1) < 1)
@@ -44,6 +49,7 @@ function summarise(route: string, result: Result, siteDir: string, origin: strin
     cls: numeric(result, 'cumulative-layout-shift'),
     jsTransferredBytes: scripts.reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
     jsGzipBytes,
+    jsBrotliBytes,
     totalTransferredBytes: requests.reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
     failedAudits,
   };

@@ -11,6 +11,7 @@ function run(tbtMs: number, performance: number, failedAudits: string[] = []): R
     cls: 0,
     jsTransferredBytes: 103_000,
     jsGzipBytes: 111_000,
+    jsBrotliBytes: 100_000,
     totalTransferredBytes: 117_000,
     failedAudits,
   };

@@ -12,6 +12,11 @@ describe('inlineScriptHashes', () => {
     expect(inlineScriptHashes(html)).toEqual([sha('console.log(1)'), sha('import "/a.js";\n')]);
   });
 
+  it('hashes inline speculation rules, which script-src must allow too', () => {
+    const rules = '{"prerender":[{"where":{"href_matches":"/*"},"eagerness":"moderate"}]}';
+    expect(inlineScriptHashes(`<script type="speculationrules">${rules}</script>`)).toEqual([sha(rules)]);
+  });
+
   it('skips external scripts and data blocks such as JSON-LD', () => {
     const html =
       '<script src="/assets/app.js"></script><script type="application/ld+json">{"@type":"Thing"}</script>';

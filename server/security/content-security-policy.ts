@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
 
-/** Script types a browser executes; anything else (e.g. application/ld+json) is a data block. */
-const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+/**
+ * Script types the CSP governs: the ones a browser executes, and speculation
+ * rules (which script-src must allow, by hash like a script). Anything else
+ * (application/ld+json) is a data block.
+ */
+const EXECUTABLE_TYPES = new Set([
+  '',
+  'module',
+  'text/javascript',
+  'application/javascript',
+  'speculationrules',
+]);
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;

@@ -1,15 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bannerSlides } from '../../content/home';
 import { HeroBanner } from './hero-banner';
 
+/** The island as the home page has it: no router around it. */
 function renderBanner() {
-  return render(
-    <MemoryRouter>
-      <HeroBanner />
-    </MemoryRouter>,
-  );
+  return render(<HeroBanner />);
 }
 
 /** The title of the slide a visitor can see: the one group that is not inert. */

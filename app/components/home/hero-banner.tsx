@@ -1,7 +1,6 @@
-import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { Link } from 'react-router';
 import { bannerSlides, bannerTiming } from '../../content/home';
 import { serviceHref } from '../../content/navigation';
+import { BannerIcon } from './banner-icons';
 import { slideArt } from './slide-art';
 import { useCarousel } from './use-carousel';
 
@@ -51,10 +50,10 @@ export function HeroBanner() {
                     {slide.title}
                   </p>
                   <p className="mt-5 max-w-xl text-lg leading-8 text-slate-200">{slide.text}</p>
-                  <Link to={serviceHref(slide.cta.service)} className="btn-light mt-8">
+                  <a href={serviceHref(slide.cta.service)} className="btn-light mt-8">
                     {slide.cta.label}
-                    <ArrowRight aria-hidden="true" className="size-5" />
-                  </Link>
+                    <BannerIcon name="arrow" />
+                  </a>
                 </div>
                 <img
                   src={slideArt[slide.art]}
@@ -72,15 +71,11 @@ export function HeroBanner() {
 
         <div className="mt-10 flex flex-wrap items-center gap-3">
           <button type="button" className={controlClass} onClick={carousel.togglePlaying}>
-            {carousel.playing ? (
-              <Pause aria-hidden="true" className="size-5" />
-            ) : (
-              <Play aria-hidden="true" className="size-5" />
-            )}
+            {carousel.playing ? <BannerIcon name="pause" /> : <BannerIcon name="play" />}
             <span className="sr-only">{carousel.playing ? 'Pause slides' : 'Play slides'}</span>
           </button>
           <button type="button" className={controlClass} onClick={carousel.previous}>
-            <ChevronLeft aria-hidden="true" className="size-5" />
+            <BannerIcon name="previous" />
             <span className="sr-only">Previous slide</span>
           </button>
           <ul className="flex items-center">
@@ -107,7 +102,7 @@ export function HeroBanner() {
             })}
           </ul>
           <button type="button" className={controlClass} onClick={carousel.next}>
-            <ChevronRight aria-hidden="true" className="size-5" />
+            <BannerIcon name="next" />
             <span className="sr-only">Next slide</span>
           </button>
         </div>

@@ -7,17 +7,15 @@ interface NavLinksProps {
   linkClassName: string;
   activeClassName: string;
   inactiveClassName: string;
-  onNavigate?: () => void;
 }
 
-/** A list of router links; the current page gets aria-current="page". */
+/** A list of links; the current page gets aria-current="page" (written when the page is prerendered). */
 export function NavLinks({
   items,
   className,
   linkClassName,
   activeClassName,
   inactiveClassName,
-  onNavigate,
 }: NavLinksProps) {
   return (
     <ul className={className}>
@@ -26,7 +24,6 @@ export function NavLinks({
           <NavLink
             to={item.to}
             end={item.end}
-            onClick={onNavigate}
             className={({ isActive }) => `${linkClassName} ${isActive ? activeClassName : inactiveClassName}`}
           >
             {item.label}

@@ -3,14 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newsletterConsent, newsletterMessages } from '../../../common/newsletter';
+import { enhanceNewsletterForms } from '../../islands/newsletter-form';
 import { NewsletterForm } from './newsletter-form';
 
+/** The footer's form as prerendered, sent in place by the site's script. */
 function renderForm() {
   render(
     <MemoryRouter>
       <NewsletterForm />
     </MemoryRouter>,
   );
+  enhanceNewsletterForms(document);
   return {
     user: userEvent.setup(),
     input: screen.getByRole('textbox', { name: 'E-mail address' }),
@@ -29,7 +32,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('NewsletterForm', () => {
+describe('the newsletter form', () => {
   it('has one required email field, a Subscribe button and the consent notice', () => {
     const { input, button } = renderForm();
     expect(input).toBeRequired();

@@ -1,44 +1,22 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { mainNavigation } from '../../content/navigation';
 import { Logo } from './logo';
+import { MOBILE_MENU_ID } from './mobile-menu';
 import { NavLinks } from './nav-links';
-
-const MOBILE_MENU_ID = 'mobile-menu';
 
 /**
  * The fixed navigation bar. On narrow screens a menu button opens a slide-in
- * panel; the panel closes on navigation, on Escape and on a click outside it.
+ * panel, an HTML popover: it works without JavaScript, closes on Escape
+ * (focus stays on the button) and on a click outside it, and a link in it
+ * loads the next page. The site's small script (app/islands/site.ts) keeps
+ * the button's aria-expanded in step; without it, browsers work the state
+ * out from the popover themselves.
  */
 export function SiteHeader() {
-  const location = useLocation();
-  const [open, setOpen] = useState(false);
-  // Any navigation closes the menu, including back and forward.
-  const [menuLocationKey, setMenuLocationKey] = useState(location.key);
-  if (menuLocationKey !== location.key) {
-    setMenuLocationKey(location.key);
-    setOpen(false);
-  }
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
-
-  const close = () => setOpen(false);
-
   return (
     <header className="fixed inset-x-0 top-0 z-50">
-      {/* The bar's background is its own layer, so the header itself stays a plain box for the fixed menu
-          panel below. */}
+      {/* The bar's background is its own layer, so the header itself stays a plain box. */}
       <div aria-hidden="true" className="absolute inset-x-0 top-0 h-16 border-b border-slate-200 bg-white" />
       <div className="relative container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="-m-1 rounded-md p-1">
@@ -56,31 +34,22 @@ export function SiteHeader() {
         </nav>
 
         <button
-          ref={buttonRef}
           type="button"
-          className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-slate-100 md:hidden"
-          aria-expanded={open}
+          popoverTarget={MOBILE_MENU_ID}
           aria-controls={MOBILE_MENU_ID}
-          onClick={() => setOpen(!open)}
+          className="group inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-slate-100 md:hidden"
         >
-          {open ? (
-            <X aria-hidden="true" className="size-6" />
-          ) : (
-            <Menu aria-hidden="true" className="size-6" />
-          )}
+          <Menu aria-hidden="true" className="size-6 group-aria-expanded:hidden" />
+          <X aria-hidden="true" className="hidden size-6 group-aria-expanded:block" />
           <span className="sr-only">Menu</span>
         </button>
       </div>
 
-      <div
-        className={`fixed inset-x-0 top-16 bottom-0 bg-ink/40 transition-opacity md:hidden ${open ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
-        aria-hidden="true"
-        onClick={close}
-      />
       <nav
         id={MOBILE_MENU_ID}
+        popover="auto"
         aria-label="Main menu"
-        className={`fixed top-16 right-0 bottom-0 w-72 max-w-[85vw] overflow-y-auto border-l border-slate-200 bg-white p-4 shadow-xl transition-[transform,visibility] duration-300 md:hidden ${open ? 'visible translate-x-0' : 'invisible translate-x-full'}`}
+        className="fixed inset-auto top-16 right-0 bottom-0 m-0 h-auto max-h-none w-72 max-w-[85vw] translate-x-full overflow-y-auto border-0 border-l border-slate-200 bg-white p-4 text-base shadow-xl transition-[translate,overlay,display] transition-discrete duration-300 backdrop:top-16 backdrop:bg-ink/40 open:translate-x-0 md:hidden starting:open:translate-x-full"
       >
         <NavLinks
           items={mainNavigation}
@@ -88,7 +57,6 @@ export function SiteHeader() {
           linkClassName="block rounded-lg px-4 py-3 text-base font-medium"
           activeClassName="bg-brand-50 text-brand-800"
           inactiveClassName="text-slate-700 hover:bg-slate-100"
-          onNavigate={close}
         />
       </nav>
     </header>

@@ -1,10 +1,21 @@
-import { useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
 import { quoteCallToAction } from '../../content/home';
 import { QUOTE_FORM_ID } from '../../content/navigation';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { QuoteForm } from './quote-form';
 import { useQuoteForm } from './use-quote-form';
+
+/** The address's #fragment once in the browser (empty in the prerendered HTML), kept up to date. */
+function useLocationHash(): string {
+  const [hash, setHash] = useState('');
+  useEffect(() => {
+    const read = () => setHash(window.location.hash);
+    read();
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, []);
+  return hash;
+}
 
 /**
  * The home page's call to action: a 'Get a Quote' / 'Close Form' toggle that
@@ -15,7 +26,7 @@ import { useQuoteForm } from './use-quote-form';
  */
 export function QuoteSection() {
   const hydrated = useHydrated();
-  const { hash } = useLocation();
+  const hash = useLocationHash();
   // null until the visitor uses the toggle; until then a #quote-form link opens the form.
   const [toggled, setToggled] = useState<boolean | null>(null);
   const open = hydrated && (toggled ?? hash === `#${QUOTE_FORM_ID}`);

@@ -1,0 +1,50 @@
+import { defineConfig } from 'vite';
+import { buildDefines } from './scripts/build-env.ts';
+
+/**
+ * The public pages' scripts, built apart from React Router's (which only the
+ * inbox under /admin loads): `site` (the menu and the newsletter form, no
+ * framework) on every page, and the React islands of the pages that have
+ * them (the home page's banner and quote form, each hydrated as its own root
+ * by one script), with React in a chunk of its own.
+ * The build adds them to the pages that have those parts (scripts/lib/island-scripts.ts).
+ */
+export default defineConfig({
+  define: buildDefines(),
+  publicDir: false,
+  build: {
+    outDir: 'build/client',
+    emptyOutDir: false,
+    // Read, then deleted, by the build step that adds the scripts to the pages.
+    manifest: 'islands-manifest.json',
+    reportCompressedSize: false,
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // lucide-react (the pages' prerendered icons) marks a module "use client": meaningless here.
+      onLog(level, log, handler) {
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        handler(level, log);
+      },
+      input: {
+        site: 'app/islands/site.ts',
+        home: 'app/islands/home.tsx',
+      },
+      output: {
+        // The site script's modules stay in its own file even when an island shares one (the quote
+        // form posts like the newsletter form does): every page loads that file anyway.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'site',
+              test: /[\\/](app[\\/](islands[\\/](site|newsletter-form)|lib[\\/]post-form|content[\\/]footer|components[\\/]layout[\\/]mobile-menu)|common[\\/]newsletter)\.ts$/,
+            },
+          ],
+        },
+        entryFileNames: 'assets/island-[name]-[hash].js',
+        chunkFileNames: 'assets/island-[name]-[hash].js',
+      },
+    },
+  },
+});
