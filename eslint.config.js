@@ -44,7 +44,7 @@ export default tseslint.config(
   // feature and no composition file; a feature knows the core, not another feature (the inbox, which
   // works on the others' data, may use them); common/ is imported by both sides and imports neither.
   {
-    files: ['server/{db,outbox,mail,forms,security,site,cli}/**/*.{ts,tsx}'],
+    files: ['server/{db,outbox,mail,forms,security,site,ops,cli}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -1,5 +1,5 @@
 import { company } from '../common/company.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, waitForHydration } from './support/fixtures.ts';
 
 interface PageExpectation {
   path: string;
@@ -117,6 +117,25 @@ test('the content is in the HTML before any JavaScript runs', async ({ browser }
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.heading);
   }
   await context.close();
+});
+
+test('a page loads only its own small scripts: no framework on content pages, never the inbox', async ({
+  page,
+}) => {
+  for (const { path } of pages) {
+    const scripts: string[] = [];
+    const record = (request: { resourceType(): string; url(): string }) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    };
+    page.on('request', record);
+    await page.goto(path);
+    await waitForHydration(page);
+    page.off('request', record);
+    expect(scripts.length, `scripts of ${path}`).toBeGreaterThan(0);
+    for (const script of scripts) expect(script, `a script of ${path}`).toMatch(/^\/assets\/island-/);
+    // Only the home page has React islands (its banner and quote form).
+    if (path !== '/') expect(scripts, `scripts of ${path}`).toEqual([expect.stringMatching(/island-site-/)]);
+  }
 });
 
 test('the FAQ has seven questions with answers', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { IslandName } from '../components/islands/island';
 
@@ -15,20 +15,18 @@ function Hydrated({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A frame painted (hidden tabs get no frames: at once there). */
-const afterFirstPaint = () =>
-  document.visibilityState === 'visible'
-    ? new Promise<void>((painted) => requestAnimationFrame(() => setTimeout(painted)))
-    : Promise.resolve();
-
 /**
  * Hydrates one island of a prerendered page: the element must render exactly
- * what the page's <Island name> holds. After the first paint, so nothing the
- * visitor sees waits for React.
+ * what the page's <Island name> holds. The page loads this script only once
+ * it is painted (scripts/lib/island-scripts.ts), so nothing the visitor sees
+ * waits for React.
  */
-export async function hydrateIsland(name: IslandName, element: ReactNode) {
+export function hydrateIsland(name: IslandName, element: ReactNode) {
   const container = document.querySelector(`[data-island="${name}"]`);
   if (!container) return;
-  await afterFirstPaint();
-  hydrateRoot(container, <Hydrated>{element}</Hydrated>);
+  // In a transition React hydrates in slices of a few milliseconds, yielding
+  // to the browser in between: no long task for a phone's slow CPU.
+  startTransition(() => {
+    hydrateRoot(container, <Hydrated>{element}</Hydrated>);
+  });
 }

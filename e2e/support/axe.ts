@@ -4,13 +4,33 @@ import { expect, type Page } from '@playwright/test';
 /** WCAG 2.2 AA, as the accessibility tests check it. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Runs axe on the page as it is now and fails with a readable list of any violation. */
+/**
+ * Brings the page to rest: reduced motion stops the banner's rotation, and every running
+ * transition is let finish. Otherwise axe may measure a slide half faded in, whose text is
+ * briefly paler than any visitor reads it.
+ */
+async function settle(page: Page) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/** Runs axe on the page at rest and fails with a readable list of any violation. */
 export async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const violations = results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help}\n` +
-      violation.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n'),
-  );
-  expect(violations, `axe violations on ${what}`).toEqual([]);
+  await settle(page);
+  try {
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    const violations = results.violations.map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n` +
+        violation.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n'),
+    );
+    expect(violations, `axe violations on ${what}`).toEqual([]);
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
 }

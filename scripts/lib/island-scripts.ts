@@ -1,16 +1,18 @@
 /**
  * Adds a public page's scripts to its prerendered HTML: the site's script on
- * every page and one per interactive part (island) the page table says it
- * has, each a module script in the head (fetched at once, run after the page
- * is parsed; each island then waits for the first paint before hydrating),
- * with modulepreload links for the chunks they import, so nothing waits for
- * another round trip. The page must have no React Router bootstrap left.
+ * every page and the script of each interactive part (island) the page table
+ * says it has. One small inline module (allowed by its hash in the page's CSP)
+ * waits for the load event and a painted frame, so the page's bytes go first
+ * to what the visitor sees (the scripts would otherwise share a slow phone's
+ * bandwidth with the page and its images); then it preloads the chunks the scripts import,
+ * so they download in parallel, and imports the scripts. The page must have
+ * no React Router bootstrap left.
  */
 
 /** The part of Vite's manifest this step reads. */
 export type IslandsManifest = Record<
   string,
-  { file: string; name?: string; isEntry?: boolean; imports?: string[] }
+  { file: string; name?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
 >;
 
 class IslandScriptsError extends Error {
@@ -27,7 +29,8 @@ function filesOf(manifest: IslandsManifest, entries: readonly string[]) {
   const scripts: string[] = [];
   const preloads = new Set<string>();
   const visit = (key: string) => {
-    for (const imported of manifest[key]?.imports ?? []) {
+    const chunk = manifest[key];
+    for (const imported of [...(chunk?.imports ?? []), ...(chunk?.dynamicImports ?? [])]) {
       const file = manifest[imported]?.file;
       if (!file) throw new IslandScriptsError(`The islands' manifest has no chunk ${imported}`);
       preloads.add(`/${file}`);
@@ -54,9 +57,13 @@ export function addIslandScripts(
   }
   if (!html.includes('</head>')) throw new IslandScriptsError('The page has no </head>');
   const { scripts, preloads } = filesOf(manifest, entries);
-  const tags = [
-    ...preloads.map((href) => `<link rel="modulepreload" href="${href}"/>`),
-    ...scripts.map((src) => `<script type="module" src="${src}"></script>`),
-  ].join('');
-  return html.replace('</head>', `${tags}</head>`);
+  const bootstrap = [
+    // After the load event (the page's images), then a frame that shows it. Hidden
+    // and prerendering tabs get no frames: they load the scripts at once.
+    "if (document.readyState !== 'complete') await new Promise((loaded) => addEventListener('load', loaded, { once: true }));",
+    "if (document.visibilityState === 'visible') await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));",
+    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));`,
+    `for (const src of ${JSON.stringify(scripts)}) import(src);`,
+  ].join('\n');
+  return html.replace('</head>', `<script type="module">${bootstrap}</script></head>`);
 }

@@ -62,6 +62,8 @@ export function HeroBanner() {
                   height={440}
                   decoding="async"
                   fetchPriority={position === 0 ? 'high' : 'low'}
+                  // Hidden on phones: lazy art is never fetched (nor parsed) there.
+                  loading={position === 0 ? 'eager' : 'lazy'}
                   className="hidden w-full max-w-[520px] justify-self-end md:block"
                 />
               </div>
