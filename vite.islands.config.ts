@@ -42,6 +42,11 @@ export default defineConfig({
             },
           ],
         },
+        // V8's explicit compile hint (Chrome 136+): every function in these files runs while the page
+        // starts, so V8 compiles them all at once on a background thread as the file streams in,
+        // instead of one by one on the main thread when React first calls them. This takes React
+        // DOM's start-up from one long task to a few short ones. After minification, so it stays.
+        postBanner: '//# allFunctionsCalledOnLoad',
         entryFileNames: 'assets/island-[name]-[hash].js',
         chunkFileNames: 'assets/island-[name]-[hash].js',
       },
