@@ -62,10 +62,13 @@ declare module 'fastify' {
 /**
  * Request logs without the client's address (no raw IP is kept anywhere, logs
  * included) and without the tokens of newsletter links (they exist only in
- * the emails).
+ * the emails), judged by the route that answered as well as by the URL.
  */
 const requestSerializers = {
-  req: (request: FastifyRequest) => ({ method: request.method, url: redactTokens(request.url) }),
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: redactTokens(request.url, request.routeOptions?.url),
+  }),
 };
 
 /**
