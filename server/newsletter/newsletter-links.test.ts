@@ -283,6 +283,26 @@ describe('unsubscribing', () => {
     expect((await subscriber(app, 'priya@company.in')).status).toBe('unsubscribed');
   });
 
+  it('refuses a body over its limit (413) in words about the link, not the sign-up form', async () => {
+    const { app, mailTo } = await newsletterApp();
+    const { confirm, unsubscribe } = await mailTo('priya@company.in');
+    await pressButton(app, confirm);
+    for (const headers of [{ accept: 'text/plain' }, navigationHeaders]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: unsubscribe,
+        payload: `List-Unsubscribe=One-Click&padding=${'x'.repeat(5_000)}`,
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.body).toContain(
+        'This request was too large to read, so nothing was changed. Open the link in our email and press the button again.',
+      );
+      expect(response.body).not.toMatch(/sign-up|email address/);
+    }
+    expect((await subscriber(app, 'priya@company.in')).status).toBe('confirmed');
+  });
+
   it('takes any body, even none at all: only the token counts', async () => {
     const { app, mailTo } = await newsletterApp();
     const { unsubscribe } = await mailTo('priya@company.in');
