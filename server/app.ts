@@ -18,6 +18,7 @@ import { newsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { redactTokens } from './newsletter/tokens.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
+import { answerClientError } from './security/client-errors.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
 import { securityHeaders, withSecurityHeaders } from './security/security-headers.ts';
 import { staticSite } from './site/static-site.ts';
@@ -147,6 +148,9 @@ export async function buildApp({
     },
     keepAliveTimeout: 5_000,
     bodyLimit: 64 * 1024,
+    // A request Node cannot parse, or a client too slow to send it (400, 408, 431): plain text with the
+    // security headers, like every other answer.
+    clientErrorHandler: answerClientError,
     // Answered by the hook below instead, so the 503 of a closing server carries the security headers.
     return503OnClosing: false,
     // A URL Fastify cannot even route (a malformed percent-escape): a plain 400 with the security
