@@ -539,7 +539,7 @@ const fieldsOf = (lead: Lead) => Object.fromEntries(quoteFields.map((name) => [n
 /** The exact headers a notification may carry: nothing injected, nothing missing, none twice. */
 function expectedHeaders(lead: Lead): string[] {
   const names = [
-    'x-quote-request-id',
+    'x-quote-reference',
     'from',
     'to',
     'subject',
@@ -590,9 +590,9 @@ async function checkNotification(target: FuzzTarget, lead: Lead, row: OutboxRow)
     assert.equal(replyTo.length, 1, `one Reply-To address, got ${JSON.stringify(replyTo)}`);
     assert.equal(replyTo[0]?.address?.toLowerCase(), lead.email.toLowerCase());
   } else assert.deepEqual(replyTo, []);
-  assert.equal(parsed.subject, `Quote request from ${headerText(lead.name, 100)} (#${lead.id})`);
+  assert.equal(parsed.subject, `Quote request from ${headerText(lead.name, 100)} (${lead.reference})`);
   assert.equal(parsed.messageId, row.message_id);
-  assert.equal(parsed.headers.get('x-quote-request-id'), String(lead.id));
+  assert.equal(parsed.headers.get('x-quote-reference'), lead.reference);
 
   const html = (typeof parsed.html === 'string' ? parsed.html : '').replace(/\r\n/g, '\n');
   assertOnlyTemplateMarkup(html, EMAIL_TAGS, EMAIL_ATTRIBUTES, 'the HTML part');
