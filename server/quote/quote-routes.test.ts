@@ -115,6 +115,14 @@ describe('POST /api/quote', () => {
   });
 });
 
+/** The bidirectional controls a name may not hold. */
+const BIDI_CONTROLS = [
+  ...Array.from({ length: 5 }, (_, index) => String.fromCodePoint(0x202a + index)),
+  ...Array.from({ length: 4 }, (_, index) => String.fromCodePoint(0x2066 + index)),
+];
+const codePoint = (character: string) =>
+  `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
 describe('400: the fields that are wrong are named', () => {
   it('names every missing required field in plain text and stores nothing', async () => {
     const { app } = await testApp();
@@ -136,8 +144,13 @@ describe('400: the fields that are wrong are named', () => {
     ['a name that is only spaces', { name: '   ' }, `name: ${m.nameRequired}`],
     ['a name with a line break', { name: 'Evil\r\nBcc: x@y.z' }, `name: ${m.controlCharacters}`],
     ['a name with a tab', { name: 'Tab\there' }, `name: ${m.controlCharacters}`],
-    ['a name with a right-to-left override', { name: 'Priya \u202egnp.exe' }, `name: ${m.nameDirection}`],
-    ['a name with a directional isolate', { name: '\u2067Ravi\u2069' }, `name: ${m.nameDirection}`],
+    // Every embedding, override and isolate (U+202A–U+202E, U+2066–U+2069), and a neighbour that is none.
+    ...BIDI_CONTROLS.map((control): [string, Fields, string] => [
+      `a name with ${codePoint(control)}`,
+      { name: `Priya ${control}gnp.exe` },
+      `name: ${m.nameDirection}`,
+    ]),
+    ['a name with U+202F (a narrow no-break space)', { name: 'Priya\u202fSharma' }, null],
     [
       'an email of 254 characters',
       { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.in` },
