@@ -506,8 +506,30 @@ describe('429: the rate limit', () => {
     expect((await sendFrom('2001:db8:1:2::1')).statusCode).toBe(200);
     expect((await sendFrom('2001:db8:1:2:ffff:aaaa:bbbb:cccc')).statusCode).toBe(200);
     expect((await sendFrom('2001:db8:1:2::99')).statusCode).toBe(429);
-    // Another /64 is another client.
+    // Another /64 is another client, with a budget of its own.
     expect((await sendFrom('2001:db8:1:3::1')).statusCode).toBe(200);
+    expect((await sendFrom('2001:db8:1:3::2')).statusCode).toBe(200);
+    expect((await sendFrom('2001:db8:1:3::3')).statusCode).toBe(429);
+  });
+
+  it('counts an IPv4 client the same whether it arrives as IPv4 or IPv4-mapped IPv6', async () => {
+    const { app } = await testApp({ env: { RATE_LIMIT_MAX: '2' } });
+    const sendFrom = async (remoteAddress: string) => {
+      const body = await multipart(validQuote);
+      return app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        remoteAddress,
+        ...body,
+        headers: { ...fetchHeaders, ...body.headers },
+      });
+    };
+    expect((await sendFrom('198.51.100.7')).statusCode).toBe(200);
+    expect((await sendFrom('::ffff:198.51.100.7')).statusCode).toBe(200);
+    expect((await sendFrom('::ffff:c633:6407')).statusCode).toBe(429); // the same address, in hex
+    expect((await sendFrom('198.51.100.7')).statusCode).toBe(429);
+    // Its neighbour in the same IPv6 /64 (::ffff:0:0/96) is still another client.
+    expect((await sendFrom('::ffff:198.51.100.8')).statusCode).toBe(200);
   });
 
   it('shares one budget between /api/quote and /sendMail.php', async () => {
