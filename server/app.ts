@@ -180,6 +180,12 @@ export async function buildApp({
     leaseMs: leaseMs(config.mail.timeouts),
     ...clock,
   });
+  // The newest backup, whoever took it: this server, or `npm run backup` (BACKUP_DIR is theirs alike).
+  const lastBackupAt = () =>
+    [app.maintenance?.lastBackupAt(), listBackups(config.backup.dir)[0]?.at].reduce<Date | undefined>(
+      (newest, at) => (at && (!newest || at > newest) ? at : newest),
+      undefined,
+    );
   app.decorate('storage', storage);
   app.decorate('outboxWorker', worker);
   app.decorate('maintenance', undefined);
@@ -249,12 +255,7 @@ export async function buildApp({
           database,
           outbox: outboxHealth,
           mail: mailer.kind === 'smtp' ? 'smtp' : 'files',
-          lastBackupAt:
-            (
-              app.maintenance?.lastBackupAt() ??
-              listBackups(config.backup.dir)[0]?.at ??
-              null
-            )?.toISOString() ?? null,
+          lastBackupAt: lastBackupAt()?.toISOString() ?? null,
         };
       },
     });
