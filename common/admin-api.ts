@@ -82,7 +82,7 @@ export interface LeadSummary {
 /** GET /admin/api/leads?view=&q=&cursor= */
 export interface LeadListQuery {
   view?: LeadView;
-  /** Words of the name, email, phone or message. */
+  /** Words of the name, email, phone or message, or the reference its emails give (e.g. "Q-7F3K9C"). */
   q?: string;
   /** From the previous page's nextCursor. */
   cursor?: string;
@@ -114,6 +114,8 @@ export interface TimelineEntry {
 
 /** GET /admin/api/leads/:id */
 export interface LeadDetail extends LeadSummary {
+  /** What the emails call the lead, e.g. "Q-7F3K9C" (random: the id is never in an email). */
+  reference: string;
   /** Every field of the form (common/quote-request.ts), by name. */
   fields: Record<string, string>;
   /** The page it was sent from, e.g. "/" or "unknown". */

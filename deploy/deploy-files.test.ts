@@ -37,7 +37,13 @@ const DEPLOY = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = join(DEPLOY, '..');
 const read = (name: string) => readFileSync(join(DEPLOY, name), 'utf8');
 
-const UNITS = ['acme-site.service', 'acme-site-offsite.service', 'acme-site-offsite.timer'];
+const UNITS = [
+  'acme-site.service',
+  'acme-site-offsite.service',
+  'acme-site-offsite.timer',
+  'acme-site-prune.service',
+  'acme-site-prune.timer',
+];
 const unitFiles = () => Object.fromEntries(UNITS.map((name) => [name, read(name)]));
 
 const APP_ADDRESS = '127.0.0.1:3000';
@@ -238,6 +244,40 @@ describe('the systemd units', () => {
     const seconds = /^(\d+)s?$/.exec(stop);
     expect(seconds, `TimeoutStopSec=${stop}: write it in seconds`).not.toBeNull();
     expect(Number(seconds![1]) * 1000).toBeGreaterThan(shutdownDeadlineMs());
+  });
+});
+
+describe('restic: copies off the machine, and pruning them', () => {
+  it('the web server only adds snapshots: no forget or prune, which an append-only repository refuses', () => {
+    const commands = directives(read('acme-site-offsite.service')).get('Service.ExecStart') ?? [];
+    expect(commands.some((command) => /^\/usr\/bin\/restic backup /.test(command))).toBe(true);
+    for (const command of commands) expect(command).not.toMatch(/\b(forget|prune)\b/);
+  });
+
+  it("prunes in a unit and timer of their own, meant for a trusted machine, never as the site's user", () => {
+    const prune = directives(read('acme-site-prune.service'));
+    expect(one(prune, 'Service.ExecStart')).toMatch(
+      /^\/usr\/bin\/restic forget --tag acme-site --prune --keep-daily \d+ --keep-weekly \d+ --keep-monthly \d+$/,
+    );
+    expect(one(prune, 'Service.User')).not.toBe('acme-site');
+    expect(one(prune, 'Service.EnvironmentFile')).not.toBe(
+      one(directives(read('acme-site-offsite.service')), 'Service.EnvironmentFile'),
+    );
+    const timer = directives(read('acme-site-prune.timer'));
+    expect(one(timer, 'Timer.OnCalendar')).not.toBe(
+      one(directives(read('acme-site-offsite.timer')), 'Timer.OnCalendar'),
+    );
+    expect(one(timer, 'Timer.Persistent')).toBe('true');
+  });
+});
+
+describe('docs/deploy.md', () => {
+  it('sets each variable of the environment file once', () => {
+    const guide = readFileSync(join(ROOT, 'docs', 'deploy.md'), 'utf8');
+    const section = guide.slice(guide.indexOf('## 2. The environment file'), guide.indexOf('## 3.'));
+    const names = [...section.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!);
+    expect(names).toContain('NODE_ENV');
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
   });
 });
 

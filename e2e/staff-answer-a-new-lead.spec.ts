@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 import { E2E_BASE_URL, E2E_DATABASE_PATH } from './support/e2e-env.ts';
 import { withoutPasskeyAutofill } from './support/admin-api.ts';
+import { receivedMail } from './support/mail-sink.ts';
 import { addVirtualAuthenticator } from './support/passkeys.ts';
 
 /**
@@ -75,6 +76,13 @@ test('staff accept an invitation, answer a lead from the public form, and sign i
       timeout: 1_000,
     });
   }).toPass();
+  // The email names the lead by its reference, never its row id; the lead's page shows the same one.
+  const [notification] = (await receivedMail()).filter((mail) =>
+    mail.replyTo?.value.some((address) => address.address === visitor.email),
+  );
+  const reference = /\((Q-[0-9A-Z]{6})\)$/.exec(notification?.subject ?? '')?.[1];
+  expect(reference, notification?.subject).toBeDefined();
+  await expect(page.getByText(`(${reference} in emails)`)).toBeVisible();
   await page.getByRole('combobox', { name: 'Status' }).selectOption('contacted');
   await page.getByRole('button', { name: 'Save status' }).click();
   await expect(history).toContainText('Contacted');
@@ -86,6 +94,10 @@ test('staff accept an invitation, answer a lead from the public form, and sign i
   // 4. Search finds it by a word of the message.
   await page.getByRole('link', { name: 'Inbox' }).first().click();
   await page.getByRole('searchbox', { name: 'Search leads' }).fill(`dairy ${id}`);
+  await page.getByRole('searchbox', { name: 'Search leads' }).press('Enter');
+  await expect(leads.getByRole('heading')).toHaveText([visitor.name]);
+  // And by the reference the email gave.
+  await page.getByRole('searchbox', { name: 'Search leads' }).fill(reference!);
   await page.getByRole('searchbox', { name: 'Search leads' }).press('Enter');
   await expect(leads.getByRole('heading')).toHaveText([visitor.name]);
 

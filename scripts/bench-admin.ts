@@ -80,8 +80,8 @@ async function seed(): Promise<string> {
   try {
     const { sqlite } = stores.storage;
     const lead = sqlite.prepare(
-      `INSERT INTO quote_requests (created_at, name, email, phone, message, source_page, status, spam)
-       VALUES (?, ?, ?, ?, ?, '/', ?, ?)`,
+      `INSERT INTO quote_requests (reference, created_at, name, email, phone, message, source_page, status, spam)
+       VALUES (?, ?, ?, ?, ?, ?, '/', ?, ?)`,
     );
     const email = sqlite.prepare(
       `INSERT INTO outbox (quote_request_id, kind, recipient, message_id, status, attempts, next_attempt_at,
@@ -97,6 +97,7 @@ async function seed(): Promise<string> {
         const spam = randomInt(50) === 0 ? 1 : 0;
         const message = Array.from({ length: 12 }, () => pick(WORDS)).join(' ');
         const { lastInsertRowid } = lead.run(
+          `Q-${index.toString(32).toUpperCase().padStart(6, '0')}`, // unique, as the server's are
           at,
           `${first} ${last}`,
           `${first.toLowerCase()}.${last.toLowerCase()}${index}@example.in`,

@@ -18,6 +18,7 @@ import { newsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { redactTokens } from './newsletter/tokens.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
+import { answerClientError } from './security/client-errors.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
 import { securityHeaders, withSecurityHeaders } from './security/security-headers.ts';
 import { staticSite } from './site/static-site.ts';
@@ -62,10 +63,13 @@ declare module 'fastify' {
 /**
  * Request logs without the client's address (no raw IP is kept anywhere, logs
  * included) and without the tokens of newsletter links (they exist only in
- * the emails).
+ * the emails), judged by the route that answered as well as by the URL.
  */
 const requestSerializers = {
-  req: (request: FastifyRequest) => ({ method: request.method, url: redactTokens(request.url) }),
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: redactTokens(request.url, request.routeOptions?.url),
+  }),
 };
 
 /**
@@ -144,6 +148,9 @@ export async function buildApp({
     },
     keepAliveTimeout: 5_000,
     bodyLimit: 64 * 1024,
+    // A request Node cannot parse, or a client too slow to send it (400, 408, 431): plain text with the
+    // security headers, like every other answer.
+    clientErrorHandler: answerClientError,
     // Answered by the hook below instead, so the 503 of a closing server carries the security headers.
     return503OnClosing: false,
     // A URL Fastify cannot even route (a malformed percent-escape): a plain 400 with the security
@@ -173,6 +180,12 @@ export async function buildApp({
     leaseMs: leaseMs(config.mail.timeouts),
     ...clock,
   });
+  // The newest backup, whoever took it: this server, or `npm run backup` (BACKUP_DIR is theirs alike).
+  const lastBackupAt = () =>
+    [app.maintenance?.lastBackupAt(), listBackups(config.backup.dir)[0]?.at].reduce<Date | undefined>(
+      (newest, at) => (at && (!newest || at > newest) ? at : newest),
+      undefined,
+    );
   app.decorate('storage', storage);
   app.decorate('outboxWorker', worker);
   app.decorate('maintenance', undefined);
@@ -242,12 +255,7 @@ export async function buildApp({
           database,
           outbox: outboxHealth,
           mail: mailer.kind === 'smtp' ? 'smtp' : 'files',
-          lastBackupAt:
-            (
-              app.maintenance?.lastBackupAt() ??
-              listBackups(config.backup.dir)[0]?.at ??
-              null
-            )?.toISOString() ?? null,
+          lastBackupAt: lastBackupAt()?.toISOString() ?? null,
         };
       },
     });

@@ -1,10 +1,12 @@
 /**
  * `npm run backup`: an online, checked copy of the database (and the .eml
- * files) into BACKUP_DIR, while the server keeps running. Reads the same
+ * files) into BACKUP_DIR, while the server keeps running; then, as the
+ * server's own backups do, keeps the newest BACKUP_KEEP (so backups taken by
+ * a timer with BACKUP_INTERVAL_HOURS=0 do not pile up). Reads the same
  * environment as the server. After a build: `node build/node/server/backup-cli.js`.
  */
 import { ConfigError, loadConfig } from './config.ts';
-import { takeBackup } from './ops/backups.ts';
+import { pruneBackups, takeBackup } from './ops/backups.ts';
 
 try {
   const config = loadConfig();
@@ -15,6 +17,7 @@ try {
     at: new Date(),
     busyTimeoutMs: Math.max(config.database.busyTimeoutMs, 10_000),
   });
+  const removed = pruneBackups(config.backup.dir, config.backup.keep);
   const counts = Object.entries(report.counts).map(([table, rows]) => `  ${table}: ${rows}`);
   process.stdout.write(
     [
@@ -23,6 +26,11 @@ try {
       report.mailCopy
         ? `Emails: ${report.mailFiles} .eml files in ${report.mailCopy}`
         : 'Emails: no .eml files to copy',
+      ...(removed.length > 0
+        ? [
+            `Deleted ${removed.length} older backup${removed.length === 1 ? '' : 's'} (BACKUP_KEEP=${config.backup.keep}): ${removed.join(', ')}`,
+          ]
+        : []),
       '',
     ].join('\n'),
   );

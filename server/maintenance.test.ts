@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { startMaintenance } from './maintenance.ts';
 import { fetchHeaders, multipart, validQuote } from './test/form-request.ts';
 import { manualClock } from './test/manual-clock.ts';
-import { testApp } from './test/test-app.ts';
+import { testApp, testConfig } from './test/test-app.ts';
 import { listBackups } from './ops/backups.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -61,6 +61,31 @@ describe('the server by itself', () => {
         const kept = listBackups(config.backup.dir);
         expect(kept).toHaveLength(2);
         expect(maintenance.lastBackupAt()).toEqual(kept[0]!.at);
+      } finally {
+        maintenance.stop();
+        await stores.close();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes no backup by itself with BACKUP_INTERVAL_HOURS=0', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-24T09:00:00Z'));
+      const config = testConfig({ BACKUP_INTERVAL_HOURS: '0', SPAM_RETENTION_DAYS: '0' });
+      const stores = await (await import('./stores.ts')).openStores(config);
+      const maintenance = startMaintenance({
+        config,
+        leads: stores.leads,
+        log: quiet,
+        now: () => new Date(),
+      });
+      try {
+        await vi.advanceTimersByTimeAsync(3 * DAY_MS);
+        expect(listBackups(config.backup.dir)).toEqual([]);
+        expect(maintenance.lastBackupAt()).toBeNull();
       } finally {
         maintenance.stop();
         await stores.close();

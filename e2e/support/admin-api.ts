@@ -91,6 +91,7 @@ function lead(
 ): LeadDetail {
   return {
     id,
+    reference: `Q-${id.toString(32).toUpperCase().padStart(6, 'K')}`,
     createdAt: at(hoursAgo),
     name,
     email,

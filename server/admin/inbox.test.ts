@@ -98,6 +98,9 @@ describe('a lead', () => {
     await sendLead(app);
     const lead = await call('GET', '/leads/1');
     expect(lead.json()).toMatchObject({ id: 1, fields: validQuote, sourcePage: 'unknown', timeline: [] });
+    // The reference its emails give, so staff can match an email to its lead.
+    const [stored] = await app.storage.db.selectFrom('quote_requests').select('reference').execute();
+    expect(lead.json().reference).toBe(stored!.reference);
 
     const contacted = await call('POST', '/leads/1/status', { status: 'contacted' });
     expect(contacted.json().status).toBe('contacted');

@@ -88,6 +88,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     if (!found) throw notFound('This lead');
     return {
       ...summary(found),
+      reference: found.lead.reference,
       fields: Object.fromEntries(quoteFields.map((name) => [name, found.lead[name]])),
       sourcePage: found.lead.source_page,
       timeline: found.events.map(timelineEntry),

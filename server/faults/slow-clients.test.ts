@@ -90,6 +90,9 @@ describe('slow and broken clients', () => {
     expect(lasted).toBeGreaterThanOrEqual(450); // the headers timeout, not some other refusal
     expect(lasted).toBeLessThan(5_000);
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+    // In plain words, with the security headers of every answer.
+    expect(client.received()).toMatch(/\r\nstrict-transport-security: max-age=\d+/i);
+    expect(client.received()).toMatch(/\r\n\r\nRequest timeout: the request was not sent in time\.\n$/);
     await expectHealthy(server);
   }, 20_000);
 
@@ -109,6 +112,7 @@ describe('slow and broken clients', () => {
     expect(lasted).toBeLessThan(5_000);
     expect(offset).toBeLessThan(body.payload.length); // it really was cut off before the end
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(client.received()).toMatch(/\r\nstrict-transport-security: max-age=\d+/i);
     await expectHealthy(server);
   }, 20_000);
 

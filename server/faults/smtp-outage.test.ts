@@ -52,8 +52,8 @@ async function expectEachLeadEmailedOnce(app: App, smtp: SmtpSink, count: number
   expect(smtp.messages).toHaveLength(count);
   expect(new Set(messageIds).size).toBe(count);
   expect(new Set(messageIds)).toEqual(new Set(rows.map((row) => row.message_id)));
-  const leadIds = smtp.messages.map((mail) => Number(mail.headers.get('x-quote-request-id')));
-  expect(new Set(leadIds)).toEqual(new Set((await leads(app)).map((lead) => lead.id)));
+  const references = smtp.messages.map((mail) => mail.headers.get('x-quote-reference'));
+  expect(new Set(references)).toEqual(new Set((await leads(app)).map((lead) => lead.reference)));
 }
 
 /** Every lead's timeline says its notification was emailed. */

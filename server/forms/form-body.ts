@@ -23,19 +23,34 @@ export function isFormType(contentType: string | undefined): boolean {
   return (FORM_TYPES as readonly string[]).includes(mediaType(contentType));
 }
 
-function firstValues(entries: Iterable<[string, unknown]>): Map<string, string> {
-  const fields = new Map<string, string>();
-  for (const [name, value] of entries) {
-    if (typeof value !== 'string') throw new FormProblem('files');
-    if (!fields.has(name)) fields.set(name, value);
-  }
-  return fields;
-}
-
 /** RFC 2046: a multipart boundary is 1 to 70 characters. */
 const MAX_BOUNDARY_LENGTH = 70;
+/**
+ * RFC 2046's bchars, 1 to 70 of them, not ending in a space. Nothing else (no
+ * quote or backslash, which a quoted boundary could escape) is taken, so the
+ * boundary counted here is the one the parser uses.
+ */
+const BOUNDARY = new RegExp(
+  `^[0-9A-Za-z'()+_,\\-./:=? ]{0,${MAX_BOUNDARY_LENGTH - 1}}[0-9A-Za-z'()+_,\\-./:=?]$`,
+);
 /** More fields than any of the site's forms has, with room for browsers' extras; more is refused unread. */
 const MAX_FIELDS = 20;
+
+/**
+ * The first value of each field, once every part is checked: not too many
+ * (counted before parsing too, see checkShape; this holds whatever a body made
+ * the parser see), no file, none longer than `maxFieldLength`.
+ */
+function firstValues(entries: Iterable<[string, unknown]>, maxFieldLength: number): Map<string, string> {
+  const all = [...entries];
+  if (all.length > MAX_FIELDS) throw new FormProblem('malformed');
+  if (all.some(([, value]) => typeof value !== 'string')) throw new FormProblem('files');
+  const values = all as [string, string][];
+  if (values.some(([, value]) => value.length > maxFieldLength)) throw new FormProblem('too-large');
+  const fields = new Map<string, string>();
+  for (const [name, value] of values) if (!fields.has(name)) fields.set(name, value);
+  return fields;
+}
 
 /** How many times `needle` occurs in `haystack`, counting at most `limit + 1` (cheap on a hostile body). */
 function occurrences(haystack: Buffer, needle: string, limit: number): number {
@@ -51,27 +66,44 @@ function occurrences(haystack: Buffer, needle: string, limit: number): number {
 }
 
 /**
+ * The boundary of a multipart Content-Type, as the parser reads it: the one
+ * `boundary` parameter, quoted or not. Undefined when there is none, more
+ * than one, or one outside RFC 2046 (an 8,000-character one, a quote).
+ */
+function multipartBoundary(contentType: string): string | undefined {
+  const parameters = [...contentType.matchAll(/;\s*boundary=("(?:[^"\\]|\\.)*"|[^;\s]*)/gi)];
+  if (parameters.length !== 1 || contentType.match(/boundary=/gi)?.length !== 1) return undefined;
+  const raw = parameters[0]?.[1] ?? '';
+  const value = raw.startsWith('"') ? raw.slice(1, -1) : raw;
+  return BOUNDARY.test(value) ? value : undefined;
+}
+
+/**
  * Refuses, before parsing, a form body shaped to cost CPU: a multipart
- * boundary longer than RFC 2046 allows, or more parts or fields than any form
- * of the site sends.
+ * boundary outside RFC 2046, or more parts or fields than any form of the
+ * site sends.
  */
 function checkShape(type: string, contentType: string, body: Buffer) {
   if (type === 'multipart/form-data') {
-    const boundary = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
-    const value = boundary?.[1] ?? boundary?.[2] ?? '';
-    if (value.length === 0 || value.length > MAX_BOUNDARY_LENGTH) throw new FormProblem('malformed');
+    const boundary = multipartBoundary(contentType);
+    if (boundary === undefined) throw new FormProblem('malformed');
     // Each part starts with the delimiter; the closing one adds one more.
-    if (occurrences(body, `--${value}`, MAX_FIELDS + 1) > MAX_FIELDS + 1) throw new FormProblem('too-large');
+    if (occurrences(body, `--${boundary}`, MAX_FIELDS + 1) > MAX_FIELDS + 1) {
+      throw new FormProblem('too-large');
+    }
   } else if (occurrences(body, '&', MAX_FIELDS) >= MAX_FIELDS) {
     throw new FormProblem('too-large');
   }
 }
 
-async function parseForm(request: FastifyRequest, body: Buffer): Promise<FormBody> {
+async function parseForm(request: FastifyRequest, body: Buffer, maxFieldLength: number): Promise<FormBody> {
   const type = mediaType(request.headers['content-type']);
   checkShape(type, request.headers['content-type'] ?? '', body);
   if (type === 'application/x-www-form-urlencoded') {
-    return firstValues(new URLSearchParams(body.toString('utf8')).entries() as Iterable<[string, string]>);
+    return firstValues(
+      new URLSearchParams(body.toString('utf8')).entries() as Iterable<[string, string]>,
+      maxFieldLength,
+    );
   }
   let form: FormData;
   try {
@@ -82,20 +114,21 @@ async function parseForm(request: FastifyRequest, body: Buffer): Promise<FormBod
   } catch (error) {
     throw new FormProblem('malformed', { cause: error });
   }
-  return firstValues(form.entries());
+  return firstValues(form.entries(), maxFieldLength);
 }
 
 /**
- * Accepts only the two kinds of form body, each read with the size cap.
- * Registered inside a form's plugin, so no other route accepts them.
+ * Accepts only the two kinds of form body, each read with the size cap, and
+ * refuses (413) a field longer than `maxFieldLength` before any check of its
+ * value. Registered inside a form's plugin, so no other route accepts them.
  */
-export function registerFormParsers(app: FastifyInstance, bodyLimit = FORM_BODY_LIMIT) {
+export function registerFormParsers(app: FastifyInstance, maxFieldLength: number) {
   app.removeAllContentTypeParsers();
   for (const type of FORM_TYPES) {
     app.addContentTypeParser(
       type,
-      { parseAs: 'buffer', bodyLimit },
-      (request: FastifyRequest, body: Buffer | string) => parseForm(request, body as Buffer),
+      { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT },
+      (request: FastifyRequest, body: Buffer | string) => parseForm(request, body as Buffer, maxFieldLength),
     );
   }
 }
@@ -112,7 +145,7 @@ export function registerLenientParser(app: FastifyInstance, bodyLimit: number) {
     { parseAs: 'buffer', bodyLimit },
     async (request: FastifyRequest, body: Buffer | string) => {
       if (!isFormType(request.headers['content-type'])) return undefined;
-      return parseForm(request, body as Buffer).catch(() => undefined);
+      return parseForm(request, body as Buffer, bodyLimit).catch(() => undefined);
     },
   );
 }

@@ -17,6 +17,12 @@ export interface FormEndpointOptions {
   what: string;
   texts: ProblemTexts;
   /**
+   * The longest value any field may have before its form's own checks run
+   * (longer is refused with 413 unchecked): a sane multiple of the longest
+   * field the form has.
+   */
+  maxFieldLength: number;
+  /**
    * A per-client limit, one budget shared by every route of the scope (the
    * quote form's two addresses count together); none without it.
    */
@@ -108,7 +114,7 @@ async function registerRateLimit(app: FastifyInstance, limit: RateLimit) {
  * text, or for a native post with a page.
  */
 export async function formEndpoint(app: FastifyInstance, options: FormEndpointOptions) {
-  registerFormParsers(app);
+  registerFormParsers(app, options.maxFieldLength);
   const countAgainstLimit = options.rateLimit ? await registerRateLimit(app, options.rateLimit) : undefined;
 
   app.setErrorHandler(async (error, request, response) => {

@@ -9,6 +9,7 @@ import {
   signUp,
 } from '../test/newsletter-client.ts';
 import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
+import { parseRawAnswer, rawRequestText, sendRaw } from '../test/raw-socket.ts';
 import { testApp } from '../test/test-app.ts';
 import { hashToken } from '../security/tokens.ts';
 
@@ -176,6 +177,49 @@ describe('confirming', () => {
     expect(lines.length).toBeGreaterThan(5);
     expect(lines.join('')).not.toContain(secret);
   });
+
+  it('keeps a token out of the logs on a request target in absolute form or with dot segments', async () => {
+    const { app, lines, mailTo } = await newsletterApp();
+    const { confirm, unsubscribe } = await mailTo('priya@company.in');
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    const tokenOf = (url: string) => new URL(url, 'http://localhost').searchParams.get('token')!;
+    const secrets = [tokenOf(confirm), tokenOf(unsubscribe)];
+    const path = (url: string) => url.slice(0, url.indexOf('?'));
+
+    // Absolute form (RFC 9112 §3.2.2): routed like the page itself, so the link works.
+    for (const [method, url] of [
+      ['GET', unsubscribe],
+      ['GET', confirm],
+      ['POST', unsubscribe],
+    ] as const) {
+      const answer = parseRawAnswer(
+        await sendRaw(port, rawRequestText(method, `http://www.acme.test${url}`)),
+      );
+      expect(answer.status, `${method} ${url}`).toBe(200);
+    }
+    // Dot segments, percent-encoded separators, garbage: refused or not found, but logged all the same.
+    const secret = secrets[1]!;
+    for (const target of [
+      `/newsletter/../newsletter/unsubscribe?token=${secret}`,
+      `/newsletter/./unsubscribe?token=${secret}`,
+      `/assets/%2e%2e/newsletter/unsubscribe?token=${secret}`,
+      `${path(unsubscribe)}%3Ftoken=${secret}`,
+      `${path(unsubscribe)};token=${secret}`,
+      `${path(unsubscribe)}#?token=${secret}`,
+      `HTTP://WWW.ACME.TEST/newsletter/%2E%2E/newsletter/Unsubscribe/?token=${secret}`,
+      `www.acme.test/newsletter/unsubscribe?token=${secret}`,
+    ]) {
+      expect(
+        parseRawAnswer(await sendRaw(port, rawRequestText('GET', target))).status,
+        target,
+      ).toBeGreaterThan(0);
+    }
+    const log = lines.join('');
+    expect(lines.filter((line) => line.includes('request completed')).length).toBeGreaterThanOrEqual(11);
+    for (const token of secrets) expect(log).not.toContain(token);
+    expect(log).toContain('/newsletter/unsubscribe?[redacted]');
+  });
 });
 
 describe('unsubscribing', () => {
@@ -237,6 +281,26 @@ describe('unsubscribing', () => {
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/newsletter/unsubscribed');
     expect((await subscriber(app, 'priya@company.in')).status).toBe('unsubscribed');
+  });
+
+  it('refuses a body over its limit (413) in words about the link, not the sign-up form', async () => {
+    const { app, mailTo } = await newsletterApp();
+    const { confirm, unsubscribe } = await mailTo('priya@company.in');
+    await pressButton(app, confirm);
+    for (const headers of [{ accept: 'text/plain' }, navigationHeaders]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: unsubscribe,
+        payload: `List-Unsubscribe=One-Click&padding=${'x'.repeat(5_000)}`,
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.body).toContain(
+        'This request was too large to read, so nothing was changed. Open the link in our email and press the button again.',
+      );
+      expect(response.body).not.toMatch(/sign-up|email address/);
+    }
+    expect((await subscriber(app, 'priya@company.in')).status).toBe('confirmed');
   });
 
   it('takes any body, even none at all: only the token counts', async () => {

@@ -30,6 +30,8 @@ export const newsletterProblemTexts: ProblemTexts = {
 export const linkProblemTexts: ProblemTexts = {
   ...newsletterProblemTexts,
   'cross-site': 'A subscription can only be confirmed with the button on our own website.',
+  'too-large':
+    'This request was too large to read, so nothing was changed. Open the link in our email and press the button again.',
   internal: 'Something went wrong on our side and nothing was changed. Please press the button again later.',
   unavailable:
     'We cannot change subscriptions at the moment. Please press the button again in a few minutes.',

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { emailAddressSchema } from '../../common/email-address.ts';
+import { EMAIL_MAX_LENGTH } from '../../common/form-field.ts';
 import {
   NEWSLETTER_ENDPOINT,
   newsletterConsent,
@@ -83,6 +84,8 @@ async function signupRoutes(app: FastifyInstance, options: NewsletterRoutesOptio
   await formEndpoint(app, {
     what: 'newsletter sign-up',
     texts: newsletterProblemTexts,
+    // Twice the one field's longest value: longer is not a visitor's typing.
+    maxFieldLength: 2 * EMAIL_MAX_LENGTH,
     rateLimit: options.rateLimit,
     stylesheet: options.stylesheet,
     errorPage: (request, problem, summary) =>
@@ -133,6 +136,8 @@ async function linkRoutes(app: FastifyInstance, options: NewsletterRoutesOptions
   await formEndpoint(app, {
     what: 'newsletter link',
     texts: linkProblemTexts,
+    // Any body is read only for "List-Unsubscribe=One-Click" (see registerLenientParser).
+    maxFieldLength: LINK_BODY_LIMIT,
     stylesheet: options.stylesheet,
     errorPage: (_request, _problem, summary) => renderLinkErrorPage(summary, options.stylesheet),
   });

@@ -184,6 +184,12 @@ describe('refused sign-ups', () => {
     expect(json.statusCode).toBe(415);
     const large = await signUp(app, 'priya@company.in', { fields: { padding: 'x'.repeat(20_000) } });
     expect(large.statusCode).toBe(413);
+    // Within the body limit, but a field over twice the longest address: refused before it is checked.
+    const longField = await signUp(app, `${'a'.repeat(600)}@company.in`);
+    expect(longField.statusCode).toBe(413);
+    expect(longField.body.trim()).toBe(
+      'The sign-up was too large to read. Please send just your email address.',
+    );
     expect(await subscribers(app)).toEqual([]);
   });
 

@@ -1,9 +1,11 @@
-import { statSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { fetchHeaders, multipart, validQuote } from '../test/form-request.ts';
-import { eventually, testApp } from '../test/test-app.ts';
+import { tempDir } from '../test/temp-dir.ts';
+import { eventually, testApp, testConfig } from '../test/test-app.ts';
+import { takeBackup } from './backups.ts';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
@@ -57,6 +59,26 @@ describe('health and readiness', () => {
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 
+  it('/readyz reports the newest backup in BACKUP_DIR, a manual one taken after the server’s own included', async () => {
+    const config = testConfig({ BACKUP_INTERVAL_HOURS: '24', SPAM_RETENTION_DAYS: '0' });
+    // A backup from before this start: the server's schedule counts from it.
+    mkdirSync(config.backup.dir, { recursive: true });
+    writeFileSync(join(config.backup.dir, 'site-2026-11-20T09-00-00-000Z.db'), '');
+    const { app } = await testApp({ config, startMaintenance: true });
+    const lastBackupAt = async () => (await app.inject({ url: '/readyz' })).json().lastBackupAt;
+    expect(await lastBackupAt()).toBe('2026-11-20T09:00:00.000Z');
+
+    // `npm run backup`, from another process, while the server runs.
+    takeBackup({
+      databasePath: config.database.path,
+      mailDir: config.mail.dir,
+      backupDir: config.backup.dir,
+      at: new Date('2026-11-24T09:00:00.000Z'),
+      busyTimeoutMs: 1_000,
+    });
+    expect(await lastBackupAt()).toBe('2026-11-24T09:00:00.000Z');
+  });
+
   it('answers 503 with Retry-After under memory pressure, but /healthz still 200', async () => {
     const { app } = await testApp({ env: { PRESSURE_MAX_HEAP_USED_MB: '1' } });
     await eventually(async () => expect((await app.inject({ url: '/' })).statusCode).toBe(503), 5_000);
@@ -79,5 +101,33 @@ describe('the files that hold personal data', () => {
     expect(mode(config.mail.dir)).toBe(0o700);
     const [eml] = (await import('node:fs')).readdirSync(config.mail.dir);
     expect(mode(join(config.mail.dir, eml!))).toBe(0o600);
+  });
+  it('leave a folder that was already there as it was: only the folders it makes are 0700', async () => {
+    // DATABASE_PATH in a folder other programs use too: making it 0700 would lock them out.
+    const shared = tempDir();
+    chmodSync(shared, 0o755);
+    const config = testConfig(
+      {
+        DATABASE_PATH: join(shared, 'site.db'),
+        MAIL_DIR: join(shared, 'mail'),
+        BACKUP_DIR: join(shared, 'backups', 'nightly'),
+      },
+      shared,
+    );
+    const { app } = await testApp({ config });
+    await sendLead(app);
+    await app.outboxWorker.runOnce();
+    takeBackup({
+      databasePath: config.database.path,
+      mailDir: config.mail.dir,
+      backupDir: config.backup.dir,
+      at: new Date(),
+      busyTimeoutMs: 1_000,
+    });
+    expect(mode(shared)).toBe(0o755);
+    expect(mode(config.database.path)).toBe(0o600);
+    expect(mode(config.mail.dir)).toBe(0o700);
+    expect(mode(join(shared, 'backups'))).toBe(0o700);
+    expect(mode(config.backup.dir)).toBe(0o700);
   });
 });

@@ -157,6 +157,32 @@ describe('the notification, received by a real SMTP server', () => {
   });
 });
 
+describe('what the notification reveals', () => {
+  it('names each lead by an opaque reference, never its row id: two leads do not show how many came between', async () => {
+    const smtp = await testSmtpSink();
+    const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
+    await send(app, { ...validQuote, name: 'First Visitor' });
+    await send(app, { ...validQuote, name: 'Second Visitor' });
+    await eventually(() => expect(smtp.messages).toHaveLength(2));
+
+    const stored = await leads(app);
+    expect(stored.map((lead) => lead.id)).toEqual([1, 2]);
+    const references = stored.map((lead) => lead.reference);
+    for (const [index, mail] of smtp.messages.entries()) {
+      const lead = stored.find((candidate) => mail.subject?.includes(candidate.name))!;
+      expect(mail.subject).toBe(`Quote request from ${lead.name} (${lead.reference})`);
+      expect(mail.headers.get('x-quote-reference')).toBe(lead.reference);
+      // Not in the subject (which a staff reply carries back to the visitor), nor anywhere else in the email.
+      expect(mail.subject!.replace(lead.reference, '')).not.toMatch(/\d/);
+      expect(`${mail.text}${String(mail.html)}`, `email ${index}`).not.toMatch(/#[12]\b|request [12]\b/i);
+      const headerValues = [...mail.headers.values()].map((value) => JSON.stringify(value));
+      expect(headerValues, `email ${index}`).not.toContain(JSON.stringify(String(lead.id)));
+    }
+    expect(references.every((reference) => /^Q-[0-9A-HJKMNP-TV-Z]{6}$/.test(reference))).toBe(true);
+    expect(new Set(references).size).toBe(2);
+  });
+});
+
 describe('without SMTP_URL', () => {
   it('writes each email as an .eml file under MAIL_DIR, so nothing is lost', async () => {
     const { app, config } = await testApp({ startOutbox: true });

@@ -71,7 +71,7 @@ export async function runLeadCommand(
       const { lead, notification } = found;
       const line = (label: string, value: string) => `${`${label}:`.padEnd(labelWidth)}${value}`;
       const lines = [
-        `Quote request #${lead.id}`,
+        `Quote request #${lead.id} (${lead.reference} in emails)`,
         line('Created', lead.created_at),
         line('Status', lead.spam ? `${lead.status} (spam)` : lead.status),
         line('Delivery', describeDelivery(deliveryOf(notification))),

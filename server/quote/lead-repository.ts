@@ -8,6 +8,7 @@ import { newMessageId } from '../outbox/message-id.ts';
 import { deleteEmailsOf, newEmailRow } from '../outbox/outbox-rows.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { addLeadEvent } from './lead-events.ts';
+import { LEAD_REFERENCE, newLeadReference } from './lead-reference.ts';
 import { searchQuery } from './lead-search.ts';
 import { QUOTE_EMAIL_KINDS, type Lead, type LeadEvent } from './quote-tables.ts';
 
@@ -57,11 +58,24 @@ export interface LeadPage {
 
 export interface LeadQuery {
   view: LeadView;
-  /** Words of the name, email, phone or message. */
+  /** Words of the name, email, phone or message, or a lead's reference. */
   search?: string | undefined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A reference no lead has yet (checked inside the write transaction, so no other write takes it meanwhile). */
+async function unusedReference(trx: Transaction<Database>): Promise<string> {
+  for (;;) {
+    const reference = newLeadReference();
+    const taken = await trx
+      .selectFrom('quote_requests')
+      .select('id')
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    if (!taken) return reference;
+  }
+}
 
 /** Restricts a query on quote_requests to a view of the inbox. */
 function inView<O>(query: SelectQueryBuilder<Database, 'quote_requests', O>, view: LeadView) {
@@ -73,6 +87,9 @@ function inView<O>(query: SelectQueryBuilder<Database, 'quote_requests', O>, vie
 /** Restricts it to the leads matching the words, or to none when the search has no word at all. */
 function matching<O>(query: SelectQueryBuilder<Database, 'quote_requests', O>, search: string | undefined) {
   if (search === undefined || search.trim() === '') return query;
+  // The reference an email gave, e.g. "Q-7F3K9C": that lead alone.
+  const reference = search.trim().toUpperCase();
+  if (LEAD_REFERENCE.test(reference)) return query.where('quote_requests.reference', '=', reference);
   const match = searchQuery(search);
   if (!match) return query.where(sql<boolean>`0`);
   return query.where(
@@ -125,9 +142,16 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
     async store({ request, sourcePage, spam }: StoreLeadInput): Promise<StoredLead> {
       return write(async (trx) => {
         const at = now();
+        const reference = await unusedReference(trx);
         const { id } = await trx
           .insertInto('quote_requests')
-          .values({ ...request, created_at: at.toISOString(), source_page: sourcePage, spam: spam ? 1 : 0 })
+          .values({
+            ...request,
+            reference,
+            created_at: at.toISOString(),
+            source_page: sourcePage,
+            spam: spam ? 1 : 0,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         if (spam) return { id, spam, queued: 0 };

@@ -12,6 +12,7 @@ import type { Lead } from './quote-tables.ts';
 const lead: Lead = {
   ...emptyQuoteValues,
   id: 7,
+  reference: 'Q-7F3K9C',
   created_at: '2025-06-01T10:30:00.000Z',
   name: 'Priya Sharma',
   email: 'priya@company.in',
@@ -69,7 +70,7 @@ describe('quote emails', () => {
     const disguised: Lead = { ...lead, name: '=?UTF-8?Q?=0D=0ABcc:_victim@example.org?=' };
     const mail = notificationEmail(disguised, row('notification'), settings);
     const parsed = await simpleParser(await renderMail(mail));
-    expect(parsed.subject).toBe('Quote request from = ?UTF-8?Q?=0D=0ABcc:_victim@example.org?= (#7)');
+    expect(parsed.subject).toBe('Quote request from = ?UTF-8?Q?=0D=0ABcc:_victim@example.org?= (Q-7F3K9C)');
     expect(parsed.subject).not.toMatch(/[\r\n]/);
     const replyTo = parsed.replyTo && !Array.isArray(parsed.replyTo) ? parsed.replyTo.value : [];
     expect(replyTo).toEqual([
@@ -80,7 +81,9 @@ describe('quote emails', () => {
 
   it('puts every field in the notification, escaped in the HTML part', () => {
     const mail = notificationEmail(lead, row('notification'), settings);
-    expect(mail.subject).toBe('Quote request from Priya Sharma (#7)');
+    expect(mail.subject).toBe('Quote request from Priya Sharma (Q-7F3K9C)');
+    expect(mail.headers).toEqual({ 'X-Quote-Reference': 'Q-7F3K9C' });
+    expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/#7\b/);
     expect(mail.text).toMatch(/^Phone: +\+91 98000 00000$/m);
     expect(mail.text).toContain('Please build <b>our</b> shop & app.');
     expect(mail.html).toContain('Please build &lt;b&gt;our&lt;/b&gt; shop &amp; app.');

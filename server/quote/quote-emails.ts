@@ -26,15 +26,19 @@ const valueOf = (lead: Lead, name: (typeof quoteFields)[number]) =>
   lead[name] === '' ? 'not given' : lead[name];
 const LABEL_WIDTH = Math.max(...shortFields.map((name) => quoteFormFields[name].label.length)) + 1;
 
-/** The notification to the company: every field, escaped, with Reply-To set to the visitor. */
+/**
+ * The notification to the company: every field, escaped, with Reply-To set to
+ * the visitor. It names the lead by its random reference, never its row id: a
+ * staff reply carries the subject back to the visitor.
+ */
 export function notificationEmail(lead: Lead, row: OutboxRow, settings: QuoteEmailSettings): OutgoingMail {
   const name = headerText(lead.name, 100);
-  const subject = `Quote request from ${name} (#${lead.id})`;
+  const subject = `Quote request from ${name} (${lead.reference})`;
   const received = formatTime(lead.created_at);
   const replyAddress = safeAddress(lead.email);
 
   const text = [
-    `New quote request #${lead.id}, received ${received} from the page ${lead.source_page}.`,
+    `New quote request ${lead.reference}, received ${received} from the page ${lead.source_page}.`,
     '',
     ...shortFields.map(
       (field) => `${`${quoteFormFields[field].label}:`.padEnd(LABEL_WIDTH)} ${valueOf(lead, field)}`,
@@ -65,7 +69,7 @@ export function notificationEmail(lead: Lead, row: OutboxRow, settings: QuoteEma
     .join('\n');
   const html = htmlPage(
     subject,
-    `<h1 style="font-size: 20px;">New quote request #${lead.id}</h1>
+    `<h1 style="font-size: 20px;">New quote request ${escapeHtml(lead.reference)}</h1>
 <table role="presentation" style="border-collapse: collapse;">
 ${rows}
 </table>
@@ -81,7 +85,7 @@ ${blocks}
     text,
     html,
     messageId: row.message_id,
-    headers: { 'X-Quote-Request-Id': String(lead.id) },
+    headers: { 'X-Quote-Reference': lead.reference },
   };
 }
 

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openStores, migrations } from '../stores.ts';
+import { LEAD_REFERENCE } from './lead-reference.ts';
 import { testConfig } from '../test/test-app.ts';
 import { tempDir } from '../test/temp-dir.ts';
 
@@ -48,6 +49,34 @@ describe('the inbox migration', () => {
       const found = await stores.leads.page({ view: 'all', search: 'clinic' });
       expect(found.items.map((item) => item.lead.name)).toEqual(['Anita Gill']);
       expect(stores.storage.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      await stores.close();
+    }
+  });
+});
+
+describe('the references migration', () => {
+  it('gives every lead already there its own random reference, and new leads one too', async () => {
+    const config = testConfig({}, tempDir());
+    await databaseBeforeTheInbox(config.database.path);
+    const stores = await openStores(config);
+    try {
+      await stores.leads.store({
+        request: { name: 'New Lead', email: 'new@lead.in', phone: '', message: 'Hello' },
+        sourcePage: '/',
+        spam: false,
+      });
+      const rows = await stores.storage.db
+        .selectFrom('quote_requests')
+        .select(['id', 'reference'])
+        .orderBy('id')
+        .execute();
+      expect(rows.map((row) => row.id)).toEqual([1, 2, 3, 4, 5]);
+      for (const { reference } of rows) expect(reference).toMatch(LEAD_REFERENCE);
+      expect(new Set(rows.map((row) => row.reference)).size).toBe(5);
+      // The inbox finds a lead by the reference its email gave, however it is typed.
+      const found = await stores.leads.page({ view: 'all', search: ` ${rows[2]!.reference.toLowerCase()} ` });
+      expect(found.items.map((item) => item.lead.id)).toEqual([3]);
     } finally {
       await stores.close();
     }

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { newLeadReference } from './lead-reference.ts';
 
 /**
  * The quote requests' tables. The first migration also made the outbox, when
@@ -126,6 +127,31 @@ export const quoteMigrations: Record<string, Migration> = {
             values (new.id, new.name, new.email, new.phone, new.message);
         end`.execute(trx);
         await sql`insert into quote_requests_search (quote_requests_search) values ('rebuild')`.execute(trx);
+      });
+    },
+  },
+  '2026-11-25-001-lead-references': {
+    async up(db: Kysely<unknown>) {
+      await db.transaction().execute(async (trx) => {
+        // The emails name a lead by a random reference: the row id would reveal how many leads come in.
+        await trx.schema
+          .alterTable('quote_requests')
+          .addColumn('reference', 'text', (column) => column.notNull().defaultTo(''))
+          .execute();
+        const rows = await sql<{ id: number }>`select id from quote_requests`.execute(trx);
+        const taken = new Set<string>();
+        for (const { id } of rows.rows) {
+          let reference = newLeadReference();
+          while (taken.has(reference)) reference = newLeadReference();
+          taken.add(reference);
+          await sql`update quote_requests set reference = ${reference} where id = ${id}`.execute(trx);
+        }
+        await trx.schema
+          .createIndex('quote_requests_reference')
+          .unique()
+          .on('quote_requests')
+          .column('reference')
+          .execute();
       });
     },
   },

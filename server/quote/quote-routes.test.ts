@@ -115,6 +115,14 @@ describe('POST /api/quote', () => {
   });
 });
 
+/** The bidirectional controls a name may not hold. */
+const BIDI_CONTROLS = [
+  ...Array.from({ length: 5 }, (_, index) => String.fromCodePoint(0x202a + index)),
+  ...Array.from({ length: 4 }, (_, index) => String.fromCodePoint(0x2066 + index)),
+];
+const codePoint = (character: string) =>
+  `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
 describe('400: the fields that are wrong are named', () => {
   it('names every missing required field in plain text and stores nothing', async () => {
     const { app } = await testApp();
@@ -136,8 +144,13 @@ describe('400: the fields that are wrong are named', () => {
     ['a name that is only spaces', { name: '   ' }, `name: ${m.nameRequired}`],
     ['a name with a line break', { name: 'Evil\r\nBcc: x@y.z' }, `name: ${m.controlCharacters}`],
     ['a name with a tab', { name: 'Tab\there' }, `name: ${m.controlCharacters}`],
-    ['a name with a right-to-left override', { name: 'Priya \u202egnp.exe' }, `name: ${m.nameDirection}`],
-    ['a name with a directional isolate', { name: '\u2067Ravi\u2069' }, `name: ${m.nameDirection}`],
+    // Every embedding, override and isolate (U+202A–U+202E, U+2066–U+2069), and a neighbour that is none.
+    ...BIDI_CONTROLS.map((control): [string, Fields, string] => [
+      `a name with ${codePoint(control)}`,
+      { name: `Priya ${control}gnp.exe` },
+      `name: ${m.nameDirection}`,
+    ]),
+    ['a name with U+202F (a narrow no-break space)', { name: 'Priya\u202fSharma' }, null],
     [
       'an email of 254 characters',
       { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.in` },
@@ -229,36 +242,102 @@ describe('413, 415: what the endpoint will not read', () => {
     expect(await leads(app)).toEqual([]);
   });
 
-  it('refuses a hostile multipart shape before parsing it: an overlong boundary, or thousands of parts', async () => {
+  it('refuses a hostile multipart shape before parsing it: an overlong boundary, or a thousand parts', async () => {
     const { app } = await testApp();
-    const send = (boundary: string, body: string) =>
+    const send = (contentType: string, body: string) =>
       app.inject({
         method: 'POST',
         url: '/api/quote',
         payload: body,
-        headers: { ...fetchHeaders, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        headers: { ...fetchHeaders, 'content-type': contentType },
       });
     const long = 'b'.repeat(8_000);
     const overlong = await send(
-      long,
+      `multipart/form-data; boundary=${long}`,
       `--${long}\r\nContent-Disposition: form-data; name="name"\r\n\r\nPriya\r\n--${long}--\r\n`,
     );
     expect(overlong.statusCode).toBe(400);
     expect(overlong.body).toContain('could not be read');
 
-    const part = (index: number) => `--x\r\nContent-Disposition: form-data; name="f${index}"\r\n\r\n1\r\n`;
-    const many = await send(
-      'x',
-      `${Array.from({ length: 3_000 }, (_, index) => part(index)).join('')}--x--\r\n`,
-    );
+    // A thousand tiny parts with the quote's fields: well under the 64 KiB body limit, so only the part cap refuses it.
+    const part = (boundary: string, name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const manyParts = (boundary: string) =>
+      [
+        ...Object.entries(validQuote).map(([name, value]) => part(boundary, name, value)),
+        ...Array.from({ length: 1_000 }, (_, index) => part(boundary, `f${index}`, '1')),
+        `--${boundary}--\r\n`,
+      ].join('');
+    const body = manyParts('x');
+    expect(Buffer.byteLength(body)).toBeLessThan(64 * 1024);
+    const many = await send('multipart/form-data; boundary=x', body);
     expect(many.statusCode).toBe(413);
-    const fields = await app.inject({
-      method: 'POST',
-      url: '/api/quote',
-      payload: Array.from({ length: 3_000 }, (_, index) => `f${index}=1`).join('&'),
-      headers: { ...fetchHeaders, 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const fields = await send(
+      'application/x-www-form-urlencoded',
+      [
+        new URLSearchParams(validQuote).toString(),
+        ...Array.from({ length: 1_000 }, (_, i) => `f${i}=1`),
+      ].join('&'),
+    );
     expect(fields.statusCode).toBe(413);
+    expect(await leads(app)).toEqual([]);
+  });
+
+  it('refuses a boundary outside RFC 2046 (quotes, backslashes, other characters), which a count could miss', async () => {
+    const { app } = await testApp();
+    const part = (boundary: string, name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const form = (boundary: string, extraParts: number) =>
+      [
+        ...Object.entries(validQuote).map(([name, value]) => part(boundary, name, value)),
+        ...Array.from({ length: extraParts }, (_, index) => part(boundary, `f${index}`, '1')),
+        `--${boundary}--\r\n`,
+      ].join('');
+    for (const [parameter, boundary] of [
+      ['"a\\"b"', 'a"b'], // a quoted boundary with an escaped quote: the parser sees a"b
+      ['"a\\\\b"', 'a\\b'],
+      ['"ends in a space "', 'ends in a space '],
+      ['a<b', 'a<b'],
+      ['"é"', 'é'],
+      ['x; boundary=y', 'y'],
+    ] as const) {
+      const payload = form(boundary, 700);
+      expect(Buffer.byteLength(payload)).toBeLessThan(64 * 1024); // refused for its shape, not its size
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        payload,
+        headers: { ...fetchHeaders, 'content-type': `multipart/form-data; boundary=${parameter}` },
+      });
+      expect(response.statusCode, parameter).toBe(400);
+      expect(response.body, parameter).toContain('could not be read');
+    }
+    expect(await leads(app)).toEqual([]);
+    // Every character RFC 2046 allows, quoted (space, colon, ?) or not, still works.
+    for (const [parameter, boundary] of [
+      ['"----Boundary \'()+_,-./:=?9"', "----Boundary '()+_,-./:=?9"],
+      ["----WebKitFormBoundaryAb12'+_-.", "----WebKitFormBoundaryAb12'+_-."],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        payload: form(boundary, 0),
+        headers: { ...fetchHeaders, 'content-type': `multipart/form-data; boundary=${parameter}` },
+      });
+      expect(response.statusCode, parameter).toBe(200);
+    }
+  });
+
+  it('refuses a field far longer than the form allows before checking it; a little over gets the field error', async () => {
+    const { app } = await testApp();
+    const huge = await post(app, { ...validQuote, name: 'n'.repeat(12_000) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.body).toContain('too large');
+    const hugeExtra = await post(app, { ...validQuote, notes: 'x'.repeat(30_000) });
+    expect(hugeExtra.statusCode).toBe(413);
+    const overLimit = await post(app, { ...validQuote, message: 'm'.repeat(6_000) });
+    expect(overLimit.statusCode).toBe(400);
+    expect(overLimit.body).toContain(m.messageTooLong);
     expect(await leads(app)).toEqual([]);
   });
 
@@ -427,8 +506,30 @@ describe('429: the rate limit', () => {
     expect((await sendFrom('2001:db8:1:2::1')).statusCode).toBe(200);
     expect((await sendFrom('2001:db8:1:2:ffff:aaaa:bbbb:cccc')).statusCode).toBe(200);
     expect((await sendFrom('2001:db8:1:2::99')).statusCode).toBe(429);
-    // Another /64 is another client.
+    // Another /64 is another client, with a budget of its own.
     expect((await sendFrom('2001:db8:1:3::1')).statusCode).toBe(200);
+    expect((await sendFrom('2001:db8:1:3::2')).statusCode).toBe(200);
+    expect((await sendFrom('2001:db8:1:3::3')).statusCode).toBe(429);
+  });
+
+  it('counts an IPv4 client the same whether it arrives as IPv4 or IPv4-mapped IPv6', async () => {
+    const { app } = await testApp({ env: { RATE_LIMIT_MAX: '2' } });
+    const sendFrom = async (remoteAddress: string) => {
+      const body = await multipart(validQuote);
+      return app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        remoteAddress,
+        ...body,
+        headers: { ...fetchHeaders, ...body.headers },
+      });
+    };
+    expect((await sendFrom('198.51.100.7')).statusCode).toBe(200);
+    expect((await sendFrom('::ffff:198.51.100.7')).statusCode).toBe(200);
+    expect((await sendFrom('::ffff:c633:6407')).statusCode).toBe(429); // the same address, in hex
+    expect((await sendFrom('198.51.100.7')).statusCode).toBe(429);
+    // Its neighbour in the same IPv6 /64 (::ffff:0:0/96) is still another client.
+    expect((await sendFrom('::ffff:198.51.100.8')).statusCode).toBe(200);
   });
 
   it('shares one budget between /api/quote and /sendMail.php', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
-import { quoteFields, validateQuoteRequest } from '../../common/quote-request.ts';
+import { quoteFields, quoteFormFields, validateQuoteRequest } from '../../common/quote-request.ts';
 import { quoteThankYouPath } from '../../common/site-paths.ts';
 import type { LeadRepository } from './lead-repository.ts';
 import { FORM_BODY_LIMIT, formValues, honeypotFilled } from '../forms/form-body.ts';
@@ -17,6 +17,10 @@ import { sourcePage } from '../forms/request-origin.ts';
 import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
 import { renderErrorPage } from './quote-error-page.tsx';
 import { quoteProblemTexts } from './quote-problem-texts.ts';
+
+/** Twice the longest field the form allows (the message): longer is not a visitor's typing. */
+export const QUOTE_MAX_FIELD_LENGTH =
+  2 * Math.max(...quoteFields.map((name) => quoteFormFields[name].maxLength));
 
 /** The endpoint the site posts to, and the specification's original address (section 7). */
 const QUOTE_PATHS = ['/api/quote', '/sendMail.php'] as const;
@@ -41,6 +45,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
   await formEndpoint(app, {
     what: 'quote request',
     texts: quoteProblemTexts,
+    maxFieldLength: QUOTE_MAX_FIELD_LENGTH,
     rateLimit: options.rateLimit,
     stylesheet: options.stylesheet,
     errorPage: (request, problem, summary) =>

@@ -5,6 +5,8 @@ import type { QuoteRequest } from '../../common/quote-request.ts';
 /** One quote request: a column per field of the form (common/quote-request.ts), as validated. */
 type QuoteRequestsTable = QuoteRequest & {
   id: Generated<number>;
+  /** What the emails call it, e.g. "Q-7F3K9C": random, unlike the id (see lead-reference.ts). */
+  reference: string;
   created_at: string;
   /** Path of the page the form was sent from, e.g. "/", or "unknown". */
   source_page: string;

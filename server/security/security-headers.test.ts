@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { multipart, fetchHeaders, validQuote } from '../test/form-request.ts';
+import { parseRawAnswer, rawRequestText, sendRaw } from '../test/raw-socket.ts';
 import { fakeSite, tempDir } from '../test/temp-dir.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
 
@@ -109,6 +110,43 @@ describe('security headers', () => {
       expectSecurityHeaders(response.headers, url);
       expect(response.body, url).not.toMatch(/script|%|assets|passwd|FST_/);
     }
+  });
+
+  it("are on Node's own refusals of a request it cannot parse (400, 431), in plain text, closing the connection", async () => {
+    const { app } = await appWithSite();
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    for (const [what, request, status, text] of [
+      [
+        'a garbage request line',
+        'GARBAGE <script>\r\n\r\n',
+        400,
+        'Bad request: this request cannot be read.\n',
+      ],
+      [
+        'a target that is neither a path nor an absolute URL',
+        'GET www.acme.test/newsletter/unsubscribe?token=S3cret HTTP/1.1\r\nHost: www.acme.test\r\n\r\n',
+        400,
+        'Bad request: this request cannot be read.\n',
+      ],
+      [
+        'an oversized header',
+        `GET / HTTP/1.1\r\nHost: www.acme.test\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+        'Request header fields too large: send fewer or shorter headers (cookies, say).\n',
+      ],
+    ] as const) {
+      const answer = parseRawAnswer(await sendRaw(port, request));
+      expect(answer.status, what).toBe(status);
+      expect(answer.headers['content-type'], what).toBe('text/plain; charset=utf-8');
+      expect(answer.headers.connection, what).toBe('close');
+      expect(answer.headers['cache-control'], what).toBe('no-store');
+      expectSecurityHeaders(answer.headers, what);
+      expect(answer.body, what).toBe(text);
+      expect(Number(answer.headers['content-length']), what).toBe(Buffer.byteLength(text));
+    }
+    // The server goes on serving.
+    expect(parseRawAnswer(await sendRaw(port, rawRequestText('GET', '/about'))).status).toBe(200);
   });
 
   it('are on the 503 of a server that is shutting down', async () => {

@@ -26,7 +26,7 @@ const PERMISSIONS_POLICY = [
  * URL) both use them. Headers for browsers and plugins long gone
  * (X-XSS-Protection, X-Download-Options...) are left out.
  */
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'strict-transport-security': 'max-age=63072000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',

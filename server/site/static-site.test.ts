@@ -20,6 +20,10 @@ function makeSite(): string {
     '__spa-fallback.html': pageHtml('Loading'),
     'assets/app-Ab12Cd.js': `console.log(${JSON.stringify('x'.repeat(2000))});`,
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    // What a case-insensitive file system (macOS, Windows) finds at "/assets/legacy-Ef34.js.BR": the .br file.
+    'assets/legacy-Ef34.js.BR': 'compressed bytes',
+    'assets/legacy-Ef34.js.Gz': 'compressed bytes',
+    'about/INDEX.HTML': pageHtml('About'),
   };
   for (const [name, content] of Object.entries(files)) {
     const file = join(dir, name);
@@ -174,6 +178,20 @@ describe('precompressed files', () => {
       expect((await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } })).statusCode, url).toBe(
         404,
       );
+    }
+  });
+
+  it('are not sent by their name in another case either (a case-insensitive file system would find them)', async () => {
+    for (const url of [
+      '/assets/app-Ab12Cd.js.BR',
+      '/assets/legacy-Ef34.js.BR',
+      '/assets/legacy-Ef34.js.Gz',
+      '/about/INDEX.HTML',
+      '/assets/legacy-Ef34.js.%42R',
+    ]) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('compressed bytes');
     }
   });
 });

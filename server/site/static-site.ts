@@ -104,8 +104,9 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     lastModified: false,
     acceptRanges: false,
     // Pages are served from memory above; .html files and directories are not addressable, and the
-    // precompressed copies (.br, .gz) only through content negotiation, never by name.
-    allowedPath: (pathName) => !/(\.html|\.br|\.gz|\/)$/.test(pathName),
+    // precompressed copies (.br, .gz) only through content negotiation, never by name, in any case (a
+    // case-insensitive file system would find "app.js.br" at "/app.js.BR").
+    allowedPath: (pathName) => !/(\.html|\.br|\.gz|\/)$/i.test(pathName),
     setHeaders: (reply: FastifyReply, filePath: string) => {
       reply.header('cache-control', filePath.includes('/assets/') ? IMMUTABLE : SHORT);
     },

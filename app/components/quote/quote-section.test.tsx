@@ -102,6 +102,24 @@ describe('QuoteForm validation', () => {
     expect(field('Name')).toHaveAccessibleDescription(quoteFieldMessages.nameRequired);
   });
 
+  it('refuses a name with any bidirectional control (U+202A–U+202E, U+2066–U+2069), and says why', async () => {
+    const { user } = renderSection();
+    await user.click(toggle());
+    const controls = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
+    for (const control of controls) {
+      await user.clear(field('Name'));
+      await user.type(field('Name'), `Priya ${String.fromCodePoint(control)}gnp.exe`);
+      await user.tab();
+      expect(field('Name'), control.toString(16)).toHaveAttribute('aria-invalid', 'true');
+      expect(field('Name'), control.toString(16)).toHaveAccessibleDescription(
+        quoteFieldMessages.nameDirection,
+      );
+    }
+    await user.clear(field('Name'));
+    await user.type(field('Name'), 'Priya Sharma');
+    expect(field('Name')).not.toHaveAttribute('aria-invalid');
+  });
+
   it('refuses letters in the phone number', async () => {
     const { user } = renderSection();
     await user.click(toggle());

@@ -367,7 +367,7 @@ export default function LeadPage({ loaderData: lead }: Route.ComponentProps) {
             {lead.spam && <SpamBadge />}
             <DeliveryBadge delivery={lead.delivery} />
             <span className="text-sm">
-              Lead #{lead.id}, received <When iso={lead.createdAt} />
+              Lead #{lead.id} ({lead.reference} in emails), received <When iso={lead.createdAt} />
             </span>
           </div>
         }
