@@ -80,6 +80,46 @@ describe('the inbox list', () => {
     }
   });
 
+  it('finds a lead by its phone number however it is typed: with or without the country code, spaces or the area code', async () => {
+    const { app, call } = await inbox();
+    await sendLead(app, { name: 'Mobile Lead', phone: '+91 98765 43210' });
+    await sendLead(app, { name: 'Landline Lead', phone: '(0161) 245-6789' });
+    await sendLead(app, { name: 'Other Lead', phone: '+91 91234 56780' });
+    for (const [query, expected] of [
+      ['98765', ['Mobile Lead']],
+      ['9876543210', ['Mobile Lead']],
+      ['+919876543210', ['Mobile Lead']],
+      ['+91-98765-43210', ['Mobile Lead']],
+      ['09876543210', ['Mobile Lead']],
+      ['43210', ['Mobile Lead']],
+      ['2456789', ['Landline Lead']],
+      ['0161 2456789', ['Landline Lead']],
+      ['+91 161 245 6789', ['Landline Lead']],
+      ['98765 00000', []],
+    ] as const) {
+      const found = await call('GET', `/leads?q=${encodeURIComponent(query)}`);
+      expect(names(found), query).toEqual(expected);
+    }
+  });
+
+  it('finds names in Indian scripts by whole letters, vowel signs included, not by their pieces', async () => {
+    const { app, call } = await inbox();
+    await sendLead(app, { name: 'राहुल शर्मा' });
+    await sendLead(app, { name: 'रोहित लाल' });
+    await sendLead(app, { name: 'ਪ੍ਰੀਤ ਕੌਰ' });
+    await sendLead(app, { name: 'ਪਰਮਜੀਤ ਰੰਧਾਵਾ' });
+    for (const [query, expected] of [
+      ['राहुल', ['राहुल शर्मा']],
+      ['राहु', ['राहुल शर्मा']],
+      ['रोहित', ['रोहित लाल']],
+      ['ਪ੍ਰੀਤ', ['ਪ੍ਰੀਤ ਕੌਰ']],
+      ['ਪਰਮਜੀਤ', ['ਪਰਮਜੀਤ ਰੰਧਾਵਾ']],
+    ] as const) {
+      const found = await call('GET', `/leads?q=${encodeURIComponent(query)}`);
+      expect(names(found), query).toEqual(expected);
+    }
+  });
+
   it('pages with a cursor, 50 at a time', async () => {
     const { app, call } = await inbox();
     for (let index = 0; index < 53; index++) await sendLead(app, { name: `Lead ${index}` });

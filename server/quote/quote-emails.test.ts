@@ -20,6 +20,8 @@ const lead: Lead = {
   source_page: '/',
   status: 'new',
   spam: 0,
+  phone_digits: '919800000000',
+  phone_endings: '919800000000 19800000000 9800000000',
 };
 const row = (kind: OutboxRow['kind']): OutboxRow => ({
   id: 1,

@@ -129,4 +129,61 @@ export const quoteMigrations: Record<string, Migration> = {
       });
     },
   },
+  '2026-11-25-001-lead-search-phone-digits-and-indian-scripts': {
+    async up(db: Kysely<unknown>) {
+      await db.transaction().execute(async (trx) => {
+        // A phone number is found by its digits, however either side writes it: the phone's digits
+        // alone (the form allows only digits, spaces and + - ( ) .), and every ending of them of 4 digits
+        // or more, so a search for any run of its digits is a prefix search in the index
+        // (lead-search.ts). Computed by SQLite, so every writer (the server, a script, a restore) agrees.
+        // On PostgreSQL: the same generated column and a trigram index on it.
+        await trx.schema
+          .alterTable('quote_requests')
+          .addColumn('phone_digits', 'text', (column) =>
+            column.generatedAlwaysAs(
+              sql`replace(replace(replace(replace(replace(replace(phone, ' ', ''), '+', ''), '-', ''), '(', ''), ')', ''), '.', '')`,
+            ),
+          )
+          .execute();
+        const endings = Array.from(
+          { length: 30 - 3 },
+          (_, start) =>
+            `case when length(phone_digits) >= ${start + 4} then substr(phone_digits, ${start + 1}) || ' ' else '' end`,
+        ).join(' || ');
+        await trx.schema
+          .alterTable('quote_requests')
+          .addColumn('phone_endings', 'text', (column) => column.generatedAlwaysAs(sql.raw(endings)))
+          .execute();
+
+        // The index again, with the phone's endings, and with combining marks (Unicode category M: the
+        // vowel signs and viramas of Devanagari, Gurmukhi and every Indian script) as part of words:
+        // unicode61's default splits "राहुल" into the letters र, ह and ल.
+        for (const action of ['insert', 'delete', 'update']) {
+          await sql`drop trigger ${sql.ref(`quote_requests_search_${action}`)}`.execute(trx);
+        }
+        await sql`drop table quote_requests_search`.execute(trx);
+        await sql`create virtual table quote_requests_search using fts5(
+          name, email, phone, message, phone_endings,
+          content = 'quote_requests', content_rowid = 'id',
+          tokenize = "unicode61 remove_diacritics 2 categories 'L* N* M* Co'"
+        )`.execute(trx);
+        await sql`create trigger quote_requests_search_insert after insert on quote_requests begin
+          insert into quote_requests_search (rowid, name, email, phone, message, phone_endings)
+            values (new.id, new.name, new.email, new.phone, new.message, new.phone_endings);
+        end`.execute(trx);
+        await sql`create trigger quote_requests_search_delete after delete on quote_requests begin
+          insert into quote_requests_search (quote_requests_search, rowid, name, email, phone, message, phone_endings)
+            values ('delete', old.id, old.name, old.email, old.phone, old.message, old.phone_endings);
+        end`.execute(trx);
+        await sql`create trigger quote_requests_search_update
+          after update of name, email, phone, message on quote_requests begin
+          insert into quote_requests_search (quote_requests_search, rowid, name, email, phone, message, phone_endings)
+            values ('delete', old.id, old.name, old.email, old.phone, old.message, old.phone_endings);
+          insert into quote_requests_search (rowid, name, email, phone, message, phone_endings)
+            values (new.id, new.name, new.email, new.phone, new.message, new.phone_endings);
+        end`.execute(trx);
+        await sql`insert into quote_requests_search (quote_requests_search) values ('rebuild')`.execute(trx);
+      });
+    },
+  },
 };

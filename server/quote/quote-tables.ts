@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, GeneratedAlways, Selectable } from 'kysely';
 import type { LeadStatus } from '../../common/admin-api.ts';
 import type { QuoteRequest } from '../../common/quote-request.ts';
 
@@ -12,6 +12,10 @@ type QuoteRequestsTable = QuoteRequest & {
   status: Generated<LeadStatus>;
   /** 1 when it is spam (the honeypot was filled, or someone marked it so); spam is never emailed. */
   spam: Generated<number>;
+  /** The phone's digits alone, computed by the database (e.g. "919876543210"). */
+  phone_digits: GeneratedAlways<string>;
+  /** Every ending of those digits of 4 or more, computed by the database: what a phone search looks in. */
+  phone_endings: GeneratedAlways<string>;
 };
 
 export type Lead = Selectable<QuoteRequestsTable>;
