@@ -240,7 +240,7 @@ export interface Config {
     /** Times in the inbox are shown in this zone. */
     timeZone: string;
     session: { idleMs: number; maxAgeMs: number };
-    /** Sign-in and invitation posts accepted per client address and window. */
+    /** Failed sign-ins and invitation acceptances allowed per client address and window. */
     signInLimit: { max: number; windowMs: number };
   };
   outbox: {

@@ -171,17 +171,66 @@ describe('signing in and out', () => {
     expect((await signInWith(app, config, back.passkey)).statusCode).toBe(200);
   });
 
-  it('limits sign-in attempts per client address', async () => {
+  it('counts only failed sign-ins against the budget, so staff behind one address can sign in again and again', async () => {
     const { app, config } = await testApp({ env: { ADMIN_SIGN_IN_RATE_LIMIT_MAX: '3' } });
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 5; attempt++) {
-      statuses.push((await api(app, config, 'POST', '/sign-in/options', { body: {} })).statusCode);
+    const staff = await staffMember(app, config);
+    const colleague = await staffMember(app, config, 'ravi@acme.test');
+    for (let round = 0; round < 4; round++) {
+      // The page asks for options twice (autofill on load, then the button) before each sign-in.
+      await api(app, config, 'POST', '/sign-in/options', { body: {} });
+      expect((await signInWith(app, config, staff.passkey)).statusCode, `sign-in ${round + 1}`).toBe(200);
+      expect((await signInWith(app, config, colleague.passkey)).statusCode, `sign-in ${round + 1}`).toBe(200);
     }
-    expect(statuses).toEqual([200, 200, 200, 429, 429]);
-    const limited = await api(app, config, 'POST', '/sign-in', { body: { flow: 'x', response: {} } });
+  });
+
+  it('limits failed sign-ins per client address: after the budget even a good passkey waits, with Retry-After', async () => {
+    const { app, config } = await testApp({ env: { ADMIN_SIGN_IN_RATE_LIMIT_MAX: '3' } });
+    const staff = await staffMember(app, config);
+    const stranger = virtualPasskey(config.siteUrl);
+    stranger.register({ rp: { id: 'www.acme.test' }, user: { id: 'eA' }, challenge: 'eA' });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      statuses.push((await signInWith(app, config, stranger)).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await signInWith(app, config, staff.passkey);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(500);
     expect(limited.json()).toMatchObject({ error: 'rate-limited' });
+    // Asking for options changes nothing and is still answered.
+    expect((await api(app, config, 'POST', '/sign-in/options', { body: {} })).statusCode).toBe(200);
+  });
+
+  it('counts failed invitation acceptances too, but not another site’s posts', async () => {
+    const { app, config } = await testApp({ env: { ADMIN_SIGN_IN_RATE_LIMIT_MAX: '2' } });
+    const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const forged = await api(app, config, 'POST', '/sign-in', {
+        body: { flow: 'x', response: {} },
+        headers: crossSite,
+      });
+      expect(forged.statusCode).toBe(403);
+    }
+    const accept = () =>
+      api(app, config, 'POST', '/invitation/accept', {
+        body: { token: 'A'.repeat(43), flow: 'x', response: {} },
+      });
+    expect([(await accept()).statusCode, (await accept()).statusCode, (await accept()).statusCode]).toEqual([
+      404, 404, 429,
+    ]);
+  });
+
+  it('gives the requests that change nothing (options, checking a link) a limit of their own, 10 times the budget', async () => {
+    const { app, config } = await testApp({ env: { ADMIN_SIGN_IN_RATE_LIMIT_MAX: '2' } });
+    const statuses = new Set<number>();
+    for (let request = 0; request < 20; request++) {
+      statuses.add((await api(app, config, 'POST', '/sign-in/options', { body: {} })).statusCode);
+    }
+    expect([...statuses]).toEqual([200]);
+    const flooded = await api(app, config, 'POST', '/invitation', { body: { token: 'A'.repeat(43) } });
+    expect(flooded.statusCode).toBe(429);
+    expect(flooded.json()).toMatchObject({ error: 'rate-limited' });
   });
 });
 
