@@ -39,7 +39,7 @@ export interface FakeInbox {
   subscribers: SubscriberSummary[];
   activity: ActivityEntry[];
   /** Invitation tokens and whom they are for; a token not here is unknown (404). */
-  invitations: Record<string, { email: string; state: 'open' | 'used' | 'expired' }>;
+  invitations: Record<string, { email: string; state: 'open' | 'used' | 'expired' | 'withdrawn' }>;
   /** What POST /sign-in answers; a fake cannot check a signature, so tests choose. */
   signIn: 'accept' | 'unknown-passkey';
   /** Items per page of a list. */
@@ -308,6 +308,7 @@ export function sampleInbox(): FakeInbox {
     invitations: {
       'good-token': { email: 'dev@acme.example', state: 'open' },
       'used-token': { email: 'dev@acme.example', state: 'used' },
+      'replaced-token': { email: 'dev@acme.example', state: 'withdrawn' },
     },
     signIn: 'accept',
     pageSize: 25,
@@ -602,6 +603,9 @@ export async function mockAdminApi(page: Page, inbox: FakeInbox = sampleInbox())
     if (method === 'POST' && path.startsWith('/invitation')) {
       const invitation = inbox.invitations[String(body.token)];
       if (!invitation) return error(route, 404, 'not-found', 'This invitation link is not known.');
+      if (invitation.state === 'withdrawn') {
+        return error(route, 410, 'invitation-withdrawn', 'This invitation link was replaced by a newer one.');
+      }
       if (invitation.state !== 'open') {
         return error(route, 410, 'gone', 'This invitation has been used or has expired.');
       }

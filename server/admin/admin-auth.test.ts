@@ -69,6 +69,26 @@ describe('accepting an invitation', () => {
     expect(rows.map((row) => row.token_hash)).not.toContain(token);
   });
 
+  it('works only as the newest link for its address: a new invitation replaces the older ones (410)', async () => {
+    const { app, config } = await testApp();
+    const first = await invite(config, 'priya@acme.test');
+    const other = await invite(config, 'ravi@acme.test');
+    const newest = await invite(config, 'Priya@Acme.test');
+    const replaced = await api(app, config, 'POST', '/invitation', { body: { token: first.token } });
+    expect(replaced.statusCode).toBe(410);
+    expect(replaced.json()).toMatchObject({
+      error: 'invitation-withdrawn',
+      message: expect.stringContaining('replaced by a newer one'),
+    });
+    expect(
+      (await acceptInvitation(app, config, first.token).catch((error: Error) => error)).toString(),
+    ).toContain('410');
+    expect((await api(app, config, 'POST', '/invitation', { body: { token: other.token } })).statusCode).toBe(
+      200,
+    );
+    expect((await acceptInvitation(app, config, newest.token)).response.statusCode).toBe(200);
+  });
+
   it('refuses a passkey made for another challenge', async () => {
     const { app, config } = await testApp();
     const { token } = await invite(config, 'priya@acme.test');
@@ -153,6 +173,8 @@ describe('signing in and out', () => {
       await runAdminCommand(['revoke', staff.email], {
         ...stores,
         siteUrl: config.siteUrl,
+        siteUrlIsSet: true,
+        production: false,
         io,
         now: new Date(),
       }),
@@ -169,6 +191,41 @@ describe('signing in and out', () => {
     expect(back.response.json().passkeys).toHaveLength(1);
     expect((await signInWith(app, config, staff.passkey)).statusCode).toBe(401);
     expect((await signInWith(app, config, back.passkey)).statusCode).toBe(200);
+  });
+
+  it('revoking an account withdraws its pending invitations, and so does revoking one never accepted', async () => {
+    const { app, config } = await testApp();
+    const staff = await staffMember(app, config);
+    const pending = await invite(config, staff.email);
+    const newcomer = await invite(config, 'ravi@acme.test');
+    const { runAdminCommand } = await import('./admin-commands.ts');
+    const { openStores } = await import('../stores.ts');
+    const stores = await openStores(config);
+    let out = '';
+    const io = { out: (text: string) => void (out += text), err: (text: string) => void (out += text) };
+    const revoke = (email: string) =>
+      runAdminCommand(['revoke', email], {
+        ...stores,
+        siteUrl: config.siteUrl,
+        siteUrlIsSet: true,
+        production: false,
+        io,
+        now: new Date(),
+      });
+    try {
+      expect(await revoke(staff.email)).toBe(0);
+      expect(await revoke('ravi@acme.test')).toBe(0);
+    } finally {
+      await stores.close();
+    }
+    expect(out).toContain('Revoked priya@acme.test');
+    expect(out).toContain('withdrew 1 pending invitation');
+    expect(out).toContain('Withdrew the pending invitation for ravi@acme.test');
+    for (const token of [pending.token, newcomer.token]) {
+      const refused = await api(app, config, 'POST', '/invitation/options', { body: { token } });
+      expect(refused.statusCode).toBe(410);
+      expect(refused.json()).toMatchObject({ error: 'invitation-withdrawn' });
+    }
   });
 
   it('counts only failed sign-ins against the budget, so staff behind one address can sign in again and again', async () => {

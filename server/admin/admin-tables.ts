@@ -37,6 +37,8 @@ interface AdminInvitationsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** When it stopped working unused: a newer invitation for the address replaced it, or `admin revoke`. */
+  withdrawn_at: string | null;
 }
 
 /** A signed-in browser. The cookie holds the token; only its hash is kept. */
@@ -64,6 +66,7 @@ interface AdminActivityTable {
 export type AdminAccount = Selectable<AdminAccountsTable>;
 export type AdminPasskey = Selectable<AdminPasskeysTable>;
 export type AdminSession = Selectable<AdminSessionsTable>;
+export type AdminInvitation = Selectable<AdminInvitationsTable>;
 export type AdminActivity = Selectable<AdminActivityTable>;
 
 declare module '../db/database-tables.ts' {

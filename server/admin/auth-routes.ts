@@ -38,6 +38,14 @@ export interface AuthRoutesOptions {
   now: () => Date;
 }
 
+/** Why an invitation link no longer works (410). */
+const invitationGone = {
+  used: 'This invitation link was already used. Sign in with your passkey, or ask for a new invitation.',
+  expired: 'This invitation link has expired (links work for 24 hours). Ask for a new invitation.',
+  withdrawn:
+    'This invitation link was replaced by a newer one, or withdrawn. Open the newest invitation you were sent, or ask for a new one.',
+} as const;
+
 const token = z.string().refine(isTokenShape, 'This invitation link is not complete.');
 const ceremony = z.object({ flow: z.string().max(100), response: z.record(z.string(), z.unknown()) });
 const invitationBody = z.object({ token });
@@ -88,13 +96,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       );
     }
     if (invitation.state !== 'valid') {
-      throw new ApiProblem(
-        410,
-        `invitation-${invitation.state}`,
-        invitation.state === 'used'
-          ? 'This invitation link was already used. Sign in with your passkey, or ask for a new invitation.'
-          : 'This invitation link has expired (links work for 24 hours). Ask for a new invitation.',
-      );
+      throw new ApiProblem(410, `invitation-${invitation.state}`, invitationGone[invitation.state]);
     }
     return invitation;
   }
@@ -171,7 +173,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
           throw new ApiProblem(
             410,
             'invitation-used',
-            'This invitation link was used meanwhile. Ask for a new invitation.',
+            'This invitation link was used or replaced meanwhile. Ask for a new invitation.',
           );
         }
         await activity.record(
