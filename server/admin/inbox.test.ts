@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { api, staffMember } from '../test/admin-client.ts';
 import { fetchHeaders, multipart, validQuote, type Fields } from '../test/form-request.ts';
-import { testApp } from '../test/test-app.ts';
+import { testApp, testSmtpSink } from '../test/test-app.ts';
 
 async function sendLead(app: FastifyInstance, fields: Partial<Fields> = {}) {
   const body = await multipart({ ...validQuote, ...fields });
@@ -242,6 +242,46 @@ describe('the outbox, subscribers and activity views', () => {
     expect((await call('POST', '/outbox/retry-dead', {})).json()).toEqual({ retried: 2 });
     expect((await call('GET', '/outbox?status=pending')).json().counts).toEqual({ pending: 2, dead: 0 });
     expect((await call('POST', '/outbox/999/retry', {})).statusCode).toBe(404);
+  });
+
+  it('Retry sends a waiting email now, and brings a dead one back to be sent', async () => {
+    let refuse: 'for now' | 'for good' | 'no' = 'for now';
+    const sink = await testSmtpSink({
+      onConnect: () => (refuse === 'for now' ? { code: 421, message: 'Try again later' } : undefined),
+      onRcptTo: () => (refuse === 'for good' ? { code: 550, message: 'No such mailbox' } : undefined),
+    });
+    const { app, call } = await inbox({
+      SMTP_URL: sink.url,
+      OUTBOX_RETRY_BASE_MS: '3600000',
+      OUTBOX_RETRY_MAX_MS: '3600000',
+      OUTBOX_MAX_ATTEMPTS: '5',
+    });
+    await sendLead(app, { name: 'Waiting Lead' });
+    await app.outboxWorker.runOnce();
+    refuse = 'for good';
+    await sendLead(app, { name: 'Dead Lead' });
+    await app.outboxWorker.runOnce();
+
+    const waiting = (await call('GET', '/outbox?status=pending')).json().emails;
+    expect(waiting).toEqual([expect.objectContaining({ leadId: 1, attempts: 1 })]);
+    expect(Date.parse(waiting[0].nextAttemptAt)).toBeGreaterThan(Date.now() + 20 * 60_000);
+    const dead = (await call('GET', '/outbox?status=dead')).json().emails;
+    expect(dead).toEqual([expect.objectContaining({ leadId: 2, status: 'dead' })]);
+
+    refuse = 'no';
+    const pressed = Date.now();
+    expect((await call('POST', `/outbox/${waiting[0].id}/retry`, {})).statusCode).toBe(204);
+    expect((await call('POST', `/outbox/${dead[0].id}/retry`, {})).statusCode).toBe(204);
+    const due = await call('GET', '/outbox?status=pending');
+    expect(due.json().counts).toEqual({ pending: 2, dead: 0 });
+    for (const email of due.json().emails) {
+      expect(email.attempts).toBe(0);
+      expect(Date.parse(email.nextAttemptAt)).toBeLessThanOrEqual(Date.now());
+      expect(Date.parse(email.nextAttemptAt)).toBeGreaterThanOrEqual(pressed - 1000);
+    }
+    await app.outboxWorker.runOnce();
+    expect(sink.messages).toHaveLength(2);
+    expect((await call('GET', '/outbox')).json().counts).toEqual({ pending: 0, dead: 0 });
   });
 
   it('lists, searches, exports and removes newsletter subscribers', async () => {
