@@ -94,8 +94,8 @@ export interface LeadList {
   nextCursor: string | null;
   /** How many leads each view holds (whatever the search). */
   counts: Record<LeadView, number>;
-  /** Emails of any kind that could not be delivered (the inbox's banner). */
-  deadEmails: number;
+  /** Notifications of leads (not spam) that could not be delivered: the inbox's banner. */
+  deadNotifications: number;
 }
 
 export interface TimelineEntry {

@@ -434,6 +434,13 @@ export async function mockAdminApi(page: Page, inbox: FakeInbox = sampleInbox())
     detail.timeline.push({ id: nextId++, at: new Date().toISOString(), by: inbox.me.email, ...entry });
   };
   const deadCount = () => inbox.outbox.filter((email) => email.status === 'dead').length;
+  const deadNotifications = () =>
+    inbox.outbox.filter(
+      (email) =>
+        email.status === 'dead' &&
+        email.kind === 'notification' &&
+        inbox.leads.some((detail) => detail.id === email.leadId && !detail.spam),
+    ).length;
 
   async function answer(
     route: Route,
@@ -474,7 +481,7 @@ export async function mockAdminApi(page: Page, inbox: FakeInbox = sampleInbox())
         leads: items.map(summaryOf),
         nextCursor,
         counts,
-        deadEmails: deadCount(),
+        deadNotifications: deadNotifications(),
       } satisfies LeadList);
     }
 
@@ -510,6 +517,13 @@ export async function mockAdminApi(page: Page, inbox: FakeInbox = sampleInbox())
       if (method === 'POST' && action === 'spam') {
         detail.spam = body.spam === true;
         addTimeline(detail, { kind: detail.spam ? 'spam' : 'not-spam' });
+        if (detail.spam && (detail.delivery.state === 'pending' || detail.delivery.state === 'dead')) {
+          // Withdrawn: nobody is emailed about spam.
+          detail.delivery = { state: 'none' };
+          inbox.outbox = inbox.outbox.filter(
+            (email) => email.leadId !== detail.id || email.kind !== 'notification',
+          );
+        }
         if (!detail.spam && detail.delivery.state === 'none') {
           detail.delivery = {
             state: 'pending',

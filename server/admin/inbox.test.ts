@@ -177,7 +177,7 @@ describe('a lead', () => {
     expect((await call('GET', '/leads')).json().counts).toMatchObject({ all: 0, spam: 1 });
   });
 
-  it('sends a dead notification again with Retry, and shows the banner count of dead emails', async () => {
+  it('sends a dead notification again with Retry, and shows the banner count of dead notifications', async () => {
     const { app, call } = await inbox({ SMTP_URL: 'smtp://127.0.0.1:9', OUTBOX_MAX_ATTEMPTS: '1' });
     await sendLead(app);
     await app.outboxWorker.runOnce();
@@ -186,7 +186,7 @@ describe('a lead', () => {
       state: 'dead',
       lastError: expect.stringMatching(/ECONNREFUSED|ECONNECTION/),
     });
-    expect((await call('GET', '/leads')).json().deadEmails).toBe(1);
+    expect((await call('GET', '/leads')).json().deadNotifications).toBe(1);
 
     const retried = await call('POST', '/leads/1/retry', {});
     expect(retried.json().delivery).toMatchObject({ state: 'pending', attempts: 0 });
@@ -194,8 +194,63 @@ describe('a lead', () => {
       'delivery',
       'retry',
     ]);
-    expect((await call('GET', '/leads')).json().deadEmails).toBe(0);
+    expect((await call('GET', '/leads')).json().deadNotifications).toBe(0);
     expect((await call('POST', '/leads/1/retry', {})).statusCode).toBe(409);
+  });
+
+  it('"Mark as spam" withdraws a dead notification too (off the banner, never retried), and "Not spam" queues it again', async () => {
+    const { app, call } = await inbox({ SMTP_URL: 'smtp://127.0.0.1:9', OUTBOX_MAX_ATTEMPTS: '1' });
+    await sendLead(app, { name: 'Cheap SEO' });
+    await sendLead(app, { name: 'Real Lead' });
+    await app.outboxWorker.runOnce();
+    expect((await call('GET', '/leads')).json().deadNotifications).toBe(2);
+
+    const marked = await call('POST', '/leads/1/spam', { spam: true });
+    expect(marked.json()).toMatchObject({ spam: true, delivery: { state: 'none' } });
+    expect((await call('GET', '/leads')).json().deadNotifications).toBe(1);
+    expect((await call('GET', '/outbox?status=dead')).json().emails).toEqual([
+      expect.objectContaining({ leadId: 2 }),
+    ]);
+    expect((await call('POST', '/outbox/retry-dead', {})).json()).toEqual({ retried: 1 });
+    const spamEmail = await app.storage.db
+      .selectFrom('outbox')
+      .select(['status', 'last_error'])
+      .where('quote_request_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(spamEmail).toEqual({ status: 'cancelled', last_error: 'marked as spam' });
+
+    const rescued = await call('POST', '/leads/1/spam', { spam: false });
+    expect(rescued.json()).toMatchObject({ spam: false, delivery: { state: 'pending', attempts: 0 } });
+  });
+
+  it('never emails the company about a lead marked as spam, even from a dead notification left from before', async () => {
+    const { app, call } = await inbox({ SMTP_URL: 'smtp://127.0.0.1:9', OUTBOX_MAX_ATTEMPTS: '1' });
+    await sendLead(app, { name: 'Cheap SEO' });
+    await app.outboxWorker.runOnce();
+    // As an older release left it: spam, with its notification still dead.
+    await app.storage.db.updateTable('quote_requests').set({ spam: 1 }).execute();
+    expect((await call('GET', '/leads')).json().deadNotifications).toBe(0);
+    await call('POST', '/outbox/retry-dead', {});
+    await app.outboxWorker.runOnce();
+    const row = await app.storage.db
+      .selectFrom('outbox')
+      .select(['status', 'attempts'])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'cancelled', attempts: 0 });
+  });
+
+  it('counts only lead notifications in the banner; the Outbox still shows every dead email', async () => {
+    const { app, call } = await inbox({ SMTP_URL: 'smtp://127.0.0.1:9', OUTBOX_MAX_ATTEMPTS: '1' });
+    const body = await multipart({ email: 'asha@farm.in' });
+    await app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      ...body,
+      headers: { ...fetchHeaders, ...body.headers },
+    });
+    await app.outboxWorker.runOnce();
+    expect((await call('GET', '/leads')).json().deadNotifications).toBe(0);
+    expect((await call('GET', '/outbox?status=dead')).json().counts).toEqual({ pending: 0, dead: 1 });
   });
 
   it('deletes a lead with its emails and .eml files, behind nothing but the request (the page asks first)', async () => {

@@ -96,16 +96,16 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
 
   app.get('/leads', async (request): Promise<LeadList> => {
     const query = parse(listQuery, request.query);
-    const [page, counts, emails] = await Promise.all([
+    const [page, counts, deadNotifications] = await Promise.all([
       leads.page({ view: query.view, search: query.q, cursor: query.cursor, limit: PAGE_SIZE }),
       leads.counts(),
-      outbox.counts(),
+      leads.deadNotifications(),
     ]);
     return {
       leads: page.items.map(summary),
       nextCursor: page.nextCursor === null ? null : String(page.nextCursor),
       counts,
-      deadEmails: emails.dead,
+      deadNotifications,
     };
   });
 

@@ -80,6 +80,7 @@ describe('the inbox migration', () => {
         lastError: '550 5.1.1 Mailbox unavailable',
         outboxId: 1,
       });
+      expect(await stores.leads.deadNotifications()).toBe(1);
     } finally {
       await stores.close();
     }

@@ -44,6 +44,9 @@ export const QUOTE_EMAIL_KINDS = {
   acknowledgement: 'acknowledgement',
 } as const;
 
+/** Why a spam lead's notification was withdrawn (its outbox row's last error). */
+export const SPAM_CANCELLATION = 'marked as spam';
+
 declare module '../db/database-tables.ts' {
   interface Database {
     quote_requests: QuoteRequestsTable;
