@@ -127,7 +127,13 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
         const at = now();
         const { id } = await trx
           .insertInto('quote_requests')
-          .values({ ...request, created_at: at.toISOString(), source_page: sourcePage, spam: spam ? 1 : 0 })
+          .values({
+            ...request,
+            created_at: at.toISOString(),
+            source_page: sourcePage,
+            spam: spam ? 1 : 0,
+            spam_at: spam ? at.toISOString() : null,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         if (spam) return { id, spam, queued: 0 };
@@ -297,7 +303,7 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
         const at = now();
         await trx
           .updateTable('quote_requests')
-          .set({ spam: spam ? 1 : 0 })
+          .set({ spam: spam ? 1 : 0, spam_at: spam ? at.toISOString() : null })
           .where('id', '=', id)
           .execute();
         await addLeadEvent(trx, { quote_request_id: id, actor, kind: spam ? 'spam' : 'not-spam' }, at);
@@ -370,7 +376,11 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
       );
     },
 
-    /** Removes the spam leads created before the given time (SPAM_RETENTION_DAYS). */
+    /**
+     * Removes the leads that became spam before the given time (SPAM_RETENTION_DAYS), with their
+     * emails: counted from when a lead was marked, not from when it came. A row without the time
+     * (written by hand) counts from its arrival. Only the spam folder is read (its index).
+     */
     async purgeSpamOlderThan(cutoff: Date): Promise<RemovedLeads> {
       const before = cutoff.toISOString();
       return write(async (trx) =>
@@ -380,7 +390,7 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
             .selectFrom('quote_requests')
             .select('id')
             .where('spam', '=', 1)
-            .where('created_at', '<', before)
+            .where((eb) => eb(eb.fn.coalesce('spam_at', 'created_at'), '<', before))
             .execute(),
         ),
       );

@@ -25,16 +25,16 @@ async function databaseBeforeTheInbox(path: string) {
   insert.run(2, 'Ravi Kumar', 'ravi@traders.in', '', 'Buy cheap followers now', 'spam');
   insert.run(3, 'Anita Gill', 'anita@gill.in', '+91 98765 43210', 'A booking app for our clinic.', 'dead');
   insert.run(4, 'राहुल शर्मा', 'js@farm.in', '', 'Marketing for a dairy farm.', 'received');
-  // Anita's notification was given up on: the inbox reads that from the outbox now.
-  sqlite
-    .prepare(
-      `INSERT INTO outbox (quote_request_id, kind, recipient, message_id, status, attempts, next_attempt_at,
-         last_error, created_at, updated_at)
-       VALUES (3, 'notification', 'sales@acme.test', '<quote-3@acme.test>', 'dead', 15,
-         '2026-11-01T18:00:00.000Z', '550 5.1.1 Mailbox unavailable', '2026-11-01T10:00:00.000Z',
-         '2026-11-01T18:00:00.000Z')`,
-    )
-    .run();
+  // Anita's notification was given up on: the inbox reads that from the outbox now. So was Ravi's, though
+  // his is spam (an older release left a notification dead when someone marked its lead as spam).
+  const deadNotification = sqlite.prepare(
+    `INSERT INTO outbox (quote_request_id, kind, recipient, message_id, status, attempts, next_attempt_at,
+       last_error, created_at, updated_at)
+     VALUES (?, 'notification', 'sales@acme.test', ?, 'dead', 15, '2026-11-01T18:00:00.000Z',
+       '550 5.1.1 Mailbox unavailable', '2026-11-01T10:00:00.000Z', '2026-11-01T18:00:00.000Z')`,
+  );
+  deadNotification.run(3, '<quote-3@acme.test>');
+  deadNotification.run(2, '<quote-2@acme.test>');
   sqlite.close();
 }
 
@@ -46,14 +46,14 @@ describe('the inbox migration', () => {
     try {
       const rows = await stores.storage.db
         .selectFrom('quote_requests')
-        .select(['id', 'status', 'spam'])
+        .select(['id', 'status', 'spam', 'spam_at'])
         .orderBy('id')
         .execute();
       expect(rows).toEqual([
-        { id: 1, status: 'new', spam: 0 },
-        { id: 2, status: 'new', spam: 1 },
-        { id: 3, status: 'new', spam: 0 },
-        { id: 4, status: 'new', spam: 0 },
+        { id: 1, status: 'new', spam: 0, spam_at: null },
+        { id: 2, status: 'new', spam: 1, spam_at: '2026-11-01T10:00:00.000Z' },
+        { id: 3, status: 'new', spam: 0, spam_at: null },
+        { id: 4, status: 'new', spam: 0, spam_at: null },
       ]);
       expect(await stores.leads.counts()).toMatchObject({ all: 3, new: 3, spam: 1 });
       const search = async (text: string) =>
@@ -67,7 +67,7 @@ describe('the inbox migration', () => {
     }
   });
 
-  it('keeps a lead that was dead as a new lead whose notification could not be delivered, with its error', async () => {
+  it('keeps a lead that was dead as a new lead whose notification could not be delivered, with its error, and withdraws a spam lead’s', async () => {
     const config = testConfig({}, tempDir());
     await databaseBeforeTheInbox(config.database.path);
     const stores = await openStores(config);
@@ -81,6 +81,9 @@ describe('the inbox migration', () => {
         outboxId: 1,
       });
       expect(await stores.leads.deadNotifications()).toBe(1);
+      // The spam lead's dead notification is withdrawn: "Retry all dead" must not email it.
+      expect(await stores.outbox.counts()).toEqual({ pending: 0, dead: 1 });
+      expect(deliveryOf((await stores.leads.detail(2))?.notification)).toEqual({ state: 'none' });
     } finally {
       await stores.close();
     }

@@ -186,4 +186,25 @@ export const quoteMigrations: Record<string, Migration> = {
       });
     },
   },
+  '2026-11-25-004-lead-spam-marked-at': {
+    async up(db: Kysely<unknown>) {
+      await db.transaction().execute(async (trx) => {
+        // When a lead became spam: SPAM_RETENTION_DAYS count from here, not from its arrival, so a
+        // lead marked by mistake long after it came is not deleted the next day. A lead marked before
+        // this column existed counts from its latest "spam" event, else (the honeypot) from its arrival.
+        await trx.schema.alterTable('quote_requests').addColumn('spam_at', 'text').execute();
+        await sql`update quote_requests set spam_at = coalesce(
+            (select max(at) from lead_events
+              where lead_events.quote_request_id = quote_requests.id and lead_events.kind = 'spam'),
+            created_at)
+          where spam = 1`.execute(trx);
+        // Nobody is emailed about spam: a spam lead's notification still waiting, or given up on
+        // (which "Retry all dead" would have sent), is withdrawn, as marking a lead as spam now does.
+        await sql`update outbox set status = 'cancelled', last_error = 'marked as spam',
+            updated_at = ${new Date().toISOString()}
+          where kind = 'notification' and status in ('pending', 'dead')
+            and quote_request_id in (select id from quote_requests where spam = 1)`.execute(trx);
+      });
+    },
+  },
 };

@@ -12,6 +12,8 @@ type QuoteRequestsTable = QuoteRequest & {
   status: Generated<LeadStatus>;
   /** 1 when it is spam (the honeypot was filled, or someone marked it so); spam is never emailed. */
   spam: Generated<number>;
+  /** When it became spam (the honeypot, or someone marked it); null when it is not. */
+  spam_at: string | null;
   /** The phone's digits alone, computed by the database (e.g. "919876543210"). */
   phone_digits: GeneratedAlways<string>;
   /** Every ending of those digits of 4 or more, computed by the database: what a phone search looks in. */
