@@ -9,6 +9,7 @@ import Fastify, {
 import { company } from '../common/company.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { createCeremonies, type RelyingParty } from './admin/ceremonies.ts';
+import { redactInboxQuery } from './admin/log-urls.ts';
 import type { Config } from './config.ts';
 import type { Storage } from './db/database.ts';
 import { findSiteStylesheet } from './forms/site-stylesheet.ts';
@@ -61,11 +62,14 @@ declare module 'fastify' {
 
 /**
  * Request logs without the client's address (no raw IP is kept anywhere, logs
- * included) and without the tokens of newsletter links (they exist only in
- * the emails).
+ * included), without the tokens of newsletter links (they exist only in the
+ * emails) and without the inbox's searches (a lead's details).
  */
 const requestSerializers = {
-  req: (request: FastifyRequest) => ({ method: request.method, url: redactTokens(request.url) }),
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: redactInboxQuery(redactTokens(request.url)),
+  }),
 };
 
 /**

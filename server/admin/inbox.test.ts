@@ -285,6 +285,50 @@ describe('a lead', () => {
   });
 });
 
+describe('privacy', () => {
+  it('keeps no words of a search and no details of a lead in the activity log, which outlives a Delete', async () => {
+    const { app, call } = await inbox();
+    await sendLead(app, { name: 'Kavya Reddy', email: 'kavya@shop.in', phone: '+91 98000 11111' });
+    await call('POST', '/leads/1/status', { status: 'contacted' });
+    await call('POST', '/leads/1/notes', { text: 'Kavya wants a quote by Friday.' });
+    await call('POST', '/leads/1/spam', { spam: true });
+    await call('POST', '/leads/1/spam', { spam: false });
+    expect((await call('GET', '/leads/export.csv?view=all&q=kavya%40shop.in')).body).toContain(
+      'kavya@shop.in',
+    );
+    await call('GET', '/leads/export.csv?view=contacted');
+    await call('GET', '/subscribers/export.csv?view=all&q=kavya');
+    expect((await call('DELETE', '/leads/1')).statusCode).toBe(204);
+
+    const entries: { summary: string }[] = (await call('GET', '/activity')).json().entries;
+    expect(entries.map((entry) => entry.summary)).toContain('Exported 1 lead (all, with a search) as CSV');
+    expect(entries.map((entry) => entry.summary)).toContain('Exported 1 lead (contacted) as CSV');
+    expect(entries.map((entry) => entry.summary)).toContain(
+      'Exported 0 subscribers (all, with a search) as CSV',
+    );
+    const log = JSON.stringify(entries).toLowerCase();
+    for (const detail of ['kavya', 'reddy', 'shop.in', '98000', 'friday']) expect(log).not.toContain(detail);
+  });
+
+  it('keeps the words of a search out of the server’s request log', async () => {
+    const lines: string[] = [];
+    const { app, config } = await testApp({
+      env: { LOG_LEVEL: 'info' },
+      logger: true,
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    const staff = await staffMember(app, config);
+    await api(app, config, 'GET', '/leads?view=all&q=kavya%40shop.in', { cookie: staff.cookie });
+    await api(app, config, 'GET', '/leads/export.csv?q=Kavya+Reddy', { cookie: staff.cookie });
+    await api(app, config, 'GET', '/subscribers?%71=kavya', { cookie: staff.cookie });
+    await app.inject({ url: '/admin?q=kavya' });
+    const requests = lines.filter((line) => line.includes('/admin'));
+    expect(requests.length).toBeGreaterThanOrEqual(4);
+    expect(requests.join('\n').toLowerCase()).not.toContain('kavya');
+    expect(requests.join('\n')).toContain('/admin/api/leads?[redacted]');
+  });
+});
+
 describe('the outbox, subscribers and activity views', () => {
   it('lists dead emails and sends them all again', async () => {
     const { app, call } = await inbox({ SMTP_URL: 'smtp://127.0.0.1:9', OUTBOX_MAX_ATTEMPTS: '1' });

@@ -113,7 +113,8 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     const { account } = signedIn(request);
     const query = parse(listQuery, request.query);
     const rows = await leads.all({ view: query.view, search: query.q });
-    const what = `${rows.length} lead${rows.length === 1 ? '' : 's'} (${query.view}${query.q ? `, search "${query.q}"` : ''})`;
+    // The view and whether there was a search, never its words: the log outlives a Delete request.
+    const what = `${rows.length} lead${rows.length === 1 ? '' : 's'} (${query.view}${query.q?.trim() ? ', with a search' : ''})`;
     await activity.record(
       { actor: account.email, action: 'export', summary: `Exported ${what} as CSV` },
       now(),

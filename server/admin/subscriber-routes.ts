@@ -68,7 +68,7 @@ export async function subscriberRoutes(app: FastifyInstance, options: Subscriber
       {
         actor: account.email,
         action: 'export',
-        summary: `Exported ${rows.length} subscribers (${query.view}) as CSV`,
+        summary: `Exported ${rows.length} subscriber${rows.length === 1 ? '' : 's'} (${query.view}${query.q?.trim() ? ', with a search' : ''}) as CSV`,
       },
       now(),
     );
