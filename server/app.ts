@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyRequest,
   type RouteOptions,
 } from 'fastify';
+import { adminPaths } from '../common/admin-api.ts';
 import { company } from '../common/company.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { createCeremonies, type RelyingParty } from './admin/ceremonies.ts';
@@ -20,6 +21,7 @@ import { redactTokens } from './newsletter/tokens.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
+import { noindex, withNoindex } from './security/noindex.ts';
 import { securityHeaders, withSecurityHeaders } from './security/security-headers.ts';
 import { staticSite } from './site/static-site.ts';
 import { openStores } from './stores.ts';
@@ -101,6 +103,9 @@ function relyingParty(siteUrl: string): RelyingParty {
   return { name: `${company.name} inbox`, id: new URL(siteUrl).hostname, origin: siteUrl };
 }
 
+/** The private pages (the inbox): rendered in the browser from the app shell, never indexed. */
+const PRIVATE_PATHS = [adminPaths.inbox];
+
 /** What an overloaded server asks clients to wait, in seconds. */
 const PRESSURE_RETRY_AFTER_SECONDS = 10;
 
@@ -154,7 +159,7 @@ export async function buildApp({
     // headers, never the URL echoed back.
     frameworkErrors: (error, request, reply) => {
       request.log.info({ code: error.code }, 'request refused before routing');
-      return withSecurityHeaders(reply)
+      return withNoindex(withSecurityHeaders(reply), request.url, PRIVATE_PATHS)
         .code(400)
         .type('text/plain; charset=utf-8')
         .send('Bad request: this address cannot be read.\n');
@@ -231,6 +236,7 @@ export async function buildApp({
 
   try {
     await app.register(securityHeaders);
+    await app.register(noindex, { paths: PRIVATE_PATHS });
     // Overloaded (the event loop lagging, the heap nearly full): 503 with Retry-After at once,
     // instead of answers that time out. /healthz is still answered (the process is alive).
     await app.register(underPressure, {
@@ -257,7 +263,7 @@ export async function buildApp({
     });
     await app.register(staticSite, {
       siteDir: config.siteDir,
-      appShellPaths: ['/admin'],
+      appShellPaths: PRIVATE_PATHS,
       pagePolicy: ({ scriptHashes, styleHashes }) =>
         contentSecurityPolicy({ scriptHashes, styleHashes, formOrigins: config.formOrigins }),
     });

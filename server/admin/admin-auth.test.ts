@@ -391,6 +391,36 @@ describe('every route of the inbox API', () => {
     }
   });
 
+  it('marks every answer under /admin noindex, whatever the method, the path or the status', async () => {
+    const { app } = await testApp();
+    const requests = [
+      ['OPTIONS', '/admin/api/leads'],
+      ['POST', '/admin/x'],
+      ['PUT', '/admin'],
+      ['PATCH', '/admin/leads/1'],
+      ['DELETE', '/admin/api/nothing-here'],
+      ['GET', '/admin/api/leads'],
+      ['GET', '/admin/sign-in'],
+      ['HEAD', '/admin'],
+      ['GET', '/admin/%zz'],
+      ['POST', '/admin/api/sign-in'],
+    ] as const;
+    for (const [method, url] of requests) {
+      const reply = await app.inject({ method, url });
+      expect(reply.headers['x-robots-tag'], `${method} ${url} (${reply.statusCode})`).toBe(
+        'noindex, nofollow',
+      );
+    }
+    for (const [method, url] of [
+      ['GET', '/'],
+      ['POST', '/x'],
+      ['GET', '/administrator'],
+    ] as const) {
+      const reply = await app.inject({ method, url });
+      expect(reply.headers['x-robots-tag'], `${method} ${url}`).toBeUndefined();
+    }
+  });
+
   it('keeps every inbox page and answer out of search engines and caches', async () => {
     const { app, config } = await testApp();
     const staff = await staffMember(app, config);

@@ -1,18 +1,5 @@
 import { adminPaths } from '../../common/admin-api.ts';
-
-const INBOX = adminPaths.inbox.toLowerCase();
-
-/** Whether a request's path is the inbox's or under it, as the router would read it (decoded, any case). */
-function isInboxPath(path: string): boolean {
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // left as it came: Fastify refuses it anyway
-  }
-  const routed = decoded.replace(/\/{2,}/g, '/').toLowerCase();
-  return routed === INBOX || routed.startsWith(`${INBOX}/`);
-}
+import { isUnder } from '../security/noindex.ts';
 
 /**
  * A URL for the logs. Under /admin the whole query string is hidden: a search's
@@ -23,5 +10,5 @@ export function redactInboxQuery(url: string): string {
   const at = url.indexOf('?');
   if (at === -1) return url;
   const path = url.slice(0, at);
-  return isInboxPath(path) ? `${path}?[redacted]` : url;
+  return isUnder(path, [adminPaths.inbox]) ? `${path}?[redacted]` : url;
 }
