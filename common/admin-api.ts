@@ -25,6 +25,9 @@ export const adminPaths = {
   account: '/admin/account',
 } as const;
 
+/** How many items a page of a list holds (leads, subscribers, activity); "Load more" asks for the next. */
+export const ADMIN_PAGE_SIZE = 50;
+
 /** What a person does with a lead. A separate flag says whether it is spam. */
 export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { company } from '../common/company.ts';
+import { ADMIN_PAGE_SIZE } from '../common/admin-api.ts';
 import { emptyInbox, manyLeads, mockAdminApi, sampleInbox } from './support/admin-api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
@@ -162,14 +163,14 @@ test('the CSV export link follows the view and the search', async ({ page }) => 
 
 test('"Load more" adds the next page below and moves the focus to its first lead', async ({ page }) => {
   const inbox = emptyInbox();
-  inbox.leads = manyLeads(30);
+  inbox.leads = manyLeads(ADMIN_PAGE_SIZE + 5);
   const api = await mockAdminApi(page, inbox);
   await openInbox(page);
-  await expect(leadRows(page)).toHaveCount(25);
+  await expect(leadRows(page)).toHaveCount(ADMIN_PAGE_SIZE);
 
   await page.getByRole('button', { name: 'Load more' }).click();
-  await expect(leadRows(page)).toHaveCount(30);
-  await expect(page.getByRole('link', { name: 'Lead number 26' })).toBeFocused();
+  await expect(leadRows(page)).toHaveCount(ADMIN_PAGE_SIZE + 5);
+  await expect(page.getByRole('link', { name: `Lead number ${ADMIN_PAGE_SIZE + 1}` })).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: '5 more leads loaded.' })).toBeAttached();
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   expect(api.callsTo('GET', '/leads').at(-1)?.query.get('cursor')).toBeTruthy();

@@ -6,6 +6,7 @@
 import type { Page, Request, Route } from '@playwright/test';
 import {
   ADMIN_API,
+  ADMIN_PAGE_SIZE,
   type ActivityEntry,
   type ActivityList,
   type ApiError,
@@ -42,7 +43,7 @@ export interface FakeInbox {
   invitations: Record<string, { email: string; state: 'open' | 'used' | 'expired' | 'withdrawn' }>;
   /** What POST /sign-in answers; a fake cannot check a signature, so tests choose. */
   signIn: 'accept' | 'unknown-passkey';
-  /** Items per page of a list. */
+  /** Items per page of a list: the server's (ADMIN_PAGE_SIZE) unless a test wants fewer. */
   pageSize: number;
 }
 
@@ -311,7 +312,7 @@ export function sampleInbox(): FakeInbox {
       'replaced-token': { email: 'dev@acme.example', state: 'withdrawn' },
     },
     signIn: 'accept',
-    pageSize: 25,
+    pageSize: ADMIN_PAGE_SIZE,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  ADMIN_PAGE_SIZE,
   LEAD_STATUSES,
   LEAD_VIEWS,
   leadStatusLabels,
@@ -32,7 +33,6 @@ export interface LeadRoutesOptions {
   now: () => Date;
 }
 
-const PAGE_SIZE = 50;
 const EXCERPT_LENGTH = 140;
 
 const cursor = z.coerce.number().int().positive().optional();
@@ -97,7 +97,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
   app.get('/leads', async (request): Promise<LeadList> => {
     const query = parse(listQuery, request.query);
     const [page, counts, deadNotifications] = await Promise.all([
-      leads.page({ view: query.view, search: query.q, cursor: query.cursor, limit: PAGE_SIZE }),
+      leads.page({ view: query.view, search: query.q, cursor: query.cursor, limit: ADMIN_PAGE_SIZE }),
       leads.counts(),
       leads.deadNotifications(),
     ]);
