@@ -66,7 +66,6 @@ interface AdminActivityTable {
 export type AdminAccount = Selectable<AdminAccountsTable>;
 export type AdminPasskey = Selectable<AdminPasskeysTable>;
 export type AdminSession = Selectable<AdminSessionsTable>;
-export type AdminInvitation = Selectable<AdminInvitationsTable>;
 export type AdminActivity = Selectable<AdminActivityTable>;
 
 declare module '../db/database-tables.ts' {

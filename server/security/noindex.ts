@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** What search engines are told about a private address: do not index it, do not follow its links. */
-export const NOINDEX = 'noindex, nofollow';
+const NOINDEX = 'noindex, nofollow';
 
 export interface NoindexOptions {
   /** Paths whose every answer stays out of search engines, e.g. ["/admin"] (the path and all below it). */
