@@ -125,11 +125,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     ): Promise<T> {
       const budget = await failures(request, { increment: false });
       if (!budget.isAllowed && budget.remaining <= 0) {
+        const minutes = Math.max(1, Math.ceil(budget.ttlInSeconds / 60));
         reply.header('retry-after', String(budget.ttlInSeconds));
         throw new ApiProblem(
           429,
           'rate-limited',
-          `Too many failed attempts. Please wait ${Math.ceil(budget.ttlInSeconds / 60)} minutes and try again.`,
+          `Too many failed attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
         );
       }
       try {
