@@ -10,6 +10,8 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?inline';
+import adminStylesheet from './components/admin/admin.css?url';
+import { InboxLoading } from './components/admin/inbox-loading';
 import { MAIN_CONTENT_ID, SkipLink } from './components/layout/skip-link';
 import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
@@ -74,6 +76,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <style dangerouslySetInnerHTML={inlineStylesheet} />
         <meta name="theme-color" content="#1e3a8a" />
         <Meta />
+        {/* The inbox's own stylesheet, for every page rendered in the browser from the app shell: its first
+            paint (the loading view below) already has the inbox's look. */}
+        {!sitePage && <link rel="stylesheet" href={adminStylesheet} />}
         <Links />
       </head>
       <body>
@@ -111,6 +116,15 @@ export default function App() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return <Outlet />;
+}
+
+/**
+ * The app shell's content (React Router renders the root's HydrateFallback into it), shown until the
+ * page's modules and loaders are ready: only the inbox's pages start from the shell, so it is the inbox
+ * loading. The prerendered public pages never show it.
+ */
+export function HydrateFallback() {
+  return <InboxLoading />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

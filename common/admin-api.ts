@@ -25,6 +25,9 @@ export const adminPaths = {
   account: '/admin/account',
 } as const;
 
+/** How many items a page of a list holds (leads, subscribers, activity); "Load more" asks for the next. */
+export const ADMIN_PAGE_SIZE = 50;
+
 /** What a person does with a lead. A separate flag says whether it is spam. */
 export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -94,8 +97,8 @@ export interface LeadList {
   nextCursor: string | null;
   /** How many leads each view holds (whatever the search). */
   counts: Record<LeadView, number>;
-  /** Emails of any kind that could not be delivered (the inbox's banner). */
-  deadEmails: number;
+  /** Notifications of leads (not spam) that could not be delivered: the inbox's banner. */
+  deadNotifications: number;
 }
 
 export interface TimelineEntry {

@@ -61,6 +61,19 @@ test('a used or expired invitation asks for a new one', async ({ page, consoleGu
   await expectNoAxeViolations(page, 'a used invitation');
 });
 
+test('a link replaced by a newer invitation says to open the newest one', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 410/);
+  await mockAdminApi(page);
+  await page.goto('/admin/invitation#replaced-token');
+  await waitForHydration(page);
+  await expect(
+    page.getByRole('heading', { name: 'This invitation link was replaced', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByText(/only the newest link works/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create passkey' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'a replaced invitation');
+});
+
 test('an unknown invitation link says it does not work', async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 404/);
   await mockAdminApi(page);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { company } from '../common/company.ts';
+import { ADMIN_PAGE_SIZE } from '../common/admin-api.ts';
 import { emptyInbox, manyLeads, mockAdminApi, sampleInbox } from './support/admin-api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
@@ -81,14 +82,15 @@ test('the views show how many leads each holds, and spam is a folder apart', asy
   await expect(leadRows(page)).toContainText('Spam');
 });
 
-test('a banner says how many notifications could not be delivered and leads to the outbox', async ({
+test('a banner says how many lead notifications could not be delivered and leads to the outbox', async ({
   page,
 }) => {
   const inbox = sampleInbox();
+  // Two lead notifications and a newsletter confirmation: the banner counts the notifications.
   inbox.outbox = inbox.outbox.map((email) => ({ ...email, status: 'dead' as const }));
   await mockAdminApi(page, inbox);
   await openInbox(page);
-  await expect(page.getByText('3 notifications could not be delivered')).toBeVisible();
+  await expect(page.getByText('2 notifications could not be delivered')).toBeVisible();
 
   await page.getByRole('link', { name: 'Open the outbox to retry' }).click();
   await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
@@ -161,14 +163,14 @@ test('the CSV export link follows the view and the search', async ({ page }) => 
 
 test('"Load more" adds the next page below and moves the focus to its first lead', async ({ page }) => {
   const inbox = emptyInbox();
-  inbox.leads = manyLeads(30);
+  inbox.leads = manyLeads(ADMIN_PAGE_SIZE + 5);
   const api = await mockAdminApi(page, inbox);
   await openInbox(page);
-  await expect(leadRows(page)).toHaveCount(25);
+  await expect(leadRows(page)).toHaveCount(ADMIN_PAGE_SIZE);
 
   await page.getByRole('button', { name: 'Load more' }).click();
-  await expect(leadRows(page)).toHaveCount(30);
-  await expect(page.getByRole('link', { name: 'Lead number 26' })).toBeFocused();
+  await expect(leadRows(page)).toHaveCount(ADMIN_PAGE_SIZE + 5);
+  await expect(page.getByRole('link', { name: `Lead number ${ADMIN_PAGE_SIZE + 1}` })).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: '5 more leads loaded.' })).toBeAttached();
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   expect(api.callsTo('GET', '/leads').at(-1)?.query.get('cursor')).toBeTruthy();

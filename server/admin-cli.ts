@@ -21,7 +21,14 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig();
   const stores = await openStores(config);
   try {
-    return await runAdminCommand(args, { ...stores, siteUrl: config.siteUrl, io, now: new Date() });
+    return await runAdminCommand(args, {
+      ...stores,
+      siteUrl: config.siteUrl,
+      siteUrlIsSet: config.siteUrlIsSet,
+      production: config.production,
+      io,
+      now: new Date(),
+    });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.err(`${error.message}\n\n${ADMIN_USAGE}`);

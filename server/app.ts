@@ -6,9 +6,11 @@ import Fastify, {
   type FastifyRequest,
   type RouteOptions,
 } from 'fastify';
+import { adminPaths } from '../common/admin-api.ts';
 import { company } from '../common/company.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { createCeremonies, type RelyingParty } from './admin/ceremonies.ts';
+import { redactInboxQuery } from './admin/log-urls.ts';
 import type { Config } from './config.ts';
 import type { Storage } from './db/database.ts';
 import { findSiteStylesheet } from './forms/site-stylesheet.ts';
@@ -20,6 +22,7 @@ import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts
 import { quoteRoutes } from './quote/quote-routes.ts';
 import { answerClientError } from './security/client-errors.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
+import { noindex, withNoindex } from './security/noindex.ts';
 import { securityHeaders, withSecurityHeaders } from './security/security-headers.ts';
 import { staticSite } from './site/static-site.ts';
 import { openStores } from './stores.ts';
@@ -62,13 +65,14 @@ declare module 'fastify' {
 
 /**
  * Request logs without the client's address (no raw IP is kept anywhere, logs
- * included) and without the tokens of newsletter links (they exist only in
- * the emails), judged by the route that answered as well as by the URL.
+ * included), without the tokens of newsletter links (they exist only in the
+ * emails), judged by the route that answered as well as by the URL, and
+ * without the inbox's searches (a lead's details).
  */
 const requestSerializers = {
   req: (request: FastifyRequest) => ({
     method: request.method,
-    url: redactTokens(request.url, request.routeOptions?.url),
+    url: redactInboxQuery(redactTokens(request.url, request.routeOptions?.url)),
   }),
 };
 
@@ -100,6 +104,9 @@ class AccessLog extends LogController {
 function relyingParty(siteUrl: string): RelyingParty {
   return { name: `${company.name} inbox`, id: new URL(siteUrl).hostname, origin: siteUrl };
 }
+
+/** The private pages (the inbox): rendered in the browser from the app shell, never indexed. */
+const PRIVATE_PATHS = [adminPaths.inbox];
 
 /** What an overloaded server asks clients to wait, in seconds. */
 const PRESSURE_RETRY_AFTER_SECONDS = 10;
@@ -157,7 +164,7 @@ export async function buildApp({
     // headers, never the URL echoed back.
     frameworkErrors: (error, request, reply) => {
       request.log.info({ code: error.code }, 'request refused before routing');
-      return withSecurityHeaders(reply)
+      return withNoindex(withSecurityHeaders(reply), request.url, PRIVATE_PATHS)
         .code(400)
         .type('text/plain; charset=utf-8')
         .send('Bad request: this address cannot be read.\n');
@@ -240,6 +247,7 @@ export async function buildApp({
 
   try {
     await app.register(securityHeaders);
+    await app.register(noindex, { paths: PRIVATE_PATHS });
     // Overloaded (the event loop lagging, the heap nearly full): 503 with Retry-After at once,
     // instead of answers that time out. /healthz is still answered (the process is alive).
     await app.register(underPressure, {
@@ -261,7 +269,7 @@ export async function buildApp({
     });
     await app.register(staticSite, {
       siteDir: config.siteDir,
-      appShellPaths: ['/admin'],
+      appShellPaths: PRIVATE_PATHS,
       pagePolicy: ({ scriptHashes, styleHashes }) =>
         contentSecurityPolicy({ scriptHashes, styleHashes, formOrigins: config.formOrigins }),
     });

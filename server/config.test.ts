@@ -14,6 +14,15 @@ function errorOf(env: Record<string, string>): string {
 }
 
 describe('loadConfig', () => {
+  it('tells whether SITE_URL was set or is the placeholder default', () => {
+    expect(loadConfig({}).siteUrlIsSet).toBe(false);
+    expect(loadConfig({ SITE_URL: '' }).siteUrlIsSet).toBe(false);
+    expect(loadConfig({ SITE_URL: 'https://www.acme.in' })).toMatchObject({
+      siteUrl: 'https://www.acme.in',
+      siteUrlIsSet: true,
+    });
+  });
+
   it('has a default for every variable, so a fresh clone starts with no configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
@@ -136,7 +145,8 @@ describe('loadConfig', () => {
     expect(Object.keys(example).sort()).toEqual([...ENV_VARIABLES].sort());
     const { mail: exampleMail, ...fromExample } = loadConfig(example);
     const { mail: defaultMail, ...defaults } = loadConfig({});
-    expect(fromExample).toEqual(defaults);
+    // The example sets SITE_URL, to the default.
+    expect({ ...fromExample, siteUrlIsSet: false }).toEqual(defaults);
     // The example names the company in From; the default is the bare address.
     expect({ ...exampleMail, from: defaultMail.from }).toEqual(defaultMail);
   });

@@ -185,6 +185,8 @@ export interface Config {
   siteDir: string;
   /** The site's public origin, e.g. https://www.example.com. */
   siteUrl: string;
+  /** Whether SITE_URL was set; otherwise siteUrl is the placeholder default. */
+  siteUrlIsSet: boolean;
   trustProxy: boolean | number | string[];
   /** Origins other than the site's that the quote form posts to (from QUOTE_ENDPOINT). */
   formOrigins: string[];
@@ -240,7 +242,7 @@ export interface Config {
     /** Times in the inbox are shown in this zone. */
     timeZone: string;
     session: { idleMs: number; maxAgeMs: number };
-    /** Sign-in and invitation posts accepted per client address and window. */
+    /** Failed sign-ins and invitation acceptances allowed per client address and window. */
     signInLimit: { max: number; windowMs: number };
   };
   outbox: {
@@ -303,6 +305,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: value.LOG_LEVEL,
     siteDir: resolve(value.SITE_DIR),
     siteUrl: value.SITE_URL,
+    siteUrlIsSet: Boolean(env.SITE_URL),
     trustProxy: value.TRUST_PROXY,
     formOrigins: value.QUOTE_ENDPOINT.otherOrigin ? [value.QUOTE_ENDPOINT.otherOrigin] : [],
     http: {

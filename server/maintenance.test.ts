@@ -1,7 +1,9 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { startMaintenance } from './maintenance.ts';
 import { fetchHeaders, multipart, validQuote } from './test/form-request.ts';
 import { manualClock } from './test/manual-clock.ts';
+import { api, staffMember } from './test/admin-client.ts';
 import { testApp, testConfig } from './test/test-app.ts';
 import { listBackups } from './ops/backups.ts';
 
@@ -37,6 +39,54 @@ describe('the server by itself', () => {
     }
     const names = await app.storage.db.selectFrom('quote_requests').select('name').orderBy('id').execute();
     expect(names.map((row) => row.name)).toEqual(['Old lead', 'Young bot']);
+  });
+
+  it('counts SPAM_RETENTION_DAYS from when a lead was marked as spam, then deletes it with its emails and .eml files', async () => {
+    const clock = manualClock('2026-08-01T09:00:00Z');
+    const { app, config } = await testApp({ now: clock.now, env: { SPAM_RETENTION_DAYS: '30' } });
+    for (const name of ['Mistaken lead', 'Kept lead']) {
+      const body = await multipart({ ...validQuote, name });
+      await app.inject({
+        method: 'POST',
+        url: '/api/quote',
+        ...body,
+        headers: { ...fetchHeaders, ...body.headers },
+      });
+    }
+    await app.outboxWorker.runOnce(); // no SMTP_URL: the notifications are written as .eml files
+    expect(readdirSync(config.mail.dir)).toHaveLength(2);
+
+    clock.advance(60 * DAY_MS);
+    const staff = await staffMember(app, config);
+    const marked = await api(app, config, 'POST', '/leads/1/spam', {
+      cookie: staff.cookie,
+      body: { spam: true },
+    });
+    expect(marked.statusCode).toBe(200);
+
+    const stores = await (await import('./stores.ts')).openStores(config, { now: clock.now });
+    const maintenance = startMaintenance({ config, leads: stores.leads, log: quiet, now: clock.now });
+    const leads = async () =>
+      (await app.storage.db.selectFrom('quote_requests').select('name').orderBy('id').execute()).map(
+        (row) => row.name,
+      );
+    try {
+      clock.advance(DAY_MS);
+      expect(await maintenance.purgeSpamNow()).toBe(0);
+      expect(await leads()).toEqual(['Mistaken lead', 'Kept lead']);
+      clock.advance(28 * DAY_MS); // 29 days after it was marked
+      expect(await maintenance.purgeSpamNow()).toBe(0);
+
+      clock.advance(2 * DAY_MS);
+      expect(await maintenance.purgeSpamNow()).toBe(1);
+    } finally {
+      maintenance.stop();
+      await stores.close();
+    }
+    expect(await leads()).toEqual(['Kept lead']);
+    const emails = await app.storage.db.selectFrom('outbox').select('quote_request_id').execute();
+    expect(emails).toEqual([{ quote_request_id: 2 }]);
+    expect(readdirSync(config.mail.dir)).toHaveLength(1);
   });
 
   it('takes a backup every BACKUP_INTERVAL_HOURS and keeps BACKUP_KEEP of them', async () => {

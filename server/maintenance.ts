@@ -17,8 +17,8 @@ export interface MaintenanceOptions {
 
 /**
  * What the running server does by itself: a backup every
- * BACKUP_INTERVAL_HOURS (keeping BACKUP_KEEP), and deleting spam older than
- * SPAM_RETENTION_DAYS, once at start and then daily. Timers never keep the
+ * BACKUP_INTERVAL_HOURS (keeping BACKUP_KEEP), and deleting what has been spam
+ * for SPAM_RETENTION_DAYS, once at start and then daily. Timers never keep the
  * process alive; `stop` ends them.
  */
 export function startMaintenance({ config, leads, log, now }: MaintenanceOptions) {
@@ -52,7 +52,10 @@ export function startMaintenance({ config, leads, log, now }: MaintenanceOptions
     later(config.backup.intervalMs, backUp);
   }
 
-  /** Deletes the spam older than SPAM_RETENTION_DAYS, with any .eml files; returns how many leads went. */
+  /**
+   * Deletes the leads marked as spam more than SPAM_RETENTION_DAYS ago, with any .eml files; returns how
+   * many leads went.
+   */
   async function purgeSpamNow(): Promise<number> {
     const removed = await leads.purgeSpamOlderThan(new Date(now().getTime() - config.spamRetentionMs));
     removeMailFiles(config.mail.dir, removed.messageIds);

@@ -6,6 +6,7 @@
 import type { Page, Request, Route } from '@playwright/test';
 import {
   ADMIN_API,
+  ADMIN_PAGE_SIZE,
   type ActivityEntry,
   type ActivityList,
   type ApiError,
@@ -39,10 +40,10 @@ export interface FakeInbox {
   subscribers: SubscriberSummary[];
   activity: ActivityEntry[];
   /** Invitation tokens and whom they are for; a token not here is unknown (404). */
-  invitations: Record<string, { email: string; state: 'open' | 'used' | 'expired' }>;
+  invitations: Record<string, { email: string; state: 'open' | 'used' | 'expired' | 'withdrawn' }>;
   /** What POST /sign-in answers; a fake cannot check a signature, so tests choose. */
   signIn: 'accept' | 'unknown-passkey';
-  /** Items per page of a list. */
+  /** Items per page of a list: the server's (ADMIN_PAGE_SIZE) unless a test wants fewer. */
   pageSize: number;
 }
 
@@ -309,9 +310,10 @@ export function sampleInbox(): FakeInbox {
     invitations: {
       'good-token': { email: 'dev@acme.example', state: 'open' },
       'used-token': { email: 'dev@acme.example', state: 'used' },
+      'replaced-token': { email: 'dev@acme.example', state: 'withdrawn' },
     },
     signIn: 'accept',
-    pageSize: 25,
+    pageSize: ADMIN_PAGE_SIZE,
   };
 }
 
@@ -434,6 +436,13 @@ export async function mockAdminApi(page: Page, inbox: FakeInbox = sampleInbox())
     detail.timeline.push({ id: nextId++, at: new Date().toISOString(), by: inbox.me.email, ...entry });
   };
   const deadCount = () => inbox.outbox.filter((email) => email.status === 'dead').length;
+  const deadNotifications = () =>
+    inbox.outbox.filter(
+      (email) =>
+        email.status === 'dead' &&
+        email.kind === 'notification' &&
+        inbox.leads.some((detail) => detail.id === email.leadId && !detail.spam),
+    ).length;
 
   async function answer(
     route: Route,
@@ -474,7 +483,7 @@ export async function mockAdminApi(page: Page, inbox: FakeInbox = sampleInbox())
         leads: items.map(summaryOf),
         nextCursor,
         counts,
-        deadEmails: deadCount(),
+        deadNotifications: deadNotifications(),
       } satisfies LeadList);
     }
 
@@ -510,6 +519,13 @@ export async function mockAdminApi(page: Page, inbox: FakeInbox = sampleInbox())
       if (method === 'POST' && action === 'spam') {
         detail.spam = body.spam === true;
         addTimeline(detail, { kind: detail.spam ? 'spam' : 'not-spam' });
+        if (detail.spam && (detail.delivery.state === 'pending' || detail.delivery.state === 'dead')) {
+          // Withdrawn: nobody is emailed about spam.
+          detail.delivery = { state: 'none' };
+          inbox.outbox = inbox.outbox.filter(
+            (email) => email.leadId !== detail.id || email.kind !== 'notification',
+          );
+        }
         if (!detail.spam && detail.delivery.state === 'none') {
           detail.delivery = {
             state: 'pending',
@@ -603,6 +619,9 @@ export async function mockAdminApi(page: Page, inbox: FakeInbox = sampleInbox())
     if (method === 'POST' && path.startsWith('/invitation')) {
       const invitation = inbox.invitations[String(body.token)];
       if (!invitation) return error(route, 404, 'not-found', 'This invitation link is not known.');
+      if (invitation.state === 'withdrawn') {
+        return error(route, 410, 'invitation-withdrawn', 'This invitation link was replaced by a newer one.');
+      }
       if (invitation.state !== 'open') {
         return error(route, 410, 'gone', 'This invitation has been used or has expired.');
       }

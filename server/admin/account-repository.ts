@@ -18,7 +18,16 @@ export interface NewPasskey {
 }
 
 export type InvitationState =
-  { state: 'valid'; email: string } | { state: 'used' | 'expired'; email: string } | { state: 'unknown' };
+  | { state: 'valid'; email: string }
+  | { state: 'used' | 'expired' | 'withdrawn'; email: string }
+  | { state: 'unknown' };
+
+/** An invitation nobody has accepted yet, still working. */
+export interface PendingInvitation {
+  email: string;
+  createdAt: string;
+  expiresAt: string;
+}
 
 export interface AccountListing {
   account: AdminAccount;
@@ -26,6 +35,20 @@ export interface AccountListing {
 }
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Withdraws the address's invitations that are still unused; how many there were. */
+async function withdrawInvitations(trx: Transaction<Database>, email: string, at: Date): Promise<number> {
+  const iso = at.toISOString();
+  const result = await trx
+    .updateTable('admin_invitations')
+    .set({ withdrawn_at: iso })
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('withdrawn_at', 'is', null)
+    .where('expires_at', '>', iso)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
 
 async function invitationOf(trx: Transaction<Database>, token: string, at: Date): Promise<InvitationState> {
   const row = await trx
@@ -35,6 +58,7 @@ async function invitationOf(trx: Transaction<Database>, token: string, at: Date)
     .executeTakeFirst();
   if (!row) return { state: 'unknown' };
   if (row.used_at !== null) return { state: 'used', email: row.email };
+  if (row.withdrawn_at !== null) return { state: 'withdrawn', email: row.email };
   if (row.expires_at <= at.toISOString()) return { state: 'expired', email: row.email };
   return { state: 'valid', email: row.email };
 }
@@ -49,22 +73,43 @@ export function createAccountRepository(storage: Pick<Storage, 'db' | 'write'>) 
   const write = storage.write.run;
 
   return {
-    /** A one-time link's token for this address, valid for 24 hours. Only its hash is stored. */
-    async invite(email: string, at: Date): Promise<string> {
+    /**
+     * A one-time link's token for this address, valid for 24 hours; only its hash is stored. It
+     * replaces the address's earlier links that are still unused (`replaced` says how many): only the
+     * newest link works.
+     */
+    async invite(email: string, at: Date): Promise<{ token: string; replaced: number }> {
       const token = newToken();
-      await write((trx) =>
-        trx
+      const address = normaliseEmail(email);
+      const replaced = await write(async (trx) => {
+        const withdrawn = await withdrawInvitations(trx, address, at);
+        await trx
           .insertInto('admin_invitations')
           .values({
             token_hash: hashToken(token),
-            email: normaliseEmail(email),
+            email: address,
             created_at: at.toISOString(),
             expires_at: new Date(at.getTime() + INVITATION_TTL_MS).toISOString(),
             used_at: null,
+            withdrawn_at: null,
           })
-          .execute(),
-      );
-      return token;
+          .execute();
+        return withdrawn;
+      });
+      return { token, replaced };
+    },
+
+    /** The invitations still waiting to be accepted, oldest first. */
+    async pendingInvitations(at: Date): Promise<PendingInvitation[]> {
+      const rows = await db
+        .selectFrom('admin_invitations')
+        .select(['email', 'created_at', 'expires_at'])
+        .where('used_at', 'is', null)
+        .where('withdrawn_at', 'is', null)
+        .where('expires_at', '>', at.toISOString())
+        .orderBy('created_at')
+        .execute();
+      return rows.map((row) => ({ email: row.email, createdAt: row.created_at, expiresAt: row.expires_at }));
     },
 
     async invitation(token: string, at: Date): Promise<InvitationState> {
@@ -76,7 +121,7 @@ export function createAccountRepository(storage: Pick<Storage, 'db' | 'write'>) 
      * link is used up, the account is made (or, for a person who lost their
      * passkeys or was revoked, taken up again: a revoked account's old
      * passkeys are gone), and the passkey is added. Undefined when the link
-     * is no longer valid (used meanwhile, or expired).
+     * is no longer valid (used, replaced or withdrawn meanwhile, or expired).
      */
     async acceptInvitation(
       token: string,
@@ -169,15 +214,20 @@ export function createAccountRepository(storage: Pick<Storage, 'db' | 'write'>) 
       return accounts.map((account) => ({ account, passkeys: byAccount.get(account.id) ?? 0 }));
     },
 
-    /** Ends every session of the account and refuses its passkeys (they are removed). False when there is none. */
-    async revoke(email: string, at: Date): Promise<boolean> {
+    /**
+     * Ends every session of the account, refuses its passkeys (they are removed) and withdraws the
+     * address's pending invitations. Says whether there was an account, and how many invitations.
+     */
+    async revoke(email: string, at: Date): Promise<{ account: boolean; invitations: number }> {
+      const address = normaliseEmail(email);
       return write(async (trx) => {
+        const invitations = await withdrawInvitations(trx, address, at);
         const account = await trx
           .selectFrom('admin_accounts')
           .select('id')
-          .where('email', '=', normaliseEmail(email))
+          .where('email', '=', address)
           .executeTakeFirst();
-        if (!account) return false;
+        if (!account) return { account: false, invitations };
         await trx.deleteFrom('admin_sessions').where('account_id', '=', account.id).execute();
         await trx.deleteFrom('admin_passkeys').where('account_id', '=', account.id).execute();
         await trx
@@ -185,7 +235,7 @@ export function createAccountRepository(storage: Pick<Storage, 'db' | 'write'>) 
           .set({ revoked_at: at.toISOString() })
           .where('id', '=', account.id)
           .execute();
-        return true;
+        return { account: true, invitations };
       });
     },
 

@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ActivityList } from '../../common/admin-api.ts';
+import { ADMIN_PAGE_SIZE, type ActivityList } from '../../common/admin-api.ts';
 import type { ActivityLog } from './activity-log.ts';
 import { parse } from './api-problem.ts';
 
-const PAGE_SIZE = 50;
 const listQuery = z.object({ cursor: z.coerce.number().int().positive().optional() });
 
 /** The activity log, newest first. */
 export async function activityRoutes(app: FastifyInstance, { activity }: { activity: ActivityLog }) {
   app.get('/activity', async (request): Promise<ActivityList> => {
     const { cursor } = parse(listQuery, request.query);
-    const page = await activity.page(cursor, PAGE_SIZE);
+    const page = await activity.page(cursor, ADMIN_PAGE_SIZE);
     return {
       entries: page.entries.map((entry) => ({
         id: entry.id,

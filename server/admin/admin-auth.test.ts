@@ -69,6 +69,26 @@ describe('accepting an invitation', () => {
     expect(rows.map((row) => row.token_hash)).not.toContain(token);
   });
 
+  it('works only as the newest link for its address: a new invitation replaces the older ones (410)', async () => {
+    const { app, config } = await testApp();
+    const first = await invite(config, 'priya@acme.test');
+    const other = await invite(config, 'ravi@acme.test');
+    const newest = await invite(config, 'Priya@Acme.test');
+    const replaced = await api(app, config, 'POST', '/invitation', { body: { token: first.token } });
+    expect(replaced.statusCode).toBe(410);
+    expect(replaced.json()).toMatchObject({
+      error: 'invitation-withdrawn',
+      message: expect.stringContaining('replaced by a newer one'),
+    });
+    expect(
+      (await acceptInvitation(app, config, first.token).catch((error: Error) => error)).toString(),
+    ).toContain('410');
+    expect((await api(app, config, 'POST', '/invitation', { body: { token: other.token } })).statusCode).toBe(
+      200,
+    );
+    expect((await acceptInvitation(app, config, newest.token)).response.statusCode).toBe(200);
+  });
+
   it('refuses a passkey made for another challenge', async () => {
     const { app, config } = await testApp();
     const { token } = await invite(config, 'priya@acme.test');
@@ -153,6 +173,8 @@ describe('signing in and out', () => {
       await runAdminCommand(['revoke', staff.email], {
         ...stores,
         siteUrl: config.siteUrl,
+        siteUrlIsSet: true,
+        production: false,
         io,
         now: new Date(),
       }),
@@ -171,17 +193,101 @@ describe('signing in and out', () => {
     expect((await signInWith(app, config, back.passkey)).statusCode).toBe(200);
   });
 
-  it('limits sign-in attempts per client address', async () => {
-    const { app, config } = await testApp({ env: { ADMIN_SIGN_IN_RATE_LIMIT_MAX: '3' } });
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 5; attempt++) {
-      statuses.push((await api(app, config, 'POST', '/sign-in/options', { body: {} })).statusCode);
+  it('revoking an account withdraws its pending invitations, and so does revoking one never accepted', async () => {
+    const { app, config } = await testApp();
+    const staff = await staffMember(app, config);
+    const pending = await invite(config, staff.email);
+    const newcomer = await invite(config, 'ravi@acme.test');
+    const { runAdminCommand } = await import('./admin-commands.ts');
+    const { openStores } = await import('../stores.ts');
+    const stores = await openStores(config);
+    let out = '';
+    const io = { out: (text: string) => void (out += text), err: (text: string) => void (out += text) };
+    const revoke = (email: string) =>
+      runAdminCommand(['revoke', email], {
+        ...stores,
+        siteUrl: config.siteUrl,
+        siteUrlIsSet: true,
+        production: false,
+        io,
+        now: new Date(),
+      });
+    try {
+      expect(await revoke(staff.email)).toBe(0);
+      expect(await revoke('ravi@acme.test')).toBe(0);
+    } finally {
+      await stores.close();
     }
-    expect(statuses).toEqual([200, 200, 200, 429, 429]);
-    const limited = await api(app, config, 'POST', '/sign-in', { body: { flow: 'x', response: {} } });
+    expect(out).toContain('Revoked priya@acme.test');
+    expect(out).toContain('withdrew 1 pending invitation');
+    expect(out).toContain('Withdrew the pending invitation for ravi@acme.test');
+    for (const token of [pending.token, newcomer.token]) {
+      const refused = await api(app, config, 'POST', '/invitation/options', { body: { token } });
+      expect(refused.statusCode).toBe(410);
+      expect(refused.json()).toMatchObject({ error: 'invitation-withdrawn' });
+    }
+  });
+
+  it('counts only failed sign-ins against the budget, so staff behind one address can sign in again and again', async () => {
+    const { app, config } = await testApp({ env: { ADMIN_SIGN_IN_RATE_LIMIT_MAX: '3' } });
+    const staff = await staffMember(app, config);
+    const colleague = await staffMember(app, config, 'ravi@acme.test');
+    for (let round = 0; round < 4; round++) {
+      // The page asks for options twice (autofill on load, then the button) before each sign-in.
+      await api(app, config, 'POST', '/sign-in/options', { body: {} });
+      expect((await signInWith(app, config, staff.passkey)).statusCode, `sign-in ${round + 1}`).toBe(200);
+      expect((await signInWith(app, config, colleague.passkey)).statusCode, `sign-in ${round + 1}`).toBe(200);
+    }
+  });
+
+  it('limits failed sign-ins per client address: after the budget even a good passkey waits, with Retry-After', async () => {
+    const { app, config } = await testApp({ env: { ADMIN_SIGN_IN_RATE_LIMIT_MAX: '3' } });
+    const staff = await staffMember(app, config);
+    const stranger = virtualPasskey(config.siteUrl);
+    stranger.register({ rp: { id: 'www.acme.test' }, user: { id: 'eA' }, challenge: 'eA' });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      statuses.push((await signInWith(app, config, stranger)).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await signInWith(app, config, staff.passkey);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(500);
     expect(limited.json()).toMatchObject({ error: 'rate-limited' });
+    // Asking for options changes nothing and is still answered.
+    expect((await api(app, config, 'POST', '/sign-in/options', { body: {} })).statusCode).toBe(200);
+  });
+
+  it('counts failed invitation acceptances too, but not another site’s posts', async () => {
+    const { app, config } = await testApp({ env: { ADMIN_SIGN_IN_RATE_LIMIT_MAX: '2' } });
+    const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const forged = await api(app, config, 'POST', '/sign-in', {
+        body: { flow: 'x', response: {} },
+        headers: crossSite,
+      });
+      expect(forged.statusCode).toBe(403);
+    }
+    const accept = () =>
+      api(app, config, 'POST', '/invitation/accept', {
+        body: { token: 'A'.repeat(43), flow: 'x', response: {} },
+      });
+    expect([(await accept()).statusCode, (await accept()).statusCode, (await accept()).statusCode]).toEqual([
+      404, 404, 429,
+    ]);
+  });
+
+  it('gives the requests that change nothing (options, checking a link) a limit of their own, 10 times the budget', async () => {
+    const { app, config } = await testApp({ env: { ADMIN_SIGN_IN_RATE_LIMIT_MAX: '2' } });
+    const statuses = new Set<number>();
+    for (let request = 0; request < 20; request++) {
+      statuses.add((await api(app, config, 'POST', '/sign-in/options', { body: {} })).statusCode);
+    }
+    expect([...statuses]).toEqual([200]);
+    const flooded = await api(app, config, 'POST', '/invitation', { body: { token: 'A'.repeat(43) } });
+    expect(flooded.statusCode).toBe(429);
+    expect(flooded.json()).toMatchObject({ error: 'rate-limited' });
   });
 });
 
@@ -282,6 +388,36 @@ describe('every route of the inbox API', () => {
         });
         expect(crossSite.statusCode, `${route.method} ${route.url} from another site`).toBe(403);
       }
+    }
+  });
+
+  it('marks every answer under /admin noindex, whatever the method, the path or the status', async () => {
+    const { app } = await testApp();
+    const requests = [
+      ['OPTIONS', '/admin/api/leads'],
+      ['POST', '/admin/x'],
+      ['PUT', '/admin'],
+      ['PATCH', '/admin/leads/1'],
+      ['DELETE', '/admin/api/nothing-here'],
+      ['GET', '/admin/api/leads'],
+      ['GET', '/admin/sign-in'],
+      ['HEAD', '/admin'],
+      ['GET', '/admin/%zz'],
+      ['POST', '/admin/api/sign-in'],
+    ] as const;
+    for (const [method, url] of requests) {
+      const reply = await app.inject({ method, url });
+      expect(reply.headers['x-robots-tag'], `${method} ${url} (${reply.statusCode})`).toBe(
+        'noindex, nofollow',
+      );
+    }
+    for (const [method, url] of [
+      ['GET', '/'],
+      ['POST', '/x'],
+      ['GET', '/administrator'],
+    ] as const) {
+      const reply = await app.inject({ method, url });
+      expect(reply.headers['x-robots-tag'], `${method} ${url}`).toBeUndefined();
     }
   });
 

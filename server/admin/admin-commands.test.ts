@@ -11,7 +11,14 @@ async function admin(...args: string[]) {
   let err = '';
   const io = { out: (text: string) => void (out += text), err: (text: string) => void (err += text) };
   const run = (...more: string[]) =>
-    runAdminCommand(more, { ...stores, siteUrl: config.siteUrl, io, now: new Date('2026-11-24T09:00:00Z') });
+    runAdminCommand(more, {
+      ...stores,
+      siteUrl: config.siteUrl,
+      siteUrlIsSet: true,
+      production: false,
+      io,
+      now: new Date('2026-11-24T09:00:00Z'),
+    });
   try {
     const code = await run(...args);
     return { code, out, err, run, stores };
@@ -31,16 +38,79 @@ describe('npm run admin', () => {
     expect(lines[1]).toMatch(/^https:\/\/www\.acme\.test\/admin\/invitation#[A-Za-z0-9_-]{43}$/);
   });
 
+  it('invite warns when SITE_URL is not set, since the link points to the placeholder site', async () => {
+    const config = testConfig();
+    const stores = await openStores(config);
+    let out = '';
+    let err = '';
+    const io = { out: (text: string) => void (out += text), err: (text: string) => void (err += text) };
+    try {
+      const context = {
+        ...stores,
+        siteUrl: 'https://www.example.com',
+        siteUrlIsSet: false,
+        io,
+        now: new Date(),
+      };
+      expect(await runAdminCommand(['invite', 'priya@acme.test'], { ...context, production: false })).toBe(0);
+      expect(err).toMatch(/^Warning: SITE_URL is not set.*https:\/\/www\.example\.com/);
+      expect(out).toMatch(/^https:\/\/www\.example\.com\/admin\/invitation#/m);
+
+      out = '';
+      err = '';
+      expect(await runAdminCommand(['invite', 'ravi@acme.test'], { ...context, production: true })).toBe(1);
+      expect(err).toMatch(/SITE_URL is not set.*NODE_ENV=production/);
+      expect(out).toBe('');
+      expect((await stores.accounts.pendingInvitations(new Date())).map((row) => row.email)).toEqual([
+        'priya@acme.test',
+      ]);
+    } finally {
+      await stores.close();
+    }
+  });
+
   it('list says how to make the first account when there is none', async () => {
     expect((await admin('list')).out).toBe(
       'No accounts yet: make the first with npm run admin -- invite <email>.\n',
     );
   });
 
+  it('list shows the invitations still waiting to be accepted, with when they expire', async () => {
+    const config = testConfig();
+    const stores = await openStores(config);
+    let out = '';
+    const io = { out: (text: string) => void (out += text), err: (text: string) => void (out += text) };
+    const run = (at: string, ...args: string[]) =>
+      runAdminCommand(args, {
+        ...stores,
+        siteUrl: config.siteUrl,
+        siteUrlIsSet: true,
+        production: false,
+        io,
+        now: new Date(at),
+      });
+    try {
+      await run('2026-11-23T08:00:00Z', 'invite', 'old@acme.test'); // expired by the listing
+      await run('2026-11-24T08:00:00Z', 'invite', 'priya@acme.test');
+      await run('2026-11-24T08:30:00Z', 'invite', 'priya@acme.test'); // replaces the one before
+      await run('2026-11-24T09:00:00Z', 'invite', 'ravi@acme.test');
+      out = '';
+      expect(await run('2026-11-24T10:00:00Z', 'list')).toBe(0);
+    } finally {
+      await stores.close();
+    }
+    expect(out).toContain('No accounts yet');
+    const pending = out.slice(out.indexOf('Pending invitations'));
+    expect(pending.split('\n').filter((line) => line.includes('@'))).toEqual([
+      expect.stringMatching(/^priya@acme\.test\s+2026-11-25 08:30 UTC$/),
+      expect.stringMatching(/^ravi@acme\.test\s+2026-11-25 09:00 UTC$/),
+    ]);
+  });
+
   it('revoke of an unknown address exits 1; a bad address or command is a usage error', async () => {
     expect(await admin('revoke', 'nobody@acme.test')).toMatchObject({
       code: 1,
-      err: 'No account for nobody@acme.test.\n',
+      err: 'No account or pending invitation for nobody@acme.test.\n',
     });
     await expect(admin('invite', 'not-an-address')).rejects.toThrow(UsageError);
     await expect(admin('frobnicate')).rejects.toThrow('Unknown command "frobnicate".');

@@ -9,11 +9,13 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
   invite <email>    print a one-time link that makes an account for this address (or, for an
                     existing account, adds a passkey: the way back for someone who lost theirs);
-                    it works once, for ${INVITATION_TTL_MS / 3_600_000} hours
-  list              the accounts, their passkeys and their last sign-in
-  revoke <email>    end the account's sessions and refuse its passkeys (invite again to restore)
+                    it works once, for ${INVITATION_TTL_MS / 3_600_000} hours, and replaces the address's earlier links
+  list              the accounts, their passkeys and their last sign-in, and the pending invitations
+  revoke <email>    end the account's sessions, refuse its passkeys and withdraw its pending
+                    invitations (invite again to restore)
 
-Reads the same environment as the server (DATABASE_PATH, SITE_URL).
+Reads the same environment as the server (DATABASE_PATH, SITE_URL). Without SITE_URL, invite warns
+(the link would point to the placeholder site), and with NODE_ENV=production it refuses.
 `;
 
 export interface AdminCommandContext {
@@ -21,6 +23,10 @@ export interface AdminCommandContext {
   activity: ActivityLog;
   /** The public origin the invitation link points to (SITE_URL). */
   siteUrl: string;
+  /** Whether SITE_URL was set (else siteUrl is the placeholder default). */
+  siteUrlIsSet: boolean;
+  /** NODE_ENV=production. */
+  production: boolean;
   io: CommandIo;
   now: Date;
 }
@@ -34,6 +40,8 @@ function address(value: string | undefined, command: string): string {
   return value.trim().toLowerCase();
 }
 
+const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 const minute = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'never');
 
 /** `npm run admin -- invite|list|revoke`: the inbox's accounts. Returns the exit code. */
@@ -43,54 +51,98 @@ export async function runAdminCommand(args: string[], context: AdminCommandConte
   switch (command) {
     case 'invite': {
       const to = address(value, 'invite');
-      const token = await accounts.invite(to, now);
+      if (!context.siteUrlIsSet) {
+        const why = `SITE_URL is not set, so the link would point to ${context.siteUrl}, not to your site`;
+        if (context.production) {
+          io.err(
+            `${why}. Set SITE_URL (e.g. https://www.yourcompany.com) to invite with NODE_ENV=production.\n`,
+          );
+          return 1;
+        }
+        io.err(`Warning: ${why}. Set SITE_URL to the address people open the inbox at.\n`);
+      }
+      const { token, replaced } = await accounts.invite(to, now);
       const existing = await accounts.byEmail(to);
       await activity.record(
         {
           actor: null,
           action: 'invitation',
-          summary: `Invited ${to}${existing ? ' (an existing account)' : ''} from the command line`,
+          summary:
+            `Invited ${to}${existing ? ' (an existing account)' : ''} from the command line` +
+            (replaced > 0 ? `, replacing ${countOf(replaced, 'earlier link')}` : ''),
         },
         now,
       );
       const until = new Date(now.getTime() + INVITATION_TTL_MS);
+      const replacing =
+        replaced === 0
+          ? ''
+          : replaced === 1
+            ? ' It replaces the earlier link, which no longer works.'
+            : ` It replaces ${replaced} earlier links, which no longer work.`;
       io.out(
-        `Invitation for ${to}, valid once until ${minute(until.toISOString())}. Send them this link:\n` +
+        `Invitation for ${to}, valid once until ${minute(until.toISOString())}.${replacing} Send them this link:\n` +
           `${context.siteUrl}${adminPaths.invitation}#${token}\n`,
       );
       return 0;
     }
     case 'list': {
       const listed = await accounts.list();
+      const pending = await accounts.pendingInvitations(now);
       if (listed.length === 0) {
         io.out('No accounts yet: make the first with npm run admin -- invite <email>.\n');
-        return 0;
+      } else {
+        io.out(
+          table(
+            ['email', 'status', 'passkeys', 'last sign-in', 'since'],
+            listed.map(({ account, passkeys }) => [
+              account.email,
+              account.revoked_at ? `revoked ${account.revoked_at.slice(0, 10)}` : 'active',
+              String(passkeys),
+              minute(account.last_sign_in_at),
+              account.created_at.slice(0, 10),
+            ]),
+          ),
+        );
       }
-      io.out(
-        table(
-          ['email', 'status', 'passkeys', 'last sign-in', 'since'],
-          listed.map(({ account, passkeys }) => [
-            account.email,
-            account.revoked_at ? `revoked ${account.revoked_at.slice(0, 10)}` : 'active',
-            String(passkeys),
-            minute(account.last_sign_in_at),
-            account.created_at.slice(0, 10),
-          ]),
-        ),
-      );
+      if (pending.length > 0) {
+        io.out(
+          `\nPending invitations (revoke <email> withdraws one):\n${table(
+            ['email', 'expires'],
+            pending.map((invitation) => [invitation.email, minute(invitation.expiresAt)]),
+          )}`,
+        );
+      }
       return 0;
     }
     case 'revoke': {
       const who = address(value, 'revoke');
-      if (!(await accounts.revoke(who, now))) {
-        io.err(`No account for ${who}.\n`);
+      const revoked = await accounts.revoke(who, now);
+      const withdrawn = countOf(revoked.invitations, 'pending invitation');
+      if (!revoked.account && revoked.invitations === 0) {
+        io.err(`No account or pending invitation for ${who}.\n`);
         return 1;
+      }
+      if (!revoked.account) {
+        await activity.record(
+          {
+            actor: null,
+            action: 'invitation',
+            summary: `Withdrew the invitation of ${who} from the command line`,
+          },
+          now,
+        );
+        io.out(`Withdrew the pending invitation for ${who}: its link no longer works.\n`);
+        return 0;
       }
       await activity.record(
         { actor: null, action: 'account-revoked', summary: `Revoked ${who} from the command line` },
         now,
       );
-      io.out(`Revoked ${who}: their sessions have ended and their passkeys no longer work.\n`);
+      io.out(
+        `Revoked ${who}: their sessions have ended and their passkeys no longer work` +
+          `${revoked.invitations > 0 ? `; withdrew ${withdrawn}` : ''}.\n`,
+      );
       return 0;
     }
     default:

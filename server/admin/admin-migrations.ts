@@ -67,4 +67,16 @@ export const adminMigrations: Record<string, Migration> = {
       });
     },
   },
+  '2026-11-25-003-admin-invitation-withdrawn': {
+    async up(db: Kysely<unknown>) {
+      // When an invitation stopped working before it was used: a newer one for the address replaced
+      // it, or the address was revoked. Links made before this column stay as they were.
+      await db.schema.alterTable('admin_invitations').addColumn('withdrawn_at', 'text').execute();
+      await db.schema
+        .createIndex('admin_invitations_email')
+        .on('admin_invitations')
+        .column('email')
+        .execute();
+    },
+  },
 };

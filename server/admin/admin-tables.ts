@@ -37,6 +37,8 @@ interface AdminInvitationsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** When it stopped working unused: a newer invitation for the address replaced it, or `admin revoke`. */
+  withdrawn_at: string | null;
 }
 
 /** A signed-in browser. The cookie holds the token; only its hash is kept. */

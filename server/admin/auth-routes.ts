@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Me } from '../../common/admin-api.ts';
 import { hashToken, isTokenShape } from '../security/tokens.ts';
@@ -8,11 +8,21 @@ import type { ActivityLog } from './activity-log.ts';
 import { clearSessionCookie, setSessionCookie, signedIn } from './admin-guard.ts';
 import type { AdminAccount, AdminSession } from './admin-tables.ts';
 import { ApiProblem, notFound, parse } from './api-problem.ts';
-import type { Ceremonies } from './ceremonies.ts';
+import { CeremonyFailed, type Ceremonies } from './ceremonies.ts';
 import type { SessionRepository } from './session-repository.ts';
 
 /** Removing a passkey needs a passkey check this recent. */
 const VERIFY_WINDOW_MS = 5 * 60 * 1000;
+
+/**
+ * The public routes' requests a client may make per failed attempt of its budget: a sign-in asks for
+ * options on load and on the button, an invitation checks its link and asks for options first.
+ */
+const PUBLIC_REQUESTS_PER_ATTEMPT = 10;
+
+/** An attempt the server refused (a bad passkey, invitation or request), not one it failed to handle. */
+const isRefusal = (error: unknown) =>
+  error instanceof CeremonyFailed || (error instanceof ApiProblem && error.statusCode < 500);
 
 export interface AuthRoutesOptions {
   accounts: AccountRepository;
@@ -20,10 +30,21 @@ export interface AuthRoutesOptions {
   ceremonies: Ceremonies;
   activity: ActivityLog;
   timeZone: string;
-  /** The limit of sign-in and invitation posts per client address (and window). */
+  /**
+   * Failed sign-ins and invitation acceptances per client address (and window); every request of
+   * the public routes is limited to PUBLIC_REQUESTS_PER_ATTEMPT times as many.
+   */
   signInLimit: { max: number; windowMs: number };
   now: () => Date;
 }
+
+/** Why an invitation link no longer works (410). */
+const invitationGone = {
+  used: 'This invitation link was already used. Sign in with your passkey, or ask for a new invitation.',
+  expired: 'This invitation link has expired (links work for 24 hours). Ask for a new invitation.',
+  withdrawn:
+    'This invitation link was replaced by a newer one, or withdrawn. Open the newest invitation you were sent, or ask for a new one.',
+} as const;
 
 const token = z.string().refine(isTokenShape, 'This invitation link is not complete.');
 const ceremony = z.object({ flow: z.string().max(100), response: z.record(z.string(), z.unknown()) });
@@ -75,27 +96,51 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       );
     }
     if (invitation.state !== 'valid') {
-      throw new ApiProblem(
-        410,
-        `invitation-${invitation.state}`,
-        invitation.state === 'used'
-          ? 'This invitation link was already used. Sign in with your passkey, or ask for a new invitation.'
-          : 'This invitation link has expired (links work for 24 hours). Ask for a new invitation.',
-      );
+      throw new ApiProblem(410, `invitation-${invitation.state}`, invitationGone[invitation.state]);
     }
     return invitation;
   }
 
   const passkeyName = (count: number) => `Passkey ${count + 1}`;
 
-  // Signing in and accepting an invitation: public, so limited per client address (IPv6 by /64),
-  // one budget for all of them (a plugin-wide limit in this scope shares one counter).
+  // Signing in and accepting an invitation: public, so limited per client address (IPv6 by /64).
+  // Every request of these routes shares a generous limit against floods (a plugin-wide limit in this
+  // scope shares one counter): a sign-in page asks for options on load and again on the button. The
+  // tight budget counts failed attempts only (a refused passkey or invitation), so colleagues behind
+  // one office address never lock each other out by signing in.
   await app.register(async (publicApi) => {
+    const { max, windowMs } = options.signInLimit;
     await publicApi.register(rateLimit, {
       global: true,
-      max: options.signInLimit.max,
-      timeWindow: options.signInLimit.windowMs,
+      max: max * PUBLIC_REQUESTS_PER_ATTEMPT,
+      timeWindow: windowMs,
     });
+    const failures = publicApi.createRateLimit({ max, timeWindow: windowMs });
+
+    /** Runs a sign-in or an acceptance, refused while the client is over its budget of failures. */
+    async function attempt<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      run: () => Promise<T>,
+    ): Promise<T> {
+      const budget = await failures(request, { increment: false });
+      if (!budget.isAllowed && budget.remaining <= 0) {
+        const minutes = Math.max(1, Math.ceil(budget.ttlInSeconds / 60));
+        reply.header('retry-after', String(budget.ttlInSeconds));
+        throw new ApiProblem(
+          429,
+          'rate-limited',
+          `Too many failed attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        );
+      }
+      try {
+        return await run();
+      } catch (error) {
+        if (isRefusal(error)) await failures(request);
+        throw error;
+      }
+    }
+
     publicApi.post('/invitation', { config: publicRoute }, async (request) => {
       const body = parse(invitationBody, request.body);
       const { email } = await validInvitation(body.token);
@@ -111,82 +156,86 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       return ceremonies.registration('invitation', hashToken(body.token), { email, handle }, passkeys);
     });
 
-    publicApi.post('/invitation/accept', { config: publicRoute }, async (request, reply) => {
-      const body = parse(acceptBody, request.body);
-      const { email } = await validInvitation(body.token);
-      const existing = await accounts.byEmail(email);
-      const count = existing && !existing.revoked_at ? (await accounts.passkeysOf(existing.id)).length : 0;
-      const { passkey, userHandle } = await ceremonies.verifyRegistration(
-        'invitation',
-        hashToken(body.token),
-        body.flow,
-        body.response,
-        passkeyName(count),
-      );
-      const account = await accounts.acceptInvitation(body.token, userHandle, passkey, now());
-      if (!account) {
-        throw new ApiProblem(
-          410,
-          'invitation-used',
-          'This invitation link was used meanwhile. Ask for a new invitation.',
+    publicApi.post('/invitation/accept', { config: publicRoute }, async (request, reply) =>
+      attempt(request, reply, async () => {
+        const body = parse(acceptBody, request.body);
+        const { email } = await validInvitation(body.token);
+        const existing = await accounts.byEmail(email);
+        const count = existing && !existing.revoked_at ? (await accounts.passkeysOf(existing.id)).length : 0;
+        const { passkey, userHandle } = await ceremonies.verifyRegistration(
+          'invitation',
+          hashToken(body.token),
+          body.flow,
+          body.response,
+          passkeyName(count),
         );
-      }
-      await activity.record(
-        existing
-          ? { actor: account.email, action: 'passkey-added', summary: 'Added a passkey with an invitation' }
-          : {
-              actor: account.email,
-              action: 'account-created',
-              summary: 'Accepted the invitation and made a passkey',
-            },
-        now(),
-      );
-      return signIn(reply, account);
-    });
+        const account = await accounts.acceptInvitation(body.token, userHandle, passkey, now());
+        if (!account) {
+          throw new ApiProblem(
+            410,
+            'invitation-used',
+            'This invitation link was used or replaced meanwhile. Ask for a new invitation.',
+          );
+        }
+        await activity.record(
+          existing
+            ? { actor: account.email, action: 'passkey-added', summary: 'Added a passkey with an invitation' }
+            : {
+                actor: account.email,
+                action: 'account-created',
+                summary: 'Accepted the invitation and made a passkey',
+              },
+          now(),
+        );
+        return signIn(reply, account);
+      }),
+    );
 
     publicApi.post('/sign-in/options', { config: publicRoute }, async () =>
       ceremonies.authentication('sign-in', ''),
     );
 
-    publicApi.post('/sign-in', { config: publicRoute }, async (request, reply) => {
-      const body = parse(ceremony, request.body);
-      const id = ceremonies.credentialId(body.response);
-      const found = id ? await accounts.passkey(id) : undefined;
-      try {
-        if (!found) {
-          throw new ApiProblem(
-            401,
-            'unknown-passkey',
-            'This passkey does not belong to an account of the inbox (or the account was closed).',
+    publicApi.post('/sign-in', { config: publicRoute }, async (request, reply) =>
+      attempt(request, reply, async () => {
+        const body = parse(ceremony, request.body);
+        const id = ceremonies.credentialId(body.response);
+        const found = id ? await accounts.passkey(id) : undefined;
+        try {
+          if (!found) {
+            throw new ApiProblem(
+              401,
+              'unknown-passkey',
+              'This passkey does not belong to an account of the inbox (or the account was closed).',
+            );
+          }
+          const counter = await ceremonies.verifyAuthentication(
+            'sign-in',
+            '',
+            body.flow,
+            body.response,
+            found.passkey,
           );
+          await accounts.recordUse(found.passkey, counter, now());
+        } catch (error) {
+          await activity.record(
+            {
+              actor: null,
+              action: 'sign-in-failed',
+              summary: found
+                ? `A sign-in as ${found.account.email} failed`
+                : 'A sign-in with an unknown passkey failed',
+            },
+            now(),
+          );
+          throw error;
         }
-        const counter = await ceremonies.verifyAuthentication(
-          'sign-in',
-          '',
-          body.flow,
-          body.response,
-          found.passkey,
-        );
-        await accounts.recordUse(found.passkey, counter, now());
-      } catch (error) {
         await activity.record(
-          {
-            actor: null,
-            action: 'sign-in-failed',
-            summary: found
-              ? `A sign-in as ${found.account.email} failed`
-              : 'A sign-in with an unknown passkey failed',
-          },
+          { actor: found.account.email, action: 'sign-in', summary: 'Signed in with a passkey' },
           now(),
         );
-        throw error;
-      }
-      await activity.record(
-        { actor: found.account.email, action: 'sign-in', summary: 'Signed in with a passkey' },
-        now(),
-      );
-      return signIn(reply, found.account);
-    });
+        return signIn(reply, found.account);
+      }),
+    );
   });
 
   app.get('/me', async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  ADMIN_PAGE_SIZE,
   LEAD_STATUSES,
   LEAD_VIEWS,
   leadStatusLabels,
@@ -32,7 +33,6 @@ export interface LeadRoutesOptions {
   now: () => Date;
 }
 
-const PAGE_SIZE = 50;
 const EXCERPT_LENGTH = 140;
 
 const cursor = z.coerce.number().int().positive().optional();
@@ -97,16 +97,16 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
 
   app.get('/leads', async (request): Promise<LeadList> => {
     const query = parse(listQuery, request.query);
-    const [page, counts, emails] = await Promise.all([
-      leads.page({ view: query.view, search: query.q, cursor: query.cursor, limit: PAGE_SIZE }),
+    const [page, counts, deadNotifications] = await Promise.all([
+      leads.page({ view: query.view, search: query.q, cursor: query.cursor, limit: ADMIN_PAGE_SIZE }),
       leads.counts(),
-      outbox.counts(),
+      leads.deadNotifications(),
     ]);
     return {
       leads: page.items.map(summary),
       nextCursor: page.nextCursor === null ? null : String(page.nextCursor),
       counts,
-      deadEmails: emails.dead,
+      deadNotifications,
     };
   });
 
@@ -114,7 +114,8 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     const { account } = signedIn(request);
     const query = parse(listQuery, request.query);
     const rows = await leads.all({ view: query.view, search: query.q });
-    const what = `${rows.length} lead${rows.length === 1 ? '' : 's'} (${query.view}${query.q ? `, search "${query.q}"` : ''})`;
+    // The view and whether there was a search, never its words: the log outlives a Delete request.
+    const what = `${rows.length} lead${rows.length === 1 ? '' : 's'} (${query.view}${query.q?.trim() ? ', with a search' : ''})`;
     await activity.record(
       { actor: account.email, action: 'export', summary: `Exported ${what} as CSV` },
       now(),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SUBSCRIBER_VIEWS, type SubscriberList } from '../../common/admin-api.ts';
+import { ADMIN_PAGE_SIZE, SUBSCRIBER_VIEWS, type SubscriberList } from '../../common/admin-api.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
 import type { Subscriber } from '../newsletter/newsletter-tables.ts';
 import { subscribersCsv } from '../newsletter/subscriber-export.ts';
@@ -16,8 +16,6 @@ export interface SubscriberRoutesOptions {
   mailDir: string;
   now: () => Date;
 }
-
-const PAGE_SIZE = 50;
 
 const listQuery = z.object({
   view: z.enum(SUBSCRIBER_VIEWS).default('all'),
@@ -49,7 +47,7 @@ export async function subscriberRoutes(app: FastifyInstance, options: Subscriber
         status: status(query.view),
         search: query.q,
         cursor: query.cursor,
-        limit: PAGE_SIZE,
+        limit: ADMIN_PAGE_SIZE,
       }),
       subscribers.counts(),
     ]);
@@ -68,7 +66,7 @@ export async function subscriberRoutes(app: FastifyInstance, options: Subscriber
       {
         actor: account.email,
         action: 'export',
-        summary: `Exported ${rows.length} subscribers (${query.view}) as CSV`,
+        summary: `Exported ${rows.length} subscriber${rows.length === 1 ? '' : 's'} (${query.view}${query.q?.trim() ? ', with a search' : ''}) as CSV`,
       },
       now(),
     );

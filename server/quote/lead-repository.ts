@@ -10,7 +10,7 @@ import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { addLeadEvent } from './lead-events.ts';
 import { LEAD_REFERENCE, newLeadReference } from './lead-reference.ts';
 import { searchQuery } from './lead-search.ts';
-import { QUOTE_EMAIL_KINDS, type Lead, type LeadEvent } from './quote-tables.ts';
+import { QUOTE_EMAIL_KINDS, SPAM_CANCELLATION, type Lead, type LeadEvent } from './quote-tables.ts';
 
 export interface LeadRepositoryOptions {
   /** Domain of the company's sender address, used in Message-IDs. */
@@ -151,6 +151,7 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
             created_at: at.toISOString(),
             source_page: sourcePage,
             spam: spam ? 1 : 0,
+            spam_at: spam ? at.toISOString() : null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -231,6 +232,19 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
       return counts;
     },
 
+    /** How many notifications of leads that are not spam could not be delivered (the inbox's banner). */
+    async deadNotifications(): Promise<number> {
+      const row = await db
+        .selectFrom('outbox')
+        .innerJoin('quote_requests', 'quote_requests.id', 'outbox.quote_request_id')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('outbox.status', '=', 'dead')
+        .where('outbox.kind', '=', QUOTE_EMAIL_KINDS.notification)
+        .where('quote_requests.spam', '=', 0)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
     /** A lead, its notification and its timeline (oldest first). */
     async detail(id: number): Promise<(LeadWithDelivery & { events: LeadEvent[] }) | undefined> {
       const lead = await this.get(id);
@@ -290,9 +304,10 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
     },
 
     /**
-     * Marks a lead as spam (a notification still waiting is withdrawn), or as
-     * not spam: then its notification is sent if it never was (a lead the
-     * honeypot caught, or one marked spam before its email went out).
+     * Marks a lead as spam (its notification, waiting or given up on, is
+     * withdrawn: nobody is emailed about spam), or as not spam: then its
+     * notification is sent if it never was (a lead the honeypot caught, one
+     * marked spam before its email went out, or one whose email was dead).
      * Returns whether the notification was queued, or undefined without such a lead.
      */
     async setSpam(id: number, spam: boolean, actor: string | null): Promise<{ queued: boolean } | undefined> {
@@ -307,7 +322,7 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
         const at = now();
         await trx
           .updateTable('quote_requests')
-          .set({ spam: spam ? 1 : 0 })
+          .set({ spam: spam ? 1 : 0, spam_at: spam ? at.toISOString() : null })
           .where('id', '=', id)
           .execute();
         await addLeadEvent(trx, { quote_request_id: id, actor, kind: spam ? 'spam' : 'not-spam' }, at);
@@ -319,10 +334,10 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
           .executeTakeFirst();
         const iso = at.toISOString();
         if (spam) {
-          if (notification?.status === 'pending') {
+          if (notification?.status === 'pending' || notification?.status === 'dead') {
             await trx
               .updateTable('outbox')
-              .set({ status: 'cancelled', last_error: 'marked as spam', updated_at: iso })
+              .set({ status: 'cancelled', last_error: SPAM_CANCELLATION, updated_at: iso })
               .where('id', '=', notification.id)
               .execute();
           }
@@ -332,7 +347,7 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
           await trx.insertInto('outbox').values(notificationRow(id, at)).execute();
           return { queued: true };
         }
-        if (notification.status === 'cancelled') {
+        if (notification.status === 'cancelled' || notification.status === 'dead') {
           await trx
             .updateTable('outbox')
             .set({ status: 'pending', attempts: 0, next_attempt_at: iso, last_error: null, updated_at: iso })
@@ -380,7 +395,11 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
       );
     },
 
-    /** Removes the spam leads created before the given time (SPAM_RETENTION_DAYS). */
+    /**
+     * Removes the leads that became spam before the given time (SPAM_RETENTION_DAYS), with their
+     * emails: counted from when a lead was marked, not from when it came. A row without the time
+     * (written by hand) counts from its arrival. Only the spam folder is read (its index).
+     */
     async purgeSpamOlderThan(cutoff: Date): Promise<RemovedLeads> {
       const before = cutoff.toISOString();
       return write(async (trx) =>
@@ -390,7 +409,7 @@ export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, opt
             .selectFrom('quote_requests')
             .select('id')
             .where('spam', '=', 1)
-            .where('created_at', '<', before)
+            .where((eb) => eb(eb.fn.coalesce('spam_at', 'created_at'), '<', before))
             .execute(),
         ),
       );

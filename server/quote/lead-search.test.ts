@@ -1,18 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { searchQuery } from './lead-search.ts';
 
+const inWords = (terms: string) => `{name email phone message} : (${terms})`;
+
 describe('a search for leads', () => {
   it('looks for every word typed, each as a word or the start of one', () => {
-    expect(searchQuery('Priya  shop')).toBe('"Priya"* "shop"*');
-    expect(searchQuery('priya@company.in')).toBe('"priya"* "company"* "in"*');
-    expect(searchQuery('+91 98000')).toBe('"91"* "98000"*');
+    expect(searchQuery('Priya  shop')).toBe(inWords('"Priya"* "shop"*'));
+    expect(searchQuery('priya@company.in')).toBe(inWords('"priya"* "company"* "in"*'));
+  });
+
+  it('keeps the vowel signs and viramas of Indian scripts inside their words', () => {
+    expect(searchQuery('राहुल शर्मा')).toBe(inWords('"राहुल"* "शर्मा"*'));
+    expect(searchQuery('ਪ੍ਰੀਤ')).toBe(inWords('"ਪ੍ਰੀਤ"*'));
+  });
+
+  it('looks for a phone number’s digits anywhere in a phone, with and without its prefixes', () => {
+    expect(searchQuery('+91 98765 43210')).toBe(
+      `(${inWords('"91"* "98765"* "43210"*')}) OR phone_endings : ("919876543210"* OR "9876543210"*)`,
+    );
+    expect(searchQuery('(0161) 245-6789')).toBe(
+      `(${inWords('"0161"* "245"* "6789"*')}) OR phone_endings : ("01612456789"* OR "1612456789"*)`,
+    );
+    expect(searchQuery('2456789')).toBe(`(${inWords('"2456789"*')}) OR phone_endings : ("2456789"*)`);
+  });
+
+  it('takes fewer than 4 digits, or digits among words, as words only', () => {
+    expect(searchQuery('+91')).toBe(inWords('"91"*'));
+    expect(searchQuery('order 98765')).toBe(inWords('"order"* "98765"*'));
   });
 
   it('can never be read as search syntax, whatever is typed', () => {
     expect(searchQuery('NEAR(a b) OR name:x AND "y" -z')).toBe(
-      '"NEAR"* "a"* "b"* "OR"* "name"* "x"* "AND"* "y"*',
+      inWords('"NEAR"* "a"* "b"* "OR"* "name"* "x"* "AND"* "y"*'),
     );
-    expect(searchQuery('"; DROP TABLE quote_requests; --')).toBe('"DROP"* "TABLE"* "quote"* "requests"*');
+    expect(searchQuery('"; DROP TABLE quote_requests; --')).toBe(
+      inWords('"DROP"* "TABLE"* "quote"* "requests"*'),
+    );
   });
 
   it('is nothing when the text holds no word', () => {

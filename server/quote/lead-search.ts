@@ -1,18 +1,58 @@
 /** The most words one search takes; more are ignored. */
 const MAX_WORDS = 8;
 
+/** The fewest digits a search must hold to be looked up as part of a phone number. */
+const MIN_PHONE_DIGITS = 4;
+
+/** Digits and what people write between them in a phone number. */
+const PHONE_TEXT = /^[\d\s+\-().]+$/;
+
+/** India's country code; a number written with it is also looked for without it. */
+const COUNTRY_CODE = '91';
+const NATIONAL_NUMBER_LENGTH = 10;
+
+/** The index's columns of the fields people type words of (quote-migrations.ts). */
+const WORD_COLUMNS = '{name email phone message}';
+/** The index's column of every ending of the phone's digits (quote-migrations.ts). */
+const PHONE_COLUMN = 'phone_endings';
+
+const prefixes = (terms: readonly string[], operator: ' ' | ' OR ') =>
+  terms.map((term) => `"${term}"*`).join(operator);
+
 /**
- * A search box's text as an SQLite FTS5 query: every word (letters and
- * digits; punctuation, operators and quotes are dropped, so nothing typed can
- * be FTS syntax) must appear, as a word or the start of one. "priya@company"
- * finds "priya@company.in"; "98000" finds "+91 98000 00000". Undefined when
- * the text holds no word at all.
+ * The ways the digits of a phone search may be written in a lead: as typed, without the international
+ * prefix (00) or the trunk prefix (0), and without India's country code.
+ */
+function phoneForms(digits: string): string[] {
+  const forms = new Set([digits]);
+  const withoutPrefix = digits.replace(/^0+/, '');
+  forms.add(withoutPrefix);
+  if (
+    withoutPrefix.startsWith(COUNTRY_CODE) &&
+    withoutPrefix.length >= COUNTRY_CODE.length + NATIONAL_NUMBER_LENGTH
+  ) {
+    forms.add(withoutPrefix.slice(COUNTRY_CODE.length));
+  }
+  return [...forms].filter((form) => form.length >= MIN_PHONE_DIGITS);
+}
+
+/**
+ * A search box's text as an SQLite FTS5 query: every word (letters, with
+ * their combining marks, and digits; punctuation, operators and quotes are
+ * dropped, so nothing typed can be FTS syntax) must appear in the name,
+ * email, phone or message, as a word or the start of one. "priya@company"
+ * finds "priya@company.in"; "राहु" finds "राहुल". Text that is a phone number
+ * (digits, spaces and + - ( ) ., 4 digits or more) also finds the leads whose
+ * phone holds its digits anywhere, however either is written: "9876543210",
+ * "+919876543210" and "09876543210" find "+91 98765 43210", and "2456789"
+ * finds "(0161) 245-6789". Undefined when the text holds no word at all.
  */
 export function searchQuery(text: string): string | undefined {
-  const words =
-    text
-      .normalize('NFKC')
-      .match(/[\p{L}\p{N}]+/gu)
-      ?.slice(0, MAX_WORDS) ?? [];
-  return words.length > 0 ? words.map((word) => `"${word}"*`).join(' ') : undefined;
+  const normalised = text.normalize('NFKC');
+  const words = normalised.match(/[\p{L}\p{M}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? [];
+  if (words.length === 0) return undefined;
+  const byWords = `${WORD_COLUMNS} : (${prefixes(words, ' ')})`;
+  const digits = normalised.replace(/\D/g, '');
+  const forms = PHONE_TEXT.test(normalised.trim()) ? phoneForms(digits) : [];
+  return forms.length > 0 ? `(${byWords}) OR ${PHONE_COLUMN} : (${prefixes(forms, ' OR ')})` : byWords;
 }

@@ -4,7 +4,7 @@ import type { EmailKind } from '../outbox/email-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { addLeadEvent } from './lead-events.ts';
 import { acknowledgementEmail, notificationEmail, type QuoteEmailSettings } from './quote-emails.ts';
-import { QUOTE_EMAIL_KINDS, type Lead } from './quote-tables.ts';
+import { QUOTE_EMAIL_KINDS, SPAM_CANCELLATION, type Lead } from './quote-tables.ts';
 
 async function leadOf(trx: Transaction<Database>, row: OutboxRow): Promise<Lead | undefined> {
   return trx
@@ -39,7 +39,9 @@ export function quoteEmailKinds(settings: QuoteEmailSettings): EmailKind[] {
       kind: QUOTE_EMAIL_KINDS.notification,
       async prepare(trx, row) {
         const lead = await leadOf(trx, row);
-        return lead ? notificationEmail(lead, row, settings) : { cancelled: 'the quote request was deleted' };
+        if (!lead) return { cancelled: 'the quote request was deleted' };
+        // Nobody is emailed about spam, whatever put the email back in the queue ("Retry all dead").
+        return lead.spam ? { cancelled: SPAM_CANCELLATION } : notificationEmail(lead, row, settings);
       },
       onSent: onTimeline((row) =>
         row.delivered_via === 'file'

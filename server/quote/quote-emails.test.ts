@@ -21,6 +21,9 @@ const lead: Lead = {
   source_page: '/',
   status: 'new',
   spam: 0,
+  spam_at: null,
+  phone_digits: '919800000000',
+  phone_endings: '919800000000 19800000000 9800000000',
 };
 const row = (kind: OutboxRow['kind']): OutboxRow => ({
   id: 1,

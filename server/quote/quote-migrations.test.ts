@@ -7,6 +7,7 @@ import { openStores, migrations } from '../stores.ts';
 import { LEAD_REFERENCE } from './lead-reference.ts';
 import { testConfig } from '../test/test-app.ts';
 import { tempDir } from '../test/temp-dir.ts';
+import { deliveryOf } from './lead-delivery.ts';
 
 /** A database as the newsletter release left it: leads in each of the old statuses. */
 async function databaseBeforeTheInbox(path: string) {
@@ -19,12 +20,22 @@ async function databaseBeforeTheInbox(path: string) {
   const sqlite = new Database(path);
   const insert = sqlite.prepare(
     `INSERT INTO quote_requests (id, created_at, name, email, phone, message, source_page, status)
-     VALUES (?, '2026-11-01T10:00:00.000Z', ?, ?, '', ?, '/', ?)`,
+     VALUES (?, '2026-11-01T10:00:00.000Z', ?, ?, ?, ?, '/', ?)`,
   );
-  insert.run(1, 'Priya Sharma', 'priya@company.in', 'A shop with online payments.', 'notified');
-  insert.run(2, 'Ravi Kumar', 'ravi@traders.in', 'Buy cheap followers now', 'spam');
-  insert.run(3, 'Anita Gill', 'anita@gill.in', 'A booking app for our clinic.', 'dead');
-  insert.run(4, 'Jaspreet Singh', 'js@farm.in', 'Marketing for a dairy farm.', 'received');
+  insert.run(1, 'Priya Sharma', 'priya@company.in', '', 'A shop with online payments.', 'notified');
+  insert.run(2, 'Ravi Kumar', 'ravi@traders.in', '', 'Buy cheap followers now', 'spam');
+  insert.run(3, 'Anita Gill', 'anita@gill.in', '+91 98765 43210', 'A booking app for our clinic.', 'dead');
+  insert.run(4, 'राहुल शर्मा', 'js@farm.in', '', 'Marketing for a dairy farm.', 'received');
+  // Anita's notification was given up on: the inbox reads that from the outbox now. So was Ravi's, though
+  // his is spam (an older release left a notification dead when someone marked its lead as spam).
+  const deadNotification = sqlite.prepare(
+    `INSERT INTO outbox (quote_request_id, kind, recipient, message_id, status, attempts, next_attempt_at,
+       last_error, created_at, updated_at)
+     VALUES (?, 'notification', 'sales@acme.test', ?, 'dead', 15, '2026-11-01T18:00:00.000Z',
+       '550 5.1.1 Mailbox unavailable', '2026-11-01T10:00:00.000Z', '2026-11-01T18:00:00.000Z')`,
+  );
+  deadNotification.run(3, '<quote-3@acme.test>');
+  deadNotification.run(2, '<quote-2@acme.test>');
   sqlite.close();
 }
 
@@ -36,19 +47,44 @@ describe('the inbox migration', () => {
     try {
       const rows = await stores.storage.db
         .selectFrom('quote_requests')
-        .select(['id', 'status', 'spam'])
+        .select(['id', 'status', 'spam', 'spam_at'])
         .orderBy('id')
         .execute();
       expect(rows).toEqual([
-        { id: 1, status: 'new', spam: 0 },
-        { id: 2, status: 'new', spam: 1 },
-        { id: 3, status: 'new', spam: 0 },
-        { id: 4, status: 'new', spam: 0 },
+        { id: 1, status: 'new', spam: 0, spam_at: null },
+        { id: 2, status: 'new', spam: 1, spam_at: '2026-11-01T10:00:00.000Z' },
+        { id: 3, status: 'new', spam: 0, spam_at: null },
+        { id: 4, status: 'new', spam: 0, spam_at: null },
       ]);
       expect(await stores.leads.counts()).toMatchObject({ all: 3, new: 3, spam: 1 });
-      const found = await stores.leads.page({ view: 'all', search: 'clinic' });
-      expect(found.items.map((item) => item.lead.name)).toEqual(['Anita Gill']);
+      const search = async (text: string) =>
+        (await stores.leads.page({ view: 'all', search: text })).items.map((item) => item.lead.name);
+      expect(await search('clinic')).toEqual(['Anita Gill']);
+      expect(await search('9876543210')).toEqual(['Anita Gill']);
+      expect(await search('राहुल')).toEqual(['राहुल शर्मा']);
       expect(stores.storage.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      await stores.close();
+    }
+  });
+
+  it('keeps a lead that was dead as a new lead whose notification could not be delivered, with its error, and withdraws a spam lead’s', async () => {
+    const config = testConfig({}, tempDir());
+    await databaseBeforeTheInbox(config.database.path);
+    const stores = await openStores(config);
+    try {
+      const detail = await stores.leads.detail(3);
+      expect(detail?.lead).toMatchObject({ name: 'Anita Gill', status: 'new', spam: 0 });
+      expect(deliveryOf(detail?.notification)).toEqual({
+        state: 'dead',
+        at: '2026-11-01T18:00:00.000Z',
+        lastError: '550 5.1.1 Mailbox unavailable',
+        outboxId: 1,
+      });
+      expect(await stores.leads.deadNotifications()).toBe(1);
+      // The spam lead's dead notification is withdrawn: "Retry all dead" must not email it.
+      expect(await stores.outbox.counts()).toEqual({ pending: 0, dead: 1 });
+      expect(deliveryOf((await stores.leads.detail(2))?.notification)).toEqual({ state: 'none' });
     } finally {
       await stores.close();
     }

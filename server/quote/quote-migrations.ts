@@ -130,7 +130,64 @@ export const quoteMigrations: Record<string, Migration> = {
       });
     },
   },
-  '2026-11-25-001-lead-references': {
+  '2026-11-25-001-lead-search-phone-digits-and-indian-scripts': {
+    async up(db: Kysely<unknown>) {
+      await db.transaction().execute(async (trx) => {
+        // A phone number is found by its digits, however either side writes it: the phone's digits
+        // alone (the form allows only digits, spaces and + - ( ) .), and every ending of them of 4 digits
+        // or more, so a search for any run of its digits is a prefix search in the index
+        // (lead-search.ts). Computed by SQLite, so every writer (the server, a script, a restore) agrees.
+        // On PostgreSQL: the same generated column and a trigram index on it.
+        await trx.schema
+          .alterTable('quote_requests')
+          .addColumn('phone_digits', 'text', (column) =>
+            column.generatedAlwaysAs(
+              sql`replace(replace(replace(replace(replace(replace(phone, ' ', ''), '+', ''), '-', ''), '(', ''), ')', ''), '.', '')`,
+            ),
+          )
+          .execute();
+        const endings = Array.from(
+          { length: 30 - 3 },
+          (_, start) =>
+            `case when length(phone_digits) >= ${start + 4} then substr(phone_digits, ${start + 1}) || ' ' else '' end`,
+        ).join(' || ');
+        await trx.schema
+          .alterTable('quote_requests')
+          .addColumn('phone_endings', 'text', (column) => column.generatedAlwaysAs(sql.raw(endings)))
+          .execute();
+
+        // The index again, with the phone's endings, and with combining marks (Unicode category M: the
+        // vowel signs and viramas of Devanagari, Gurmukhi and every Indian script) as part of words:
+        // unicode61's default splits "राहुल" into the letters र, ह and ल.
+        for (const action of ['insert', 'delete', 'update']) {
+          await sql`drop trigger ${sql.ref(`quote_requests_search_${action}`)}`.execute(trx);
+        }
+        await sql`drop table quote_requests_search`.execute(trx);
+        await sql`create virtual table quote_requests_search using fts5(
+          name, email, phone, message, phone_endings,
+          content = 'quote_requests', content_rowid = 'id',
+          tokenize = "unicode61 remove_diacritics 2 categories 'L* N* M* Co'"
+        )`.execute(trx);
+        await sql`create trigger quote_requests_search_insert after insert on quote_requests begin
+          insert into quote_requests_search (rowid, name, email, phone, message, phone_endings)
+            values (new.id, new.name, new.email, new.phone, new.message, new.phone_endings);
+        end`.execute(trx);
+        await sql`create trigger quote_requests_search_delete after delete on quote_requests begin
+          insert into quote_requests_search (quote_requests_search, rowid, name, email, phone, message, phone_endings)
+            values ('delete', old.id, old.name, old.email, old.phone, old.message, old.phone_endings);
+        end`.execute(trx);
+        await sql`create trigger quote_requests_search_update
+          after update of name, email, phone, message on quote_requests begin
+          insert into quote_requests_search (quote_requests_search, rowid, name, email, phone, message, phone_endings)
+            values ('delete', old.id, old.name, old.email, old.phone, old.message, old.phone_endings);
+          insert into quote_requests_search (rowid, name, email, phone, message, phone_endings)
+            values (new.id, new.name, new.email, new.phone, new.message, new.phone_endings);
+        end`.execute(trx);
+        await sql`insert into quote_requests_search (quote_requests_search) values ('rebuild')`.execute(trx);
+      });
+    },
+  },
+  '2026-11-25-002-lead-references': {
     async up(db: Kysely<unknown>) {
       await db.transaction().execute(async (trx) => {
         // The emails name a lead by a random reference: the row id would reveal how many leads come in.
@@ -152,6 +209,27 @@ export const quoteMigrations: Record<string, Migration> = {
           .on('quote_requests')
           .column('reference')
           .execute();
+      });
+    },
+  },
+  '2026-11-25-004-lead-spam-marked-at': {
+    async up(db: Kysely<unknown>) {
+      await db.transaction().execute(async (trx) => {
+        // When a lead became spam: SPAM_RETENTION_DAYS count from here, not from its arrival, so a
+        // lead marked by mistake long after it came is not deleted the next day. A lead marked before
+        // this column existed counts from its latest "spam" event, else (the honeypot) from its arrival.
+        await trx.schema.alterTable('quote_requests').addColumn('spam_at', 'text').execute();
+        await sql`update quote_requests set spam_at = coalesce(
+            (select max(at) from lead_events
+              where lead_events.quote_request_id = quote_requests.id and lead_events.kind = 'spam'),
+            created_at)
+          where spam = 1`.execute(trx);
+        // Nobody is emailed about spam: a spam lead's notification still waiting, or given up on
+        // (which "Retry all dead" would have sent), is withdrawn, as marking a lead as spam now does.
+        await sql`update outbox set status = 'cancelled', last_error = 'marked as spam',
+            updated_at = ${new Date().toISOString()}
+          where kind = 'notification' and status in ('pending', 'dead')
+            and quote_request_id in (select id from quote_requests where spam = 1)`.execute(trx);
       });
     },
   },

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, GeneratedAlways, Selectable } from 'kysely';
 import type { LeadStatus } from '../../common/admin-api.ts';
 import type { QuoteRequest } from '../../common/quote-request.ts';
 
@@ -14,6 +14,12 @@ type QuoteRequestsTable = QuoteRequest & {
   status: Generated<LeadStatus>;
   /** 1 when it is spam (the honeypot was filled, or someone marked it so); spam is never emailed. */
   spam: Generated<number>;
+  /** When it became spam (the honeypot, or someone marked it); null when it is not. */
+  spam_at: string | null;
+  /** The phone's digits alone, computed by the database (e.g. "919876543210"). */
+  phone_digits: GeneratedAlways<string>;
+  /** Every ending of those digits of 4 or more, computed by the database: what a phone search looks in. */
+  phone_endings: GeneratedAlways<string>;
 };
 
 export type Lead = Selectable<QuoteRequestsTable>;
@@ -41,6 +47,9 @@ export const QUOTE_EMAIL_KINDS = {
   notification: 'notification',
   acknowledgement: 'acknowledgement',
 } as const;
+
+/** Why a spam lead's notification was withdrawn (its outbox row's last error). */
+export const SPAM_CANCELLATION = 'marked as spam';
 
 declare module '../db/database-tables.ts' {
   interface Database {

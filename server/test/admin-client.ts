@@ -47,6 +47,8 @@ export async function invite(
     const code = await runAdminCommand(['invite', email], {
       ...stores,
       siteUrl: config.siteUrl,
+      siteUrlIsSet: true,
+      production: false,
       io: { out: (text) => void (output += text), err: (text) => void (output += text) },
       now,
     });

@@ -20,6 +20,16 @@ function sectionOf(pathname: string): string {
   return pathname.replace(/\/+$/, '') || adminPaths.inbox;
 }
 
+/** The company's mark with "Inbox", a link to the inbox: the start of every inbox page's header. */
+export function InboxMark() {
+  return (
+    <Link to={adminPaths.inbox} className="-m-1 flex items-center gap-3 rounded-md p-1">
+      <Logo />
+      <span className="rounded-md bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-800">Inbox</span>
+    </Link>
+  );
+}
+
 function SignOutButton() {
   const navigation = useNavigation();
   const pending = navigation.formData?.get('intent') === ACCOUNT_INTENT.signOut;
@@ -86,12 +96,7 @@ export function AdminFrame({ me, children }: { me: Me | undefined; children: Rea
       <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
-          <Link to={adminPaths.inbox} className="-m-1 flex items-center gap-3 rounded-md p-1">
-            <Logo />
-            <span className="rounded-md bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-800">
-              Inbox
-            </span>
-          </Link>
+          <InboxMark />
           {me && (
             <div className="flex min-w-0 items-center gap-3">
               <p className="min-w-0 truncate text-sm text-slate-600">

@@ -1,11 +1,7 @@
 import { Outlet, useRouteError } from 'react-router';
-import adminStylesheet from '../../components/admin/admin.css?url';
 import { AdminFrame } from '../../components/admin/admin-frame';
 import { useMaybeMe } from '../../components/admin/me';
 import { RouteError } from '../../components/admin/route-error';
-
-/** The inbox's stylesheet: only its pages load it (the public pages inline their own). */
-export const links = () => [{ rel: 'stylesheet', href: adminStylesheet }];
 
 /** The frame of every /admin page; who is signed in comes from the signed-in pages' layout when there is one. */
 export default function AdminLayout() {

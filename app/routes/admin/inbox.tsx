@@ -145,7 +145,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container-page">
-      {list.deadEmails > 0 && <DeadBanner count={list.deadEmails} />}
+      {list.deadNotifications > 0 && <DeadBanner count={list.deadNotifications} />}
       <PageHeader
         title="Inbox"
         lead="Quote requests from the website, newest first."

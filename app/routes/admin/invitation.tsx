@@ -23,7 +23,11 @@ function tokenFromAddress(): string {
   }
 }
 
-type Invitation = { state: 'open'; email: string } | { state: 'unknown' } | { state: 'gone' };
+type Invitation =
+  { state: 'open'; email: string } | { state: 'unknown' } | { state: 'gone' } | { state: 'replaced' };
+
+/** A 410: the link was used or has expired, or a newer invitation replaced it (or it was withdrawn). */
+const goneState = (error: ApiFailure) => (error.code === 'invitation-withdrawn' ? 'replaced' : 'gone');
 
 export async function clientLoader(): Promise<Invitation> {
   const token = tokenFromAddress();
@@ -33,7 +37,7 @@ export async function clientLoader(): Promise<Invitation> {
     return { state: 'open', email };
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 404) return { state: 'unknown' };
-    if (error instanceof ApiFailure && error.status === 410) return { state: 'gone' };
+    if (error instanceof ApiFailure && error.status === 410) return { state: goneState(error) };
     throw error;
   }
 }
@@ -49,7 +53,7 @@ export async function clientAction() {
   try {
     await register({ optionsPath: '/invitation/options', answerPath: '/invitation/accept', body: { token } });
   } catch (error) {
-    if (error instanceof ApiFailure && error.status === 410) return { error: 'gone' as const };
+    if (error instanceof ApiFailure && error.status === 410) return { error: goneState(error) };
     return { error: passkeyMessage(error, passkeyMessages.createCancelled) };
   }
   rememberSession();
@@ -81,10 +85,20 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
     return (
       <Card title="This invitation link does not work">
         <p className="mt-3 text-slate-600">
-          The link is not known: it may be incomplete (open the whole link from the email) or replaced by a
-          newer one.
+          The link is not known: it may be incomplete (open the whole link from the email).
         </p>
         <p className="mt-3 text-slate-600">{askAgain}</p>
+      </Card>
+    );
+  }
+  if (loaderData.state === 'replaced' || error === 'replaced') {
+    return (
+      <Card title="This invitation link was replaced">
+        <p className="mt-3 text-slate-600">
+          A newer invitation was made for this address, or this one was withdrawn: only the newest link works.
+          Open the link in the latest invitation email. If you cannot find one, ask whoever invited you for a
+          new invitation.
+        </p>
       </Card>
     );
   }
