@@ -92,17 +92,26 @@ test('a "success" reply thanks the visitor, then resets and hides the form', asy
   await expect(form(page).getByLabel('Name', { exact: true })).toHaveValue('');
 });
 
-test('any other reply shows the error text and keeps what the visitor typed', async ({ page }) => {
-  await answerWith(page, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'error' }));
-  await openForm(page);
-  await fillForm(page);
-  await submit(page).click();
+for (const reply of [
+  { status: 200, body: 'error' },
+  { status: 500, body: 'Internal Server Error' },
+]) {
+  test(`a failed send (${reply.status} "${reply.body}") shows the error text and keeps what the visitor typed`, async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/status of 500/);
+    await answerWith(page, (route) => route.fulfill({ ...reply, contentType: 'text/plain' }));
+    await openForm(page);
+    await fillForm(page);
+    await submit(page).click();
 
-  await expect(page.getByRole('alert')).toHaveText(quoteMessages.failure);
-  await expect(form(page)).toBeVisible();
-  await expect(form(page).getByLabel('Name', { exact: true })).toHaveValue('Priya Sharma');
-  await expect(form(page).getByLabel('Message', { exact: true })).toHaveValue('We need an online store.');
-});
+    await expect(page.getByRole('alert')).toHaveText(quoteMessages.failure);
+    await expect(form(page)).toBeVisible();
+    await expect(form(page).getByLabel('Name', { exact: true })).toHaveValue('Priya Sharma');
+    await expect(form(page).getByLabel('Message', { exact: true })).toHaveValue('We need an online store.');
+  });
+}
 
 test('a network failure shows the try-again-later text and logs the error', async ({
   page,
