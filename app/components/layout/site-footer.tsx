@@ -3,7 +3,7 @@ import { company } from '../../../common/company';
 import { footerContent } from '../../content/footer';
 import { footerQuickLinks, serviceHref } from '../../content/navigation';
 import { serviceIds, serviceNames } from '../../content/service-names';
-import { Logo } from './logo';
+import { Logo } from '../../../common/logo';
 import { NewsletterForm } from '../newsletter/newsletter-form';
 import { SocialIcon } from './social-icon';
 
