@@ -87,7 +87,12 @@ export default tseslint.config(
             },
             {
               target: 'server',
-              from: ['common/quote-request.ts', 'common/newsletter.ts', 'common/admin-api.ts'],
+              from: [
+                'common/quote-request.ts',
+                'common/quote-sample.ts',
+                'common/newsletter.ts',
+                'common/admin-api.ts',
+              ],
               message:
                 "The core of the server imports no feature's own definitions: the feature passes them in.",
             },

@@ -67,7 +67,12 @@ describe('the direction of imports (npm run lint)', () => {
     const file = 'server/mail/example.ts';
     await expectRefused(
       file,
-      ['../../common/quote-request.ts', '../../common/newsletter', '../../common/admin-api.ts'],
+      [
+        '../../common/quote-request.ts',
+        '../../common/quote-sample.ts',
+        '../../common/newsletter',
+        '../../common/admin-api.ts',
+      ],
       "imports no feature's own definitions",
     );
     await expectRefused(

@@ -29,6 +29,7 @@ import {
   type SubscriberView,
   type TimelineEntry,
 } from '../../common/admin-api.ts';
+import { emptyQuoteValues } from '../../common/quote-request.ts';
 
 /** Everything the fake inbox holds. Tests build one with sampleInbox() and change what they need. */
 export interface FakeInbox {
@@ -101,7 +102,8 @@ function lead(
     status,
     spam: false,
     delivery,
-    fields: { name, email, phone, message },
+    // Every field of the form; one the sample does not name (added later) was left empty.
+    fields: { ...emptyQuoteValues, name, email, phone, message },
     sourcePage: '/',
     timeline: [],
     ...extra,

@@ -1,9 +1,44 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
+ * (Re)builds the inbox's full-text search over these columns of quote_requests:
+ * the FTS5 table, the triggers that keep it in step, and its contents. A
+ * migration that adds a field people should find leads by calls it again with
+ * the whole list, the new column included (see "Adding a field" in the README).
+ */
+async function indexLeadsForSearch(db: Kysely<unknown>, columns: readonly string[]) {
+  if (!columns.every((column) => /^[a-z_]+$/.test(column))) throw new Error(`Bad columns: ${columns.join()}`);
+  const list = sql.raw(columns.join(', '));
+  const values = (row: 'new' | 'old') => sql.raw(columns.map((column) => `${row}.${column}`).join(', '));
+  await sql`drop trigger if exists quote_requests_search_insert`.execute(db);
+  await sql`drop trigger if exists quote_requests_search_delete`.execute(db);
+  await sql`drop trigger if exists quote_requests_search_update`.execute(db);
+  await sql`drop table if exists quote_requests_search`.execute(db);
+  await sql`create virtual table quote_requests_search using fts5(
+    ${list},
+    content = 'quote_requests', content_rowid = 'id',
+    tokenize = 'unicode61 remove_diacritics 2'
+  )`.execute(db);
+  await sql`create trigger quote_requests_search_insert after insert on quote_requests begin
+    insert into quote_requests_search (rowid, ${list}) values (new.id, ${values('new')});
+  end`.execute(db);
+  await sql`create trigger quote_requests_search_delete after delete on quote_requests begin
+    insert into quote_requests_search (quote_requests_search, rowid, ${list})
+      values ('delete', old.id, ${values('old')});
+  end`.execute(db);
+  await sql`create trigger quote_requests_search_update after update of ${list} on quote_requests begin
+    insert into quote_requests_search (quote_requests_search, rowid, ${list})
+      values ('delete', old.id, ${values('old')});
+    insert into quote_requests_search (rowid, ${list}) values (new.id, ${values('new')});
+  end`.execute(db);
+  await sql`insert into quote_requests_search (quote_requests_search) values ('rebuild')`.execute(db);
+}
+
+/**
  * The quote requests' tables. The first migration also made the outbox, when
  * quote requests were its only use; it has shipped, so it stays as it was
- * (a migration is never edited: add a new one).
+ * (a migration's effect never changes: add a new one; the search index is made
+ * by indexLeadsForSearch, which makes the same one it always did for the same columns).
  */
 export const quoteMigrations: Record<string, Migration> = {
   '2025-06-01-001-quote-requests-and-outbox': {
@@ -105,27 +140,7 @@ export const quoteMigrations: Record<string, Migration> = {
 
         // Full-text search over the fields people search by (SQLite FTS5, kept in step by triggers;
         // on PostgreSQL this would be a tsvector column and a GIN index, behind the same repository).
-        await sql`create virtual table quote_requests_search using fts5(
-          name, email, phone, message,
-          content = 'quote_requests', content_rowid = 'id',
-          tokenize = 'unicode61 remove_diacritics 2'
-        )`.execute(trx);
-        await sql`create trigger quote_requests_search_insert after insert on quote_requests begin
-          insert into quote_requests_search (rowid, name, email, phone, message)
-            values (new.id, new.name, new.email, new.phone, new.message);
-        end`.execute(trx);
-        await sql`create trigger quote_requests_search_delete after delete on quote_requests begin
-          insert into quote_requests_search (quote_requests_search, rowid, name, email, phone, message)
-            values ('delete', old.id, old.name, old.email, old.phone, old.message);
-        end`.execute(trx);
-        await sql`create trigger quote_requests_search_update
-          after update of name, email, phone, message on quote_requests begin
-          insert into quote_requests_search (quote_requests_search, rowid, name, email, phone, message)
-            values ('delete', old.id, old.name, old.email, old.phone, old.message);
-          insert into quote_requests_search (rowid, name, email, phone, message)
-            values (new.id, new.name, new.email, new.phone, new.message);
-        end`.execute(trx);
-        await sql`insert into quote_requests_search (quote_requests_search) values ('rebuild')`.execute(trx);
+        await indexLeadsForSearch(trx, ['name', 'email', 'phone', 'message']);
       });
     },
   },
