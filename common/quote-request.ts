@@ -17,7 +17,6 @@ export const quoteFieldMessages = {
   emailRequired: 'Please enter your email address.',
   emailInvalid: 'Please enter a valid email address, like name@company.com.',
   emailTooLong: 'Your email address can be at most 254 characters.',
-  companyTooLong: 'Your company name can be at most 100 characters.',
   phoneTooLong: 'Your phone number can be at most 30 characters.',
   phoneInvalid: 'Use only digits, spaces and + - ( ) . in the phone number.',
   messageRequired: 'Please tell us about your project.',
@@ -87,17 +86,6 @@ export const quoteFormFields = {
         { notText: m.notText, required: m.emailRequired, tooLong: m.emailTooLong, invalid: m.emailInvalid },
         maxLength,
       ),
-  }),
-  company: field({
-    label: 'Company',
-    control: 'text',
-    required: false,
-    maxLength: 100,
-    autoComplete: 'organization',
-    rule: (maxLength) =>
-      z
-        .string({ error: m.notText })
-        .check(z.trim(), z.maxLength(maxLength, m.companyTooLong), withoutControls(CONTROL_CHARACTERS)),
   }),
   phone: field({
     label: 'Phone',

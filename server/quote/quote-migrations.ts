@@ -144,15 +144,4 @@ export const quoteMigrations: Record<string, Migration> = {
       });
     },
   },
-  '2027-01-05-001-quote-requests-company': {
-    async up(db: Kysely<unknown>) {
-      await db.transaction().execute(async (trx) => {
-        await trx.schema
-          .alterTable('quote_requests')
-          .addColumn('company', 'text', (column) => column.notNull().defaultTo(''))
-          .execute();
-        await indexLeadsForSearch(trx, ['name', 'email', 'phone', 'message', 'company']);
-      });
-    },
-  },
 };
