@@ -1,4 +1,5 @@
 import type autocannon from 'autocannon';
+import { sampleQuote } from '../common/quote-sample.ts';
 
 /** Fixed width, so every body has the same length and the template can be patched in place. */
 const MARKER_WIDTH = 10;
@@ -23,10 +24,12 @@ export interface QuoteLoad {
 export async function quoteLoad(origin: string, prefix: string): Promise<QuoteLoad> {
   const emailOf = (marker: string) => `bench-${marker}@company.example`;
   const form = new FormData();
-  form.append('name', 'Bench Visitor');
-  form.append('email', emailOf(PLACEHOLDER));
-  form.append('phone', '+91 98000 00000');
-  form.append('message', 'We would like a quote for a new website with an online shop.\n'.repeat(8));
+  const quote = sampleQuote({
+    name: 'Bench Visitor',
+    email: emailOf(PLACEHOLDER),
+    message: 'We would like a quote for a new website with an online shop.\n'.repeat(8),
+  });
+  for (const [name, value] of Object.entries(quote)) form.append(name, value);
   form.append('website', '');
   const encoded = new Request('http://localhost/', { method: 'POST', body: form });
   const template = Buffer.from(await encoded.arrayBuffer());

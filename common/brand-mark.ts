@@ -1,8 +1,8 @@
 /**
  * The company's mark: a rounded square with code brackets and a slash. The
- * header's logo (app/components/layout/logo.tsx) and the pages the server
- * writes itself draw it from these shapes; public/favicon.svg is the same
- * drawing as a file.
+ * logo (logo.tsx: the site's header and footer, the inbox's header and the
+ * pages the server writes itself) draws it from these shapes;
+ * public/favicon.svg is the same drawing as a file.
  */
 export const brandMark = {
   viewBox: '0 0 40 40',

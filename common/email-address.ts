@@ -11,16 +11,16 @@ export interface EmailAddressMessages {
 
 /**
  * An email address as the site's forms accept it: trimmed, present, at most
- * 254 characters, and of the usual shape (zod's email pattern, which also
+ * 254 characters (or a form's own limit), and of the usual shape (zod's email pattern, which also
  * refuses spaces and line breaks). Each form gives its own messages.
  */
-export function emailAddressSchema(messages: EmailAddressMessages) {
+export function emailAddressSchema(messages: EmailAddressMessages, maxLength = EMAIL_MAX_LENGTH) {
   return z
     .string({ error: messages.notText })
     .check(
       z.trim(),
       z.minLength(1, messages.required),
-      z.maxLength(EMAIL_MAX_LENGTH, messages.tooLong),
+      z.maxLength(maxLength, messages.tooLong),
       z.regex(z.regexes.email, messages.invalid),
     );
 }

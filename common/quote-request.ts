@@ -50,7 +50,13 @@ const withoutControls = (pattern: RegExp) =>
 interface QuoteFieldDefinition<Schema extends z.ZodMiniType<string>> extends FormFieldDefinition {
   readonly schema: Schema;
 }
-const field = <Schema extends z.ZodMiniType<string>>(definition: QuoteFieldDefinition<Schema>) => definition;
+/** A field from its definition and its rule; the rule gets the definition's maxLength, written once. */
+function field<Schema extends z.ZodMiniType<string>>({
+  rule,
+  ...definition
+}: FormFieldDefinition & { rule: (maxLength: number) => Schema }): QuoteFieldDefinition<Schema> {
+  return { ...definition, schema: rule(definition.maxLength) };
+}
 
 /** The fields, in the order the form shows them. */
 export const quoteFormFields = {
@@ -60,13 +66,14 @@ export const quoteFormFields = {
     required: true,
     maxLength: 100,
     autoComplete: 'name',
-    schema: z.string({ error: m.notText }).check(
-      z.trim(),
-      z.minLength(1, m.nameRequired),
-      z.maxLength(100, m.nameTooLong),
-      withoutControls(CONTROL_CHARACTERS),
-      z.refine<string>((value) => !BIDI_CONTROLS.test(value), m.nameDirection),
-    ),
+    rule: (maxLength) =>
+      z.string({ error: m.notText }).check(
+        z.trim(),
+        z.minLength(1, m.nameRequired),
+        z.maxLength(maxLength, m.nameTooLong),
+        withoutControls(CONTROL_CHARACTERS),
+        z.refine<string>((value) => !BIDI_CONTROLS.test(value), m.nameDirection),
+      ),
   }),
   email: field({
     label: 'Email',
@@ -74,12 +81,11 @@ export const quoteFormFields = {
     required: true,
     maxLength: EMAIL_MAX_LENGTH,
     autoComplete: 'email',
-    schema: emailAddressSchema({
-      notText: m.notText,
-      required: m.emailRequired,
-      tooLong: m.emailTooLong,
-      invalid: m.emailInvalid,
-    }),
+    rule: (maxLength) =>
+      emailAddressSchema(
+        { notText: m.notText, required: m.emailRequired, tooLong: m.emailTooLong, invalid: m.emailInvalid },
+        maxLength,
+      ),
   }),
   phone: field({
     label: 'Phone',
@@ -90,9 +96,10 @@ export const quoteFormFields = {
     inputMode: 'tel',
     pattern: '[0-9 +\\-\\(\\)\\.]*',
     wide: true,
-    schema: z
-      .string({ error: m.notText })
-      .check(z.trim(), z.maxLength(30, m.phoneTooLong), z.regex(PHONE_CHARACTERS, m.phoneInvalid)),
+    rule: (maxLength) =>
+      z
+        .string({ error: m.notText })
+        .check(z.trim(), z.maxLength(maxLength, m.phoneTooLong), z.regex(PHONE_CHARACTERS, m.phoneInvalid)),
   }),
   message: field({
     label: 'Message',
@@ -103,14 +110,15 @@ export const quoteFormFields = {
     hint: 'Your goals, timeline and budget, if you know them.',
     counted: true,
     wide: true,
-    schema: z
-      .string({ error: m.notText })
-      .check(
-        z.trim(),
-        z.minLength(1, m.messageRequired),
-        z.maxLength(5000, m.messageTooLong),
-        withoutControls(CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS),
-      ),
+    rule: (maxLength) =>
+      z
+        .string({ error: m.notText })
+        .check(
+          z.trim(),
+          z.minLength(1, m.messageRequired),
+          z.maxLength(maxLength, m.messageTooLong),
+          withoutControls(CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS),
+        ),
   }),
 };
 

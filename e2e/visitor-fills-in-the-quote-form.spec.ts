@@ -1,5 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { quoteMessages } from '../common/messages.ts';
+import { quoteFields, quoteFormFields } from '../common/quote-request.ts';
+import { sampleQuote } from '../common/quote-sample.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 
 // These tests answer the quote request in the browser, so they check the page's
@@ -17,12 +19,13 @@ async function openForm(page: Page) {
   await expect(form(page)).toBeVisible();
 }
 
+/** What the visitor types: a value in every field of the form. */
+const typed = sampleQuote({ message: 'We need an online store.' });
+const fieldOf = (page: Page, name: (typeof quoteFields)[number]) =>
+  form(page).getByLabel(quoteFormFields[name].label, { exact: true });
+
 async function fillForm(page: Page) {
-  const f = form(page);
-  await f.getByLabel('Name', { exact: true }).fill('Priya Sharma');
-  await f.getByLabel('Email', { exact: true }).fill('priya@company.in');
-  await f.getByLabel('Phone', { exact: true }).fill('+91 98000 00000');
-  await f.getByLabel('Message', { exact: true }).fill('We need an online store.');
+  for (const name of quoteFields) await fieldOf(page, name).fill(typed[name]);
 }
 
 function answerWith(page: Page, handler: (route: Route) => Promise<void>) {
@@ -79,30 +82,34 @@ test('a "success" reply thanks the visitor, then resets and hides the form', asy
   await expect(toggle(page)).toHaveText('Get a Quote');
 
   expect(posted?.contentType).toMatch(/^multipart\/form-data; boundary=/);
-  for (const [name, value] of [
-    ['name', 'Priya Sharma'],
-    ['email', 'priya@company.in'],
-    ['phone', '+91 98000 00000'],
-    ['message', 'We need an online store.'],
-  ]) {
-    expect(posted?.body).toContain(`name="${name}"\r\n\r\n${value}\r\n`);
+  expect(posted?.body).toContain('name="name"\r\n\r\nPriya Sharma\r\n');
+  for (const name of quoteFields) {
+    expect(posted?.body).toContain(`name="${name}"\r\n\r\n${typed[name]}\r\n`);
   }
 
   await toggle(page).click();
   await expect(form(page).getByLabel('Name', { exact: true })).toHaveValue('');
 });
 
-test('any other reply shows the error text and keeps what the visitor typed', async ({ page }) => {
-  await answerWith(page, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'error' }));
-  await openForm(page);
-  await fillForm(page);
-  await submit(page).click();
+for (const reply of [
+  { status: 200, body: 'error' },
+  { status: 500, body: 'Internal Server Error' },
+]) {
+  test(`a failed send (${reply.status} "${reply.body}") shows the error text and keeps what the visitor typed`, async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/status of 500/);
+    await answerWith(page, (route) => route.fulfill({ ...reply, contentType: 'text/plain' }));
+    await openForm(page);
+    await fillForm(page);
+    await submit(page).click();
 
-  await expect(page.getByRole('alert')).toHaveText(quoteMessages.failure);
-  await expect(form(page)).toBeVisible();
-  await expect(form(page).getByLabel('Name', { exact: true })).toHaveValue('Priya Sharma');
-  await expect(form(page).getByLabel('Message', { exact: true })).toHaveValue('We need an online store.');
-});
+    await expect(page.getByRole('alert')).toHaveText(quoteMessages.failure);
+    await expect(form(page)).toBeVisible();
+    for (const name of quoteFields) await expect(fieldOf(page, name)).toHaveValue(typed[name]);
+  });
+}
 
 test('a network failure shows the try-again-later text and logs the error', async ({
   page,
@@ -120,7 +127,7 @@ test('a network failure shows the try-again-later text and logs the error', asyn
 
   await expect(page.getByRole('alert')).toHaveText(quoteMessages.transportFailure);
   expect(logged.some((text) => text.includes('quote request could not be sent'))).toBe(true);
-  await expect(form(page).getByLabel('Email', { exact: true })).toHaveValue('priya@company.in');
+  for (const name of quoteFields) await expect(fieldOf(page, name)).toHaveValue(typed[name]);
 });
 
 test('while sending, the button says so and cannot be pressed again', async ({ page }) => {

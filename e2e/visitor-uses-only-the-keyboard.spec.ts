@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { quoteMessages } from '../common/messages.ts';
+import { quoteFields, quoteFormFields } from '../common/quote-request.ts';
+import { sampleQuote } from '../common/quote-sample.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 
 /** Presses Tab until the locator has focus, checking every stop shows a focus ring. */
@@ -49,14 +51,15 @@ test('a keyboard-only visitor can skip to the content, use the banner and send a
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Close Form' })).toBeFocused();
   const form = page.getByRole('form', { name: 'Quote request' });
-  await tabTo(page, form.getByLabel('Name', { exact: true }));
-  await page.keyboard.type('Priya Sharma');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('priya@company.in');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('+91 98000 00000');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('A new website, please.');
+  // Each field in the form's order, one Tab apart.
+  const typed = sampleQuote();
+  for (const [index, name] of quoteFields.entries()) {
+    const field = form.getByLabel(quoteFormFields[name].label, { exact: true });
+    if (index === 0) await tabTo(page, field);
+    else await page.keyboard.press('Tab');
+    await expect(field).toBeFocused();
+    await page.keyboard.type(typed[name]);
+  }
   await tabTo(page, form.getByRole('button', { name: 'Submit Request' }));
   await page.keyboard.press('Enter');
 

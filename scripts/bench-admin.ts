@@ -10,6 +10,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LEAD_STATUSES } from '../common/admin-api.ts';
+import { quoteFields } from '../common/quote-request.ts';
+import { sampleQuote } from '../common/quote-sample.ts';
 import { machine, round, saveJson, table } from '../bench/report.ts';
 import { quantile } from '../bench/server-log.ts';
 import { loadConfig } from '../server/config.ts';
@@ -79,9 +81,10 @@ async function seed(): Promise<string> {
   const stores = await openStores(loadConfig(env));
   try {
     const { sqlite } = stores.storage;
+    // A column per field of the form: the fields searched by here get varied values, any other the sample's.
+    const columns = ['reference', 'created_at', ...quoteFields, 'source_page', 'status', 'spam', 'spam_at'];
     const lead = sqlite.prepare(
-      `INSERT INTO quote_requests (reference, created_at, name, email, phone, message, source_page, status, spam)
-       VALUES (?, ?, ?, ?, ?, ?, '/', ?, ?)`,
+      `INSERT INTO quote_requests (${columns.join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`,
     );
     const email = sqlite.prepare(
       `INSERT INTO outbox (quote_request_id, kind, recipient, message_id, status, attempts, next_attempt_at,
@@ -96,16 +99,20 @@ async function seed(): Promise<string> {
         const last = pick(LAST);
         const spam = randomInt(50) === 0 ? 1 : 0;
         const message = Array.from({ length: 12 }, () => pick(WORDS)).join(' ');
-        const { lastInsertRowid } = lead.run(
-          `Q-${index.toString(32).toUpperCase().padStart(6, '0')}`, // unique, as the server's are
-          at,
-          `${first} ${last}`,
-          `${first.toLowerCase()}.${last.toLowerCase()}${index}@example.in`,
-          `+91 9${String(randomInt(1e9)).padStart(9, '0')}`,
-          message,
-          pick(LEAD_STATUSES),
+        const { lastInsertRowid } = lead.run({
+          ...sampleQuote({
+            name: `${first} ${last}`,
+            email: `${first.toLowerCase()}.${last.toLowerCase()}${index}@example.in`,
+            phone: `+91 9${String(randomInt(1e9)).padStart(9, '0')}`,
+            message,
+          }),
+          reference: `Q-${index.toString(32).toUpperCase().padStart(6, '0')}`, // unique, as the server's are
+          created_at: at,
+          source_page: '/',
+          status: pick(LEAD_STATUSES),
           spam,
-        );
+          spam_at: spam ? at : null,
+        });
         if (!spam) {
           const status = randomInt(500) === 0 ? 'dead' : 'sent';
           email.run(

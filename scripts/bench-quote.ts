@@ -8,6 +8,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sampleQuote } from '../common/quote-sample.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 
@@ -32,10 +33,12 @@ try {
 
   const send = async (index: number) => {
     const form = new FormData();
-    form.append('name', `Bench Visitor ${index}`);
-    form.append('email', `bench${index}@company.example`);
-    form.append('phone', '+91 98000 00000');
-    form.append('message', 'We would like a quote for a new website with an online shop.\n'.repeat(8));
+    const quote = sampleQuote({
+      name: `Bench Visitor ${index}`,
+      email: `bench${index}@company.example`,
+      message: 'We would like a quote for a new website with an online shop.\n'.repeat(8),
+    });
+    for (const [name, value] of Object.entries(quote)) form.append(name, value);
     form.append('website', '');
     const start = process.hrtime.bigint();
     const response = await fetch(url, { method: 'POST', body: form, headers: { accept: 'text/plain' } });

@@ -3,46 +3,152 @@ import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
 
-/** The messages of the import rule for this code, linted as if it were the given file. */
+const IMPORT_RULES = new Set([
+  'import-x/no-restricted-paths',
+  'import-x/no-nodejs-modules',
+  'no-restricted-syntax',
+]);
+
+/** The import rules' messages for this code, linted as if it were the given file (imports resolve for real). */
 async function importProblems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .filter((message) => message.ruleId !== null && IMPORT_RULES.has(message.ruleId))
     .map((message) => message.message);
 }
 
+/** One import of `path` in each way a file can write it: static, re-export, dynamic. */
+const ways = (path: string) => [
+  `import { a } from '${path}';\nexport const b = a;\n`,
+  `export * from '${path}';\n`,
+  `export const load = () => import('${path}');\n`,
+];
+
+async function expectRefused(filePath: string, paths: readonly string[], message: string) {
+  for (const path of paths) {
+    for (const code of ways(path)) {
+      expect(await importProblems(filePath, code), `${filePath}: ${code}`).toEqual([
+        expect.stringContaining(message),
+      ]);
+    }
+  }
+}
+
+async function expectAllowed(filePath: string, paths: readonly string[]) {
+  for (const path of paths) {
+    for (const code of ways(path)) {
+      expect(await importProblems(filePath, code), `${filePath}: ${code}`).toEqual([]);
+    }
+  }
+}
+
 describe('the direction of imports (npm run lint)', () => {
-  it('refuses a core file of the server that imports a feature or a composition file', async () => {
-    const problems = await importProblems(
-      'server/outbox/example.ts',
-      "import { a } from '../quote/quote-tables.ts';\nimport { b } from '../stores.ts';\nexport const c = [a, b];\n",
-    );
-    expect(problems).toHaveLength(2);
-    expect(problems[0]).toContain('The core of the server imports no feature');
+  it('refuses a core file of the server that imports a feature, however the path is spelt', async () => {
+    for (const file of ['server/outbox/example.ts', 'server/forms/example.tsx', 'server/ops/example.ts']) {
+      await expectRefused(
+        file,
+        [
+          '../quote/quote-tables.ts',
+          './../newsletter/tokens.ts',
+          '../../server/admin/api-problem.ts',
+          '../quote/quote-tables',
+          '../quote/quote-error-page.tsx',
+        ],
+        'The core of the server imports no feature',
+      );
+    }
   });
 
-  it('refuses a feature that imports another feature', async () => {
-    const problems = await importProblems(
+  it('treats a new folder of server/ as core until it is made a feature', async () => {
+    await expectRefused('server/reports/example.ts', ['../quote/lead-export.ts'], 'imports no feature');
+  });
+
+  it("refuses a core file that imports a feature's own module in common/, app/ or a composition file", async () => {
+    const file = 'server/mail/example.ts';
+    await expectRefused(
+      file,
+      [
+        '../../common/quote-request.ts',
+        '../../common/quote-sample.ts',
+        '../../common/newsletter',
+        '../../common/admin-api.ts',
+      ],
+      "imports no feature's own definitions",
+    );
+    await expectRefused(
+      file,
+      ['../../app/content/footer.ts', '../../app/components/ui/honeypot-field.tsx'],
+      'imports nothing from app/',
+    );
+    await expectRefused(file, ['../stores.ts', '../app.ts', './../config'], 'the files that compose it');
+  });
+
+  it('lets the core use the core and what is truly shared in common/', async () => {
+    await expectAllowed('server/forms/example.tsx', [
+      '../db/database.ts',
+      '../../common/company.ts',
+      '../../common/honeypot.ts',
+      '../../common/logo.tsx',
+      '../../common/site-paths',
+    ]);
+  });
+
+  it('refuses a feature that imports another feature, however the path is spelt', async () => {
+    await expectRefused(
       'server/quote/example.ts',
-      "import { a } from '../newsletter/tokens.ts';\nexport const b = a;\n",
+      ['../newsletter/tokens.ts', '../../server/admin/api-problem.ts', './../newsletter/tokens'],
+      'never another feature',
     );
-    expect(problems).toEqual([expect.stringContaining('never another feature')]);
+    await expectRefused(
+      'server/newsletter/example.tsx',
+      ['../quote/quote-emails.ts'],
+      'never another feature',
+    );
+    await expectRefused('server/quote/example.ts', ['../app.ts'], 'the files that compose the server');
   });
 
-  it('refuses common/ code that imports the app, the server or Node', async () => {
-    const problems = await importProblems(
-      'common/example.ts',
-      "import { a } from '../app/content/home';\nimport { b } from '../server/config.ts';\nimport { c } from 'node:fs';\nexport const d = [a, b, c];\n",
-    );
-    expect(problems).toHaveLength(3);
+  it('lets a feature use the core, common/ and app/, and the inbox use the features it works on', async () => {
+    await expectAllowed('server/quote/example.tsx', [
+      '../outbox/outbox-rows.ts',
+      '../../common/quote-request.ts',
+      '../../app/components/forms/form-field.tsx',
+    ]);
+    await expectAllowed('server/admin/example.ts', [
+      '../quote/lead-repository.ts',
+      '../newsletter/tokens.ts',
+    ]);
   });
 
-  it('lets a feature use the core, and the core use common/', async () => {
-    expect(
-      await importProblems(
-        'server/quote/example.ts',
-        "import { a } from '../outbox/outbox-rows.ts';\nimport { b } from '../../common/company.ts';\nexport const c = [a, b];\n",
-      ),
-    ).toEqual([]);
+  it('refuses common/ code (.ts or .tsx) that imports the app, the server or Node', async () => {
+    for (const file of ['common/example.ts', 'common/example.tsx']) {
+      await expectRefused(
+        file,
+        [
+          '../app/content/footer.ts',
+          '../server/config.ts',
+          './../server/mail/escape-html',
+          '../scripts/build-env.ts',
+        ],
+        'common/ is imported by the browser and the server, and imports neither',
+      );
+    }
+    for (const module of ['node:fs', 'fs', 'node:path']) {
+      expect(
+        await importProblems('common/example.ts', `import * as m from '${module}';\nexport const a = m;\n`),
+      ).toEqual([expect.stringContaining(module.replace('node:', ''))]);
+    }
+  });
+
+  it('refuses an import() whose path it cannot read, in the server and in common/', async () => {
+    for (const file of ['server/outbox/example.ts', 'server/quote/example.ts', 'common/example.ts']) {
+      expect(
+        await importProblems(file, 'export const load = (name: string) => import(`../${name}/x.ts`);\n'),
+      ).toEqual([expect.stringContaining('Import with a literal path')]);
+    }
+  });
+
+  it('lets tests cross the lines', async () => {
+    await expectAllowed('server/outbox/example.test.ts', ['../quote/quote-tables.ts', '../app.ts']);
+    await expectAllowed('server/test/example.ts', ['../quote/quote-tables.ts', '../newsletter/tokens.ts']);
   });
 });

@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { prerenderPaths } from '../app/content/site-map.ts';
+import { quoteFields, quoteFormFields } from '../common/quote-request.ts';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { captureInbox } from './lib/inbox-screenshots.ts';
 
@@ -24,9 +25,9 @@ async function captureStates(page: Page, width: number) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await page.getByRole('button', { name: 'Get a Quote' }).click();
   const form = page.getByRole('form', { name: 'Quote request' });
-  await form.getByLabel('Email', { exact: true }).fill('not-an-email');
-  for (const label of ['Name', 'Email', 'Phone', 'Message']) {
-    await form.getByLabel(label, { exact: true }).focus();
+  await form.getByLabel(quoteFormFields.email.label, { exact: true }).fill('not-an-email');
+  for (const name of quoteFields) {
+    await form.getByLabel(quoteFormFields[name].label, { exact: true }).focus();
   }
   await page.getByRole('heading', { name: 'Tell us what you want to build' }).click();
   await form.scrollIntoViewIfNeeded();

@@ -7,21 +7,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sitePaths } from '../app/content/site-map.ts';
 import { readBuildEnv } from './build-env.ts';
+import { robotsTxt, sitemapXml } from './lib/seo-files.ts';
 
 const dir = process.argv[2] ?? 'build/client';
 const { siteUrl } = readBuildEnv();
-const today = new Date().toISOString().slice(0, 10);
 
-const urls = sitePaths
-  .map((path) => `  <url><loc>${new URL(path, siteUrl).href}</loc><lastmod>${today}</lastmod></url>`)
-  .join('\n');
-
-writeFileSync(
-  join(dir, 'sitemap.xml'),
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
-);
-writeFileSync(
-  join(dir, 'robots.txt'),
-  `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', siteUrl).href}\n`,
-);
+writeFileSync(join(dir, 'sitemap.xml'), sitemapXml(siteUrl, new Date().toISOString().slice(0, 10)));
+writeFileSync(join(dir, 'robots.txt'), robotsTxt(siteUrl));
 console.log(`Wrote sitemap.xml (${sitePaths.length} URLs) and robots.txt for ${siteUrl}`);

@@ -4,14 +4,7 @@ import { z } from 'zod';
 import { company } from '../common/company.ts';
 import type { MailAddress } from './mail/mail-address.ts';
 import type { SmtpTimeouts } from './mail/mailer.ts';
-import {
-  ConfigError,
-  describeIssues,
-  presentVariables,
-  quoteEndpointSetting,
-  siteSettingDefaults,
-  siteUrlSetting,
-} from './site-settings.ts';
+import { ConfigError, describeIssues, presentVariables, siteSettings } from './site-settings.ts';
 
 export { ConfigError };
 
@@ -123,12 +116,12 @@ const envSchema = z.object({
   PORT: port.default(3000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   SITE_DIR: z.string().min(1).default('build/client'),
-  SITE_URL: siteUrlSetting.default(siteSettingDefaults.SITE_URL),
+  // SITE_URL and QUOTE_ENDPOINT: the schema the build reads too.
+  ...siteSettings.shape,
   NODE_ENV: z
     .enum(['production', 'development', 'test'], { error: 'must be production, development or test' })
     .default('development'),
   TRUST_PROXY: trustProxyText.default(false),
-  QUOTE_ENDPOINT: quoteEndpointSetting.prefault(siteSettingDefaults.QUOTE_ENDPOINT),
 
   HTTP_HEADERS_TIMEOUT_MS: wholeNumber(100, 600_000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),

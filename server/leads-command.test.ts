@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emptyQuoteValues } from '../common/quote-request.ts';
+import { sampleQuote } from '../common/quote-sample.ts';
 import { csvCell } from './cli/csv.ts';
 import { LEADS_USAGE } from './leads-command.ts';
 import { createFileMailer } from './mail/mailer.ts';
@@ -10,12 +10,7 @@ import { runLeads, runLeadsAt } from './test/leads-cli.ts';
 import { tempDir } from './test/temp-dir.ts';
 import { testConfig } from './test/test-app.ts';
 
-const base = {
-  ...emptyQuoteValues,
-  name: 'Priya Sharma',
-  email: 'priya@company.in',
-  message: 'A website, please.',
-};
+const base = sampleQuote({ phone: '', message: 'A website, please.' });
 
 /** A database with leads stored the way the server stores them. */
 async function seeded(leads: { at: string; request?: Partial<typeof base>; spam?: boolean }[]) {

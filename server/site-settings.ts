@@ -9,11 +9,11 @@ import { company } from '../common/company.ts';
  */
 
 /** `SITE_URL`: the public origin, e.g. https://www.example.com (a path or a query is dropped). */
-export const siteUrlSetting = z
+const siteUrlSetting = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://www.example.com' })
   .transform((value) => new URL(value).origin);
 
-export interface QuoteEndpoint {
+interface QuoteEndpoint {
   /** What the form's action holds: a path such as /api/quote, or an absolute URL. */
   href: string;
   /** The origin of an endpoint on another host, which the CSP must let forms post to. */
@@ -21,7 +21,7 @@ export interface QuoteEndpoint {
 }
 
 /** `QUOTE_ENDPOINT`: where the quote form posts, a path on the site or an http(s) URL. */
-export const quoteEndpointSetting = z.string().transform((value, context): QuoteEndpoint => {
+const quoteEndpointSetting = z.string().transform((value, context): QuoteEndpoint => {
   const text = value.trim();
   if (text.startsWith('/') && !text.startsWith('//')) return { href: text, otherOrigin: undefined };
   try {
@@ -35,11 +35,10 @@ export const quoteEndpointSetting = z.string().transform((value, context): Quote
   return z.NEVER;
 });
 
-export const siteSettingDefaults = { SITE_URL: company.siteUrl, QUOTE_ENDPOINT: '/api/quote' } as const;
-
-const siteSettings = z.object({
-  SITE_URL: siteUrlSetting.default(siteSettingDefaults.SITE_URL),
-  QUOTE_ENDPOINT: quoteEndpointSetting.prefault(siteSettingDefaults.QUOTE_ENDPOINT),
+/** The two variables with their defaults; the server's own schema (server/config.ts) spreads this shape. */
+export const siteSettings = z.object({
+  SITE_URL: siteUrlSetting.default(company.siteUrl),
+  QUOTE_ENDPOINT: quoteEndpointSetting.prefault('/api/quote'),
 });
 
 /** A setting the build or the server cannot use; the message names the variable. */

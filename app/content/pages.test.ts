@@ -6,6 +6,8 @@ import { company } from '../../common/company';
 import { newsletterPaths } from '../../common/newsletter';
 import { notFoundPath, quoteThankYouPath } from '../../common/site-paths';
 import { absoluteUrl } from '../lib/page-meta';
+import reactRouterConfig from '../../react-router.config';
+import { sitemapXml } from '../../scripts/lib/seo-files';
 import routes from '../routes';
 import { footerQuickLinks, mainNavigation } from './navigation';
 import { adminPages } from './admin-pages';
@@ -39,14 +41,17 @@ describe('the page table', () => {
     );
   });
 
-  it('prerenders every page unless it is marked as rendered in the browser only', () => {
-    for (const page of pageList) {
-      expect(prerenderPaths.includes(page.path)).toBe(page.prerender);
-    }
+  it('hands React Router every page marked prerender, and only those, to write at build time', () => {
+    expect(reactRouterConfig.prerender).toEqual(
+      pageList.filter((page) => page.prerender).map((page) => page.path),
+    );
   });
 
-  it('only lists prerendered pages in the sitemap', () => {
-    for (const path of sitePaths) expect(prerenderPaths).toContain(path);
+  it('writes into sitemap.xml every page marked sitemap, at its canonical URL, and no other', () => {
+    const listed = [...sitemapXml(__SITE_URL__, '2026-01-01').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (match) => match[1],
+    );
+    expect(listed).toEqual(pageList.filter((page) => page.sitemap).map((page) => absoluteUrl(page.path)));
   });
 
   it('prerenders every page the header or the footer links to, and lists it in the sitemap', () => {

@@ -11,7 +11,7 @@ import { adminPages } from './admin-pages';
  * layout route (layouts).
  */
 
-/** Interactive parts of a page, hydrated in the browser. Nothing reads this yet. */
+/** Interactive parts of a page; the build adds each one's script to the page (scripts/tune-prerendered-html.ts). */
 export type Island = 'banner' | 'quote-form' | 'newsletter-form';
 
 /** A link to the page in the header bar or the footer's quick links: its text and place (1 = first). */

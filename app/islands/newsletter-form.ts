@@ -15,7 +15,7 @@ function outcomeOf(reply: FormReply | null): Outcome {
 }
 
 /**
- * Sends the footer's newsletter form in place (components/layout/newsletter-form.tsx):
+ * Sends the footer's newsletter form in place (components/newsletter/newsletter-form.tsx):
  * the button says "Sending…" and cannot be pressed twice, the reply shows in
  * the form's live region, and a successful sign-up clears the field. No
  * framework: a few hundred bytes on every page.

@@ -30,6 +30,7 @@ import {
   type SubscriberView,
   type TimelineEntry,
 } from '../../common/admin-api.ts';
+import { emptyQuoteValues } from '../../common/quote-request.ts';
 
 /** Everything the fake inbox holds. Tests build one with sampleInbox() and change what they need. */
 export interface FakeInbox {
@@ -58,6 +59,8 @@ interface ApiCall {
 export interface AdminApiMock {
   inbox: FakeInbox;
   calls: ApiCall[];
+  /** The ceremony flows handed out by the options calls, in order (a ceremony must send its own back). */
+  flows: string[];
   /** The calls to one path (and method). */
   callsTo: (method: string, path: string) => ApiCall[];
   /** Answers the next calls matching the method and path with this status and body instead (times: how many). */
@@ -101,7 +104,8 @@ function lead(
     status,
     spam: false,
     delivery,
-    fields: { name, email, phone, message },
+    // Every field of the form; one the sample does not name (added later) was left empty.
+    fields: { ...emptyQuoteValues, name, email, phone, message },
     sourcePage: '/',
     timeline: [],
     ...extra,
@@ -367,11 +371,18 @@ function pageOf<T>(
   return { items: items.slice(start, end), nextCursor: end < items.length ? btoa(String(end)) : null };
 }
 
-function ceremonyOptions(kind: 'authentication' | 'registration', me: Me, email = me.email): CeremonyOptions {
+function ceremonyOptions(
+  kind: 'authentication' | 'registration',
+  flows: string[],
+  me: Me,
+  email = me.email,
+): CeremonyOptions {
   const challenge = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+  const flow = `flow-${challenge.slice(0, 8)}`;
+  flows.push(flow);
   if (kind === 'authentication') {
     return {
-      flow: `flow-${challenge.slice(0, 8)}`,
+      flow,
       options: {
         challenge,
         rpId: 'localhost',
@@ -382,7 +393,7 @@ function ceremonyOptions(kind: 'authentication' | 'registration', me: Me, email 
     };
   }
   return {
-    flow: `flow-${challenge.slice(0, 8)}`,
+    flow,
     options: {
       challenge,
       rp: { id: 'localhost', name: 'Acme Tech Solutions inbox' },
@@ -420,6 +431,7 @@ let nextId = 100;
 /** Answers every /admin/api call of the page from the fake inbox. */
 export async function mockAdminApi(page: Page, inbox: FakeInbox = sampleInbox()): Promise<AdminApiMock> {
   const calls: ApiCall[] = [];
+  const flows: string[] = [];
   const overrides: {
     method: string;
     path: string | RegExp;
@@ -608,7 +620,7 @@ export async function mockAdminApi(page: Page, inbox: FakeInbox = sampleInbox())
     }
 
     if (method === 'POST' && path === '/sign-in/options')
-      return json(route, 200, ceremonyOptions('authentication', inbox.me));
+      return json(route, 200, ceremonyOptions('authentication', flows, inbox.me));
     if (method === 'POST' && path === '/sign-in') {
       if (inbox.signIn === 'unknown-passkey') {
         return error(route, 401, 'unknown-passkey', 'This passkey is not registered for the inbox.');
@@ -627,7 +639,7 @@ export async function mockAdminApi(page: Page, inbox: FakeInbox = sampleInbox())
       }
       if (path === '/invitation') return json(route, 200, { email: invitation.email });
       if (path === '/invitation/options') {
-        return json(route, 200, ceremonyOptions('registration', inbox.me, invitation.email));
+        return json(route, 200, ceremonyOptions('registration', flows, inbox.me, invitation.email));
       }
       if (path === '/invitation/accept') {
         invitation.state = 'used';
@@ -650,7 +662,7 @@ export async function mockAdminApi(page: Page, inbox: FakeInbox = sampleInbox())
       return json(
         route,
         200,
-        ceremonyOptions(path === '/verify/options' ? 'authentication' : 'registration', inbox.me),
+        ceremonyOptions(path === '/verify/options' ? 'authentication' : 'registration', flows, inbox.me),
       );
     }
     if (method === 'POST' && path === '/passkeys') {
@@ -714,6 +726,7 @@ export async function mockAdminApi(page: Page, inbox: FakeInbox = sampleInbox())
   return {
     inbox,
     calls,
+    flows,
     callsTo: (method, path) => calls.filter((call) => call.method === method && call.path === path),
     failNext: (method, path, status, body = {}, times = 1) => {
       overrides.push({ method, path, status, body, times });

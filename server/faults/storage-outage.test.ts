@@ -10,6 +10,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
+import { sampleQuote } from '../../common/quote-sample.ts';
 import { rawRequest } from '../test/quote-client.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { eventually, testApp } from '../test/test-app.ts';
@@ -67,12 +68,8 @@ const OUTAGES: Record<string, Outage> = {
 };
 
 /** A message long enough to need new pages: a full disk refuses it. */
-const quote = (email: string) => ({
-  name: 'Priya Sharma',
-  email,
-  phone: '',
-  message: `We need a new website. ${'Details. '.repeat(400)}`,
-});
+const quote = (email: string) =>
+  sampleQuote({ email, phone: '', message: `We need a new website. ${'Details. '.repeat(400)}` });
 
 async function postQuote(base: string, email: string) {
   const form = new FormData();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Logo } from '../../app/components/layout/logo.tsx';
+import { Logo } from '../../common/logo.tsx';
 import { company } from '../../common/company.ts';
 import type { SiteStylesheet } from './site-stylesheet.ts';
 

@@ -1,17 +1,10 @@
-import { DefinedField } from '../../app/components/forms/form-field.tsx';
+import { NewsletterForm } from '../../app/components/newsletter/newsletter-form.tsx';
 import { company } from '../../common/company.ts';
-import {
-  NEWSLETTER_ENDPOINT,
-  newsletterConsent,
-  newsletterEmailField,
-  newsletterMessages,
-} from '../../common/newsletter.ts';
+import { newsletterMessages } from '../../common/newsletter.ts';
 import type { ProblemTexts } from '../forms/form-problem.ts';
 import { renderServerPage } from '../forms/server-page.tsx';
 import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
 import { CONFIRM_TOKEN_TTL_MS } from './tokens.ts';
-
-const EMAIL_ID = 'newsletter-email';
 
 /** What a visitor reads when a sign-up is refused. The footer shows the 400 and 429 texts as they are. */
 export const newsletterProblemTexts: ProblemTexts = {
@@ -37,37 +30,6 @@ export const linkProblemTexts: ProblemTexts = {
     'We cannot change subscriptions at the moment. Please press the button again in a few minutes.',
 };
 
-/** The sign-up form of the server's pages: the footer's field, for a visitor without JavaScript. */
-function SubscribeForm({ email, error }: { email: string; error?: string | undefined }) {
-  return (
-    <form
-      method="post"
-      action={NEWSLETTER_ENDPOINT}
-      aria-label="Newsletter"
-      className="mt-8 max-w-xl rounded-2xl bg-white p-6 text-slate-700 shadow-2xl ring-1 ring-slate-900/5 sm:p-8"
-    >
-      <DefinedField
-        id={EMAIL_ID}
-        name="email"
-        definition={newsletterEmailField}
-        value={email}
-        error={error}
-        describedBy={`${EMAIL_ID}-consent`}
-      />
-      <p id={`${EMAIL_ID}-consent`} className="mt-3 text-sm text-slate-500">
-        {newsletterConsent.text}{' '}
-        <a href="/privacypolicy#newsletter" className="underline">
-          How we handle your data
-        </a>
-        .
-      </p>
-      <button type="submit" className="btn-primary mt-6">
-        Subscribe
-      </button>
-    </form>
-  );
-}
-
 /** A refused sign-up without JavaScript: what went wrong, and the form again with the address typed. */
 export function renderSignupErrorPage(options: {
   summary: string;
@@ -81,7 +43,7 @@ export function renderSignupErrorPage(options: {
     // One field: its message under it is enough, without a list of links to the fields.
     alert: { summary: options.summary },
     stylesheet: options.stylesheet,
-    children: <SubscribeForm email={options.email} error={options.fieldError} />,
+    children: <NewsletterForm appearance="page" email={options.email} error={options.fieldError} />,
   });
 }
 
@@ -129,7 +91,7 @@ export function renderLinkProblemPage(problem: LinkProblem, stylesheet: SiteStyl
     heading: page.heading,
     paragraphs: page.paragraphs,
     stylesheet,
-    children: page.form ? <SubscribeForm email="" /> : undefined,
+    children: page.form ? <NewsletterForm appearance="page" /> : undefined,
   });
 }
 

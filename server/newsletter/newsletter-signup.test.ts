@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { newsletterConsent, newsletterMessages } from '../../common/newsletter.ts';
+import { footerContent } from '../../app/content/footer.ts';
+import { newsletterConsent, newsletterEmailField, newsletterMessages } from '../../common/newsletter.ts';
 import { fetchHeaders, navigationHeaders } from '../test/form-request.ts';
 import { capturingMailer, linkTo, pressButton, signUp } from '../test/newsletter-client.ts';
 import { FAKE_STYLESHEET } from '../test/temp-dir.ts';
@@ -150,6 +151,21 @@ describe('refused sign-ups', () => {
     expect(html).toContain('href="/privacypolicy#newsletter"');
     expect(html).toContain(`href="${FAKE_STYLESHEET}"`);
     expect(html).not.toContain('<script>');
+  });
+
+  it("shows the footer's own form on that page: the honeypot, the notice and the footer's button", async () => {
+    const { app } = await testApp();
+    const html = (await signUp(app, 'not-an-address', { headers: navigationHeaders })).body;
+    const forms = html.match(/<form [\s\S]*?<\/form>/g) ?? [];
+    expect(forms).toHaveLength(1);
+    const [form = ''] = forms;
+    expect(form).toContain(`>${newsletterEmailField.label}</label>`);
+    expect(form).toMatch(/<input [^>]*type="email"[^>]*name="email" value="not-an-address"/);
+    expect(form).toMatch(/<input [^>]*tabindex="-1"[^>]*name="website" value=""/);
+    expect(form).toContain(newsletterConsent.text);
+    expect(form).toMatch(
+      new RegExp(`<button type="submit" [^>]*>${footerContent.newsletter.button}</button>`),
+    );
   });
 
   it('refuses a post from another site (403) before reading it', async () => {

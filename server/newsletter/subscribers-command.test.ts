@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newsletterConsent } from '../../common/newsletter.ts';
-import { fetchHeaders, multipart } from '../test/form-request.ts';
+import { fetchHeaders, multipart, validQuote } from '../test/form-request.ts';
 import { linkTo, pressButton, signUp } from '../test/newsletter-client.ts';
 import { runLeads, runLeadsAt } from '../test/leads-cli.ts';
 import { tempDir } from '../test/temp-dir.ts';
@@ -91,6 +91,7 @@ describe('leads command: subscribers', () => {
   it('deletes the subscription too on a data-subject request (delete --email)', async () => {
     const { app, config } = await withSubscribers();
     const quote = await multipart({
+      ...validQuote,
       name: 'Ravi',
       email: 'ravi@shop.in',
       phone: '',

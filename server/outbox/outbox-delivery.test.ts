@@ -33,6 +33,7 @@ describe('the notification, received by a real SMTP server', () => {
     const smtp = await testSmtpSink();
     const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
     const visitor = {
+      ...validQuote,
       name: 'Priya "P" Sharma',
       email: 'priya@company.in',
       phone: '',

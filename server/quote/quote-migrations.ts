@@ -2,9 +2,56 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { newLeadReference } from './lead-reference.ts';
 
 /**
+ * How the search index splits text into words: letters, digits and combining
+ * marks (Unicode category M: the vowel signs and viramas of Devanagari,
+ * Gurmukhi and every Indian script; unicode61's default splits "राहुल" into
+ * the letters र, ह and ल), accents ignored.
+ */
+const SEARCH_TOKENIZER = "unicode61 remove_diacritics 2 categories 'L* N* M* Co'";
+
+/**
+ * (Re)builds the inbox's full-text search over these columns of quote_requests:
+ * the FTS5 table, the triggers that keep it in step, and its contents. A
+ * migration that adds a field people should find leads by calls it again with
+ * the whole list, the new column included (see "Adding a field" in the README).
+ */
+async function indexLeadsForSearch(
+  db: Kysely<unknown>,
+  columns: readonly string[],
+  tokenizer: string = SEARCH_TOKENIZER,
+) {
+  if (!columns.every((column) => /^[a-z_]+$/.test(column))) throw new Error(`Bad columns: ${columns.join()}`);
+  const list = sql.raw(columns.join(', '));
+  const values = (row: 'new' | 'old') => sql.raw(columns.map((column) => `${row}.${column}`).join(', '));
+  await sql`drop trigger if exists quote_requests_search_insert`.execute(db);
+  await sql`drop trigger if exists quote_requests_search_delete`.execute(db);
+  await sql`drop trigger if exists quote_requests_search_update`.execute(db);
+  await sql`drop table if exists quote_requests_search`.execute(db);
+  await sql`create virtual table quote_requests_search using fts5(
+    ${list},
+    content = 'quote_requests', content_rowid = 'id',
+    tokenize = ${sql.lit(tokenizer)}
+  )`.execute(db);
+  await sql`create trigger quote_requests_search_insert after insert on quote_requests begin
+    insert into quote_requests_search (rowid, ${list}) values (new.id, ${values('new')});
+  end`.execute(db);
+  await sql`create trigger quote_requests_search_delete after delete on quote_requests begin
+    insert into quote_requests_search (quote_requests_search, rowid, ${list})
+      values ('delete', old.id, ${values('old')});
+  end`.execute(db);
+  await sql`create trigger quote_requests_search_update after update of ${list} on quote_requests begin
+    insert into quote_requests_search (quote_requests_search, rowid, ${list})
+      values ('delete', old.id, ${values('old')});
+    insert into quote_requests_search (rowid, ${list}) values (new.id, ${values('new')});
+  end`.execute(db);
+  await sql`insert into quote_requests_search (quote_requests_search) values ('rebuild')`.execute(db);
+}
+
+/**
  * The quote requests' tables. The first migration also made the outbox, when
  * quote requests were its only use; it has shipped, so it stays as it was
- * (a migration is never edited: add a new one).
+ * (a migration's effect never changes: add a new one; the search index is made
+ * by indexLeadsForSearch, which makes the same one it always did for the same columns).
  */
 export const quoteMigrations: Record<string, Migration> = {
   '2025-06-01-001-quote-requests-and-outbox': {
@@ -106,27 +153,8 @@ export const quoteMigrations: Record<string, Migration> = {
 
         // Full-text search over the fields people search by (SQLite FTS5, kept in step by triggers;
         // on PostgreSQL this would be a tsvector column and a GIN index, behind the same repository).
-        await sql`create virtual table quote_requests_search using fts5(
-          name, email, phone, message,
-          content = 'quote_requests', content_rowid = 'id',
-          tokenize = 'unicode61 remove_diacritics 2'
-        )`.execute(trx);
-        await sql`create trigger quote_requests_search_insert after insert on quote_requests begin
-          insert into quote_requests_search (rowid, name, email, phone, message)
-            values (new.id, new.name, new.email, new.phone, new.message);
-        end`.execute(trx);
-        await sql`create trigger quote_requests_search_delete after delete on quote_requests begin
-          insert into quote_requests_search (quote_requests_search, rowid, name, email, phone, message)
-            values ('delete', old.id, old.name, old.email, old.phone, old.message);
-        end`.execute(trx);
-        await sql`create trigger quote_requests_search_update
-          after update of name, email, phone, message on quote_requests begin
-          insert into quote_requests_search (quote_requests_search, rowid, name, email, phone, message)
-            values ('delete', old.id, old.name, old.email, old.phone, old.message);
-          insert into quote_requests_search (rowid, name, email, phone, message)
-            values (new.id, new.name, new.email, new.phone, new.message);
-        end`.execute(trx);
-        await sql`insert into quote_requests_search (quote_requests_search) values ('rebuild')`.execute(trx);
+        // (The tokenizer of that time: letters and digits only.)
+        await indexLeadsForSearch(trx, ['name', 'email', 'phone', 'message'], 'unicode61 remove_diacritics 2');
       });
     },
   },
@@ -156,34 +184,8 @@ export const quoteMigrations: Record<string, Migration> = {
           .addColumn('phone_endings', 'text', (column) => column.generatedAlwaysAs(sql.raw(endings)))
           .execute();
 
-        // The index again, with the phone's endings, and with combining marks (Unicode category M: the
-        // vowel signs and viramas of Devanagari, Gurmukhi and every Indian script) as part of words:
-        // unicode61's default splits "राहुल" into the letters र, ह and ल.
-        for (const action of ['insert', 'delete', 'update']) {
-          await sql`drop trigger ${sql.ref(`quote_requests_search_${action}`)}`.execute(trx);
-        }
-        await sql`drop table quote_requests_search`.execute(trx);
-        await sql`create virtual table quote_requests_search using fts5(
-          name, email, phone, message, phone_endings,
-          content = 'quote_requests', content_rowid = 'id',
-          tokenize = "unicode61 remove_diacritics 2 categories 'L* N* M* Co'"
-        )`.execute(trx);
-        await sql`create trigger quote_requests_search_insert after insert on quote_requests begin
-          insert into quote_requests_search (rowid, name, email, phone, message, phone_endings)
-            values (new.id, new.name, new.email, new.phone, new.message, new.phone_endings);
-        end`.execute(trx);
-        await sql`create trigger quote_requests_search_delete after delete on quote_requests begin
-          insert into quote_requests_search (quote_requests_search, rowid, name, email, phone, message, phone_endings)
-            values ('delete', old.id, old.name, old.email, old.phone, old.message, old.phone_endings);
-        end`.execute(trx);
-        await sql`create trigger quote_requests_search_update
-          after update of name, email, phone, message on quote_requests begin
-          insert into quote_requests_search (quote_requests_search, rowid, name, email, phone, message, phone_endings)
-            values ('delete', old.id, old.name, old.email, old.phone, old.message, old.phone_endings);
-          insert into quote_requests_search (rowid, name, email, phone, message, phone_endings)
-            values (new.id, new.name, new.email, new.phone, new.message, new.phone_endings);
-        end`.execute(trx);
-        await sql`insert into quote_requests_search (quote_requests_search) values ('rebuild')`.execute(trx);
+        // The index again, with the phone's endings, and with combining marks as part of words.
+        await indexLeadsForSearch(trx, ['name', 'email', 'phone', 'message', 'phone_endings']);
       });
     },
   },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
-import { quoteFieldMessages as m } from '../../common/quote-request.ts';
+import { quoteFieldMessages as m, quoteFields, quoteFormFields } from '../../common/quote-request.ts';
 import { FAKE_STYLESHEET } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
 import {
@@ -60,6 +60,7 @@ describe('POST /api/quote', () => {
   it('accepts a URL-encoded body, trims the values and keeps the line breaks of the message', async () => {
     const { app } = await testApp();
     const body = urlEncoded({
+      ...validQuote,
       name: '  Ravi  ',
       email: ' ravi@shop.in ',
       phone: '',
@@ -193,6 +194,7 @@ describe('400: the fields that are wrong are named', () => {
   it('shows a native post a page listing the errors with the form filled in, escaped', async () => {
     const { app } = await testApp();
     const typed = {
+      ...validQuote,
       name: '<b>Priya</b> "P"',
       email: 'not-an-email',
       phone: '',
@@ -395,12 +397,16 @@ describe('413, 415: what the endpoint will not read', () => {
     expect(await leads(app)).toEqual([]);
   });
 
-  it('refuses a request with a file attached', async () => {
+  it('refuses a request with a file attached, and says which fields to send', async () => {
     const { app } = await testApp();
     const body = await multipart(validQuote, { attachment: ['brief.txt', 'hello'] });
     const response = await app.inject({ method: 'POST', url: '/api/quote', ...body });
     expect(response.statusCode).toBe(415);
-    expect(response.body).toContain('Files cannot be attached');
+    expect(response.body).toContain(
+      'Files cannot be attached to a quote request. Send only your name, email, ',
+    );
+    for (const name of quoteFields)
+      expect(response.body).toContain(quoteFormFields[name].label.toLowerCase());
     expect(await leads(app)).toEqual([]);
   });
 

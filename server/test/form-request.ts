@@ -1,11 +1,8 @@
 /** Builds request bodies the way browsers and clients send them, for app.inject. */
+import { sampleQuote } from '../../common/quote-sample.ts';
 
-export const validQuote = {
-  name: 'Priya Sharma',
-  email: 'priya@company.in',
-  phone: '+91 98000 00000',
-  message: 'We need a new website for our shop.',
-};
+/** A request that passes validation, with a value in every field of the form. */
+export const validQuote = sampleQuote();
 
 export type Fields = Record<string, string>;
 

@@ -13,7 +13,14 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { quoteFields, quoteRequestSchema, validateQuoteRequest } from '../../common/quote-request.ts';
+import {
+  type QuoteField,
+  quoteFields,
+  quoteFormFields,
+  quoteRequestSchema,
+  validateQuoteRequest,
+} from '../../common/quote-request.ts';
+import { sampleQuote } from '../../common/quote-sample.ts';
 import { runLeadsCommand } from '../leads-command.ts';
 import type { Config } from '../config.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
@@ -150,26 +157,33 @@ const validEmail = fc
     fc.constantFrom('in', 'com', 'co.in', 'test', 'example'),
   )
   .map(([local, domain, top]) => `${local}@${domain}.${top}`);
-const validPhone = fc.oneof(
-  fc.constant(''),
-  fc.string({ unit: fc.constantFrom(...'0123456789 +-().'), maxLength: 30 }),
-  fc.constantFrom('+91 98000 00000', '-5', '+(1)', '(0161) 555-0100'),
-);
-const validMessage = fc
-  .array(fc.oneof(validText(60), fc.constantFrom('\n', '\r\n', '\r', '\n\n')), { minLength: 1, maxLength: 6 })
-  .map((parts) => parts.join(' '));
+/** Text of several lines, as people write a message. */
+const validLines = (maxLength: number) =>
+  fc
+    .array(fc.oneof(validText(Math.min(60, maxLength)), fc.constantFrom('\n', '\r\n', '\r', '\n\n')), {
+      minLength: 1,
+      maxLength: 6,
+    })
+    .map((parts) => parts.join(' ').slice(0, maxLength));
+/** Strings the field's HTML pattern accepts, within its length. */
+const matching = (pattern: string, maxLength: number) => {
+  const whole = new RegExp(`^(?:${pattern})$`);
+  return fc
+    .stringMatching(whole)
+    .map((value) => value.slice(0, maxLength))
+    .filter((value) => whole.test(value));
+};
 
-/** Mostly values that pass (so leads get stored, emailed and exported), sometimes anything at all. */
-const field = (valid: fc.Arbitrary<string>) =>
-  fc.oneof({ weight: 5, arbitrary: valid }, { weight: 1, arbitrary: anyValue });
-
-const FIELD_NAMES = quoteFields;
-
-/** The fields of one form, in the order they are sent (names may repeat: the first value counts). */
-const formFields = fc
-  .record({
-    name: field(validText(100)),
-    email: fc.oneof(
+/**
+ * Mostly values that pass a field's rule (so leads get stored, emailed and
+ * exported), sometimes anything at all: read from the field's definition in
+ * common/quote-request.ts (its control, length limit, pattern and whether it
+ * is required), so a field added there is fuzzed too.
+ */
+function fieldValue(name: QuoteField): fc.Arbitrary<string> {
+  const { control, maxLength, pattern, required } = quoteFormFields[name];
+  if (control === 'email') {
+    return fc.oneof(
       { weight: 8, arbitrary: validEmail },
       { weight: 1, arbitrary: fc.emailAddress() },
       { weight: 1, arbitrary: anyValue },
@@ -182,9 +196,32 @@ const formFields = fc
           )
           .map(([address, tail]) => address + tail),
       },
+    );
+  }
+  const valid =
+    pattern !== undefined
+      ? matching(pattern, maxLength)
+      : control === 'textarea'
+        ? validLines(maxLength)
+        : validText(maxLength);
+  const typical = fc.oneof(valid, fc.constant(sampleQuote()[name]));
+  return fc.oneof(
+    { weight: 5, arbitrary: required ? typical : fc.oneof(fc.constant(''), typical) },
+    { weight: 1, arbitrary: anyValue },
+  );
+}
+
+const FIELD_NAMES = quoteFields;
+
+/** The fields of one form, in the order they are sent (names may repeat: the first value counts). */
+const formFields = fc
+  .record({
+    values: fc.record(
+      Object.fromEntries(FIELD_NAMES.map((name) => [name, fieldValue(name)])) as Record<
+        QuoteField,
+        fc.Arbitrary<string>
+      >,
     ),
-    phone: field(validPhone),
-    message: field(validMessage),
     honeypot: fc.oneof(
       { weight: 6, arbitrary: fc.constant<string | undefined>(undefined) },
       { weight: 2, arbitrary: fc.constant('') },
@@ -206,14 +243,10 @@ const formFields = fc
     ),
     extraFirst: fc.boolean(),
   })
-  .map(({ name, email, phone, message, honeypot, omitted, extra, extraFirst }) => {
-    const main: [string, string][] = [
-      ['name', name],
-      ['email', email],
-      ['phone', phone],
-      ['message', message],
-    ];
-    const kept = main.filter(([field]) => !(omitted as string[]).includes(field));
+  .map(({ values, honeypot, omitted, extra, extraFirst }) => {
+    const kept: [string, string][] = FIELD_NAMES.filter(
+      (field) => !(omitted as string[]).includes(field),
+    ).map((field) => [field, values[field]]);
     if (honeypot !== undefined) kept.push(['website', honeypot]);
     return extraFirst ? [...extra, ...kept] : [...kept, ...extra];
   });
@@ -596,8 +629,11 @@ async function checkNotification(target: FuzzTarget, lead: Lead, row: OutboxRow)
 
   const html = (typeof parsed.html === 'string' ? parsed.html : '').replace(/\r\n/g, '\n');
   assertOnlyTemplateMarkup(html, EMAIL_TAGS, EMAIL_ATTRIBUTES, 'the HTML part');
-  for (const value of [lead.name, lead.email, lead.phone || 'not given', lead.message]) {
-    assert.ok(html.includes(escapeHtml(value)), 'the HTML part shows every field, escaped');
+  for (const name of quoteFields) {
+    // A short field left empty reads "not given"; a text area stands as it is.
+    const shown =
+      lead[name] === '' && quoteFormFields[name].control !== 'textarea' ? 'not given' : lead[name];
+    assert.ok(html.includes(escapeHtml(shown)), `the HTML part shows the ${name}, escaped`);
   }
   const plain = (parsed.text ?? '').replace(/\r\n/g, '\n');
   assert.ok(plain.includes(lead.message.trimEnd()), 'the text part has the message');

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { adminPaths, type Me } from '../../../common/admin-api';
-import { Logo } from '../layout/logo';
+import { Logo } from '../../../common/logo';
 import { MAIN_CONTENT_ID, SkipLink } from '../layout/skip-link';
 import { focusPageHeading, trackFocus } from './focus';
 import { ACCOUNT_INTENT } from './intents';

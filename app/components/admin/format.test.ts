@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, DEFAULT_TIME_ZONE, formatWhen } from './format';
+import { countOf, formatWhen } from './format';
 
 describe('formatWhen', () => {
   it('shows an instant in the company’s time zone, the Indian way', () => {
@@ -16,7 +16,6 @@ describe('formatWhen', () => {
   });
 
   it('uses Asia/Kolkata when no zone is given, and when the zone is not a real one', () => {
-    expect(DEFAULT_TIME_ZONE).toBe('Asia/Kolkata');
     expect(formatWhen('2025-11-23T10:45:00Z')).toBe('23 Nov 2025, 4:15 pm');
     expect(formatWhen('2025-11-23T10:45:00Z', 'Mars/Olympus')).toBe('23 Nov 2025, 4:15 pm');
   });

@@ -3,8 +3,8 @@ import { company } from '../../../common/company';
 import { footerContent } from '../../content/footer';
 import { footerQuickLinks, serviceHref } from '../../content/navigation';
 import { serviceIds, serviceNames } from '../../content/service-names';
-import { Logo } from './logo';
-import { NewsletterForm } from './newsletter-form';
+import { Logo } from '../../../common/logo';
+import { NewsletterForm } from '../newsletter/newsletter-form';
 import { SocialIcon } from './social-icon';
 
 const linkClass =
@@ -65,7 +65,7 @@ export function SiteFooter() {
         <div>
           <h2 className="text-base font-semibold text-white">{footerContent.newsletter.heading}</h2>
           <p className="mt-4 text-sm leading-6">{footerContent.newsletter.text}</p>
-          <NewsletterForm />
+          <NewsletterForm appearance="footer" />
         </div>
       </div>
 

@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { mainNavigation } from '../../content/navigation';
-import { Logo } from './logo';
+import { Logo } from '../../../common/logo';
 import { MOBILE_MENU_ID } from './mobile-menu';
 import { NavLinks } from './nav-links';
 

@@ -2,7 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { quoteMessages } from '../../../common/messages';
-import { quoteFieldMessages } from '../../../common/quote-request';
+import { quoteFieldMessages, quoteFields, quoteFormFields } from '../../../common/quote-request';
+import { sampleQuote } from '../../../common/quote-sample';
 import { QuoteSection } from './quote-section';
 
 /** The island as the home page has it, at an address with this #fragment. */
@@ -17,12 +18,14 @@ const toggle = () => screen.getByRole('button', { name: /Get a Quote|Close Form/
 const submit = () => screen.getByRole('button', { name: /Submit Request|Sending/ });
 const field = (label: string) => screen.getByLabelText(label);
 
+/** What the tests type: a value in every field of the form. */
+const typed = sampleQuote();
+
 async function openAndFill(user: ReturnType<typeof userEvent.setup>) {
   await user.click(toggle());
-  await user.type(field('Name'), 'Priya Sharma');
-  await user.type(field('Email'), 'priya@company.in');
-  await user.type(field('Phone'), '+91 98000 00000');
-  await user.type(field('Message'), 'We need a new website.');
+  for (const name of quoteFields) {
+    if (typed[name]) await user.type(field(quoteFormFields[name].label), typed[name]);
+  }
 }
 
 function replyWith(text: string) {
@@ -62,14 +65,16 @@ describe('QuoteSection toggle', () => {
 });
 
 describe('QuoteForm validation', () => {
-  it('keeps submit disabled until name, email and message are valid; phone is optional', async () => {
+  it('keeps submit disabled until every required field is valid; the optional ones (phone) may stay empty', async () => {
     const { user } = renderSection();
     await user.click(toggle());
-    expect(submit()).toBeDisabled();
-    await user.type(field('Name'), 'Priya');
-    await user.type(field('Email'), 'priya@company.in');
-    expect(submit()).toBeDisabled();
-    await user.type(field('Message'), 'Hello');
+    const required = quoteFields.filter((name) => quoteFormFields[name].required);
+    expect(required).toEqual(expect.arrayContaining(['name', 'email', 'message']));
+    expect(required).not.toContain('phone');
+    for (const name of required) {
+      expect(submit()).toBeDisabled();
+      await user.type(field(quoteFormFields[name].label), typed[name]);
+    }
     expect(submit()).toBeEnabled();
     await user.clear(field('Email'));
     await user.type(field('Email'), 'not-an-email');
@@ -139,7 +144,7 @@ describe('QuoteForm validation', () => {
 });
 
 describe('QuoteForm sending', () => {
-  it('posts multipart form data with name, email, phone and message to /api/quote', async () => {
+  it('posts multipart form data with every field (name, email, phone, message) to /api/quote', async () => {
     const fetchMock = replyWith('success');
     const { user } = renderSection();
     await openAndFill(user);
@@ -152,9 +157,8 @@ describe('QuoteForm sending', () => {
     const body = init.body as FormData;
     expect(body).toBeInstanceOf(FormData);
     expect(body.get('name')).toBe('Priya Sharma');
-    expect(body.get('email')).toBe('priya@company.in');
     expect(body.get('phone')).toBe('+91 98000 00000');
-    expect(body.get('message')).toBe('We need a new website.');
+    for (const name of quoteFields) expect(body.get(name)).toBe(typed[name]);
   });
 
   it('on success shows the message, resets and hides the form, and returns focus to the toggle', async () => {
@@ -180,8 +184,7 @@ describe('QuoteForm sending', () => {
     await user.click(submit());
 
     expect(await screen.findByRole('alert')).toHaveTextContent(quoteMessages.failure);
-    expect(field('Name')).toHaveValue('Priya Sharma');
-    expect(field('Message')).toHaveValue('We need a new website.');
+    for (const name of quoteFields) expect(field(quoteFormFields[name].label)).toHaveValue(typed[name]);
     expect(toggle()).toHaveTextContent('Close Form');
   });
 

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { quoteFields, quoteFormFields } from '../common/quote-request.ts';
+import { sampleQuote } from '../common/quote-sample.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 import { E2E_BASE_URL, E2E_DATABASE_PATH } from './support/e2e-env.ts';
 import { withoutPasskeyAutofill } from './support/admin-api.ts';
@@ -33,7 +35,12 @@ test('staff accept an invitation, answer a lead from the public form, and sign i
   test.slow();
   const id = randomUUID().slice(0, 8);
   const staff = `staff.${id}@acme.example`;
-  const visitor = { name: `Harpreet Gill ${id}`, email: `harpreet.${id}@farm.example` };
+  const visitor = sampleQuote({
+    name: `Harpreet Gill ${id}`,
+    email: `harpreet.${id}@farm.example`,
+    phone: '',
+    message: `A milk delivery app for our dairy farm (${id}).`,
+  });
   const authenticator = await addVirtualAuthenticator(page);
   // The button, not the email field's passkey suggestions (which the virtual authenticator would accept
   // at once, before anyone presses anything).
@@ -54,9 +61,9 @@ test('staff accept an invitation, answer a lead from the public form, and sign i
   await waitForHydration(visitorPage);
   await visitorPage.getByRole('button', { name: 'Get a Quote' }).click();
   const form = visitorPage.getByRole('form', { name: 'Quote request' });
-  await form.getByLabel('Name', { exact: true }).fill(visitor.name);
-  await form.getByLabel('Email', { exact: true }).fill(visitor.email);
-  await form.getByLabel('Message', { exact: true }).fill(`A milk delivery app for our dairy farm (${id}).`);
+  for (const name of quoteFields) {
+    await form.getByLabel(quoteFormFields[name].label, { exact: true }).fill(visitor[name]);
+  }
   await form.getByRole('button', { name: 'Submit Request' }).click();
   await expect(visitorPage.getByRole('status')).toContainText('Quote request sent successfully!');
   await visitorContext.close();

@@ -1,6 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newsletterConsent, newsletterMessages } from '../../../common/newsletter';
 import { enhanceNewsletterForms } from '../../islands/newsletter-form';
@@ -8,11 +7,7 @@ import { NewsletterForm } from './newsletter-form';
 
 /** The footer's form as prerendered, sent in place by the site's script. */
 function renderForm() {
-  render(
-    <MemoryRouter>
-      <NewsletterForm />
-    </MemoryRouter>,
-  );
+  render(<NewsletterForm appearance="footer" />);
   enhanceNewsletterForms(document);
   return {
     user: userEvent.setup(),

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { prerenderPaths } from '../app/content/site-map.ts';
+import { quoteFields, quoteFormFields, validateQuoteRequest } from '../common/quote-request.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 
@@ -40,13 +41,18 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       await expect(form).toBeVisible();
       await expectNoAxeViolations(page, `the open quote form (${name})`);
 
-      await form.getByLabel('Email', { exact: true }).fill('not-an-email');
-      await form.getByLabel('Phone', { exact: true }).fill('call me');
-      for (const label of ['Name', 'Email', 'Phone', 'Message']) {
-        await form.getByLabel(label, { exact: true }).focus();
+      const typed = { email: 'not-an-email', phone: 'call me' };
+      await form.getByLabel(quoteFormFields.email.label, { exact: true }).fill(typed.email);
+      await form.getByLabel(quoteFormFields.phone.label, { exact: true }).fill(typed.phone);
+      for (const field of quoteFields) {
+        await form.getByLabel(quoteFormFields[field].label, { exact: true }).focus();
       }
-      await form.getByLabel('Name', { exact: true }).focus();
-      await expect(form.locator('[aria-invalid="true"]')).toHaveCount(4);
+      await form.getByLabel(quoteFormFields.name.label, { exact: true }).focus();
+      // Every field the shared rules refuse is marked: the required ones left empty and the two typed wrong.
+      const validation = validateQuoteRequest(typed);
+      const refused = validation.ok ? [] : Object.keys(validation.errors);
+      expect(refused).toEqual(expect.arrayContaining(['name', 'email', 'phone', 'message']));
+      await expect(form.locator('[aria-invalid="true"]')).toHaveCount(refused.length);
       await expectNoAxeViolations(page, `the quote form with errors (${name})`);
       await page.context().close();
     }

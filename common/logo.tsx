@@ -1,7 +1,11 @@
-import { brandMark } from '../../../common/brand-mark.ts';
-import { company } from '../../../common/company.ts';
+import { brandMark } from './brand-mark.ts';
+import { company } from './company.ts';
 
-/** The company's mark and name; the name is the link's accessible name. */
+/**
+ * The company's mark and name; the name is the link's accessible name. Here in
+ * common/ because the site's pages and the pages the server writes itself both
+ * draw it.
+ */
 export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const text = tone === 'dark' ? 'text-ink' : 'text-white';
   return (
