@@ -154,7 +154,11 @@ export const quoteMigrations: Record<string, Migration> = {
         // Full-text search over the fields people search by (SQLite FTS5, kept in step by triggers;
         // on PostgreSQL this would be a tsvector column and a GIN index, behind the same repository).
         // (The tokenizer of that time: letters and digits only.)
-        await indexLeadsForSearch(trx, ['name', 'email', 'phone', 'message'], 'unicode61 remove_diacritics 2');
+        await indexLeadsForSearch(
+          trx,
+          ['name', 'email', 'phone', 'message'],
+          'unicode61 remove_diacritics 2',
+        );
       });
     },
   },
