@@ -173,8 +173,11 @@ test('"Load more" adds the next page below and moves the focus to its first lead
   await expect(page.getByRole('link', { name: `Lead number ${ADMIN_PAGE_SIZE + 1}` })).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: '5 more leads loaded.' })).toBeAttached();
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
-  // The next page is asked for with the cursor the first page ended with (the fake's: after 25 leads).
-  expect(api.callsTo('GET', '/leads').map((call) => call.query.get('cursor'))).toEqual([null, btoa('25')]);
+  // The next page is asked for with the cursor the first page ended with (the fake's: after a page of leads).
+  expect(api.callsTo('GET', '/leads').map((call) => call.query.get('cursor'))).toEqual([
+    null,
+    btoa(String(ADMIN_PAGE_SIZE)),
+  ]);
 });
 
 test('times are shown in the time zone the server gives', async ({ page }) => {
