@@ -13,6 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { prerenderPaths, sitePaths } from '../app/content/site-map.ts';
 import { notFoundPath } from '../common/site-paths.ts';
 import { machine, saveJson, table } from '../bench/report.ts';
+import { CONTROL_PAGES, startControlPages } from '../bench/web/control-pages.ts';
 import { lighthouseMedian, type RouteResult } from '../bench/web/lighthouse-run.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { BUILT_SERVER, startServer, stopServer } from '../server/test/server-process.ts';
@@ -52,19 +53,37 @@ const server = await startServer({
 });
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
 const results: RouteResult[] = [];
+const controls: RouteResult[] = [];
+const controlPages = await startControlPages();
 try {
   for (const { route, path } of routes) {
     const options = { origin: server.url, route, path, chromePort: chrome.port, runs, siteDir: SITE_DIR };
     results.push(await lighthouseMedian(options));
     console.log(`measured ${route}`);
   }
+  for (const { route, path } of Object.values(CONTROL_PAGES)) {
+    const options = {
+      origin: controlPages.origin,
+      route,
+      path,
+      chromePort: chrome.port,
+      runs,
+      siteDir: SITE_DIR,
+    };
+    controls.push(await lighthouseMedian(options));
+    console.log(`measured ${route}`);
+  }
 } finally {
   chrome.kill();
   await stopServer(server);
+  await controlPages.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
 const kb = (bytes: number) => Number((bytes / 1000).toFixed(1));
+/** Each run's total blocking time, in the order they ran. */
+const tbtRuns = (result: RouteResult) =>
+  (result.runs ?? [result]).map((run) => Math.round(run.tbtMs)).join('/');
 const printed = table(
   [
     'route',
@@ -76,6 +95,7 @@ const printed = table(
     'LCP ms',
     'TBT ms',
     'TBT max',
+    'TBT runs',
     'CLS',
     'JS KB gzip',
     'JS KB br',
@@ -91,6 +111,7 @@ const printed = table(
     Math.round(result.lcpMs),
     Math.round(result.tbtMs),
     Math.round(Math.max(...(result.runs ?? [result]).map((run) => run.tbtMs))),
+    tbtRuns(result),
     result.cls.toFixed(3),
     kb(result.jsGzipBytes),
     kb(result.jsBrotliBytes),
@@ -105,6 +126,23 @@ console.log(
     'TBT max: the worst of the runs.\n',
 );
 console.log(printed);
+const controlTable = table(
+  ['control', 'perf', 'FCP ms', 'TBT ms', 'TBT max', 'TBT runs'],
+  controls.map((control) => [
+    control.route,
+    control.scores.performance,
+    Math.round(control.fcpMs),
+    Math.round(control.tbtMs),
+    Math.round(Math.max(...(control.runs ?? [control]).map((run) => run.tbtMs))),
+    tbtRuns(control),
+  ]),
+);
+console.log(
+  "\nFor comparison, a blank page with the site's security headers and the same without COOP, measured " +
+    'the same way (see bench/web/control-pages.ts: the TBT of the first row is Chromium committing the page ' +
+    'in a new process, which COOP asks for, not anything the page does):\n',
+);
+console.log(controlTable);
 for (const result of results) {
   if (result.failedAudits.length > 0)
     console.log(`\n${result.route} did not pass: ${result.failedAudits.join(', ')}`);
@@ -167,7 +205,9 @@ saveJson('bench/results/bench-web.json', {
   runsPerRoute: runs,
   targets,
   results,
+  controls,
   table: printed,
+  controlTable,
 });
 console.log('\nSaved bench/results/bench-web.json');
 if (misses.length > 0) process.exitCode = 1;
