@@ -106,8 +106,14 @@ describe('the server by itself', () => {
       try {
         expect(maintenance.lastBackupAt()).toBeNull();
         await vi.advanceTimersByTimeAsync(61_000); // the first, a minute after start
+        // Taken on a thread of its own, in real time.
+        await vi.waitFor(() => expect(maintenance.lastBackupAt()).not.toBeNull(), { timeout: 10_000 });
         expect(listBackups(config.backup.dir)).toHaveLength(1);
-        await vi.advanceTimersByTimeAsync(3 * 60 * 60 * 1000);
+        for (let hour = 1; hour <= 3; hour++) {
+          const before = maintenance.lastBackupAt();
+          await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
+          await vi.waitFor(() => expect(maintenance.lastBackupAt()).not.toEqual(before), { timeout: 10_000 });
+        }
         const kept = listBackups(config.backup.dir);
         expect(kept).toHaveLength(2);
         expect(maintenance.lastBackupAt()).toEqual(kept[0]!.at);

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { removeMailFiles } from './mail/mailer.ts';
-import { listBackups, pruneBackups, takeBackup } from './ops/backups.ts';
+import { takeBackupInBackground } from './ops/backup-in-background.ts';
+import { listBackups, pruneBackups } from './ops/backups.ts';
 import type { LeadRepository } from './quote/lead-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +26,10 @@ export function startMaintenance({ config, leads, log, now }: MaintenanceOptions
   const timers = new Set<NodeJS.Timeout>();
   let lastBackupAt: Date | null = listBackups(config.backup.dir)[0]?.at ?? null;
 
+  let stopped = false;
+
   function later(delayMs: number, task: () => Promise<void> | void) {
+    if (stopped) return;
     const timer = setTimeout(async () => {
       timers.delete(timer);
       await task();
@@ -34,9 +38,10 @@ export function startMaintenance({ config, leads, log, now }: MaintenanceOptions
     timers.add(timer);
   }
 
-  function backUp() {
+  async function backUp() {
     try {
-      const report = takeBackup({
+      // On a thread of its own: the server keeps answering while the copy is made and checked.
+      const report = await takeBackupInBackground({
         databasePath: config.database.path,
         mailDir: config.mail.dir,
         backupDir: config.backup.dir,
@@ -82,6 +87,7 @@ export function startMaintenance({ config, leads, log, now }: MaintenanceOptions
     lastBackupAt: () => lastBackupAt,
     purgeSpamNow,
     stop() {
+      stopped = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
     },
