@@ -22,6 +22,8 @@ interface Shot {
   before?: (page: Page, api: AdminApiMock) => Promise<void>;
   /** Once it is open (open a dialog, press a button). */
   then?: (page: Page) => Promise<void>;
+  /** What the app shell shows before its scripts run (they are held back). */
+  beforeScripts?: boolean;
 }
 
 const signedOut = () => ({ ...sampleInbox(), signedIn: false });
@@ -53,6 +55,8 @@ const shots: Shot[] = [
   { name: 'invitation', path: '/admin/invitation#good-token', inbox: signedOut },
   { name: 'invitation-used', path: '/admin/invitation#used-token', inbox: signedOut },
   { name: 'invitation-unknown', path: '/admin/invitation#nope', inbox: signedOut },
+  { name: 'invitation-replaced', path: '/admin/invitation#replaced-token', inbox: signedOut },
+  { name: 'loading', path: '/admin', beforeScripts: true },
   { name: 'inbox', path: '/admin' },
   { name: 'inbox-empty', path: '/admin', inbox: emptyInbox },
   { name: 'inbox-no-match', path: '/admin?q=blockchain' },
@@ -130,9 +134,13 @@ export async function captureInbox(browser: Browser, base: string, width: number
     await withoutPasskeyAutofill(page);
     const api = await mockAdminApi(page, shot.inbox?.());
     await shot.before?.(page, api);
-    await page.goto(new URL(shot.path, base).href);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    await page.locator('main h1').waitFor();
+    if (shot.beforeScripts) await page.route('**/assets/*.js', () => undefined);
+    await page.goto(new URL(shot.path, base).href, { waitUntil: shot.beforeScripts ? 'commit' : 'load' });
+    if (shot.beforeScripts) await page.getByText('Loading the inbox').waitFor();
+    else {
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await page.locator('main h1').waitFor();
+    }
     await shot.then?.(page);
     // A modal dialog is drawn over the viewport: the visible part is the screenshot that matters.
     const dialogOpen = await page.locator('dialog[open]').count();

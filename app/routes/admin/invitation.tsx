@@ -96,7 +96,7 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
       <Card title="This invitation link was replaced">
         <p className="mt-3 text-slate-600">
           A newer invitation was made for this address, or this one was withdrawn: only the newest link works.
-          Open the link in the latest invitation email. If you cannot find one, ask whoever invited you for a
+          Open the newest invitation link you were sent. If you cannot find one, ask whoever invited you for a
           new invitation.
         </p>
       </Card>
