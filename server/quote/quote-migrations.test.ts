@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { sampleQuote } from '../../common/quote-sample.ts';
 import { openStores, migrations } from '../stores.ts';
 import { LEAD_REFERENCE } from './lead-reference.ts';
 import { testConfig } from '../test/test-app.ts';
@@ -98,7 +99,7 @@ describe('the references migration', () => {
     const stores = await openStores(config);
     try {
       await stores.leads.store({
-        request: { name: 'New Lead', email: 'new@lead.in', phone: '', message: 'Hello' },
+        request: sampleQuote({ name: 'New Lead', email: 'new@lead.in', phone: '', message: 'Hello' }),
         sourcePage: '/',
         spam: false,
       });
