@@ -25,7 +25,6 @@ export const quoteFieldMessages = {
   nameDirection:
     'Your name contains invisible characters that change the direction of text. Please type it again.',
   notText: 'This field must be text.',
-  companyTooLong: 'Your company can be at most 100 characters.',
 } as const;
 const m = quoteFieldMessages;
 
@@ -87,17 +86,6 @@ export const quoteFormFields = {
         { notText: m.notText, required: m.emailRequired, tooLong: m.emailTooLong, invalid: m.emailInvalid },
         maxLength,
       ),
-  }),
-  company: field({
-    label: 'Company',
-    control: 'text',
-    required: false,
-    maxLength: 100,
-    autoComplete: 'organization',
-    rule: (maxLength) =>
-      z
-        .string({ error: m.notText })
-        .check(z.trim(), z.maxLength(maxLength, m.companyTooLong), withoutControls(CONTROL_CHARACTERS)),
   }),
   phone: field({
     label: 'Phone',

@@ -239,15 +239,4 @@ export const quoteMigrations: Record<string, Migration> = {
       });
     },
   },
-  '2026-11-26-001-lead-company': {
-    async up(db: Kysely<unknown>) {
-      await db.transaction().execute(async (trx) => {
-        await trx.schema
-          .alterTable('quote_requests')
-          .addColumn('company', 'text', (c) => c.notNull().defaultTo(''))
-          .execute();
-        await indexLeadsForSearch(trx, ['name', 'email', 'phone', 'message', 'phone_endings', 'company']);
-      });
-    },
-  },
 };
