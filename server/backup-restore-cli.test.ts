@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sampleQuote } from '../common/quote-sample.ts';
 import { loadConfig } from './config.ts';
 import { listBackups } from './ops/backups.ts';
 import { openStores } from './stores.ts';
@@ -52,7 +53,7 @@ async function siteWithLeads() {
   try {
     for (const name of ['Priya Sharma', 'Ravi Kumar']) {
       await stores.leads.store({
-        request: { name, email: 'lead@company.in', phone: '', message: 'A new website.' },
+        request: sampleQuote({ name, email: 'lead@company.in', phone: '', message: 'A new website.' }),
         sourcePage: '/',
         spam: false,
       });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchQuery } from './lead-search.ts';
 
-const inWords = (terms: string) => `{name email phone message} : (${terms})`;
+const inWords = (terms: string) => `- {phone_endings} : (${terms})`;
 
 describe('a search for leads', () => {
   it('looks for every word typed, each as a word or the start of one', () => {

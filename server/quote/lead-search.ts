@@ -11,10 +11,14 @@ const PHONE_TEXT = /^[\d\s+\-().]+$/;
 const COUNTRY_CODE = '91';
 const NATIONAL_NUMBER_LENGTH = 10;
 
-/** The index's columns of the fields people type words of (quote-migrations.ts). */
-const WORD_COLUMNS = '{name email phone message}';
 /** The index's column of every ending of the phone's digits (quote-migrations.ts). */
 const PHONE_COLUMN = 'phone_endings';
+/**
+ * The index's columns of the fields people type words of: every column but the
+ * phone's endings, so a field a migration adds to the index is searched with no
+ * change here (see "Adding a field" in the README).
+ */
+const WORD_COLUMNS = `- {${PHONE_COLUMN}}`;
 
 const prefixes = (terms: readonly string[], operator: ' ' | ' OR ') =>
   terms.map((term) => `"${term}"*`).join(operator);
@@ -40,7 +44,8 @@ function phoneForms(digits: string): string[] {
  * A search box's text as an SQLite FTS5 query: every word (letters, with
  * their combining marks, and digits; punctuation, operators and quotes are
  * dropped, so nothing typed can be FTS syntax) must appear in the name,
- * email, phone or message, as a word or the start of one. "priya@company"
+ * email, phone, message or any other field in the index, as a word or the
+ * start of one. "priya@company"
  * finds "priya@company.in"; "राहु" finds "राहुल". Text that is a phone number
  * (digits, spaces and + - ( ) ., 4 digits or more) also finds the leads whose
  * phone holds its digits anywhere, however either is written: "9876543210",

@@ -1,13 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { sampleQuote } from '../../common/quote-sample.ts';
 import { openStores, migrations } from '../stores.ts';
 import { LEAD_REFERENCE } from './lead-reference.ts';
 import { testConfig } from '../test/test-app.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { deliveryOf } from './lead-delivery.ts';
+import { indexLeadsForSearch } from './quote-migrations.ts';
 
 /** A database as the newsletter release left it: leads in each of the old statuses. */
 async function databaseBeforeTheInbox(path: string) {
@@ -98,7 +100,7 @@ describe('the references migration', () => {
     const stores = await openStores(config);
     try {
       await stores.leads.store({
-        request: { name: 'New Lead', email: 'new@lead.in', phone: '', message: 'Hello' },
+        request: sampleQuote({ name: 'New Lead', email: 'new@lead.in', phone: '', message: 'Hello' }),
         sourcePage: '/',
         spam: false,
       });
@@ -113,6 +115,32 @@ describe('the references migration', () => {
       // The inbox finds a lead by the reference its email gave, however it is typed.
       const found = await stores.leads.page({ view: 'all', search: ` ${rows[2]!.reference.toLowerCase()} ` });
       expect(found.items.map((item) => item.lead.id)).toEqual([3]);
+    } finally {
+      await stores.close();
+    }
+  });
+});
+
+describe('a field added to the search index (README "Adding a field")', () => {
+  it('is found by the inbox’s search, by its words, with no other change', async () => {
+    const stores = await openStores(testConfig({}, tempDir()));
+    try {
+      const db = stores.storage.db as unknown as Kysely<unknown>;
+      // The migration the README gives for a new field (a name no real field will take).
+      await db.schema
+        .alterTable('quote_requests')
+        .addColumn('added_field', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await indexLeadsForSearch(db, ['name', 'email', 'phone', 'message', 'phone_endings', 'added_field']);
+      const { id } = await stores.leads.store({ request: sampleQuote(), sourcePage: '/', spam: false });
+      await sql`update quote_requests set added_field = 'Zephyrwidget Technologies' where id = ${id}`.execute(
+        db,
+      );
+      const search = async (text: string) =>
+        (await stores.leads.page({ view: 'all', search: text })).items.map((item) => item.lead.id);
+      expect(await search('zephyrwidget')).toEqual([id]);
+      expect(await search('Zephyr techno')).toEqual([id]);
+      expect(await search('nowhere')).toEqual([]);
     } finally {
       await stores.close();
     }

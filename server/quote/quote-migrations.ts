@@ -15,7 +15,7 @@ const SEARCH_TOKENIZER = "unicode61 remove_diacritics 2 categories 'L* N* M* Co'
  * migration that adds a field people should find leads by calls it again with
  * the whole list, the new column included (see "Adding a field" in the README).
  */
-async function indexLeadsForSearch(
+export async function indexLeadsForSearch(
   db: Kysely<unknown>,
   columns: readonly string[],
   tokenizer: string = SEARCH_TOKENIZER,
