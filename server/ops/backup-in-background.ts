@@ -22,7 +22,7 @@ await import(${JSON.stringify(threadFile.href)});`;
 
 /**
  * takeBackup on a thread of its own, for the running server: VACUUM INTO, the
- * integrity check and the row counts take seconds on a large database (3.7 s
+ * integrity check and the row counts take seconds on a large database (about 4 s
  * for 100,000 leads, bench:admin), and on the server's own thread they would
  * stop every request meanwhile (and @fastify/under-pressure would then answer
  * 503 for a moment). The thread has its own read-only connection; WAL mode
