@@ -3,18 +3,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { api, staffMember } from '../test/admin-client.ts';
-import { fetchHeaders, multipart, validQuote, type Fields } from '../test/form-request.ts';
+import { fetchHeaders, injectQuote, multipart, validQuote, type Fields } from '../test/form-request.ts';
 import { testApp, testSmtpSink } from '../test/test-app.ts';
 
 async function sendLead(app: FastifyInstance, fields: Partial<Fields> = {}) {
-  const body = await multipart({ ...validQuote, ...fields });
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/quote',
-    ...body,
-    headers: { ...fetchHeaders, ...body.headers },
-  });
-  expect(response.body).toBe('success');
+  expect((await injectQuote(app, fields)).body).toBe('success');
 }
 
 /** An app with a signed-in staff member. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../test/test-app.ts';
-import { fetchHeaders, multipart, validQuote } from '../test/form-request.ts';
+import { injectQuote } from '../test/form-request.ts';
 import { takeBackupInBackground } from './backup-in-background.ts';
 import { checkDatabaseFile, listBackups } from './backups.ts';
 
@@ -8,14 +8,7 @@ describe("the server's own backups", () => {
   it('are taken on a thread of their own: the server keeps answering meanwhile', async () => {
     const { app, config } = await testApp();
     for (let lead = 0; lead < 3; lead++) {
-      const body = await multipart(validQuote);
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/quote',
-        ...body,
-        headers: { ...fetchHeaders, ...body.headers },
-      });
-      expect(response.body).toBe('success');
+      expect((await injectQuote(app)).body).toBe('success');
     }
     let ticks = 0;
     const ticking = setInterval(() => ticks++, 1);

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { fetchHeaders, multipart, validQuote } from '../test/form-request.ts';
+import { injectQuote } from '../test/form-request.ts';
 import { manualClock } from '../test/manual-clock.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { eventually, testApp, testConfig } from '../test/test-app.ts';
@@ -11,14 +11,7 @@ import { takeBackup } from './backups.ts';
 const mode = (path: string) => statSync(path).mode & 0o777;
 
 async function sendLead(app: Awaited<ReturnType<typeof testApp>>['app']) {
-  const body = await multipart(validQuote);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/quote',
-    ...body,
-    headers: { ...fetchHeaders, ...body.headers },
-  });
-  expect(response.body).toBe('success');
+  expect((await injectQuote(app)).body).toBe('success');
 }
 
 describe('health and readiness', () => {

@@ -1,4 +1,5 @@
 /** Builds request bodies the way browsers and clients send them, for app.inject. */
+import type { FastifyInstance } from 'fastify';
 import { sampleQuote } from '../../common/quote-sample.ts';
 
 /** A request that passes validation, with a value in every field of the form. */
@@ -43,3 +44,14 @@ export const navigationHeaders = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   referer: 'http://localhost:80/',
 };
+
+/** A quote sent as the page's own fetch sends it (app.inject): the sample, with these fields changed. */
+export async function injectQuote(app: FastifyInstance, fields: Partial<Fields> = {}) {
+  const body = await multipart({ ...validQuote, ...fields });
+  return app.inject({
+    method: 'POST',
+    url: '/api/quote',
+    ...body,
+    headers: { ...fetchHeaders, ...body.headers },
+  });
+}
