@@ -20,7 +20,7 @@ test('a new colleague sees whom the invitation is for, creates a passkey and lan
   await expectNoAxeViolations(page, 'the invitation page');
 
   await page.getByRole('button', { name: 'Create passkey' }).click();
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('dev@acme.example');
   expect(await authenticator.passkeyCount()).toBe(1);
   const [accept] = api.callsTo('POST', '/invitation/accept');
@@ -46,7 +46,7 @@ test('cancelling the passkey dialog keeps the invitation, to try again', async (
 
   await authenticator.allowUserVerification();
   await page.getByRole('button', { name: 'Create passkey' }).click();
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
 });
 
 test('a used or expired invitation asks for a new one', async ({ page, consoleGuard }) => {

@@ -51,7 +51,7 @@ test('staff accept an invitation, answer a lead from the public form, and sign i
   await waitForHydration(page);
   await expect(page.getByText(staff)).toBeVisible();
   await page.getByRole('button', { name: 'Create passkey' }).click();
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
   expect(await authenticator.passkeyCount()).toBe(1);
 
   // 2. A visitor, in a browser of their own, sends a quote request through the public form.
@@ -112,6 +112,6 @@ test('staff accept an invitation, answer a lead from the public form, and sign i
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/admin\/sign-in/);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(staff);
 });

@@ -14,7 +14,7 @@ test('a session that ends while working leads to sign-in with a message, and bac
   const api = await mockAdminApi(page);
   await page.goto('/admin');
   await waitForHydration(page);
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
 
   api.inbox.signedIn = false; // The session expires, or was signed out on another device.
   await page.getByRole('link', { name: 'Priya Sharma' }).click();
@@ -58,7 +58,7 @@ test('a server error says so clearly, keeps the navigation, and "Try again" load
   await expectNoAxeViolations(page, 'a server error');
 
   await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Leads' }).getByRole('listitem')).toHaveCount(6);
 });
 

@@ -34,7 +34,7 @@ test('while its scripts load, an inbox page shows the inbox’s header and says 
 
   release();
   await waitForHydration(page);
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
   await expect(page.getByText('Loading the inbox…')).toHaveCount(0);
 });
 
@@ -44,7 +44,7 @@ test('the inbox loads without React Router’s message to developers in the cons
   await mockAdminApi(page);
   await page.goto('/admin');
   await waitForHydration(page);
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
   expect(messages.filter((text) => /Hey developer|HydrateFallback/.test(text))).toEqual([]);
 });
 

@@ -12,7 +12,7 @@ const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search le
 async function openInbox(page: Page, path = '/admin') {
   await page.goto(path);
   await waitForHydration(page);
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
 }
 
 test('the inbox lists the leads newest first, with who, when, status, delivery and the start of the message', async ({

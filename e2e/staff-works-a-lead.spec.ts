@@ -166,7 +166,7 @@ test('deleting asks first in a dialog that Escape closes, then removes the lead 
 
   await deleteButton.click();
   await dialog.getByRole('button', { name: 'Delete for good' }).click();
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
   await expect(
     page.getByRole('status').filter({ hasText: 'The lead from Priya Sharma was deleted' }),
   ).toBeVisible();
@@ -183,7 +183,7 @@ test('a lead that does not exist (or was deleted) says so and leads back to the 
   await expect(page.getByRole('heading', { name: 'Not found', level: 1 })).toBeVisible();
   await expect(page.getByText('There is no lead with this number. It may have been deleted.')).toBeVisible();
   await page.getByRole('link', { name: 'Back to the inbox' }).click();
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
 });
 
 test('the way back keeps the inbox’s view and search', async ({ page }) => {
