@@ -187,12 +187,8 @@ export async function buildApp({
     leaseMs: leaseMs(config.mail.timeouts),
     ...clock,
   });
-  // The newest backup, whoever took it: this server, or `npm run backup` (BACKUP_DIR is theirs alike).
-  const lastBackupAt = () =>
-    [app.maintenance?.lastBackupAt(), listBackups(config.backup.dir)[0]?.at].reduce<Date | undefined>(
-      (newest, at) => (at && (!newest || at > newest) ? at : newest),
-      undefined,
-    );
+  // The newest backup in BACKUP_DIR, whoever took it: this server or `npm run backup`.
+  const lastBackupAt = () => listBackups(config.backup.dir)[0]?.at;
   app.decorate('storage', storage);
   app.decorate('outboxWorker', worker);
   app.decorate('maintenance', undefined);

@@ -28,9 +28,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       // JSON only: a cross-site "simple" text/plain post cannot even be read.
       api.removeContentTypeParser('text/plain');
       await guardRoutes(api, options);
+      // (X-Robots-Tag: the server's noindex hook marks every answer under /admin.)
       api.addHook('onSend', async (_request, reply) => {
         reply.header('cache-control', 'no-store');
-        reply.header('x-robots-tag', 'noindex, nofollow');
       });
 
       await api.register(authRoutes, options);
