@@ -58,6 +58,8 @@ function summarise(route: string, result: Result, siteDir: string, origin: strin
 /**
  * Runs Lighthouse (mobile, its default configuration) against one URL a number
  * of times in the given Chrome, and keeps Lighthouse's own median run.
+ * Lighthouse opens `about:blank` before each run, unless given `startUrl`: the
+ * page the measured one is reached from (its `blankPage` setting).
  */
 export async function lighthouseMedian(options: {
   origin: string;
@@ -66,6 +68,7 @@ export async function lighthouseMedian(options: {
   chromePort: number;
   runs: number;
   siteDir: string;
+  startUrl?: string;
 }): Promise<RouteResult> {
   const results: Result[] = [];
   for (let run = 0; run < options.runs; run++) {
@@ -75,6 +78,7 @@ export async function lighthouseMedian(options: {
       logLevel: 'silent',
       // The 404 page is meant to answer 404; measure it anyway.
       ignoreStatusCode: true,
+      ...(options.startUrl ? { blankPage: options.startUrl } : {}),
     });
     if (!outcome) throw new Error(`Lighthouse returned nothing for ${options.path}`);
     if (outcome.lhr.runtimeError) {
