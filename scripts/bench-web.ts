@@ -73,8 +73,8 @@ try {
     console.log(`measured ${route}`);
   }
   const controlRuns = [
-    { ...CONTROL_PAGES.withCoop },
-    { ...CONTROL_PAGES.withoutCoop },
+    CONTROL_PAGES.withCoop,
+    CONTROL_PAGES.withoutCoop,
     {
       ...CONTROL_PAGES.withCoop,
       route: `${CONTROL_PAGES.withCoop.route}, from the same origin`,
