@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Me } from '../../common/admin-api.ts';
 import { hashToken, isTokenShape } from '../security/tokens.ts';
@@ -8,8 +8,9 @@ import type { ActivityLog } from './activity-log.ts';
 import { clearSessionCookie, setSessionCookie, signedIn } from './admin-guard.ts';
 import type { AdminAccount, AdminSession } from './admin-tables.ts';
 import { ApiProblem, notFound, parse } from './api-problem.ts';
-import { CeremonyFailed, type Ceremonies } from './ceremonies.ts';
+import type { Ceremonies } from './ceremonies.ts';
 import type { SessionRepository } from './session-repository.ts';
+import { signInAttempts } from './sign-in-attempts.ts';
 
 /** Removing a passkey needs a passkey check this recent. */
 const VERIFY_WINDOW_MS = 5 * 60 * 1000;
@@ -19,10 +20,6 @@ const VERIFY_WINDOW_MS = 5 * 60 * 1000;
  * options on load and on the button, an invitation checks its link and asks for options first.
  */
 const PUBLIC_REQUESTS_PER_ATTEMPT = 10;
-
-/** An attempt the server refused (a bad passkey, invitation or request), not one it failed to handle. */
-const isRefusal = (error: unknown) =>
-  error instanceof CeremonyFailed || (error instanceof ApiProblem && error.statusCode < 500);
 
 export interface AuthRoutesOptions {
   accounts: AccountRepository;
@@ -107,7 +104,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   // Every request of these routes shares a generous limit against floods (a plugin-wide limit in this
   // scope shares one counter): a sign-in page asks for options on load and again on the button. The
   // tight budget counts failed attempts only (a refused passkey or invitation), so colleagues behind
-  // one office address never lock each other out by signing in.
+  // one office address never lock each other out by signing in (sign-in-attempts.ts).
   await app.register(async (publicApi) => {
     const { max, windowMs } = options.signInLimit;
     await publicApi.register(rateLimit, {
@@ -115,31 +112,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       max: max * PUBLIC_REQUESTS_PER_ATTEMPT,
       timeWindow: windowMs,
     });
-    const failures = publicApi.createRateLimit({ max, timeWindow: windowMs });
-
-    /** Runs a sign-in or an acceptance, refused while the client is over its budget of failures. */
-    async function attempt<T>(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      run: () => Promise<T>,
-    ): Promise<T> {
-      const budget = await failures(request, { increment: false });
-      if (!budget.isAllowed && budget.remaining <= 0) {
-        const minutes = Math.max(1, Math.ceil(budget.ttlInSeconds / 60));
-        reply.header('retry-after', String(budget.ttlInSeconds));
-        throw new ApiProblem(
-          429,
-          'rate-limited',
-          `Too many failed attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-        );
-      }
-      try {
-        return await run();
-      } catch (error) {
-        if (isRefusal(error)) await failures(request);
-        throw error;
-      }
-    }
+    const attempt = signInAttempts({ max, windowMs, now });
 
     publicApi.post('/invitation', { config: publicRoute }, async (request) => {
       const body = parse(invitationBody, request.body);
