@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isCrossSite } from '../forms/request-origin.ts';
 import { ApiProblem } from './api-problem.ts';
 import type { SessionRepository, SignedIn } from './session-repository.ts';
@@ -55,6 +55,11 @@ export function signedIn(request: { signedIn: SignedIn | null }): SignedIn {
   if (!request.signedIn)
     throw new ApiProblem(401, 'unauthenticated', 'Your session has ended. Please sign in again.');
   return request.signedIn;
+}
+
+/** The session token the browser sent, if any (valid or not). */
+export function sessionCookieOf(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE];
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, maxAgeMs: number) {

@@ -1,11 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Me } from '../../common/admin-api.ts';
 import { hashToken, isTokenShape } from '../security/tokens.ts';
 import type { AccountRepository } from './account-repository.ts';
 import type { ActivityLog } from './activity-log.ts';
-import { clearSessionCookie, setSessionCookie, signedIn } from './admin-guard.ts';
+import { clearSessionCookie, sessionCookieOf, setSessionCookie, signedIn } from './admin-guard.ts';
 import type { AdminAccount, AdminSession } from './admin-tables.ts';
 import { ApiProblem, notFound, parse } from './api-problem.ts';
 import type { Ceremonies } from './ceremonies.ts';
@@ -74,8 +74,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     };
   }
 
-  async function signIn(reply: FastifyReply, account: AdminAccount): Promise<Me> {
-    const sessionToken = await sessions.start(account.id, now());
+  /** Starts a session for the person; one the browser already held ends (a sign-in replaces it). */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, account: AdminAccount): Promise<Me> {
+    const sessionToken = await sessions.start(account.id, now(), sessionCookieOf(request));
     setSessionCookie(reply, sessionToken, sessions.limits.maxAgeMs);
     const found = await sessions.find(sessionToken, now());
     if (!found) throw new ApiProblem(500, 'internal', 'The session could not be started.');
@@ -160,7 +161,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
               },
           now(),
         );
-        return signIn(reply, account);
+        return signIn(request, reply, account);
       }),
     );
 
@@ -206,7 +207,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
           { actor: found.account.email, action: 'sign-in', summary: 'Signed in with a passkey' },
           now(),
         );
-        return signIn(reply, found.account);
+        return signIn(request, reply, found.account);
       }),
     );
   });

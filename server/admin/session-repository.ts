@@ -30,12 +30,18 @@ export function createSessionRepository(storage: Pick<Storage, 'db' | 'write'>, 
   return {
     limits,
 
-    /** A new session (one per sign-in); a sign-in is a passkey check, so it counts as verified. */
-    async start(accountId: number, at: Date): Promise<string> {
+    /**
+     * A new session (one per sign-in); a sign-in is a passkey check, so it counts as verified. The
+     * session the browser held until now (`replacing`, its cookie's token), whoever's it was, ends.
+     */
+    async start(accountId: number, at: Date, replacing?: string): Promise<string> {
       const token = newToken();
       const iso = at.toISOString();
-      await write((trx) =>
-        trx
+      await write(async (trx) => {
+        if (isTokenShape(replacing)) {
+          await trx.deleteFrom('admin_sessions').where('token_hash', '=', hashToken(replacing)).execute();
+        }
+        await trx
           .insertInto('admin_sessions')
           .values({
             token_hash: hashToken(token),
@@ -44,8 +50,8 @@ export function createSessionRepository(storage: Pick<Storage, 'db' | 'write'>, 
             last_seen_at: iso,
             verified_at: iso,
           })
-          .execute(),
-      );
+          .execute();
+      });
       return token;
     },
 
