@@ -9,11 +9,9 @@ import { clearSessionCookie, sessionCookieOf, setSessionCookie, signedIn } from 
 import type { AdminAccount, AdminSession } from './admin-tables.ts';
 import { ApiProblem, notFound, parse } from './api-problem.ts';
 import type { Ceremonies } from './ceremonies.ts';
+import { requireRecentCheck, verifiedUntil } from './recent-check.ts';
 import type { SessionRepository } from './session-repository.ts';
 import { signInAttempts } from './sign-in-attempts.ts';
-
-/** Removing a passkey needs a passkey check this recent. */
-const VERIFY_WINDOW_MS = 5 * 60 * 1000;
 
 /**
  * The public routes' requests a client may make per failed attempt of its budget: a sign-in asks for
@@ -60,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   async function me(account: AdminAccount, session: AdminSession): Promise<Me> {
     const passkeys = await accounts.passkeysOf(account.id);
-    const verifiedUntil = session.verified_at ? Date.parse(session.verified_at) + VERIFY_WINDOW_MS : 0;
+    const checkedUntil = verifiedUntil(session);
     return {
       email: account.email,
       timeZone: options.timeZone,
@@ -70,7 +68,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         createdAt: passkey.created_at,
         lastUsedAt: passkey.last_used_at,
       })),
-      verifiedUntil: verifiedUntil > now().getTime() ? new Date(verifiedUntil).toISOString() : null,
+      verifiedUntil: checkedUntil > now().getTime() ? new Date(checkedUntil).toISOString() : null,
     };
   }
 
@@ -100,6 +98,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   }
 
   const passkeyName = (count: number) => `Passkey ${count + 1}`;
+  /** Whose a new passkey's flow is: the session's (its token's hash), which passed the check. */
+  const addingIn = (session: AdminSession) => `session:${session.token_hash}`;
 
   // Signing in and accepting an invitation: public, so limited per client address (IPv6 by /64).
   // Every request of these routes shares a generous limit against floods (a plugin-wide limit in this
@@ -240,12 +240,15 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return reply.code(204).send();
   });
 
+  // Adding a passkey needs a recent passkey check, like removing one. The check is made when the
+  // options are asked for; the flow they open can be finished only by the same session (addingIn).
   app.post('/passkeys/options', async (request) => {
-    const { account } = signedIn(request);
+    const { account, session } = signedIn(request);
+    requireRecentCheck(session, now());
     const passkeys = await accounts.passkeysOf(account.id);
     return ceremonies.registration(
       'add-passkey',
-      String(account.id),
+      addingIn(session),
       { email: account.email, handle: account.user_handle },
       passkeys,
     );
@@ -257,7 +260,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const count = (await accounts.passkeysOf(account.id)).length;
     const { passkey } = await ceremonies.verifyRegistration(
       'add-passkey',
-      String(account.id),
+      addingIn(session),
       body.flow,
       body.response,
       passkeyName(count),
@@ -297,10 +300,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.delete<{ Params: { id: string } }>('/passkeys/:id', async (request) => {
     const { account, session } = signedIn(request);
-    const verifiedAt = session.verified_at ? Date.parse(session.verified_at) : 0;
-    if (now().getTime() - verifiedAt > VERIFY_WINDOW_MS) {
-      throw new ApiProblem(403, 'verify', 'Confirm it is you with a passkey first.');
-    }
+    requireRecentCheck(session, now());
     const passkeys = await accounts.passkeysOf(account.id);
     const removing = passkeys.find((passkey) => passkey.id === request.params.id);
     const outcome = await accounts.removePasskey(account.id, request.params.id);

@@ -11,13 +11,13 @@ import { newToken } from '../security/tokens.ts';
 import type { NewPasskey } from './account-repository.ts';
 import type { AdminPasskey } from './admin-tables.ts';
 
-/** What a ceremony is for, and whose it is: an invitation (by its token's hash), or an account. */
+/** What a ceremony is for; whose it is: an invitation (by its token's hash), an account or a session. */
 export type CeremonyPurpose = 'invitation' | 'add-passkey' | 'sign-in' | 'verify';
 
 interface Flow {
   challenge: string;
   purpose: CeremonyPurpose;
-  /** The invitation's token hash or the account's id: a flow cannot be finished by someone else's request. */
+  /** The invitation's token hash, the account's id or the session's: nobody else's request can finish it. */
   subject: string;
   /** For a new passkey: the WebAuthn user handle it was made for. */
   userHandle?: string;
