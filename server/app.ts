@@ -6,7 +6,7 @@ import Fastify, {
   type FastifyRequest,
   type RouteOptions,
 } from 'fastify';
-import { adminPaths } from '../common/admin-api.ts';
+import { ADMIN_API, adminPaths } from '../common/admin-api.ts';
 import { company } from '../common/company.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { createCeremonies, type RelyingParty } from './admin/ceremonies.ts';
@@ -22,6 +22,7 @@ import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts
 import { quoteRoutes } from './quote/quote-routes.ts';
 import { answerClientError } from './security/client-errors.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
+import { pageIsolation } from './security/fetch-metadata.ts';
 import { noindex, withNoindex } from './security/noindex.ts';
 import { securityHeaders, withSecurityHeaders } from './security/security-headers.ts';
 import { staticSite } from './site/static-site.ts';
@@ -263,6 +264,9 @@ export async function buildApp({
         };
       },
     });
+    // Another site may link to an inbox page, but not embed, fetch or post to one (the API, its CSV
+    // exports included, refuses such requests in its guard): a hook on the /admin routes alone.
+    await app.register(pageIsolation, { paths: PRIVATE_PATHS, except: [ADMIN_API] });
     await app.register(staticSite, {
       siteDir: config.siteDir,
       appShellPaths: PRIVATE_PATHS,

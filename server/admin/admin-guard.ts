@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isCrossSite } from '../forms/request-origin.ts';
+import { isRefusedByFetchMetadata } from '../security/fetch-metadata.ts';
 import { ApiProblem } from './api-problem.ts';
 import type { SessionRepository, SignedIn } from './session-repository.ts';
 
@@ -27,8 +28,10 @@ export interface GuardOptions {
 }
 
 /**
- * Guards every route of the scope it is registered in: a state-changing
- * request from another site is refused (403), and a request without a valid
+ * Guards every route of the scope it is registered in: a request another site
+ * made the browser send (Fetch Metadata: any method, a navigation included, so
+ * a link cannot start an export) or a state-changing request with another
+ * site's Origin is refused (403), and a request without a valid
  * session (401), unless the route says `config: { access: 'public' }`. A
  * route added to the scope is guarded without doing anything.
  */
@@ -37,8 +40,8 @@ export async function guardRoutes(app: FastifyInstance, { sessions, siteUrl, now
   app.decorateRequest('signedIn', null);
   app.addHook('onRequest', async (request) => {
     if (
-      !SAFE_METHODS.has(request.method) &&
-      isCrossSite(request.headers, { ownHost: request.host, siteUrl })
+      isRefusedByFetchMetadata(request.method, request.headers, 'resource') ||
+      (!SAFE_METHODS.has(request.method) && isCrossSite(request.headers, { ownHost: request.host, siteUrl }))
     ) {
       throw new ApiProblem(403, 'cross-site', 'This request came from another site and was refused.');
     }
