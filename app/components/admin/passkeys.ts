@@ -14,6 +14,11 @@ export class CeremonyCancelled extends Error {
   override name = 'CeremonyCancelled';
 }
 
+/** The check that it is the person (a passkey asked for before adding or removing one) was cancelled. */
+export class CheckCancelled extends CeremonyCancelled {
+  override name = 'CheckCancelled';
+}
+
 /** The browser could not do the ceremony (no passkey support, a passkey already on this device, ...). */
 class PasskeyFailure extends Error {
   override name = 'PasskeyFailure';
@@ -93,6 +98,25 @@ export async function register({ optionsPath, answerPath, body = {}, from }: Cer
   return callApi<Me>(answerPath, { method: 'POST', body: { ...body, flow, response }, from });
 }
 
+/**
+ * Runs a change that needs a recent passkey check (adding or removing a passkey). When the server
+ * asks for one first (403 "verify"), the person confirms it is them with a passkey, then the change
+ * is asked for again.
+ */
+export async function withPasskeyCheck<T>(change: () => Promise<T>, from: Request): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (!(error instanceof ApiFailure && error.status === 403 && error.code === 'verify')) throw error;
+  }
+  try {
+    await authenticate({ optionsPath: '/verify/options', answerPath: '/verify', from });
+  } catch (error) {
+    throw error instanceof CeremonyCancelled ? new CheckCancelled(error.message) : error;
+  }
+  return change();
+}
+
 export const passkeyMessages = {
   signInCancelled:
     'Signing in was cancelled, or no passkey was chosen. Press “Sign in with a passkey” to try again.',
@@ -101,6 +125,7 @@ export const passkeyMessages = {
   tooMany: 'Too many attempts. Wait a few minutes, then try again.',
   createCancelled: 'Creating the passkey was cancelled. Press “Create passkey” to try again.',
   addCancelled: 'Adding a passkey was cancelled. Nothing was changed.',
+  addCheckCancelled: 'The passkey was not added: the check that it is you was cancelled.',
   verifyCancelled: 'The passkey was not removed: the check that it is you was cancelled.',
 } as const;
 

@@ -14,11 +14,12 @@ import { adminMeta } from '../../components/admin/meta';
 import { Notice } from '../../components/admin/notice';
 import { PageHeader } from '../../components/admin/page-header';
 import {
-  authenticate,
   CeremonyCancelled,
+  CheckCancelled,
   passkeyMessage,
   passkeyMessages,
   register,
+  withPasskeyCheck,
 } from '../../components/admin/passkeys';
 import { forgetSession, type SignInReason, signInHref } from '../../components/admin/session';
 import { SubmitButton } from '../../components/admin/submit-button';
@@ -46,17 +47,20 @@ async function signOut(path: '/sign-out' | '/sign-out-everywhere', reason: SignI
   return redirect(signInHref(undefined, reason));
 }
 
-/** Removing a passkey needs a recent passkey check: when the server asks for one (403 "verify"), do it, then ask again. */
-async function removePasskey(id: string, request: Request): Promise<Me> {
-  const remove = () =>
-    callApi<Me>(`/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE', from: request });
-  try {
-    return await remove();
-  } catch (error) {
-    if (!(error instanceof ApiFailure && error.status === 403 && error.code === 'verify')) throw error;
-  }
-  await authenticate({ optionsPath: '/verify/options', answerPath: '/verify', from: request });
-  return remove();
+/** Removing a passkey needs a recent passkey check: the browser asks for one first if need be. */
+function removePasskey(id: string, request: Request): Promise<Me> {
+  return withPasskeyCheck(
+    () => callApi<Me>(`/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE', from: request }),
+    request,
+  );
+}
+
+/** Adding a passkey needs a recent passkey check too: it is asked for before the new passkey is made. */
+function addPasskey(request: Request): Promise<Me> {
+  return withPasskeyCheck(
+    () => register({ optionsPath: '/passkeys/options', answerPath: '/passkeys', from: request }),
+    request,
+  );
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
@@ -69,9 +73,10 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     }
     if (intent === ACCOUNT_INTENT.addPasskey) {
       try {
-        await register({ optionsPath: '/passkeys/options', answerPath: '/passkeys', from: request });
+        await addPasskey(request);
       } catch (error) {
         if (error instanceof Response) throw error;
+        if (error instanceof CheckCancelled) return { error: passkeyMessages.addCheckCancelled };
         return { error: passkeyMessage(error, passkeyMessages.addCancelled) };
       }
       setFlash('Passkey added: you can now sign in with it too.');
@@ -156,6 +161,10 @@ function AddPasskey() {
         <Icon name="key" />
         Add a passkey
       </SubmitButton>
+      <p className="text-sm text-slate-600">
+        If you have not confirmed it is you in the last few minutes, the browser asks for one of your passkeys
+        first.
+      </p>
       <Notice tone="error">{pending ? undefined : error}</Notice>
     </fetcher.Form>
   );
