@@ -1,3 +1,4 @@
+import type * as WebAuthn from '@simplewebauthn/browser';
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { takeFlash } from '../../components/admin/flash';
@@ -5,7 +6,7 @@ import { ACCOUNT_INTENT } from '../../components/admin/intents';
 import { clientAction } from './account';
 
 vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@simplewebauthn/browser')>()),
+  ...(await importOriginal<typeof WebAuthn>()),
   browserSupportsWebAuthn: () => true,
   startAuthentication: vi.fn(),
   startRegistration: vi.fn(),
