@@ -8,7 +8,7 @@ import {
 } from '@simplewebauthn/server';
 import type { CeremonyOptions } from '../../common/admin-api.ts';
 import { newToken } from '../security/tokens.ts';
-import type { NewPasskey } from './account-repository.ts';
+import type { NewPasskey } from './passkey-rows.ts';
 import type { AdminPasskey } from './admin-tables.ts';
 
 /** What a ceremony is for; whose it is: an invitation (by its token's hash), an account or a session. */

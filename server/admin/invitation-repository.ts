@@ -1,0 +1,161 @@
+import type { Transaction } from 'kysely';
+import type { Storage } from '../db/database.ts';
+import type { Database } from '../db/database-tables.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
+import type { AdminAccount } from './admin-tables.ts';
+import { insertPasskey, type NewPasskey } from './passkey-rows.ts';
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type InvitationState =
+  | { state: 'valid'; email: string }
+  | { state: 'used' | 'expired' | 'withdrawn'; email: string }
+  | { state: 'unknown' };
+
+/** An invitation nobody has accepted yet, still working. */
+export interface PendingInvitation {
+  email: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Withdraws the address's invitations that are still unused; how many there were. */
+export async function withdrawInvitations(
+  trx: Transaction<Database>,
+  email: string,
+  at: Date,
+): Promise<number> {
+  const iso = at.toISOString();
+  const result = await trx
+    .updateTable('admin_invitations')
+    .set({ withdrawn_at: iso })
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('withdrawn_at', 'is', null)
+    .where('expires_at', '>', iso)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+async function invitationOf(trx: Transaction<Database>, token: string, at: Date): Promise<InvitationState> {
+  const row = await trx
+    .selectFrom('admin_invitations')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) return { state: 'unknown' };
+  if (row.used_at !== null) return { state: 'used', email: row.email };
+  if (row.withdrawn_at !== null) return { state: 'withdrawn', email: row.email };
+  if (row.expires_at <= at.toISOString()) return { state: 'expired', email: row.email };
+  return { state: 'valid', email: row.email };
+}
+
+/**
+ * The invitations that make the inbox's accounts (part of the account
+ * repository): one-time links, only their hashes stored, and accepting one
+ * with a new passkey.
+ */
+export function invitationMethods(storage: Pick<Storage, 'db' | 'write'>) {
+  const { db } = storage;
+  const write = storage.write.run;
+
+  return {
+    /**
+     * A one-time link's token for this address, valid for 24 hours; only its hash is stored. It
+     * replaces the address's earlier links that are still unused (`replaced` says how many): only the
+     * newest link works.
+     */
+    async invite(email: string, at: Date): Promise<{ token: string; replaced: number }> {
+      const token = newToken();
+      const address = normaliseEmail(email);
+      const replaced = await write(async (trx) => {
+        const withdrawn = await withdrawInvitations(trx, address, at);
+        await trx
+          .insertInto('admin_invitations')
+          .values({
+            token_hash: hashToken(token),
+            email: address,
+            created_at: at.toISOString(),
+            expires_at: new Date(at.getTime() + INVITATION_TTL_MS).toISOString(),
+            used_at: null,
+            withdrawn_at: null,
+          })
+          .execute();
+        return withdrawn;
+      });
+      return { token, replaced };
+    },
+
+    /** The invitations still waiting to be accepted, oldest first. */
+    async pendingInvitations(at: Date): Promise<PendingInvitation[]> {
+      const rows = await db
+        .selectFrom('admin_invitations')
+        .select(['email', 'created_at', 'expires_at'])
+        .where('used_at', 'is', null)
+        .where('withdrawn_at', 'is', null)
+        .where('expires_at', '>', at.toISOString())
+        .orderBy('created_at')
+        .execute();
+      return rows.map((row) => ({ email: row.email, createdAt: row.created_at, expiresAt: row.expires_at }));
+    },
+
+    async invitation(token: string, at: Date): Promise<InvitationState> {
+      return write((trx) => invitationOf(trx, token, at));
+    },
+
+    /**
+     * Accepts an invitation with the passkey just made: in one transaction the
+     * link is used up, the account is made (or, for a person who lost their
+     * passkeys or was revoked, taken up again: a revoked account's old
+     * passkeys are gone), and the passkey is added. Undefined when the link
+     * is no longer valid (used, replaced or withdrawn meanwhile, or expired).
+     */
+    async acceptInvitation(
+      token: string,
+      userHandle: string,
+      passkey: NewPasskey,
+      at: Date,
+    ): Promise<AdminAccount | undefined> {
+      return write(async (trx) => {
+        const invitation = await invitationOf(trx, token, at);
+        if (invitation.state !== 'valid') return undefined;
+        const iso = at.toISOString();
+        await trx
+          .updateTable('admin_invitations')
+          .set({ used_at: iso })
+          .where('token_hash', '=', hashToken(token))
+          .execute();
+        let account = await trx
+          .selectFrom('admin_accounts')
+          .selectAll()
+          .where('email', '=', invitation.email)
+          .executeTakeFirst();
+        if (!account) {
+          account = await trx
+            .insertInto('admin_accounts')
+            .values({
+              email: invitation.email,
+              user_handle: userHandle,
+              created_at: iso,
+              revoked_at: null,
+              last_sign_in_at: iso,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        } else {
+          account = await trx
+            .updateTable('admin_accounts')
+            .set({ revoked_at: null, last_sign_in_at: iso })
+            .where('id', '=', account.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        }
+        await insertPasskey(trx, account.id, passkey, iso, iso);
+        return account;
+      });
+    },
+  };
+}
