@@ -9,6 +9,7 @@ import { clearSessionCookie, sessionCookieOf, setSessionCookie, signedIn } from 
 import type { AdminAccount, AdminSession } from './admin-tables.ts';
 import { ApiProblem, notFound, parse } from './api-problem.ts';
 import type { Ceremonies } from './ceremonies.ts';
+import { usableInvitation } from './invitation-check.ts';
 import { requireRecentCheck, verifiedUntil } from './recent-check.ts';
 import type { SessionRepository } from './session-repository.ts';
 import { signInAttempts } from './sign-in-attempts.ts';
@@ -32,14 +33,6 @@ export interface AuthRoutesOptions {
   signInLimit: { max: number; windowMs: number };
   now: () => Date;
 }
-
-/** Why an invitation link no longer works (410). */
-const invitationGone = {
-  used: 'This invitation link was already used. Sign in with your passkey, or ask for a new invitation.',
-  expired: 'This invitation link has expired (links work for 24 hours). Ask for a new invitation.',
-  withdrawn:
-    'This invitation link was replaced by a newer one, or withdrawn. Open the newest invitation you were sent, or ask for a new one.',
-} as const;
 
 const token = z.string().refine(isTokenShape, 'This invitation link is not complete.');
 const ceremony = z.object({ flow: z.string().max(100), response: z.record(z.string(), z.unknown()) });
@@ -81,21 +74,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return me(found.account, found.session);
   }
 
-  /** The invitation of this token, or the reason it cannot be used. */
-  async function validInvitation(value: string) {
-    const invitation = await accounts.invitation(value, now());
-    if (invitation.state === 'unknown') {
-      throw new ApiProblem(
-        404,
-        'invitation-unknown',
-        'This invitation link is not valid. Ask for a new invitation.',
-      );
-    }
-    if (invitation.state !== 'valid') {
-      throw new ApiProblem(410, `invitation-${invitation.state}`, invitationGone[invitation.state]);
-    }
-    return invitation;
-  }
+  const validInvitation = (value: string) => usableInvitation(accounts, value, now());
 
   const passkeyName = (count: number) => `Passkey ${count + 1}`;
   /** Whose a new passkey's flow is: the session's (its token's hash), which passed the check. */
