@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import { removeMailFiles } from './mail/mailer.ts';
 import { takeBackupInBackground } from './ops/backup-in-background.ts';
 import { listBackups, pruneBackups } from './ops/backups.ts';
-import type { LeadRepository } from './quote/lead-repository.ts';
+import type { LeadRetention } from './quote/lead-retention.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The first backup of a server that has none waits this long, so a crash loop cannot fill the disk. */
@@ -11,7 +11,7 @@ const FIRST_BACKUP_DELAY_MS = 60_000;
 
 export interface MaintenanceOptions {
   config: Config;
-  leads: LeadRepository;
+  leads: LeadRetention;
   log: FastifyBaseLogger;
   now: () => Date;
 }

@@ -81,7 +81,7 @@ function timelineEntry(event: LeadEvent): LeadDetail['timeline'][number] {
 
 /** The inbox's leads: the list with its views and search, one lead, and what staff do with it. */
 export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOptions) {
-  const { leads, outbox, activity, now } = options;
+  const { leads, activity, now } = options;
 
   async function detail(id: number): Promise<LeadDetail> {
     const found = await leads.detail(id);
@@ -179,18 +179,15 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
   app.post('/leads/:id/retry', async (request) => {
     const { account } = signedIn(request);
     const { id } = parse(idParams, request.params);
-    const found = await leads.detail(id);
-    if (!found) throw notFound('This lead');
-    const delivery = deliveryOf(found.notification);
-    if (delivery.state !== 'dead') {
+    const retried = await leads.retryNotification(id, account.email);
+    if (!retried) throw notFound('This lead');
+    if (!retried.queued) {
       throw new ApiProblem(
         409,
         'not-dead',
-        'Only a notification that could not be delivered can be sent again.',
+        'Nothing to retry: only a notification that could not be delivered can be sent again, and this one is waiting, being sent, sent or withdrawn.',
       );
     }
-    await outbox.retry({ id: delivery.outboxId }, now());
-    await leads.noteRetry(id, account.email);
     options.onQueued();
     await activity.record(
       {

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { OutboxEmail, OutboxList } from '../../common/admin-api.ts';
 import type { OutboxRepository } from '../outbox/outbox-repository.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
+import { nothingToRetry } from '../outbox/retry-outcome.ts';
 import type { ActivityLog } from './activity-log.ts';
 import { signedIn } from './admin-guard.ts';
-import { notFound, parse } from './api-problem.ts';
+import { ApiProblem, notFound, parse } from './api-problem.ts';
 
 export interface OutboxRoutesOptions {
   outbox: OutboxRepository;
@@ -48,7 +49,9 @@ export async function outboxRoutes(
   app.post('/outbox/:id/retry', async (request, reply) => {
     const { account } = signedIn(request);
     const { id } = parse(idParams, request.params);
-    if ((await outbox.retry({ id }, now())) === 0) throw notFound('This waiting or dead email');
+    const outcome = await outbox.retry(id, now());
+    if (outcome === 'missing') throw notFound('This email');
+    if (outcome !== 'queued') throw new ApiProblem(409, 'nothing-to-retry', nothingToRetry(id, outcome));
     onQueued();
     const row = await outbox.get(id);
     await activity.record(
@@ -65,7 +68,7 @@ export async function outboxRoutes(
 
   app.post('/outbox/retry-dead', async (request) => {
     const { account } = signedIn(request);
-    const retried = await outbox.retry({ allDead: true }, now());
+    const retried = await outbox.retryAllDead(now());
     if (retried > 0) onQueued();
     await activity.record(
       {

@@ -1,10 +1,10 @@
 import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
-import { inChunks } from '../db/chunks.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
-import { deleteEmailsOf, newEmailRow } from '../outbox/outbox-rows.ts';
+import { countEmailsTo, queueEmails } from '../outbox/outbox-rows.ts';
 import { CONFIRMATION_KIND, type Subscriber, type SubscriberStatus } from './newsletter-tables.ts';
+import { createSubscriberRemoval } from './subscriber-removal.ts';
 import { findToken, withdrawConfirmTokens } from './subscriber-tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,13 +44,6 @@ export type ConfirmOutcome = 'confirmed' | 'unknown' | 'expired' | 'used';
 /** What an unsubscribe link did: unsubscribed (again, harmlessly, if it was already), or unknown. */
 export type UnsubscribeOutcome = 'unsubscribed' | 'unknown';
 
-export interface RemovedSubscribers {
-  count: number;
-  outboxRows: number;
-  /** Message-IDs of the removed emails, whose .eml files can be removed too (removeMailFiles). */
-  messageIds: string[];
-}
-
 function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -84,32 +77,17 @@ export function createSubscriberRepository(
   const write = storage.write.run;
   const now = options.now ?? (() => new Date());
 
-  /** Removes the selected subscribers with their tokens and emails, in one transaction. */
-  async function removeSelected(
-    select: (trx: Transaction<Database>) => Promise<{ id: number }[]>,
-  ): Promise<RemovedSubscribers> {
-    return write(async (trx) =>
-      removeSubscribers(
-        trx,
-        (await select(trx)).map((row) => row.id),
-      ),
-    );
-  }
-
   /** How many confirmation emails this address was sent (or is waiting for) in the last 24 hours. */
-  async function recentConfirmations(trx: Transaction<Database>, address: string, at: Date) {
-    const since = new Date(at.getTime() - DAY_MS).toISOString();
-    const { count } = await trx
-      .selectFrom('outbox')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('kind', '=', CONFIRMATION_KIND)
-      .where('recipient', '=', address)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(count);
-  }
+  const recentConfirmations = (trx: Transaction<Database>, address: string, at: Date) =>
+    countEmailsTo(trx, {
+      kind: CONFIRMATION_KIND,
+      recipient: address,
+      since: new Date(at.getTime() - DAY_MS),
+    });
 
   return {
+    ...createSubscriberRemoval(storage),
+
     /**
      * A sign-up from the form. In one transaction: the subscriber row (new,
      * or the existing one updated) and, unless the address is confirmed or
@@ -167,18 +145,15 @@ export function createSubscriberRepository(
         if (existing?.status === 'confirmed') return { id, outcome: 'already-confirmed' };
         if (!sends) return { id, outcome: 'cap-reached' };
 
-        await trx
-          .insertInto('outbox')
-          .values({
-            ...newEmailRow({
-              kind: CONFIRMATION_KIND,
-              recipient: address,
-              messageId: newMessageId('newsletter-confirm', options.mailDomain),
-              at,
-            }),
-            subscriber_id: id,
-          })
-          .execute();
+        await queueEmails(trx, [
+          {
+            kind: CONFIRMATION_KIND,
+            recipient: address,
+            messageId: newMessageId('newsletter-confirm', options.mailDomain),
+            owner: { column: 'subscriber_id', id },
+            at,
+          },
+        ]);
         return { id, outcome: 'confirmation-queued' };
       });
     },
@@ -264,46 +239,7 @@ export function createSubscriberRepository(
       }
       return counts;
     },
-
-    /** Removes one subscriber with its tokens and emails (the inbox's Remove). */
-    async remove(id: number): Promise<RemovedSubscribers> {
-      return removeSelected((trx) =>
-        trx.selectFrom('subscribers').select('id').where('id', '=', id).execute(),
-      );
-    },
-
-    /** A data-subject request: the subscriber of this address, its tokens and its emails. */
-    async deleteByEmail(email: string): Promise<RemovedSubscribers> {
-      const address = normaliseEmail(email);
-      return removeSelected((trx) =>
-        trx.selectFrom('subscribers').select('id').where('email', '=', address).execute(),
-      );
-    },
-
-    /**
-     * Removes sign-ups never confirmed whose latest sign-up is older than the
-     * given time: addresses someone typed in but whose owner never agreed.
-     */
-    async purgePending(cutoff: Date): Promise<RemovedSubscribers> {
-      return removeSelected((trx) =>
-        trx
-          .selectFrom('subscribers')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('last_signup_at', '<', cutoff.toISOString())
-          .execute(),
-      );
-    },
   };
-}
-
-async function removeSubscribers(trx: Transaction<Database>, ids: number[]): Promise<RemovedSubscribers> {
-  const messageIds = await deleteEmailsOf(trx, 'subscriber_id', ids);
-  await inChunks(ids, async (chunk) => {
-    await trx.deleteFrom('subscriber_tokens').where('subscriber_id', 'in', chunk).execute();
-    await trx.deleteFrom('subscribers').where('id', 'in', chunk).execute();
-  });
-  return { count: ids.length, outboxRows: messageIds.length, messageIds };
 }
 
 export type SubscriberRepository = ReturnType<typeof createSubscriberRepository>;

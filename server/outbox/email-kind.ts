@@ -10,8 +10,8 @@ export interface Cancelled {
 
 /**
  * One kind of email, as a feature registers it with the outbox: how to build
- * the message, and what to do when it is sent, dead or queued again. The
- * outbox calls these by the row's `kind` and never branches on a kind itself.
+ * the message, and what to do when it is sent or dead. The outbox calls
+ * these by the row's `kind` and never branches on a kind itself.
  * Every hook runs inside the outbox's own transaction, so what it writes
  * commits (or not) with the row's new state.
  */

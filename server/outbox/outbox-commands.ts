@@ -1,13 +1,20 @@
 import { oneOf, option, positiveInteger, table, UsageError, type CommandIo } from '../cli/cli-args.ts';
 import type { OutboxRepository } from './outbox-repository.ts';
 import { OUTBOX_STATUSES, type OutboxRow } from './outbox-table.ts';
+import { nothingToRetry } from './retry-outcome.ts';
 
 export const OUTBOX_COMMANDS_USAGE = `  outbox list [--status <status>]         the emails (status: ${OUTBOX_STATUSES.join(', ')})
   outbox dead                             the dead letters: emails that could not be delivered
-  outbox retry <id> | --all-dead          send an email (or every dead letter) again`;
+  outbox retry <id> | --all-dead          send an email (or every dead letter) again; not one being sent`;
 
-/** The emails as a table; "for" says what each is about, as its kind describes it. */
-export function outboxTable(rows: readonly OutboxRow[], describe?: OutboxRepository['describe']): string {
+/**
+ * The emails as a table at the given time; "for" says what each is about, as
+ * its kind describes it, and a waiting email a worker holds reads "sending".
+ */
+export function outboxTable(
+  rows: readonly OutboxRow[],
+  { now, describe }: { now: Date; describe?: OutboxRepository['describe'] },
+): string {
   return table(
     ['id', 'for', 'kind', 'status', 'attempts', 'next attempt', 'last error'],
     rows.map((row) => [
@@ -17,7 +24,9 @@ export function outboxTable(rows: readonly OutboxRow[], describe?: OutboxReposit
         .map(([key, value]) => `${key.replace(/Id$/, '')} ${String(value)}`)
         .join(', '),
       row.kind,
-      row.status,
+      row.status === 'pending' && row.claimed_until !== null && row.claimed_until > now.toISOString()
+        ? 'sending'
+        : row.status,
       String(row.attempts),
       row.next_attempt_at.slice(0, 19).replace('T', ' '),
       row.last_error ?? '',
@@ -35,21 +44,24 @@ export async function runOutboxCommand(
     const status = command === 'dead' ? 'dead' : oneOf(option(rest, '--status'), OUTBOX_STATUSES, '--status');
     const rows = await outbox.list(status ? { status } : {});
     if (rows.length === 0) io.out(command === 'dead' ? 'No dead letters.\n' : 'The outbox is empty.\n');
-    else io.out(outboxTable(rows, outbox.describe));
+    else io.out(outboxTable(rows, { now, describe: outbox.describe }));
     return 0;
   }
   if (command === 'retry') {
-    const selection = rest.includes('--all-dead')
-      ? ({ allDead: true } as const)
-      : { id: positiveInteger(rest[0], 'The outbox id') };
-    const count = await outbox.retry(selection, now);
-    if (count === 0 && 'id' in selection) {
-      io.err(`No outbox row ${selection.id} waiting or dead (sent rows are not sent again).\n`);
+    if (rest.includes('--all-dead')) {
+      const count = await outbox.retryAllDead(now);
+      io.out(
+        `Queued ${count} email${count === 1 ? '' : 's'} again; the running server sends them within a few seconds.\n`,
+      );
+      return 0;
+    }
+    const id = positiveInteger(rest[0], 'The outbox id');
+    const outcome = await outbox.retry(id, now);
+    if (outcome !== 'queued') {
+      io.err(`${nothingToRetry(id, outcome)}\n`);
       return 1;
     }
-    io.out(
-      `Queued ${count} email${count === 1 ? '' : 's'} again; the running server sends them within a few seconds.\n`,
-    );
+    io.out('Queued 1 email again; the running server sends it within a few seconds.\n');
     return 0;
   }
   throw new UsageError(

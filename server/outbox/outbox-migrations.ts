@@ -12,4 +12,11 @@ export const outboxMigrations: Record<string, Migration> = {
       await db.schema.alterTable('outbox').addColumn('delivered_via', 'text').execute();
     },
   },
+  '2026-11-25-005-outbox-claimed-until': {
+    async up(db: Kysely<unknown>) {
+      // The lease of an email being sent (see OutboxTable.claimed_until). Rows claimed by a release
+      // before this one had their next attempt moved to the lease's end instead: they stay due then.
+      await db.schema.alterTable('outbox').addColumn('claimed_until', 'text').execute();
+    },
+  },
 };

@@ -1,7 +1,9 @@
 import type { Storage } from '../db/database.ts';
 import type { OutgoingMail } from '../mail/outgoing-mail.ts';
 import { isCancelled, type EmailKind } from './email-kind.ts';
+import { requeue, unclaimed } from './outbox-rows.ts';
 import type { OutboxRow, OutboxStatus } from './outbox-table.ts';
+import type { RetryOutcome } from './retry-outcome.ts';
 
 /** An email taken from the outbox, ready to send. */
 export interface DueEmail {
@@ -34,7 +36,7 @@ export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, k
     await write(async (trx) => {
       const updated = await trx
         .updateTable('outbox')
-        .set({ ...change, updated_at: at.toISOString() })
+        .set({ ...change, claimed_until: null, updated_at: at.toISOString() })
         .where('id', '=', row.id)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return; // deleted meanwhile (a data-subject request)
@@ -45,9 +47,10 @@ export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, k
 
   return {
     /**
-     * Takes up to `limit` due emails and leases them until `leaseUntil` by
-     * moving their next attempt there: if the process dies while sending, they
-     * become due again after the lease and go out with the same Message-ID.
+     * Takes up to `limit` due emails no worker holds and leases them until
+     * `leaseUntil` (claimed_until): while the lease runs nothing else claims,
+     * retries or cancels them; if the process dies while sending, they become
+     * due again when it runs out and go out with the same Message-ID.
      * Each is built by its kind in the same transaction; one its kind cancels
      * is marked so, and one of a kind nobody registered is a dead letter.
      */
@@ -59,6 +62,7 @@ export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, k
           .selectAll()
           .where('status', '=', 'pending')
           .where('next_attempt_at', '<=', now)
+          .where((eb) => unclaimed(eb, at))
           .orderBy('next_attempt_at')
           .orderBy('id')
           .limit(limit)
@@ -67,10 +71,10 @@ export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, k
         for (const row of rows) {
           const claimed = await trx
             .updateTable('outbox')
-            .set({ next_attempt_at: leaseUntil.toISOString(), updated_at: now })
+            .set({ claimed_until: leaseUntil.toISOString(), updated_at: now })
             .where('id', '=', row.id)
             .where('status', '=', 'pending')
-            .where('next_attempt_at', '=', row.next_attempt_at)
+            .where((eb) => unclaimed(eb, at))
             .executeTakeFirst();
           if (Number(claimed.numUpdatedRows) !== 1) continue;
           const kind = byKind.get(row.kind);
@@ -82,8 +86,13 @@ export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, k
               .updateTable('outbox')
               .set(
                 'dead' in prepared
-                  ? { status: 'dead', last_error: prepared.dead, updated_at: now }
-                  : { status: 'cancelled', last_error: prepared.cancelled, updated_at: now },
+                  ? { status: 'dead', last_error: prepared.dead, claimed_until: null, updated_at: now }
+                  : {
+                      status: 'cancelled',
+                      last_error: prepared.cancelled,
+                      claimed_until: null,
+                      updated_at: now,
+                    },
               )
               .where('id', '=', row.id)
               .execute();
@@ -103,14 +112,14 @@ export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, k
       await write(async (trx) => {
         await trx
           .updateTable('outbox')
-          .set({ next_attempt_at: at.toISOString(), updated_at: at.toISOString() })
+          .set({ claimed_until: null, updated_at: at.toISOString() })
           .where(
             'id',
             'in',
             rows.map((row) => row.id),
           )
           .where('status', '=', 'pending')
-          .where('next_attempt_at', '=', leaseUntil.toISOString())
+          .where('claimed_until', '=', leaseUntil.toISOString())
           .execute();
       });
     },
@@ -203,28 +212,23 @@ export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, k
     },
 
     /**
-     * Puts dead (or pending) rows back in the queue, due now, with a fresh
-     * attempt count. Sent and cancelled rows are left alone. Returns how many
-     * were requeued.
+     * Retry on one email: a compare-and-set that puts it back in the queue,
+     * due now with a fresh attempt count, only if it is dead, or waiting and
+     * held by no worker. An email being sent, sent or withdrawn is left as it is.
      */
-    async retry(selection: { id: number } | { allDead: true }, at: Date): Promise<number> {
-      const now = at.toISOString();
+    async retry(id: number, at: Date): Promise<RetryOutcome> {
       return write(async (trx) => {
-        let query = trx.selectFrom('outbox').selectAll();
-        query =
-          'id' in selection
-            ? query.where('id', '=', selection.id).where('status', 'in', ['pending', 'dead'])
-            : query.where('status', '=', 'dead');
-        const rows = await query.execute();
-        for (const row of rows) {
-          await trx
-            .updateTable('outbox')
-            .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
-            .where('id', '=', row.id)
-            .execute();
-        }
-        return rows.length;
+        if ((await requeue(trx, { id }, ['dead', 'pending'], at)).length > 0) return 'queued';
+        const row = await trx.selectFrom('outbox').select('status').where('id', '=', id).executeTakeFirst();
+        if (!row) return 'missing';
+        // Dead or free to claim, it would have been requeued: a worker holds it.
+        return row.status === 'sent' || row.status === 'cancelled' ? row.status : 'sending';
       });
+    },
+
+    /** Puts every dead letter back in the queue, due now; returns how many. */
+    async retryAllDead(at: Date): Promise<number> {
+      return write(async (trx) => (await requeue(trx, { all: true }, ['dead'], at)).length);
     },
   };
 }

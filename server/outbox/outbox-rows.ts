@@ -1,38 +1,143 @@
-import type { Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, Transaction } from 'kysely';
 import { inChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database-tables.ts';
-import type { OutboxRow } from './outbox-table.ts';
-
-export interface NewEmail {
-  kind: string;
-  recipient: string;
-  messageId: string;
-  at: Date;
-}
-
-/**
- * The columns of a new email, due at once. A feature adds the column that
- * links it to what it is about and inserts it in the transaction that writes
- * that, so the promise to send it is stored together with its cause.
- */
-export function newEmailRow({ kind, recipient, messageId, at }: NewEmail) {
-  const created = at.toISOString();
-  return {
-    kind,
-    recipient: recipient.toLowerCase(),
-    message_id: messageId,
-    status: 'pending' as const,
-    attempts: 0,
-    next_attempt_at: created,
-    created_at: created,
-    updated_at: created,
-  };
-}
+import type { OutboxRow, OutboxStatus, OutboxTable } from './outbox-table.ts';
 
 /** An outbox column that links an email to its owner's id (a feature's, e.g. quote_request_id). */
 export type OwnerColumn = {
   [Column in keyof OutboxRow]: OutboxRow[Column] extends number | null ? Column : never;
 }[keyof OutboxRow];
+
+/** What an email is about, as its feature names it: the owner column and the owner's id. */
+export interface EmailOwner {
+  column: OwnerColumn;
+  id: number;
+}
+
+export interface NewEmail {
+  kind: string;
+  recipient: string;
+  messageId: string;
+  owner: EmailOwner;
+  at: Date;
+}
+
+/** The columns of a new email, due at once. */
+function newEmailRow({ kind, recipient, messageId, owner, at }: NewEmail): Insertable<OutboxTable> {
+  const created = at.toISOString();
+  return {
+    kind,
+    recipient: recipient.toLowerCase(),
+    message_id: messageId,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: created,
+    created_at: created,
+    updated_at: created,
+    [owner.column]: owner.id,
+  };
+}
+
+/**
+ * Queues emails inside the caller's transaction, the one that writes what
+ * they are about, so the promise to send them is stored together with its cause.
+ */
+export async function queueEmails(trx: Transaction<Database>, emails: readonly NewEmail[]): Promise<void> {
+  if (emails.length === 0) return;
+  await trx.insertInto('outbox').values(emails.map(newEmailRow)).execute();
+}
+
+/** How many emails of a kind went (or wait to go) to this address since the given time. */
+export async function countEmailsTo(
+  trx: Transaction<Database>,
+  { kind, recipient, since }: { kind: string; recipient: string; since: Date },
+): Promise<number> {
+  const { count } = await trx
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('kind', '=', kind)
+    .where('recipient', '=', recipient.toLowerCase())
+    .where('created_at', '>', since.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** A row no worker holds: never claimed, or its lease has run out. */
+export function unclaimed(eb: ExpressionBuilder<Database, 'outbox'>, at: Date) {
+  return eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at.toISOString())]);
+}
+
+/** Which emails a change may touch: one by id, an owner's of one kind, or all of them. */
+export type EmailSelection = { id: number } | { owner: EmailOwner; kind: string } | { all: true };
+
+/**
+ * A compare-and-set, in one UPDATE: only emails in one of the `from`
+ * states change, and a pending one only while no worker holds it, so an
+ * email being sent is never changed under its worker. Returns the ids changed.
+ */
+async function changeState(
+  trx: Transaction<Database>,
+  selection: EmailSelection,
+  from: readonly OutboxStatus[],
+  set: { status: OutboxStatus; last_error: string | null; reset: boolean },
+  at: Date,
+): Promise<number[]> {
+  const now = at.toISOString();
+  const settled = from.filter((status) => status !== 'pending');
+  let query = trx
+    .updateTable('outbox')
+    .set({
+      status: set.status,
+      last_error: set.last_error,
+      claimed_until: null,
+      updated_at: now,
+      ...(set.reset ? { attempts: 0, next_attempt_at: now } : {}),
+    })
+    .where((eb) =>
+      eb.or([
+        ...(settled.length > 0 ? [eb('status', 'in', settled)] : []),
+        ...(from.includes('pending') ? [eb.and([eb('status', '=', 'pending'), unclaimed(eb, at)])] : []),
+      ]),
+    );
+  if ('id' in selection) query = query.where('id', '=', selection.id);
+  else if ('owner' in selection)
+    query = query.where(selection.owner.column, '=', selection.owner.id).where('kind', '=', selection.kind);
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Puts emails back in the queue, due now with a fresh attempt count, in the
+ * caller's transaction: only those in one of the `from` states (pending ones
+ * only while no worker holds them). Returns the ids requeued.
+ */
+export function requeue(
+  trx: Transaction<Database>,
+  selection: EmailSelection,
+  from: readonly Exclude<OutboxStatus, 'sent'>[],
+  at: Date,
+): Promise<number[]> {
+  return changeState(trx, selection, from, { status: 'pending', last_error: null, reset: true }, at);
+}
+
+/**
+ * Withdraws an owner's waiting or dead emails of a kind (not one being sent:
+ * its kind decides again when it is next due), in the caller's transaction.
+ */
+export async function cancelFor(
+  trx: Transaction<Database>,
+  owner: EmailOwner,
+  { kind, reason, at }: { kind: string; reason: string; at: Date },
+): Promise<number> {
+  const ids = await changeState(
+    trx,
+    { owner, kind },
+    ['pending', 'dead'],
+    { status: 'cancelled', last_error: reason, reset: false },
+    at,
+  );
+  return ids.length;
+}
 
 /**
  * Deletes the emails of these owners inside the caller's transaction (a delete
@@ -49,4 +154,18 @@ export async function deleteEmailsOf(
     messageIds.push(...rows.map((row) => row.message_id));
   });
   return messageIds;
+}
+
+/** Deletes every email of a kind sent to this address (a data-subject request); returns their Message-IDs. */
+export async function deleteEmailsTo(
+  trx: Transaction<Database>,
+  { kind, recipient }: { kind: string; recipient: string },
+): Promise<string[]> {
+  const rows = await trx
+    .deleteFrom('outbox')
+    .where('kind', '=', kind)
+    .where('recipient', '=', recipient.toLowerCase())
+    .returning('message_id')
+    .execute();
+  return rows.map((row) => row.message_id);
 }

@@ -1,9 +1,10 @@
 import type { Generated, Selectable } from 'kysely';
 
 /**
- * pending: due at next_attempt_at; sent: delivered; dead: gave up (permanent
- * failure or too many attempts); cancelled: no longer to be sent (its email
- * kind said so when it was due, e.g. a subscriber confirmed meanwhile).
+ * pending: due at next_attempt_at (being sent while claimed_until is ahead);
+ * sent: delivered; dead: gave up (permanent failure or too many attempts);
+ * cancelled: no longer to be sent (its email kind said so when it was due,
+ * e.g. a subscriber confirmed meanwhile, or its feature withdrew it).
  */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'dead', 'cancelled'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -26,6 +27,12 @@ export interface OutboxTable {
   status: OutboxStatus;
   attempts: number;
   next_attempt_at: string;
+  /**
+   * While a worker sends it: the end of its lease. Until then nothing else
+   * claims, retries or cancels it; a lease that runs out (the process died)
+   * makes it due again, to go out with the same Message-ID. Null otherwise.
+   */
+  claimed_until: string | null;
   last_error: string | null;
   created_at: string;
   updated_at: string;

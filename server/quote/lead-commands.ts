@@ -84,7 +84,7 @@ export async function runLeadCommand(
       }
       lines.push('');
       const emails = await leads.emails(id);
-      if (emails.length > 0) lines.push('Emails:', outboxTable(emails));
+      if (emails.length > 0) lines.push('Emails:', outboxTable(emails, { now }));
       io.out(`${lines.join('\n')}\n`);
       return 0;
     }

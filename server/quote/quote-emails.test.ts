@@ -35,6 +35,7 @@ const row = (kind: OutboxRow['kind']): OutboxRow => ({
   status: 'pending',
   attempts: 0,
   next_attempt_at: lead.created_at,
+  claimed_until: null,
   last_error: null,
   created_at: lead.created_at,
   updated_at: lead.created_at,

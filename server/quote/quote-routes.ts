@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
 import { quoteFields, quoteFormFields, validateQuoteRequest } from '../../common/quote-request.ts';
 import { quoteThankYouPath } from '../../common/site-paths.ts';
-import type { LeadRepository } from './lead-repository.ts';
+import type { LeadIntake } from './lead-intake.ts';
 import { FORM_BODY_LIMIT, formValues, honeypotFilled } from '../forms/form-body.ts';
 import {
   formEndpoint,
@@ -26,7 +26,7 @@ export const QUOTE_MAX_FIELD_LENGTH =
 const QUOTE_PATHS = ['/api/quote', '/sendMail.php'] as const;
 
 export interface QuoteRoutesOptions {
-  leads: LeadRepository;
+  leads: LeadIntake;
   siteUrl: string;
   rateLimit: RateLimit;
   /** The built site's stylesheet, for the error page. */

@@ -1,0 +1,156 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { LEAD_STATUSES, LEAD_VIEWS, type LeadView } from '../../common/admin-api.ts';
+import { inChunks } from '../db/chunks.ts';
+import type { Storage } from '../db/database.ts';
+import type { Database } from '../db/database-tables.ts';
+import type { OutboxRow } from '../outbox/outbox-table.ts';
+import { LEAD_REFERENCE } from './lead-reference.ts';
+import { searchQuery } from './lead-search.ts';
+import { QUOTE_EMAIL_KINDS, type Lead, type LeadEvent } from './quote-tables.ts';
+
+/** A lead with its notification email (undefined when none was queued, e.g. spam). */
+export interface LeadWithDelivery {
+  lead: Lead;
+  notification: OutboxRow | undefined;
+}
+
+export interface LeadPage {
+  items: LeadWithDelivery[];
+  /** The id to continue below, or null on the last page. */
+  nextCursor: number | null;
+}
+
+export interface LeadQuery {
+  view: LeadView;
+  /** Words of the name, email, phone or message, or a lead's reference. */
+  search?: string | undefined;
+}
+
+/** Restricts a query on quote_requests to a view of the inbox. */
+function inView<O>(query: SelectQueryBuilder<Database, 'quote_requests', O>, view: LeadView) {
+  if (view === 'spam') return query.where('quote_requests.spam', '=', 1);
+  const kept = query.where('quote_requests.spam', '=', 0);
+  return view === 'all' ? kept : kept.where('quote_requests.status', '=', view);
+}
+
+/** Restricts it to the leads matching the words, or to none when the search has no word at all. */
+function matching<O>(query: SelectQueryBuilder<Database, 'quote_requests', O>, search: string | undefined) {
+  if (search === undefined || search.trim() === '') return query;
+  // The reference an email gave, e.g. "Q-7F3K9C": that lead alone.
+  const reference = search.trim().toUpperCase();
+  if (LEAD_REFERENCE.test(reference)) return query.where('quote_requests.reference', '=', reference);
+  const match = searchQuery(search);
+  if (!match) return query.where(sql<boolean>`0`);
+  return query.where(
+    'quote_requests.id',
+    'in',
+    sql<number>`(select rowid from quote_requests_search where quote_requests_search match ${match})`,
+  );
+}
+
+/** The inbox's reads: the views, their search and counts, one lead with its timeline and emails. */
+export function createLeadInbox(storage: Pick<Storage, 'db'>) {
+  const { db } = storage;
+
+  async function notificationsOf(ids: readonly number[]): Promise<Map<number, OutboxRow>> {
+    const found = new Map<number, OutboxRow>();
+    await inChunks(ids, async (chunk) => {
+      const rows = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('kind', '=', QUOTE_EMAIL_KINDS.notification)
+        .where('quote_request_id', 'in', chunk)
+        .orderBy('id')
+        .execute();
+      for (const row of rows) if (row.quote_request_id !== null) found.set(row.quote_request_id, row);
+    });
+    return found;
+  }
+
+  async function get(id: number): Promise<Lead | undefined> {
+    return db.selectFrom('quote_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  return {
+    get,
+
+    /** Every lead, oldest first, for the CSV export (of a view and a search, or all of them). */
+    async all(filter?: LeadQuery): Promise<Lead[]> {
+      let query = db.selectFrom('quote_requests').selectAll().orderBy('id', 'asc');
+      if (filter) query = matching(inView(query, filter.view), filter.search);
+      return query.execute();
+    },
+
+    /** One page of a view, newest first, below the cursor (an id). */
+    async page(filter: LeadQuery & { cursor?: number | undefined; limit?: number }): Promise<LeadPage> {
+      const limit = filter.limit ?? 50;
+      let query = matching(inView(db.selectFrom('quote_requests').selectAll(), filter.view), filter.search);
+      if (filter.cursor !== undefined) query = query.where('quote_requests.id', '<', filter.cursor);
+      const rows = await query
+        .orderBy('quote_requests.id', 'desc')
+        .limit(limit + 1)
+        .execute();
+      const leads = rows.slice(0, limit);
+      const notifications = await notificationsOf(leads.map((lead) => lead.id));
+      return {
+        items: leads.map((lead) => ({ lead, notification: notifications.get(lead.id) })),
+        nextCursor: rows.length > limit ? (leads.at(-1)?.id ?? null) : null,
+      };
+    },
+
+    /** How many leads each view holds. */
+    async counts(): Promise<Record<LeadView, number>> {
+      const rows = await db
+        .selectFrom('quote_requests')
+        .select(['spam', 'status', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy(['spam', 'status'])
+        .execute();
+      const counts = Object.fromEntries(LEAD_VIEWS.map((view) => [view, 0])) as Record<LeadView, number>;
+      for (const row of rows) {
+        const count = Number(row.count);
+        if (row.spam) counts.spam += count;
+        else {
+          counts.all += count;
+          if ((LEAD_STATUSES as readonly string[]).includes(row.status)) counts[row.status] += count;
+        }
+      }
+      return counts;
+    },
+
+    /** How many notifications of leads that are not spam could not be delivered (the inbox's banner). */
+    async deadNotifications(): Promise<number> {
+      const row = await db
+        .selectFrom('outbox')
+        .innerJoin('quote_requests', 'quote_requests.id', 'outbox.quote_request_id')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('outbox.status', '=', 'dead')
+        .where('outbox.kind', '=', QUOTE_EMAIL_KINDS.notification)
+        .where('quote_requests.spam', '=', 0)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
+    /** A lead, its notification and its timeline (oldest first). */
+    async detail(id: number): Promise<(LeadWithDelivery & { events: LeadEvent[] }) | undefined> {
+      const lead = await get(id);
+      if (!lead) return undefined;
+      const [notification, events] = await Promise.all([
+        notificationsOf([id]).then((found) => found.get(id)),
+        db.selectFrom('lead_events').selectAll().where('quote_request_id', '=', id).orderBy('id').execute(),
+      ]);
+      return { lead, notification, events };
+    },
+
+    /** The emails of one quote request, oldest first. */
+    async emails(leadId: number): Promise<OutboxRow[]> {
+      return db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('quote_request_id', '=', leadId)
+        .orderBy('id')
+        .execute();
+    },
+  };
+}
+
+export type LeadInbox = ReturnType<typeof createLeadInbox>;

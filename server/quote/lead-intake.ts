@@ -1,0 +1,112 @@
+import type { Transaction } from 'kysely';
+import type { QuoteRequest } from '../../common/quote-request.ts';
+import type { Storage } from '../db/database.ts';
+import type { Database } from '../db/database-tables.ts';
+import { newMessageId } from '../outbox/message-id.ts';
+import { countEmailsTo, queueEmails, type NewEmail } from '../outbox/outbox-rows.ts';
+import { newLeadReference } from './lead-reference.ts';
+import { QUOTE_EMAIL_KINDS } from './quote-tables.ts';
+
+/** Where a lead's notification goes and how its Message-ID is made. */
+export interface NotificationSettings {
+  /** Domain of the company's sender address, used in Message-IDs. */
+  mailDomain: string;
+  /** Where notifications go (the company inbox), recorded on the outbox row. */
+  notificationRecipient: string;
+}
+
+export interface LeadIntakeOptions extends NotificationSettings {
+  /** Whether to queue an acknowledgement to the visitor (ACK_EMAIL). */
+  acknowledge: boolean;
+  now?: () => Date;
+}
+
+export interface StoreLeadInput {
+  request: QuoteRequest;
+  sourcePage: string;
+  /** The honeypot was filled: stored as spam, no email at all. */
+  spam: boolean;
+}
+
+export interface StoredLead {
+  id: number;
+  spam: boolean;
+  /** How many emails were queued (0 for spam). */
+  queued: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The outbox's name for a lead, the owner of its emails. */
+export const leadOwner = (id: number) => ({ column: 'quote_request_id', id }) as const;
+
+/** A new notification email about lead `id`, for the outbox. */
+export function notificationEmail(settings: NotificationSettings, id: number, at: Date): NewEmail {
+  return {
+    kind: QUOTE_EMAIL_KINDS.notification,
+    recipient: settings.notificationRecipient,
+    messageId: newMessageId('quote', settings.mailDomain),
+    owner: leadOwner(id),
+    at,
+  };
+}
+
+/** A reference no lead has yet (checked inside the write transaction, so no other write takes it meanwhile). */
+async function unusedReference(trx: Transaction<Database>): Promise<string> {
+  for (;;) {
+    const reference = newLeadReference();
+    const taken = await trx
+      .selectFrom('quote_requests')
+      .select('id')
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    if (!taken) return reference;
+  }
+}
+
+/** The public write: a quote request from the site, with the emails it promises. */
+export function createLeadIntake(storage: Pick<Storage, 'write'>, options: LeadIntakeOptions) {
+  const write = storage.write.run;
+  const now = options.now ?? (() => new Date());
+
+  return {
+    /**
+     * Stores the lead and its outbox rows in one transaction: once this
+     * resolves, the request and the promise to email it are both on disk.
+     */
+    async store({ request, sourcePage, spam }: StoreLeadInput): Promise<StoredLead> {
+      return write(async (trx) => {
+        const at = now();
+        const reference = await unusedReference(trx);
+        const { id } = await trx
+          .insertInto('quote_requests')
+          .values({
+            ...request,
+            reference,
+            created_at: at.toISOString(),
+            source_page: sourcePage,
+            spam: spam ? 1 : 0,
+            spam_at: spam ? at.toISOString() : null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (spam) return { id, spam, queued: 0 };
+
+        const emails = [notificationEmail(options, id, at)];
+        if (options.acknowledge) {
+          const recipient = request.email.toLowerCase();
+          const since = new Date(at.getTime() - DAY_MS);
+          const kind = QUOTE_EMAIL_KINDS.acknowledgement;
+          if ((await countEmailsTo(trx, { kind, recipient, since })) === 0) {
+            const messageId = newMessageId('quote-ack', options.mailDomain);
+            emails.push({ kind, recipient, messageId, owner: leadOwner(id), at });
+          }
+        }
+        await queueEmails(trx, emails);
+        return { id, spam, queued: emails.length };
+      });
+    },
+  };
+}
+
+export type LeadIntake = ReturnType<typeof createLeadIntake>;
