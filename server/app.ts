@@ -252,6 +252,7 @@ export async function buildApp({
       retryAfter: PRESSURE_RETRY_AFTER_SECONDS,
     });
     await app.register(healthRoutes, {
+      detailsToken: config.readyzToken,
       readiness: async (): Promise<Readiness> => {
         const database = (await storage.canWrite()) ? 'ok' : 'unavailable';
         const outboxHealth = await outbox.health(clock.now?.() ?? new Date()).catch(() => null);
