@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 
 /** 127.0.0.0/8 and ::1, also written as an IPv4-mapped IPv6 address. */
-export function isLoopback(address: string | undefined): boolean {
+function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const plain = address.toLowerCase().replace(/^::ffff:(?=\d+\.)/, '');
   if (isIP(plain) === 4) return plain.startsWith('127.');
