@@ -25,7 +25,6 @@ async function main(args: string[]): Promise<number> {
       ...stores,
       siteUrl: config.siteUrl,
       siteUrlIsSet: config.siteUrlIsSet,
-      production: config.production,
       io,
       now: new Date(),
     });

@@ -14,13 +14,24 @@ function errorOf(env: Record<string, string>): string {
 }
 
 describe('loadConfig', () => {
-  it('tells whether SITE_URL was set or is the placeholder default', () => {
-    expect(loadConfig({}).siteUrlIsSet).toBe(false);
-    expect(loadConfig({ SITE_URL: '' }).siteUrlIsSet).toBe(false);
-    expect(loadConfig({ SITE_URL: 'https://www.acme.in' })).toMatchObject({
+  it('without SITE_URL outside production, the site is this server on localhost, so its links work', () => {
+    expect(loadConfig({})).toMatchObject({ siteUrl: 'http://localhost:3000', siteUrlIsSet: false });
+    expect(loadConfig({ SITE_URL: '', PORT: '8080' })).toMatchObject({
+      siteUrl: 'http://localhost:8080',
+      siteUrlIsSet: false,
+    });
+    expect(loadConfig({ SITE_URL: 'https://www.acme.in/about?x=1' })).toMatchObject({
       siteUrl: 'https://www.acme.in',
       siteUrlIsSet: true,
     });
+  });
+
+  it('refuses to start in production without SITE_URL, naming it', () => {
+    expect(errorOf({ NODE_ENV: 'production' })).toContain('SITE_URL must be set when NODE_ENV=production');
+    expect(errorOf({ NODE_ENV: 'production', SITE_URL: '' })).toContain('SITE_URL must be set');
+    expect(loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.acme.in' }).siteUrl).toBe(
+      'https://www.acme.in',
+    );
   });
 
   it('has a default for every variable, so a fresh clone starts with no configuration', () => {
@@ -28,8 +39,9 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       host: '0.0.0.0',
       port: 3000,
-      siteUrl: 'https://www.example.com',
+      siteUrl: 'http://localhost:3000',
       trustProxy: false,
+      readyzToken: undefined,
       database: { path: resolve('data/site.db'), busyTimeoutMs: 5000 },
       rateLimit: { max: 5, windowMs: 600_000 },
       newsletter: { rateLimit: { max: 5, windowMs: 600_000 }, confirmationsPerDay: 3 },
@@ -145,10 +157,28 @@ describe('loadConfig', () => {
     expect(Object.keys(example).sort()).toEqual([...ENV_VARIABLES].sort());
     const { mail: exampleMail, ...fromExample } = loadConfig(example);
     const { mail: defaultMail, ...defaults } = loadConfig({});
-    // The example sets SITE_URL, to the default.
-    expect({ ...fromExample, siteUrlIsSet: false }).toEqual(defaults);
+    expect(fromExample).toEqual(defaults);
     // The example names the company in From; the default is the bare address.
     expect({ ...exampleMail, from: defaultMail.from }).toEqual(defaultMail);
+  });
+
+  it("the README's configuration table lists every variable, once", () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const section = readme.slice(
+      readme.indexOf('\n## Configuration'),
+      readme.indexOf('\n## ', readme.indexOf('\n## Configuration') + 1),
+    );
+    const names = [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)` +\|/gm)].map((match) => match[1]);
+    expect([...names].sort()).toEqual([...ENV_VARIABLES].sort());
+  });
+
+  it('reads READYZ_TOKEN, refusing a short one without printing it', () => {
+    expect(loadConfig({ READYZ_TOKEN: 'k3y-of-at-least-16-chars' }).readyzToken).toBe(
+      'k3y-of-at-least-16-chars',
+    );
+    const message = errorOf({ READYZ_TOKEN: 'short-s3cret' });
+    expect(message).toContain('READYZ_TOKEN must be at least 16 characters long');
+    expect(message).not.toContain('short-s3cret');
   });
 
   it('never prints the SMTP password when SMTP_URL is wrong', () => {
@@ -164,20 +194,24 @@ describe('loadConfig', () => {
   });
 
   it('refuses TRUST_PROXY=true in production, naming the variable, and warns about it elsewhere', () => {
-    expect(errorOf({ TRUST_PROXY: 'true', NODE_ENV: 'production' })).toMatch(
+    expect(errorOf({ TRUST_PROXY: 'true', NODE_ENV: 'production', SITE_URL: 'https://www.acme.in' })).toMatch(
       /TRUST_PROXY=true believes any X-Forwarded-For/,
     );
     const development = loadConfig({ TRUST_PROXY: 'true' });
     expect(development.trustProxy).toBe(true);
     expect(development.warnings).toEqual([expect.stringContaining('TRUST_PROXY=true')]);
     expect(
-      loadConfig({ TRUST_PROXY: '1', NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' })
-        .warnings,
+      loadConfig({
+        TRUST_PROXY: '1',
+        NODE_ENV: 'production',
+        SITE_URL: 'https://www.acme.in',
+        SMTP_URL: 'smtp://mail.example.com:587',
+      }).warnings,
     ).toEqual([]);
   });
 
   it('warns in production when emails would only be written to files', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).warnings).toEqual([
+    expect(loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.acme.in' }).warnings).toEqual([
       expect.stringContaining('SMTP_URL is not set'),
     ]);
     expect(errorOf({ NODE_ENV: 'staging' })).toContain('NODE_ENV must be production, development or test');

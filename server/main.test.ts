@@ -61,4 +61,10 @@ describe('the server process', () => {
     expect((await run.exited).code).toBe(1);
     expect(run.output()).toMatch(/PORT must be a number \(got "eighty"\)/);
   }, 20_000);
+
+  it('refuses to start in production without SITE_URL, naming it', async () => {
+    const run = startServer({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' });
+    expect((await run.exited).code).toBe(1);
+    expect(run.output()).toMatch(/SITE_URL must be set when NODE_ENV=production/);
+  }, 20_000);
 });

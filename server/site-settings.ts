@@ -9,7 +9,7 @@ import { company } from '../common/company.ts';
  */
 
 /** `SITE_URL`: the public origin, e.g. https://www.example.com (a path or a query is dropped). */
-const siteUrlSetting = z
+export const siteUrlSetting = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://www.example.com' })
   .transform((value) => new URL(value).origin);
 
@@ -35,7 +35,10 @@ const quoteEndpointSetting = z.string().transform((value, context): QuoteEndpoin
   return z.NEVER;
 });
 
-/** The two variables with their defaults; the server's own schema (server/config.ts) spreads this shape. */
+/**
+ * The two variables with the build's defaults. The server's own schema (server/config.ts) takes
+ * QUOTE_ENDPOINT from here, and SITE_URL without this default: unset, the server uses its own address.
+ */
 export const siteSettings = z.object({
   SITE_URL: siteUrlSetting.default(company.siteUrl),
   QUOTE_ENDPOINT: quoteEndpointSetting.prefault('/api/quote'),

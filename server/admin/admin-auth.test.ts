@@ -174,7 +174,6 @@ describe('signing in and out', () => {
         ...stores,
         siteUrl: config.siteUrl,
         siteUrlIsSet: true,
-        production: false,
         io,
         now: new Date(),
       }),
@@ -208,7 +207,6 @@ describe('signing in and out', () => {
         ...stores,
         siteUrl: config.siteUrl,
         siteUrlIsSet: true,
-        production: false,
         io,
         now: new Date(),
       });

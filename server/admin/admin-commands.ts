@@ -14,19 +14,17 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   revoke <email>    end the account's sessions, refuse its passkeys and withdraw its pending
                     invitations (invite again to restore)
 
-Reads the same environment as the server (DATABASE_PATH, SITE_URL). Without SITE_URL, invite warns
-(the link would point to the placeholder site), and with NODE_ENV=production it refuses.
+Reads the same environment as the server (DATABASE_PATH, SITE_URL). Without SITE_URL the link opens
+the inbox on this machine's server (http://localhost:PORT); with NODE_ENV=production SITE_URL is required.
 `;
 
 export interface AdminCommandContext {
   accounts: AccountRepository;
   activity: ActivityLog;
-  /** The public origin the invitation link points to (SITE_URL). */
+  /** The public origin the invitation link points to (SITE_URL, or the local server without it). */
   siteUrl: string;
-  /** Whether SITE_URL was set (else siteUrl is the placeholder default). */
+  /** Whether SITE_URL was set (else siteUrl is http://localhost:PORT). */
   siteUrlIsSet: boolean;
-  /** NODE_ENV=production. */
-  production: boolean;
   io: CommandIo;
   now: Date;
 }
@@ -52,14 +50,10 @@ export async function runAdminCommand(args: string[], context: AdminCommandConte
     case 'invite': {
       const to = address(value, 'invite');
       if (!context.siteUrlIsSet) {
-        const why = `SITE_URL is not set, so the link would point to ${context.siteUrl}, not to your site`;
-        if (context.production) {
-          io.err(
-            `${why}. Set SITE_URL (e.g. https://www.yourcompany.com) to invite with NODE_ENV=production.\n`,
-          );
-          return 1;
-        }
-        io.err(`Warning: ${why}. Set SITE_URL to the address people open the inbox at.\n`);
+        io.err(
+          `SITE_URL is not set: the link opens the inbox on this machine's server, ${context.siteUrl}. ` +
+            'To invite someone to your site, set SITE_URL to the address people open it at.\n',
+        );
       }
       const { token, replaced } = await accounts.invite(to, now);
       const existing = await accounts.byEmail(to);

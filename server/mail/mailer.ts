@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import { ensurePrivateDir, PRIVATE_FILE } from '../ops/private-files.ts';
 import { headerText, type Mailer, type OutgoingMail, type SendResult } from './outgoing-mail.ts';
 
-export interface SmtpTimeouts {
+interface SmtpTimeouts {
   connectionMs: number;
   greetingMs: number;
   socketMs: number;

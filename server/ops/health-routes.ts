@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { hasBearerToken, isFromThisMachine } from './readiness-access.ts';
 
 /** What /readyz reports: no personal data, no secret. */
 export interface Readiness {
@@ -11,24 +12,32 @@ export interface Readiness {
   lastBackupAt: string | null;
 }
 
+export interface HealthOptions {
+  readiness: () => Promise<Readiness>;
+  /** READYZ_TOKEN: `Authorization: Bearer <token>` gets /readyz's details from anywhere. */
+  detailsToken?: string | undefined;
+}
+
 /**
  * GET /healthz: 200 while the process runs (for a supervisor deciding on a
  * restart; it never depends on the database, and is answered even under
  * pressure). GET /readyz: whether the server can do its work (for a load
  * balancer or a monitor): 200, or 503 when the database cannot be written.
+ * Everyone gets the status; the details (whether mail is set up, the outbox,
+ * the last backup) only a request from this machine or one with the token.
  */
-export async function healthRoutes(
-  app: FastifyInstance,
-  { readiness }: { readiness: () => Promise<Readiness> },
-) {
+export async function healthRoutes(app: FastifyInstance, { readiness, detailsToken }: HealthOptions) {
   app.get('/healthz', { config: { pressureHandler: () => undefined } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', async (request, reply) => {
     const report = await readiness();
+    const status = report.database === 'ok' ? 'ready' : 'not ready';
+    const details =
+      isFromThisMachine(request) || (detailsToken !== undefined && hasBearerToken(request, detailsToken));
     return reply
-      .code(report.database === 'ok' ? 200 : 503)
+      .code(status === 'ready' ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send(report);
+      .send(details ? { status, ...report } : { status });
   });
 }

@@ -8,6 +8,9 @@ import { tempDir } from '../test/temp-dir.ts';
 import { eventually, testApp, testConfig } from '../test/test-app.ts';
 import { takeBackup } from './backups.ts';
 
+/** A visitor's address (TEST-NET-3). */
+const VISITOR = '203.0.113.7';
+
 const mode = (path: string) => statSync(path).mode & 0o777;
 
 async function sendLead(app: Awaited<ReturnType<typeof testApp>>['app']) {
@@ -22,7 +25,7 @@ describe('health and readiness', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('/readyz reports the database, the outbox, the mail mode and the last backup, and nothing personal', async () => {
+  it('/readyz reports to this machine the database, the outbox, the mail mode and the last backup, and nothing personal', async () => {
     const clock = manualClock();
     const { app } = await testApp({ now: clock.now });
     await sendLead(app);
@@ -31,6 +34,7 @@ describe('health and readiness', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual({
+      status: 'ready',
       database: 'ok',
       outbox: { pending: 1, dead: 0, oldestPendingSeconds: 90 },
       mail: 'files',
@@ -46,13 +50,74 @@ describe('health and readiness', () => {
     try {
       const locked = await app.inject({ url: '/readyz' });
       expect(locked.statusCode).toBe(503);
-      expect(locked.json().database).toBe('unavailable');
+      expect(locked.json()).toMatchObject({ status: 'not ready', database: 'unavailable' });
+      const outside = await app.inject({ url: '/readyz', remoteAddress: VISITOR });
+      expect({ status: outside.statusCode, body: outside.json() }).toEqual({
+        status: 503,
+        body: { status: 'not ready' },
+      });
       expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
     } finally {
       other.exec('ROLLBACK');
       other.close();
     }
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('/readyz tells a visitor only whether the server is ready: nothing of its mail, outbox or backups', async () => {
+    const { app } = await testApp();
+    const response = await app.inject({ url: '/readyz', remoteAddress: VISITOR });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toBe('{"status":"ready"}');
+  });
+
+  it.each(['127.0.0.1', 'false', '1'])(
+    '/readyz counts a request through the proxy on this machine as public (TRUST_PROXY=%s)',
+    async (trustProxy) => {
+      const { app } = await testApp({ env: { TRUST_PROXY: trustProxy } });
+      const readyz = async (headers: Record<string, string>) =>
+        (await app.inject({ url: '/readyz', remoteAddress: '127.0.0.1', headers })).json();
+      // Caddy and nginx connect from 127.0.0.1 and write the visitor's address.
+      expect(await readyz({ 'x-forwarded-for': VISITOR })).toEqual({ status: 'ready' });
+      // A visitor who writes 127.0.0.1 first: the proxy appends the real address after it.
+      expect(await readyz({ 'x-forwarded-for': `127.0.0.1, ${VISITOR}` })).toEqual({ status: 'ready' });
+      expect(await readyz({ forwarded: 'for="[2001:db8::7]:4711";proto=https' })).toEqual({
+        status: 'ready',
+      });
+      expect(await readyz({ 'x-real-ip': VISITOR })).toEqual({ status: 'ready' });
+      expect(await readyz({ 'x-forwarded-for': 'unknown' })).toEqual({ status: 'ready' });
+      // A request from this machine, directly or through the proxy, gets the details.
+      expect(await readyz({})).toHaveProperty('outbox');
+      expect(await readyz({ 'x-forwarded-for': '::1' })).toHaveProperty('outbox');
+    },
+  );
+
+  it('/readyz gives its details to a request with READYZ_TOKEN as bearer token, and only then', async () => {
+    const token = 'a-long-random-readyz-token';
+    const { app } = await testApp({ env: { READYZ_TOKEN: token } });
+    const readyz = async (authorization?: string) =>
+      (
+        await app.inject({
+          url: '/readyz',
+          remoteAddress: VISITOR,
+          headers: authorization ? { authorization } : {},
+        })
+      ).json();
+    expect(await readyz(`Bearer ${token}`)).toMatchObject({ status: 'ready', database: 'ok', mail: 'files' });
+    expect(await readyz(`Bearer ${token}x`)).toEqual({ status: 'ready' });
+    expect(await readyz(`Bearer ${token.slice(0, -1)}`)).toEqual({ status: 'ready' });
+    expect(await readyz(`Basic ${token}`)).toEqual({ status: 'ready' });
+    expect(await readyz()).toEqual({ status: 'ready' });
+
+    // Without READYZ_TOKEN no token opens them.
+    const { app: other } = await testApp();
+    const response = await other.inject({
+      url: '/readyz',
+      remoteAddress: VISITOR,
+      headers: { authorization: 'Bearer undefined' },
+    });
+    expect(response.json()).toEqual({ status: 'ready' });
   });
 
   it('/readyz reports the newest backup in BACKUP_DIR, a manual one taken after the server’s own included', async () => {

@@ -48,7 +48,6 @@ export async function invite(
       ...stores,
       siteUrl: config.siteUrl,
       siteUrlIsSet: true,
-      production: false,
       io: { out: (text) => void (output += text), err: (text) => void (output += text) },
       now,
     });

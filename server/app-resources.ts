@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { createMailer } from './mail/mailer.ts';
+import type { Mailer } from './mail/outgoing-mail.ts';
+import { startMaintenance, type Maintenance } from './maintenance.ts';
+import { listBackups } from './ops/backups.ts';
+import type { Readiness } from './ops/health-routes.ts';
+import { holdDatabase } from './ops/server-lock.ts';
+import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
+import { openStores } from './stores.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: Stores['storage'];
+    outboxWorker: OutboxWorker;
+    maintenance: Maintenance | undefined;
+  }
+}
+
+type Stores = Awaited<ReturnType<typeof openStores>>;
+
+export interface ResourcesOptions {
+  config: Config;
+  /** Replaces the mailer chosen from the config. */
+  mailer?: Mailer | undefined;
+  now?: (() => Date) | undefined;
+  startOutbox: boolean;
+  startMaintenance: boolean;
+}
+
+/** Long enough for the slowest SMTP exchange; after it, a claimed email is due again. */
+function leaseMs(timeouts: Config['mail']['timeouts']) {
+  return 2 * (timeouts.connectionMs + timeouts.greetingMs + timeouts.socketMs) + 60_000;
+}
+
+/**
+ * What the app holds: the database and its repositories (marked as held, so
+ * `npm run restore` refuses to replace it while the app runs), the mailer, the
+ * outbox worker and, once ready, the maintenance timers. Closing the app is the
+ * one way they are let go: buildApp closes it when a later step fails too, so a
+ * start that fails part-way releases whatever it had taken.
+ */
+export async function openResources(app: FastifyInstance, options: ResourcesOptions) {
+  const { config } = options;
+  const now = options.now ?? (() => new Date());
+  // Filled in as each is taken, so that closing releases exactly what was.
+  const held: { stores?: Stores; mailer?: Mailer; releaseDatabase?: () => void } = {};
+  app.decorate('maintenance', undefined);
+  app.addHook('onClose', async () => {
+    app.maintenance?.stop();
+    if (app.hasDecorator('outboxWorker')) await app.outboxWorker.stop();
+    held.mailer?.close();
+    await held.stores?.close();
+    held.releaseDatabase?.();
+  });
+
+  const stores = (held.stores = await openStores(config, options.now ? { now: options.now } : {}));
+  held.releaseDatabase = holdDatabase(config.database.path);
+  const mailer = (held.mailer = options.mailer ?? createMailer(config.mail));
+  const worker = createOutboxWorker({
+    outbox: stores.outbox,
+    mailer,
+    log: app.log.child({ component: 'outbox' }),
+    pollMs: config.outbox.pollMs,
+    retryBaseMs: config.outbox.retryBaseMs,
+    retryMaxMs: config.outbox.retryMaxMs,
+    maxAttempts: config.outbox.maxAttempts,
+    leaseMs: leaseMs(config.mail.timeouts),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  app.decorate('storage', stores.storage);
+  app.decorate('outboxWorker', worker);
+
+  const { leads } = stores;
+  const fileMail = mailer.kind === 'file';
+  app.addHook('onReady', async () => {
+    for (const warning of config.warnings) app.log.warn(warning);
+    if (fileMail && !config.production) {
+      app.log.warn(
+        { mailDir: config.mail.dir },
+        'SMTP_URL is not set: emails are written as .eml files instead of being sent',
+      );
+    }
+    if (options.startOutbox) worker.start();
+    if (options.startMaintenance) {
+      app.maintenance = startMaintenance({
+        config,
+        leads,
+        log: app.log.child({ component: 'maintenance' }),
+        now,
+      });
+    }
+  });
+
+  const { storage, outbox } = stores;
+  /** What /readyz reports. */
+  const readiness = async (): Promise<Readiness> => ({
+    database: (await storage.canWrite()) ? 'ok' : 'unavailable',
+    outbox: await outbox.health(now()).catch(() => null),
+    mail: fileMail ? 'files' : 'smtp',
+    // The newest backup in BACKUP_DIR, whoever took it: this server or `npm run backup`.
+    lastBackupAt: listBackups(config.backup.dir)[0]?.at.toISOString() ?? null,
+  });
+  return { stores, kick: () => worker.kick(), now, readiness };
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { MailAddress } from './mail/mail-address.ts';
+
+/** The kinds of value the environment holds, each checked with a message that says what is expected. */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** `TRUST_PROXY`: false, true, a hop count, or a comma-separated list of addresses/CIDRs. */
+export const trustProxyText = z.string().transform((value, context): boolean | number | string[] => {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const list = text.split(',').map((part) => part.trim());
+  if (list.some((part) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part))) {
+    context.addIssue({
+      code: 'custom',
+      message: 'must be false, true, a hop count, or a comma-separated list of IP addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  }
+  return list;
+});
+
+export const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0)
+  .max(65535, 'must be between 0 and 65535');
+
+/** A whole number of milliseconds (or a count) within bounds. */
+export const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
+export const booleanText = z.string().transform((value, context) => {
+  const text = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(text)) return true;
+  if (['false', '0', 'no', 'off'].includes(text)) return false;
+  context.addIssue({ code: 'custom', message: 'must be true or false' });
+  return z.NEVER;
+});
+
+const emailAddress = z.email();
+
+/** An IANA time zone such as Asia/Kolkata, as the browser's Intl knows them. */
+export const timeZone = z.string().refine(
+  (value) => {
+    try {
+      new Intl.DateTimeFormat('en-IN', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an IANA time zone such as Asia/Kolkata' },
+);
+
+/** `Name <address>` or a bare `address`. */
+export const mailAddressText = z.string().transform((value, context): MailAddress => {
+  const text = value.trim();
+  const match = /^(?:"?([^"<>\r\n\\]*?)"?\s*)?<([^<>\s]+)>$/.exec(text);
+  const name = match ? match[1]?.trim() : undefined;
+  const address = match ? match[2] : text;
+  if (!address || !emailAddress.safeParse(address).success) {
+    context.addIssue({
+      code: 'custom',
+      message: 'must be an email address, optionally with a name: "Acme Tech <hello@example.com>"',
+    });
+    return z.NEVER;
+  }
+  return name ? { name, address } : { address };
+});
+
+export const mailAddressList = z.string().transform((value, context): string[] => {
+  const list = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (list.length === 0 || list.some((address) => !emailAddress.safeParse(address).success)) {
+    context.addIssue({
+      code: 'custom',
+      message: 'must be one email address, or several separated by commas',
+    });
+    return z.NEVER;
+  }
+  return list;
+});
+
+export const smtpUrl = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be a URL such as smtps://user:password@smtp.example.com:465 or smtp://host:587' },
+);
