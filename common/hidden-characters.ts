@@ -12,20 +12,20 @@ import * as z from 'zod/mini';
  * marks U+200E, U+200F and U+061C are not among them: they only set the
  * direction of the punctuation next to them, and right-to-left writing needs them.
  */
-export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 
 /**
- * What takes no space or shows nothing on its own: white space, control and
- * format characters (zero-width space, word joiner, byte order mark, the
- * direction marks), the other default-ignorable code points (Hangul fillers,
- * variation selectors…) and combining marks, which belong to the letter before them.
+ * A character a reader sees: not white space, a control or format character
+ * (zero-width space, word joiner, byte order mark, the direction marks),
+ * another default-ignorable code point (Hangul fillers, variation
+ * selectors…), nor a combining mark, which belongs to the letter before it.
  */
-const UNSEEN = String.raw`\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{M}`;
-const VISIBLE = new RegExp(`[^${UNSEEN}]`, 'gu');
+const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{M}]/gu;
+/** Format and default-ignorable characters: never part of an address. */
 const HIDDEN = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 
 /** How many characters of the text a reader sees: a letter with its marks is one. */
-export function visibleLength(text: string): number {
+function visibleLength(text: string): number {
   return text.match(VISIBLE)?.length ?? 0;
 }
 
