@@ -52,8 +52,8 @@ const wordsOf = (text: string) => text.match(/[\p{L}\p{M}\p{N}]+/gu)?.slice(0, M
  * finds "priya@company.in"; "राहु" finds "राहुल". The words are looked for in
  * NFC, the form the leads are stored in (common/quote-request.ts), so "ज़"
  * typed as one letter or as "ज" and a nukta finds both; and also with
- * compatibility forms folded (NFKC) when that differs, so "ＰＲＩＹＡ" also
- * finds "PRIYA". Text that is a phone number
+ * compatibility forms folded (NFKC) when that differs, so "ＰＲＩＹＡ" finds
+ * both "ＰＲＩＹＡ" and "PRIYA". Text that is a phone number
  * (digits, spaces and + - ( ) ., 4 digits or more) also finds the leads whose
  * phone holds its digits anywhere, however either is written: "9876543210",
  * "+919876543210" and "09876543210" find "+91 98765 43210", and "2456789"
