@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { emailAddressSchema } from './email-address.ts';
 import { EMAIL_MAX_LENGTH, type FormFieldDefinition } from './form-field.ts';
+import { minVisibleLength, withoutBidiControls } from './hidden-characters.ts';
 
 /**
  * The quote form, defined once: each field's label, control, autocomplete,
@@ -17,13 +18,19 @@ export const quoteFieldMessages = {
   emailRequired: 'Please enter your email address.',
   emailInvalid: 'Please enter a valid email address, like name@company.com.',
   emailTooLong: 'Your email address can be at most 254 characters.',
+  emailHidden:
+    'Your email address contains invisible characters, perhaps copied along with it. Please type it again.',
   phoneTooLong: 'Your phone number can be at most 30 characters.',
   phoneInvalid: 'Use only digits, spaces and + - ( ) . in the phone number.',
+  phoneDirection:
+    'Your phone number contains invisible characters that change the direction of text. Please type it again.',
   messageRequired: 'Please tell us about your project.',
   messageTooLong: 'Your message can be at most 5,000 characters.',
   controlCharacters: 'This field contains characters we cannot accept.',
   nameDirection:
     'Your name contains invisible characters that change the direction of text. Please type it again.',
+  messageDirection:
+    'Your message contains invisible characters that change the direction of text. Please type it again instead of pasting it.',
   notText: 'This field must be text.',
 } as const;
 const m = quoteFieldMessages;
@@ -34,17 +41,20 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 /** The same, but line breaks (CR and LF) are allowed. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-/**
- * Bidirectional embeddings, overrides and isolates (U+202A–U+202E,
- * U+2066–U+2069): invisible, they make text read differently from what it is
- * (a name that shows "gnp.exe" backwards), in the company's email and the inbox.
- */
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 /** Digits, spaces and + - ( ) . only. */
 const PHONE_CHARACTERS = /^[0-9 +\-().]*$/;
 
 const withoutControls = (pattern: RegExp) =>
   z.refine<string>((value) => !pattern.test(value), m.controlCharacters);
+
+/**
+ * Text, trimmed, that passes these checks, then put in Unicode's composed form
+ * (NFC): the same text is stored the same however it was typed (a nukta as a
+ * letter of its own or as a mark after one), so the inbox's search finds it
+ * either way. The limits count what the visitor typed, as the field does.
+ */
+const text = (...checks: z.core.$ZodCheck<string>[]) =>
+  z.string({ error: m.notText }).check(z.trim(), ...checks, z.normalize('NFC'));
 
 /** A field's definition and the rule its value must pass (values are trimmed first). */
 interface QuoteFieldDefinition<Schema extends z.ZodMiniType<string>> extends FormFieldDefinition {
@@ -67,12 +77,11 @@ export const quoteFormFields = {
     maxLength: 100,
     autoComplete: 'name',
     rule: (maxLength) =>
-      z.string({ error: m.notText }).check(
-        z.trim(),
-        z.minLength(1, m.nameRequired),
+      text(
+        minVisibleLength(1, m.nameRequired),
         z.maxLength(maxLength, m.nameTooLong),
         withoutControls(CONTROL_CHARACTERS),
-        z.refine<string>((value) => !BIDI_CONTROLS.test(value), m.nameDirection),
+        withoutBidiControls(m.nameDirection),
       ),
   }),
   email: field({
@@ -83,7 +92,13 @@ export const quoteFormFields = {
     autoComplete: 'email',
     rule: (maxLength) =>
       emailAddressSchema(
-        { notText: m.notText, required: m.emailRequired, tooLong: m.emailTooLong, invalid: m.emailInvalid },
+        {
+          notText: m.notText,
+          required: m.emailRequired,
+          tooLong: m.emailTooLong,
+          invalid: m.emailInvalid,
+          hidden: m.emailHidden,
+        },
         maxLength,
       ),
   }),
@@ -97,9 +112,11 @@ export const quoteFormFields = {
     pattern: '[0-9 +\\-\\(\\)\\.]*',
     wide: true,
     rule: (maxLength) =>
-      z
-        .string({ error: m.notText })
-        .check(z.trim(), z.maxLength(maxLength, m.phoneTooLong), z.regex(PHONE_CHARACTERS, m.phoneInvalid)),
+      text(
+        z.maxLength(maxLength, m.phoneTooLong),
+        withoutBidiControls(m.phoneDirection),
+        z.regex(PHONE_CHARACTERS, m.phoneInvalid),
+      ),
   }),
   message: field({
     label: 'Message',
@@ -111,14 +128,12 @@ export const quoteFormFields = {
     counted: true,
     wide: true,
     rule: (maxLength) =>
-      z
-        .string({ error: m.notText })
-        .check(
-          z.trim(),
-          z.minLength(1, m.messageRequired),
-          z.maxLength(maxLength, m.messageTooLong),
-          withoutControls(CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS),
-        ),
+      text(
+        minVisibleLength(1, m.messageRequired),
+        z.maxLength(maxLength, m.messageTooLong),
+        withoutControls(CONTROL_CHARACTERS_EXCEPT_LINE_BREAKS),
+        withoutBidiControls(m.messageDirection),
+      ),
   }),
 };
 

@@ -103,6 +103,11 @@ describe('leads command', () => {
       ]),
     );
     expect(header!.split(',').at(-1)).toBe('"source_page"');
+    // The reference the emails carry, beside the id, so a reply about "Q-7F3K9C" finds its row.
+    const reference = (await runLeads(config, 'show', '1')).out.match(/\(([^ ]+) in emails\)/)?.[1];
+    expect(reference).toMatch(/^Q-[0-9A-Z]{6}$/);
+    expect(header!.split(',').slice(0, 2)).toEqual(['"id"', '"reference"']);
+    expect(row!.split(',').slice(0, 2)).toEqual(['"1"', `"${reference}"`]);
     expect(row).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     expect(row).toContain(`"'+91 98000 00000"`);
     expect(out).toContain(`"'@SUM(A1)\n""quoted"""`);

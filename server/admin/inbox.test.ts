@@ -276,6 +276,13 @@ describe('a lead', () => {
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     expect(csv.body).not.toContain('Bot');
     expect(csv.body.trim().split('\r\n')).toHaveLength(2);
+    // Each row carries the reference the lead's emails give, e.g. "Q-7F3K9C".
+    const stored = await app.storage.db
+      .selectFrom('quote_requests')
+      .select('reference')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(csv.body).toMatch(new RegExp(`^"id","reference",.*\r\n"1","${stored.reference}",`));
     const log = (await call('GET', '/activity')).json().entries;
     expect(log[0]).toMatchObject({ action: 'export', summary: 'Exported 1 lead (all) as CSV' });
   });

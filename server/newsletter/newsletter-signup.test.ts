@@ -115,6 +115,9 @@ describe('refused sign-ups', () => {
     ['an address without a domain', 'priya@'],
     ['two addresses', 'a@b.in, c@d.in'],
     ['a header injection', 'priya@company.in\r\nBcc: victim@example.org'],
+    ['a direction control', 'priya\u202e@company.in'],
+    ['a zero-width space', 'priya\u200b@company.in'],
+    ['zero-width characters only', '\u200b\u2060'],
     ['255 characters', `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(59)}.in`],
   ])('400 for %s, with the message the footer shows, and nothing stored', async (_label, email) => {
     const { app } = await testApp();

@@ -42,3 +42,22 @@ describe('a search for leads', () => {
     expect(searchQuery('  @@ -- ""  ')).toBeUndefined();
   });
 });
+
+describe('a search in Unicode’s forms', () => {
+  it('looks for the words in NFC, as the leads are stored, however a nukta was typed', () => {
+    const asStored = inWords('"\u091C\u093Cोया"*');
+    expect(searchQuery('\u095Bोया')).toBe(asStored);
+    expect(searchQuery('\u091C\u093Cोया')).toBe(asStored);
+    expect(searchQuery('\u0A5Bਸਪ੍ਰੀਤ')).toBe(searchQuery('\u0A1C\u0A3Cਸਪ੍ਰੀਤ'));
+    expect(searchQuery('मुनि\u0928\u093Cा')).toBe(inWords('"मुनि\u0929ा"*'));
+  });
+
+  it('also looks for compatibility forms folded, so full-width letters find both spellings', () => {
+    expect(searchQuery('ＰＲＩＹＡ ｓｈｏｐ')).toBe(
+      inWords('("ＰＲＩＹＡ"* "ｓｈｏｐ"*) OR ("PRIYA"* "shop"*)'),
+    );
+    expect(searchQuery('９８７６５')).toBe(
+      `(${inWords('("９８７６５"*) OR ("98765"*)')}) OR phone_endings : ("98765"*)`,
+    );
+  });
+});

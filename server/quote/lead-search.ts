@@ -40,24 +40,36 @@ function phoneForms(digits: string): string[] {
   return [...forms].filter((form) => form.length >= MIN_PHONE_DIGITS);
 }
 
+/** The words of a text: letters with their combining marks, and digits; at most MAX_WORDS. */
+const wordsOf = (text: string) => text.match(/[\p{L}\p{M}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? [];
+
 /**
  * A search box's text as an SQLite FTS5 query: every word (letters, with
  * their combining marks, and digits; punctuation, operators and quotes are
  * dropped, so nothing typed can be FTS syntax) must appear in the name,
  * email, phone, message or any other field in the index, as a word or the
  * start of one. "priya@company"
- * finds "priya@company.in"; "राहु" finds "राहुल". Text that is a phone number
+ * finds "priya@company.in"; "राहु" finds "राहुल". The words are looked for in
+ * NFC, the form the leads are stored in (common/quote-request.ts), so "ज़"
+ * typed as one letter or as "ज" and a nukta finds both; and also with
+ * compatibility forms folded (NFKC) when that differs, so "ＰＲＩＹＡ" finds
+ * both "ＰＲＩＹＡ" and "PRIYA". Text that is a phone number
  * (digits, spaces and + - ( ) ., 4 digits or more) also finds the leads whose
  * phone holds its digits anywhere, however either is written: "9876543210",
  * "+919876543210" and "09876543210" find "+91 98765 43210", and "2456789"
  * finds "(0161) 245-6789". Undefined when the text holds no word at all.
  */
 export function searchQuery(text: string): string | undefined {
-  const normalised = text.normalize('NFKC');
-  const words = normalised.match(/[\p{L}\p{M}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? [];
+  const words = wordsOf(text.normalize('NFC'));
   if (words.length === 0) return undefined;
-  const byWords = `${WORD_COLUMNS} : (${prefixes(words, ' ')})`;
-  const digits = normalised.replace(/\D/g, '');
-  const forms = PHONE_TEXT.test(normalised.trim()) ? phoneForms(digits) : [];
+  const folded = text.normalize('NFKC');
+  const foldedWords = wordsOf(folded);
+  const terms =
+    foldedWords.length === 0 || foldedWords.join(' ') === words.join(' ')
+      ? prefixes(words, ' ')
+      : `(${prefixes(words, ' ')}) OR (${prefixes(foldedWords, ' ')})`;
+  const byWords = `${WORD_COLUMNS} : (${terms})`;
+  const digits = folded.replace(/\D/g, '');
+  const forms = PHONE_TEXT.test(folded.trim()) ? phoneForms(digits) : [];
   return forms.length > 0 ? `(${byWords}) OR ${PHONE_COLUMN} : (${prefixes(forms, ' OR ')})` : byWords;
 }

@@ -146,3 +146,50 @@ describe('a field added to the search index (README "Adding a field")', () => {
     }
   });
 });
+
+describe('the NFC migration', () => {
+  it('puts the text of the leads already there in NFC, so the search finds them however it is typed', async () => {
+    const config = testConfig({}, tempDir());
+    mkdirSync(dirname(config.database.path), { recursive: true });
+    const db = new Kysely<unknown>({
+      dialect: new SqliteDialect({ database: new Database(config.database.path) }),
+    });
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('2026-11-25-004-lead-spam-marked-at')).error).toBeUndefined();
+    await db.destroy();
+    const sqlite = new Database(config.database.path);
+    const insert = sqlite.prepare(
+      `INSERT INTO quote_requests (created_at, reference, name, email, phone, message, source_page)
+       VALUES ('2026-11-01T10:00:00.000Z', ?, ?, 'lead@farm.in', '', ?, '/')`,
+    );
+    insert.run('Q-AAAAAA', '\u095Bोया Khan', 'Jose\u0301 asked about \u0A5Bਮੀਨ');
+    insert.run('Q-BBBBBB', '\u091C\u093Cोया Ali', 'Plain text');
+    sqlite.close();
+
+    const stores = await openStores(config);
+    try {
+      const rows = await stores.storage.db
+        .selectFrom('quote_requests')
+        .select(['name', 'message'])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        { name: '\u091C\u093Cोया Khan', message: 'José asked about \u0A1C\u0A3Cਮੀਨ' },
+        { name: '\u091C\u093Cोया Ali', message: 'Plain text' },
+      ]);
+      const search = async (text: string) =>
+        (await stores.leads.page({ view: 'all', search: text })).items
+          .map((item) => item.lead.reference)
+          .sort();
+      expect(await search('\u095Bोया')).toEqual(['Q-AAAAAA', 'Q-BBBBBB']);
+      expect(await search('\u0A1C\u0A3Cਮੀਨ')).toEqual(['Q-AAAAAA']);
+      expect(await search('\u0A5Bਮੀਨ')).toEqual(['Q-AAAAAA']);
+      expect(await search('josé')).toEqual(['Q-AAAAAA']);
+      await sql`insert into quote_requests_search (quote_requests_search, rank) values ('integrity-check', 1)`.execute(
+        stores.storage.db,
+      );
+    } finally {
+      await stores.close();
+    }
+  });
+});

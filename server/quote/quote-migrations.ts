@@ -47,6 +47,11 @@ export async function indexLeadsForSearch(
   await sql`insert into quote_requests_search (quote_requests_search) values ('rebuild')`.execute(db);
 }
 
+/** The text columns of quote_requests when leads began to be stored in NFC, read this many at a time. */
+const NFC_COLUMNS = ['name', 'email', 'phone', 'message'] as const;
+const NFC_PAGE = 500;
+type NfcRow = { id: number } & Record<(typeof NFC_COLUMNS)[number], string>;
+
 /**
  * The quote requests' tables. The first migration also made the outbox, when
  * quote requests were its only use; it has shipped, so it stays as it was
@@ -236,6 +241,32 @@ export const quoteMigrations: Record<string, Migration> = {
             updated_at = ${new Date().toISOString()}
           where kind = 'notification' and status in ('pending', 'dead')
             and quote_request_id in (select id from quote_requests where spam = 1)`.execute(trx);
+      });
+    },
+  },
+  '2026-11-25-006-lead-text-in-nfc': {
+    async up(db: Kysely<unknown>) {
+      await db.transaction().execute(async (trx) => {
+        // The form stores its text in Unicode's composed form (NFC) now, and the search looks for
+        // words in it (lead-search.ts): the leads from before are put in the same form, so "ज़" typed
+        // as one letter or as "ज" and a nukta is found either way. SQLite has no NFC, so this reads
+        // the rows in pages; the search index's update trigger keeps the index in step.
+        let after = 0;
+        for (;;) {
+          const { rows } = await sql<NfcRow>`select id, name, email, phone, message from quote_requests
+            where id > ${after} order by id limit ${NFC_PAGE}`.execute(trx);
+          for (const row of rows) {
+            const [name, email, phone, message] = NFC_COLUMNS.map((column) => row[column].normalize('NFC'));
+            if (name === row.name && email === row.email && phone === row.phone && message === row.message) {
+              continue;
+            }
+            await sql`update quote_requests set name = ${name}, email = ${email}, phone = ${phone},
+              message = ${message} where id = ${row.id}`.execute(trx);
+          }
+          const last = rows.at(-1);
+          if (!last) break;
+          after = last.id;
+        }
       });
     },
   },

@@ -153,6 +153,24 @@ describe('400: the fields that are wrong are named', () => {
     ]),
     ['a name with U+202F (a narrow no-break space)', { name: 'Priya\u202fSharma' }, null],
     [
+      'a name of zero-width and format characters only',
+      { name: '\u200b\u2060\ufeff\u200d' },
+      `name: ${m.nameRequired}`,
+    ],
+    ['a message of zero-width spaces only', { message: '\u200b \u200b' }, `message: ${m.messageRequired}`],
+    ...BIDI_CONTROLS.map((control): [string, Fields, string] => [
+      `a message with ${codePoint(control)}`,
+      { message: `Please call me ${control}gnp.exe` },
+      `message: ${m.messageDirection}`,
+    ]),
+    [
+      'a phone with U+202A (as a phone app copies it)',
+      { phone: '\u202a+91 98000 00000\u202c' },
+      `phone: ${m.phoneDirection}`,
+    ],
+    ['an email with U+2066', { email: 'priya\u2066@company.in' }, `email: ${m.emailHidden}`],
+    ['an email with a zero-width space', { email: 'priya\u200b@company.in' }, `email: ${m.emailHidden}`],
+    [
       'an email of 254 characters',
       { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.in` },
       null,
@@ -220,6 +238,31 @@ describe('400: the fields that are wrong are named', () => {
     expect(html).not.toContain('style=');
     expect(html).toContain('<a href="/"');
     expect(html).toContain(`<link rel="stylesheet" href="${FAKE_STYLESHEET}"/>`);
+  });
+});
+
+describe('hidden characters and Unicode forms', () => {
+  it('shows a native post the message about a direction control, with the form filled in', async () => {
+    const { app } = await testApp();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/quote',
+      ...urlEncoded({ ...validQuote, name: '\u200b', message: 'Please call me \u202egnp.exe\u202c' }),
+      headers: { ...navigationHeaders, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain(m.nameRequired);
+    expect(response.body).toContain(m.messageDirection);
+    expect(response.body).toContain('Please call me \u202egnp.exe\u202c</textarea>');
+    expect(await leads(app)).toEqual([]);
+  });
+
+  it('stores a name and message in NFC, however the nukta was typed', async () => {
+    const { app } = await testApp();
+    await post(app, { ...validQuote, name: '\u095Bोया', message: 'ਮੈਂ \u0A5Bਰੂਰ ਆਵਾਂਗਾ' });
+    const [lead] = await leads(app);
+    expect(lead).toMatchObject({ name: '\u091C\u093Cोया', message: 'ਮੈਂ \u0A1C\u0A3Cਰੂਰ ਆਵਾਂਗਾ' });
   });
 });
 

@@ -813,7 +813,7 @@ export async function checkCsvExport(target: FuzzTarget, stats: FuzzStats) {
   assert.equal(await runLeadsCommand(['export'], config, io), 0);
   const rows = parseCsv(csv);
   const leads = target.app.storage.sqlite.prepare('SELECT * FROM quote_requests ORDER BY id').all() as Lead[];
-  const columns = ['id', 'created_at', 'status', 'spam', ...quoteFields, 'source_page'] as const;
+  const columns = ['id', 'reference', 'created_at', 'status', 'spam', ...quoteFields, 'source_page'] as const;
   assert.deepEqual(rows[0], columns);
   assert.equal(rows.length - 1, leads.length, 'one CSV line per lead');
   leads.forEach((lead, index) => {
