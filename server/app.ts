@@ -17,7 +17,7 @@ import { findSiteStylesheet } from './forms/site-stylesheet.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
 import { newsletterRoutes } from './newsletter/newsletter-routes.ts';
-import { redactTokens } from './newsletter/tokens.ts';
+import { redactTokens } from './newsletter/log-redaction.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
 import { answerClientError } from './security/client-errors.ts';
