@@ -2,9 +2,9 @@ import { oneOf, option, positiveInteger, table, UsageError, type CommandIo } fro
 import type { OutboxRepository } from './outbox-repository.ts';
 import { OUTBOX_STATUSES, type OutboxRow } from './outbox-table.ts';
 
-export const OUTBOX_COMMANDS_USAGE = `  outbox list [--status <status>]         the emails (status: ${OUTBOX_STATUSES.join(', ')})
-  outbox dead                             the dead letters: emails that could not be delivered
-  outbox retry <id> | --all-dead          send an email (or every dead letter) again`;
+export const OUTBOX_COMMANDS_USAGE = `  list [--status <status>]                the emails (status: ${OUTBOX_STATUSES.join(', ')})
+  dead                                    the dead letters: emails that could not be delivered
+  retry <id> | --all-dead                 send an email (or every dead letter) again`;
 
 /** The emails as a table; "for" says what each is about, as its kind describes it. */
 export function outboxTable(rows: readonly OutboxRow[], describe?: OutboxRepository['describe']): string {
@@ -25,7 +25,7 @@ export function outboxTable(rows: readonly OutboxRow[], describe?: OutboxReposit
   );
 }
 
-/** `npm run leads -- outbox list|dead|retry`. Never touches the mail server: the running server sends. */
+/** `npm run outbox -- list|dead|retry`. Never touches the mail server: the running server sends. */
 export async function runOutboxCommand(
   args: string[],
   { outbox, io, now }: { outbox: OutboxRepository; io: CommandIo; now: Date },
@@ -52,7 +52,5 @@ export async function runOutboxCommand(
     );
     return 0;
   }
-  throw new UsageError(
-    command ? `Unknown outbox command "${command}".` : 'outbox needs list, dead or retry.',
-  );
+  throw new UsageError(command ? `Unknown command "${command}".` : 'outbox needs list, dead or retry.');
 }
