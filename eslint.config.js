@@ -54,7 +54,7 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.{ts,tsx}', 'common/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', 'server/test/**', 'server/faults/**'],
+    ignores: ['**/*.test.{ts,tsx}', 'server/test/**', 'server/fault-tests/**'],
     rules: {
       // A path the rule cannot read is a path it cannot check.
       'no-restricted-syntax': [
@@ -73,7 +73,7 @@ export default tseslint.config(
       'server/{quote,newsletter,admin}/**',
       '**/*.test.{ts,tsx}',
       'server/test/**',
-      'server/faults/**',
+      'server/fault-tests/**',
     ],
     rules: {
       'import-x/no-restricted-paths': [
@@ -90,6 +90,7 @@ export default tseslint.config(
               from: [
                 'common/quote-request.ts',
                 'common/quote-sample.ts',
+                'common/quote-messages.ts',
                 'common/newsletter.ts',
                 'common/admin-api.ts',
               ],

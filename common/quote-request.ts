@@ -8,7 +8,7 @@ import { minVisibleLength, withoutBidiControls } from './hidden-characters.ts';
  * limits, rules and messages. The React form, the server's no-JavaScript
  * page, the validation on both sides, the database columns, the email to the
  * company, the CSV export and the inbox are all derived from this file (see
- * "Adding a field" in the README).
+ * docs/adding-a-quote-field.md).
  */
 
 /** What the visitor reads when a field is wrong. */

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { quoteMessages } from '../common/messages.ts';
+import { quoteMessages } from '../common/quote-messages.ts';
 import { quoteFields, quoteFormFields } from '../common/quote-request.ts';
 import { sampleQuote } from '../common/quote-sample.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { company } from '../common/company.ts';
-import { quoteMessages } from '../common/messages.ts';
+import { quoteMessages } from '../common/quote-messages.ts';
 import { quoteFields, quoteFormFields, type QuoteFormValues } from '../common/quote-request.ts';
 import { sampleQuote } from '../common/quote-sample.ts';
 import { queryDatabase } from './support/e2e-database.ts';

@@ -49,7 +49,7 @@ describe('the direction of imports (npm run lint)', () => {
         file,
         [
           '../quote/quote-tables.ts',
-          './../newsletter/tokens.ts',
+          './../newsletter/log-redaction.ts',
           '../../server/admin/api-problem.ts',
           '../quote/quote-tables',
           '../quote/quote-error-page.tsx',
@@ -96,7 +96,11 @@ describe('the direction of imports (npm run lint)', () => {
   it('refuses a feature that imports another feature, however the path is spelt', async () => {
     await expectRefused(
       'server/quote/example.ts',
-      ['../newsletter/tokens.ts', '../../server/admin/api-problem.ts', './../newsletter/tokens'],
+      [
+        '../newsletter/log-redaction.ts',
+        '../../server/admin/api-problem.ts',
+        './../newsletter/log-redaction',
+      ],
       'never another feature',
     );
     await expectRefused(
@@ -115,7 +119,7 @@ describe('the direction of imports (npm run lint)', () => {
     ]);
     await expectAllowed('server/admin/example.ts', [
       '../quote/lead-repository.ts',
-      '../newsletter/tokens.ts',
+      '../newsletter/log-redaction.ts',
     ]);
   });
 
@@ -149,6 +153,9 @@ describe('the direction of imports (npm run lint)', () => {
 
   it('lets tests cross the lines', async () => {
     await expectAllowed('server/outbox/example.test.ts', ['../quote/quote-tables.ts', '../app.ts']);
-    await expectAllowed('server/test/example.ts', ['../quote/quote-tables.ts', '../newsletter/tokens.ts']);
+    await expectAllowed('server/test/example.ts', [
+      '../quote/quote-tables.ts',
+      '../newsletter/log-redaction.ts',
+    ]);
   });
 });

@@ -5,7 +5,8 @@
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { pageList, type Island } from '../app/content/pages.ts';
+import { pageList } from '../app/content/pages.ts';
+import type { IslandName } from '../app/islands/island.tsx';
 import { deferHydration } from './lib/defer-hydration.ts';
 import { addIslandScripts, type IslandsManifest } from './lib/island-scripts.ts';
 
@@ -20,7 +21,7 @@ rmSync(manifestFile);
  * newsletter form is part of the site's script, on every page; the home
  * page's two React islands share one.
  */
-const ISLAND_SCRIPTS: Record<Island, string> = {
+const ISLAND_SCRIPTS: Record<IslandName, string> = {
   'newsletter-form': 'site',
   banner: 'home',
   'quote-form': 'home',

@@ -11,7 +11,7 @@ import type { Config } from './config.ts';
 import { findSiteStylesheet } from './forms/site-stylesheet.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
 import { newsletterRoutes } from './newsletter/newsletter-routes.ts';
-import { redactTokens } from './newsletter/tokens.ts';
+import { redactTokens } from './newsletter/log-redaction.ts';
 import { healthRoutes } from './ops/health-routes.ts';
 import { errorHandling } from './plugins/error-handling.ts';
 import { lifecycle } from './plugins/lifecycle.ts';

@@ -1,5 +1,6 @@
 import { newsletterPaths } from '../../common/newsletter';
 import { notFoundPath, quoteThankYouPath } from '../../common/site-paths';
+import type { IslandName } from '../islands/island';
 import { adminPages } from './admin-pages';
 
 /**
@@ -10,9 +11,6 @@ import { adminPages } from './admin-pages';
  * part of it (pageList), written in admin-pages.ts and each nested in a
  * layout route (layouts).
  */
-
-/** Interactive parts of a page; the build adds each one's script to the page (scripts/tune-prerendered-html.ts). */
-export type Island = 'banner' | 'quote-form' | 'newsletter-form';
 
 /** A link to the page in the header bar or the footer's quick links: its text and place (1 = first). */
 interface NavPlacement {
@@ -29,7 +27,8 @@ interface PageFields {
   readonly title: string;
   readonly header?: NavPlacement;
   readonly footer?: NavPlacement;
-  readonly islands: readonly Island[];
+  /** Its interactive parts; the build adds each one's script to the page (scripts/tune-prerendered-html.ts). */
+  readonly islands: readonly IslandName[];
 }
 
 /** How the page is built and listed; every page says whether it is prerendered. */

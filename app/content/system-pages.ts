@@ -1,4 +1,4 @@
-import { quoteMessages } from '../../common/messages';
+import { quoteMessages } from '../../common/quote-messages';
 import type { PageSeo } from '../lib/page-meta';
 
 /** The not-found page, sent with status 404 for every unknown path. */

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import type { IslandName } from '../components/islands/island';
+import type { ReactIslandName } from './island';
 
 /** Tells end-to-end tests (and curious engineers) that every island of the page is interactive. */
 function markWhenAllHydrated() {
@@ -21,7 +21,7 @@ function Hydrated({ children }: { children: ReactNode }) {
  * it is painted (scripts/lib/island-scripts.ts), so nothing the visitor sees
  * waits for React.
  */
-export function hydrateIsland(name: IslandName, element: ReactNode) {
+export function hydrateIsland(name: ReactIslandName, element: ReactNode) {
   const container = document.querySelector(`[data-island="${name}"]`);
   if (!container) return;
   // In a transition React hydrates in slices of a few milliseconds, yielding

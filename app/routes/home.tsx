@@ -1,5 +1,5 @@
 import { HeroBanner } from '../components/home/hero-banner';
-import { Island } from '../components/islands/island';
+import { Island } from '../islands/island';
 import { ServicesOverview } from '../components/home/services-overview';
 import { WelcomeSection } from '../components/home/welcome-section';
 import { WhyChooseUs } from '../components/home/why-choose-us';

@@ -109,9 +109,9 @@ async function registerRateLimit(app: FastifyInstance, limit: RateLimit) {
 
 /**
  * Sets up a form endpoint's plugin scope: the two form body parsers (with the
- * size cap), a per-client rate limit for the routes that ask for it (see
- * rateLimited), and an error handler that answers every refusal in plain
- * text, or for a native post with a page.
+ * size cap), when `options.rateLimit` is given a per-client rate limit that
+ * every route of the scope shares (registerRateLimit), and an error handler
+ * that answers every refusal in plain text, or for a native post with a page.
  */
 export async function formEndpoint(app: FastifyInstance, options: FormEndpointOptions) {
   registerFormParsers(app, options.maxFieldLength);

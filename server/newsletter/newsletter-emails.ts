@@ -5,7 +5,7 @@ import { htmlPage } from '../mail/html-email.ts';
 import type { MailAddress } from '../mail/mail-address.ts';
 import type { OutgoingMail } from '../mail/outgoing-mail.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
-import { CONFIRM_TOKEN_TTL_MS } from './tokens.ts';
+import { CONFIRM_TOKEN_TTL_MS } from './subscriber-tokens.ts';
 
 export interface NewsletterEmailSettings {
   from: MailAddress;

@@ -4,7 +4,7 @@ import { newsletterMessages } from '../../common/newsletter.ts';
 import type { ProblemTexts } from '../forms/form-problem.ts';
 import { renderServerPage } from '../forms/server-page.tsx';
 import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
-import { CONFIRM_TOKEN_TTL_MS } from './tokens.ts';
+import { CONFIRM_TOKEN_TTL_MS } from './subscriber-tokens.ts';
 
 /** What a visitor reads when a sign-up is refused. The footer shows the 400 and 429 texts as they are. */
 export const newsletterProblemTexts: ProblemTexts = {

@@ -2,7 +2,9 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { TokenPurpose } from './newsletter-tables.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
-import { CONFIRM_TOKEN_TTL_MS } from './tokens.ts';
+
+/** How long a confirmation link works after its email is sent. */
+export const CONFIRM_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 
 /** The stored link of this token, by its hash. */
 export async function findToken(trx: Transaction<Database>, token: string, purpose: TokenPurpose) {

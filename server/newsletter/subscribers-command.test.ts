@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { newsletterConsent } from '../../common/newsletter.ts';
 import { fetchHeaders, multipart, validQuote } from '../test/form-request.ts';
 import { linkTo, pressButton, signUp } from '../test/newsletter-client.ts';
-import { runLeads, runLeadsAt } from '../test/leads-cli.ts';
+import { SUBSCRIBERS_COMMAND_USAGE } from '../operator-commands.ts';
+import { runLeads, runSubscribers, runSubscribersAt } from '../test/operator-cli.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
 
@@ -31,10 +32,10 @@ async function withSubscribers(clock = () => new Date()) {
   return { app, config };
 }
 
-describe('leads command: subscribers', () => {
+describe('npm run subscribers', () => {
   it('lists the subscribers, newest first, by status if asked', async () => {
     const { config } = await withSubscribers();
-    const list = await runLeads(config, 'subscribers', 'list');
+    const list = await runSubscribers(config, 'list');
     expect(list.code).toBe(0);
     const lines = list.out.trim().split('\n');
     expect(lines[0]).toMatch(/^id\s+email\s+status\s+signed up \(UTC\)\s+confirmed\s+unsubscribed\s+page$/);
@@ -43,18 +44,18 @@ describe('leads command: subscribers', () => {
       ['2', 'ravi@shop.in', 'pending'],
       ['1', 'priya@company.in', 'confirmed'],
     ]);
-    const confirmed = await runLeads(config, 'subscribers', 'list', '--status', 'confirmed');
+    const confirmed = await runSubscribers(config, 'list', '--status', 'confirmed');
     expect(confirmed.out).toContain('priya@company.in');
     expect(confirmed.out).not.toContain('ravi@shop.in');
-    expect((await runLeads(config, 'subscribers', 'list', '--status', 'lost')).code).toBe(2);
-    expect(
-      (await runLeads(config, 'subscribers', 'list', '--status', 'pending', '--limit', '1')).out,
-    ).toContain('ravi@shop.in');
+    expect((await runSubscribers(config, 'list', '--status', 'lost')).code).toBe(2);
+    expect((await runSubscribers(config, 'list', '--status', 'pending', '--limit', '1')).out).toContain(
+      'ravi@shop.in',
+    );
   });
 
   it('exports CSV with the consent shown, and spreadsheet formulas neutralised', async () => {
     const { config } = await withSubscribers();
-    const { out, code } = await runLeads(config, 'subscribers', 'export');
+    const { out, code } = await runSubscribers(config, 'export');
     expect(code).toBe(0);
     const [header, ...rows] = out.trimEnd().split('\r\n');
     expect(header).toBe(
@@ -66,7 +67,7 @@ describe('leads command: subscribers', () => {
     expect(rows[2]).toContain(`"'+cmd@shop.in","unsubscribed"`);
 
     const file = join(tempDir(), 'subscribers.csv');
-    const confirmed = await runLeads(config, 'subscribers', 'export', '--status', 'confirmed', '--out', file);
+    const confirmed = await runSubscribers(config, 'export', '--status', 'confirmed', '--out', file);
     expect(confirmed.err).toBe(`Exported 1 subscribers to ${file}.\n`);
     expect(readFileSync(file, 'utf8').trimEnd().split('\r\n')).toHaveLength(2);
   });
@@ -74,7 +75,7 @@ describe('leads command: subscribers', () => {
   it('deletes a subscriber with its links, emails and .eml files, whatever the case of the address', async () => {
     const { app, config } = await withSubscribers();
     expect(readdirSync(config.mail.dir)).toHaveLength(3);
-    const result = await runLeads(config, 'subscribers', 'delete', '--email', 'Priya@Company.IN');
+    const result = await runSubscribers(config, 'delete', '--email', 'Priya@Company.IN');
     expect(result.out).toBe('Deleted 1 subscribers, 1 outbox rows and 1 mail files of Priya@Company.IN.\n');
 
     const left = await app.storage.db.selectFrom('subscribers').select('email').orderBy('id').execute();
@@ -83,9 +84,7 @@ describe('leads command: subscribers', () => {
     expect(new Set(tokens.map((row) => row.subscriber_id))).toEqual(new Set([2, 3]));
     expect(readdirSync(config.mail.dir).some((name) => name.startsWith('newsletter-confirm-1.'))).toBe(false);
     expect(readdirSync(config.mail.dir)).toHaveLength(2);
-    expect((await runLeads(config, 'subscribers', 'delete')).err).toContain(
-      'subscribers delete needs --email',
-    );
+    expect((await runSubscribers(config, 'delete')).err).toContain('subscribers delete needs --email');
   });
 
   it('deletes the subscription too on a data-subject request (delete --email)', async () => {
@@ -112,10 +111,9 @@ describe('leads command: subscribers', () => {
 
   it('purges sign-ups never confirmed, older than N days, and nothing else', async () => {
     const { config } = await withSubscribers(() => new Date('2026-01-01T00:00:00Z'));
-    const result = await runLeadsAt(
+    const result = await runSubscribersAt(
       new Date('2026-02-01T00:00:00Z'),
       config,
-      'subscribers',
       'purge',
       '--older-than',
       '30',
@@ -123,7 +121,7 @@ describe('leads command: subscribers', () => {
     expect(result.out).toMatch(
       /^Deleted 1 sign-ups never confirmed since before 2026-01-02T00:00:00\.000Z, 1 outbox rows and 1 mail files\.\n$/,
     );
-    const list = (await runLeads(config, 'subscribers', 'list')).out;
+    const list = (await runSubscribers(config, 'list')).out;
     expect(list).not.toContain('ravi@shop.in');
     expect(list).toContain('priya@company.in');
     expect(list).toContain('+cmd@shop.in');
@@ -131,12 +129,13 @@ describe('leads command: subscribers', () => {
 
   it('explains its usage', async () => {
     const { config } = await withSubscribers();
-    const bare = await runLeads(config, 'subscribers');
-    expect(bare.code).toBe(2);
-    expect(bare.err).toContain('subscribers needs list, export, delete or purge.');
-    expect(bare.err).toContain('subscribers export [--status <status>] [--out <file>]');
-    expect((await runLeads(config, 'subscribers', 'frobnicate')).err).toContain(
-      'Unknown subscribers command',
+    expect(await runSubscribers(config)).toMatchObject({ code: 2, err: SUBSCRIBERS_COMMAND_USAGE });
+    expect((await runSubscribers(config, 'help')).out).toContain(
+      '  export [--status <status>] [--out <file>]',
     );
+    const unknown = await runSubscribers(config, 'frobnicate');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('Unknown command "frobnicate".');
+    expect(unknown.err).toContain('Usage: npm run subscribers -- <command>');
   });
 });

@@ -5,12 +5,11 @@ import { SUBSCRIBER_STATUSES, type Subscriber, type SubscriberStatus } from './n
 import { subscribersCsv } from './subscriber-export.ts';
 import type { SubscriberRepository } from './subscriber-repository.ts';
 
-export const SUBSCRIBERS_USAGE = `  subscribers list [--status <status>] [--limit <n>]
-                                          the newest newsletter subscribers (status: ${SUBSCRIBER_STATUSES.join(', ')})
-  subscribers export [--status <status>] [--out <file>]
+export const SUBSCRIBERS_USAGE = `  list [--status <status>] [--limit <n>]   the newest newsletter subscribers (status: ${SUBSCRIBER_STATUSES.join(', ')})
+  export [--status <status>] [--out <file>]
                                           the subscribers as CSV, e.g. --status confirmed for a mailing
-  subscribers delete --email <address>    delete a subscriber, its links and its emails
-  subscribers purge --older-than <days>   delete sign-ups never confirmed, older than this many days`;
+  delete --email <address>                delete a subscriber, its links and its emails
+  purge --older-than <days>               delete sign-ups never confirmed, older than this many days`;
 
 export interface SubscribersContext {
   subscribers: SubscriberRepository;
@@ -31,7 +30,7 @@ const listRow = (subscriber: Subscriber) => [
   subscriber.source_page,
 ];
 
-/** `npm run leads -- subscribers …`: the newsletter's list. Returns the exit code. */
+/** `npm run subscribers -- …`: the newsletter's list. Returns the exit code. */
 export async function runSubscribersCommand(
   args: string[],
   { subscribers, mailDir, io, now }: SubscribersContext,
@@ -83,9 +82,7 @@ export async function runSubscribersCommand(
     }
     default:
       throw new UsageError(
-        command
-          ? `Unknown subscribers command "${command}".`
-          : 'subscribers needs list, export, delete or purge.',
+        command ? `Unknown command "${command}".` : 'subscribers needs list, export, delete or purge.',
       );
   }
 }

@@ -1,34 +1,120 @@
-import { describe, expect, it } from 'vitest';
-import { testApp } from '../test/test-app.ts';
+import SQLite from 'better-sqlite3';
+import type * as WorkerThreads from 'node:worker_threads';
+import { threadId as mainThreadId, type Worker } from 'node:worker_threads';
+import { describe, expect, it, vi } from 'vitest';
 import { injectQuote } from '../test/form-request.ts';
+import { testApp } from '../test/test-app.ts';
 import { takeBackupInBackground } from './backup-in-background.ts';
 import { checkDatabaseFile, listBackups } from './backups.ts';
 
-describe("the server's own backups", () => {
-  it('are taken on a thread of their own: the server keeps answering meanwhile', async () => {
-    const { app, config } = await testApp();
-    for (let lead = 0; lead < 3; lead++) {
-      expect((await injectQuote(app)).body).toBe('success');
+type App = Awaited<ReturnType<typeof testApp>>['app'];
+
+/** Every thread the code under test starts, and the messages each posts back to this one. */
+const threads = vi.hoisted(() => [] as { worker: Worker; messages: unknown[] }[]);
+
+vi.mock('node:worker_threads', async (importOriginal) => {
+  const real = await importOriginal<typeof WorkerThreads>();
+  class RecordedWorker extends real.Worker {
+    constructor(...args: ConstructorParameters<typeof real.Worker>) {
+      super(...args);
+      const thread = { worker: this as Worker, messages: [] as unknown[] };
+      this.on('message', (message: unknown) => thread.messages.push(message));
+      threads.push(thread);
     }
-    let ticks = 0;
-    const ticking = setInterval(() => ticks++, 1);
-    try {
-      const report = await takeBackupInBackground({
-        databasePath: config.database.path,
-        mailDir: config.mail.dir,
-        backupDir: config.backup.dir,
-        at: new Date('2026-11-24T09:00:00Z'),
-        busyTimeoutMs: config.database.busyTimeoutMs,
-      });
-      // A backup on the server's own thread would let no timer run before it is done.
-      expect(ticks).toBeGreaterThan(0);
+  }
+  return { ...real, Worker: RecordedWorker };
+});
+
+/** About 20 MB more rows, so that a copy and its checks take a while. */
+function makeBig(databasePath: string) {
+  const db = new SQLite(databasePath);
+  try {
+    db.exec(`CREATE TABLE ballast (bytes BLOB);
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+      INSERT INTO ballast SELECT randomblob(4000) FROM n;`);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Watches this thread while `work` runs: its timers' ticks and the health
+ * checks the server answers, one after the other. A thread busy with a
+ * synchronous copy does neither until the copy is done: the longest gap
+ * between two of them (or the start or the end) would be about its whole time.
+ */
+async function watchMainThread<T>(app: App, work: () => Promise<T>) {
+  let done = false;
+  const started = performance.now();
+  const marks: number[] = [];
+  const timer = setInterval(() => marks.push(performance.now()), 5);
+  let answered = 0;
+  const asking = (async () => {
+    while (!done) {
+      const health = await app.inject({ method: 'GET', url: '/healthz' });
+      if (done) break;
+      marks.push(performance.now());
+      if (health.statusCode === 200) answered++;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  })();
+  try {
+    const result = await work();
+    const ended = performance.now();
+    done = true;
+    const times = [started, ...marks.sort((a, b) => a - b), ended];
+    const longestGap = Math.max(...times.slice(1).map((time, index) => time - (times[index] ?? time)));
+    return { result, took: ended - started, longestGap, answered };
+  } finally {
+    done = true;
+    clearInterval(timer);
+    await asking;
+  }
+}
+
+describe("the server's own backups", () => {
+  it(
+    'run on a thread of their own: while a big database is copied, the server answers at once',
+    { timeout: 30_000 },
+    async () => {
+      const { app, config } = await testApp();
+      for (let lead = 0; lead < 3; lead++) {
+        expect((await injectQuote(app)).body).toBe('success');
+      }
+      await app.storage.write.flush();
+      makeBig(config.database.path);
+      threads.length = 0;
+
+      const { result: report, ...watched } = await watchMainThread(app, () =>
+        takeBackupInBackground({
+          databasePath: config.database.path,
+          mailDir: config.mail.dir,
+          backupDir: config.backup.dir,
+          at: new Date('2026-11-24T09:00:00Z'),
+          busyTimeoutMs: config.database.busyTimeoutMs,
+        }),
+      );
+
       expect(report.counts.quote_requests).toBe(3);
+      expect(report.counts.ballast).toBe(5_000);
+      expect(report.bytes).toBeGreaterThan(20_000_000);
       expect(checkDatabaseFile(report.file).quote_requests).toBe(3);
       expect(listBackups(config.backup.dir).map(({ file }) => file)).toEqual([report.file]);
-    } finally {
-      clearInterval(ticking);
-    }
-  });
+
+      // The report came from another thread, which the backup started...
+      expect(threads).toHaveLength(1);
+      const [thread] = threads;
+      expect(thread?.worker.threadId).not.toBe(mainThreadId);
+      expect(thread?.messages).toEqual([{ report }]);
+      // ...and the copy took a while, during which this thread kept answering: health checks one after
+      // the other, and its timers, never held up for long. On this thread, the copy would have held every
+      // timer and request for its whole time.
+      expect(watched.took).toBeGreaterThan(100);
+      expect(watched.answered).toBeGreaterThanOrEqual(5);
+      expect(watched.longestGap).toBeLessThan(watched.took / 3);
+    },
+  );
 
   it('say why they failed', async () => {
     const { config } = await testApp();

@@ -3,9 +3,9 @@ import type { OutboxRepository } from './outbox-repository.ts';
 import { OUTBOX_STATUSES, type OutboxRow } from './outbox-table.ts';
 import { nothingToRetry } from './retry-outcome.ts';
 
-export const OUTBOX_COMMANDS_USAGE = `  outbox list [--status <status>]         the emails (status: ${OUTBOX_STATUSES.join(', ')})
-  outbox dead                             the dead letters: emails that could not be delivered
-  outbox retry <id> | --all-dead          send an email (or every dead letter) again; not one being sent`;
+export const OUTBOX_COMMANDS_USAGE = `  list [--status <status>]                the emails (status: ${OUTBOX_STATUSES.join(', ')})
+  dead                                    the dead letters: emails that could not be delivered
+  retry <id> | --all-dead                 send an email (or every dead letter) again; not one being sent`;
 
 /**
  * The emails as a table at the given time; "for" says what each is about, as
@@ -34,7 +34,7 @@ export function outboxTable(
   );
 }
 
-/** `npm run leads -- outbox list|dead|retry`. Never touches the mail server: the running server sends. */
+/** `npm run outbox -- list|dead|retry`. Never touches the mail server: the running server sends. */
 export async function runOutboxCommand(
   args: string[],
   { outbox, io, now }: { outbox: OutboxRepository; io: CommandIo; now: Date },
@@ -64,7 +64,5 @@ export async function runOutboxCommand(
     io.out('Queued 1 email again; the running server sends it within a few seconds.\n');
     return 0;
   }
-  throw new UsageError(
-    command ? `Unknown outbox command "${command}".` : 'outbox needs list, dead or retry.',
-  );
+  throw new UsageError(command ? `Unknown command "${command}".` : 'outbox needs list, dead or retry.');
 }

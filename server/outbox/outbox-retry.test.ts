@@ -4,7 +4,7 @@ import type { Mailer, OutgoingMail, SendResult } from '../mail/outgoing-mail.ts'
 import { openStores } from '../stores.ts';
 import { api, staffMember } from '../test/admin-client.ts';
 import { injectQuote } from '../test/form-request.ts';
-import { runLeadsAt } from '../test/leads-cli.ts';
+import { runOutboxAt } from '../test/operator-cli.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { eventually, testApp, testConfig } from '../test/test-app.ts';
 
@@ -87,13 +87,13 @@ describe('Retry while the worker sends', () => {
     await stores.outbox.claimDue(at, new Date(at.getTime() + 10 * MINUTE), 10);
     await stores.close();
 
-    expect((await runLeadsAt(at, config, 'outbox', 'list')).out).toMatch(/\bsending\b/);
-    expect(await runLeadsAt(at, config, 'outbox', 'retry', '1')).toEqual({
+    expect((await runOutboxAt(at, config, 'list')).out).toMatch(/\bsending\b/);
+    expect(await runOutboxAt(at, config, 'retry', '1')).toEqual({
       code: 1,
       out: '',
       err: 'Email 1 is being sent right now: nothing to retry.\n',
     });
-    const dead = await runLeadsAt(at, config, 'outbox', 'retry', '--all-dead');
+    const dead = await runOutboxAt(at, config, 'retry', '--all-dead');
     expect(dead.out).toContain('Queued 0 emails again');
   });
 });

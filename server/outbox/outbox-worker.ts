@@ -68,7 +68,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (result.permanent || attempts >= options.maxAttempts) {
       log.error(
         { ...context, error: result.error, permanent: result.permanent },
-        'email dead-lettered: list with "npm run leads -- outbox dead", retry with "npm run leads -- outbox retry"',
+        'email dead-lettered: list with "npm run outbox -- dead", retry with "npm run outbox -- retry"',
       );
       return { recorded: outbox.markDead(row, at, result.error) };
     }

@@ -16,7 +16,7 @@ const PHONE_COLUMN = 'phone_endings';
 /**
  * The index's columns of the fields people type words of: every column but the
  * phone's endings, so a field a migration adds to the index is searched with no
- * change here (see "Adding a field" in the README).
+ * change here (see docs/adding-a-quote-field.md).
  */
 const WORD_COLUMNS = `- {${PHONE_COLUMN}}`;
 

@@ -121,12 +121,12 @@ describe('the references migration', () => {
   });
 });
 
-describe('a field added to the search index (README "Adding a field")', () => {
+describe('a field added to the search index (docs/adding-a-quote-field.md)', () => {
   it('is found by the inbox’s search, by its words, with no other change', async () => {
     const stores = await openStores(testConfig({}, tempDir()));
     try {
       const db = stores.storage.db as unknown as Kysely<unknown>;
-      // The migration the README gives for a new field (a name no real field will take).
+      // The migration docs/adding-a-quote-field.md gives for a new field (a name no real field will take).
       await db.schema
         .alterTable('quote_requests')
         .addColumn('added_field', 'text', (c) => c.notNull().defaultTo(''))

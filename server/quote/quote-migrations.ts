@@ -13,7 +13,7 @@ const SEARCH_TOKENIZER = "unicode61 remove_diacritics 2 categories 'L* N* M* Co'
  * (Re)builds the inbox's full-text search over these columns of quote_requests:
  * the FTS5 table, the triggers that keep it in step, and its contents. A
  * migration that adds a field people should find leads by calls it again with
- * the whole list, the new column included (see "Adding a field" in the README).
+ * the whole list, the new column included (see docs/adding-a-quote-field.md).
  */
 export async function indexLeadsForSearch(
   db: Kysely<unknown>,

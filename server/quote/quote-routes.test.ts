@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
+import { QUOTE_SUCCESS_REPLY } from '../../common/quote-messages.ts';
 import { quoteFieldMessages as m, quoteFields, quoteFormFields } from '../../common/quote-request.ts';
 import { FAKE_STYLESHEET } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
@@ -693,7 +693,7 @@ describe('503: storage unavailable', () => {
     expect(await outbox(app)).toHaveLength(8);
   });
 
-  // Read-only files, read-only mode and a full disk: server/faults/storage-outage.test.ts.
+  // Read-only files, read-only mode and a full disk: server/fault-tests/storage-outage.test.ts.
 });
 
 describe('privacy', () => {

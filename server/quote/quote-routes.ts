@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
+import { QUOTE_SUCCESS_REPLY } from '../../common/quote-messages.ts';
 import { quoteFields, quoteFormFields, validateQuoteRequest } from '../../common/quote-request.ts';
 import { quoteThankYouPath } from '../../common/site-paths.ts';
 import type { LeadIntake } from './lead-intake.ts';

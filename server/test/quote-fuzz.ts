@@ -21,7 +21,8 @@ import {
   validateQuoteRequest,
 } from '../../common/quote-request.ts';
 import { sampleQuote } from '../../common/quote-sample.ts';
-import { runLeadsCommand } from '../leads-command.ts';
+import { leadsCommand } from '../operator-commands.ts';
+import { runStoreCommand } from '../store-command.ts';
 import type { Config } from '../config.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
 import { renderMail } from '../mail/mailer.ts';
@@ -810,7 +811,7 @@ export async function checkCsvExport(target: FuzzTarget, stats: FuzzStats) {
   let csv = '';
   const io = { out: (chunk: string) => void (csv += chunk), err: () => undefined };
   const config = { ...target.config, database: { ...target.config.database, busyTimeoutMs: 5_000 } };
-  assert.equal(await runLeadsCommand(['export'], config, io), 0);
+  assert.equal(await runStoreCommand(leadsCommand, ['export'], config, io), 0);
   const rows = parseCsv(csv);
   const leads = target.app.storage.sqlite.prepare('SELECT * FROM quote_requests ORDER BY id').all() as Lead[];
   const columns = ['id', 'reference', 'created_at', 'status', 'spam', ...quoteFields, 'source_page'] as const;

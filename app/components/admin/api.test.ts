@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure, callApi, NETWORK_FAILURE_MESSAGE } from './api';
-import { forgetSession, rememberSession } from './session';
+import { forgetSession, rememberSession } from './sign-in-reasons';
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { ADMIN_API, type ApiError } from '../../../common/admin-api';
-import { signInHref, unauthenticatedReason } from './session';
+import { signInHref, unauthenticatedReason } from './sign-in-reasons';
 
 /** A call to the inbox's API that did not succeed: the status, the API's code and a sentence for the person. */
 export class ApiFailure extends Error {

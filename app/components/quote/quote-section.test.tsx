@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { quoteMessages } from '../../../common/messages';
+import { quoteMessages } from '../../../common/quote-messages';
 import { quoteFieldMessages, quoteFields, quoteFormFields } from '../../../common/quote-request';
 import { sampleQuote } from '../../../common/quote-sample';
 import { QuoteSection } from './quote-section';

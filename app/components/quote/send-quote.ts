@@ -1,4 +1,4 @@
-import { QUOTE_SUCCESS_REPLY } from '../../../common/messages';
+import { QUOTE_SUCCESS_REPLY } from '../../../common/quote-messages';
 import { postForm } from '../../lib/post-form';
 
 export type SendOutcome = 'success' | 'rejected' | 'unreachable';

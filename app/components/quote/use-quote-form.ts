@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { quoteMessages } from '../../../common/messages';
+import { quoteMessages } from '../../../common/quote-messages';
 import {
   emptyQuoteValues,
   quoteFields,

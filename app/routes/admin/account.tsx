@@ -21,7 +21,7 @@ import {
   register,
   withPasskeyCheck,
 } from '../../components/admin/passkeys';
-import { forgetSession, type SignInReason, signInHref } from '../../components/admin/session';
+import { forgetSession, type SignInReason, signInHref } from '../../components/admin/sign-in-reasons';
 import { SubmitButton } from '../../components/admin/submit-button';
 import { adminPages } from '../../content/admin-pages';
 import type { Route } from './+types/account';

@@ -7,7 +7,7 @@ import { LoadMore } from '../../components/admin/load-more';
 import { useTimeZone } from '../../components/admin/me';
 import { adminMeta } from '../../components/admin/meta';
 import { PageHeader } from '../../components/admin/page-header';
-import { useMore } from '../../components/admin/use-more';
+import { useLoadMore } from '../../components/admin/use-load-more';
 import { adminPages } from '../../content/admin-pages';
 import type { Route } from './+types/activity';
 
@@ -47,7 +47,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export default function Activity({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
-  const more = useMore(
+  const more = useLoadMore(
     loaderData,
     (data) => ({ items: data.entries, nextCursor: data.nextCursor }),
     (entry) => `activity-${entry.id}`,

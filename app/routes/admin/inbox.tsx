@@ -21,7 +21,7 @@ import { adminMeta } from '../../components/admin/meta';
 import { Notice } from '../../components/admin/notice';
 import { PageHeader } from '../../components/admin/page-header';
 import { SearchForm } from '../../components/admin/search-form';
-import { useMore } from '../../components/admin/use-more';
+import { useLoadMore } from '../../components/admin/use-load-more';
 import { ViewTabs } from '../../components/admin/view-tabs';
 import { adminPages } from '../../content/admin-pages';
 import type { Route } from './+types/inbox';
@@ -130,7 +130,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { list, view, q, notice } = loaderData;
   const timeZone = useTimeZone();
   const { search } = useLocation();
-  const more = useMore(
+  const more = useLoadMore(
     loaderData,
     (data) => ({ items: data.list.leads, nextCursor: data.list.nextCursor }),
     (lead) => `lead-${lead.id}`,

@@ -6,7 +6,7 @@ import { Icon } from '../../components/admin/icons';
 import { adminMeta } from '../../components/admin/meta';
 import { Notice } from '../../components/admin/notice';
 import { passkeyMessage, passkeyMessages, register } from '../../components/admin/passkeys';
-import { rememberSession } from '../../components/admin/session';
+import { rememberSession } from '../../components/admin/sign-in-reasons';
 import { SubmitButton } from '../../components/admin/submit-button';
 import { adminPages } from '../../content/admin-pages';
 import type { Route } from './+types/invitation';

@@ -12,7 +12,12 @@ import {
   passkeyMessage,
   passkeyMessages,
 } from '../../components/admin/passkeys';
-import { isSignInReason, rememberSession, safeNext, signInMessages } from '../../components/admin/session';
+import {
+  isSignInReason,
+  rememberSession,
+  safeNext,
+  signInMessages,
+} from '../../components/admin/sign-in-reasons';
 import { SubmitButton } from '../../components/admin/submit-button';
 import { adminPages } from '../../content/admin-pages';
 import type { Route } from './+types/sign-in';

@@ -2,7 +2,7 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { adminPaths, type Me } from '../../../common/admin-api';
 import { callApi } from '../../components/admin/api';
 import type { StaffData } from '../../components/admin/me';
-import { rememberSession } from '../../components/admin/session';
+import { rememberSession } from '../../components/admin/sign-in-reasons';
 import type { Route } from './+types/staff-layout';
 
 /** Who is signed in; without a session, the call's 401 sends the person to sign in and back. */

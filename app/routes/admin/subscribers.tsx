@@ -21,7 +21,7 @@ import { adminMeta } from '../../components/admin/meta';
 import { Notice } from '../../components/admin/notice';
 import { PageHeader } from '../../components/admin/page-header';
 import { SearchForm } from '../../components/admin/search-form';
-import { useMore } from '../../components/admin/use-more';
+import { useLoadMore } from '../../components/admin/use-load-more';
 import { ViewTabs } from '../../components/admin/view-tabs';
 import { adminPages } from '../../content/admin-pages';
 import type { Route } from './+types/subscribers';
@@ -136,7 +136,7 @@ function SubscriberRow({ subscriber, timeZone }: { subscriber: SubscriberSummary
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
   const { list, view, q, notice } = loaderData;
   const timeZone = useTimeZone();
-  const more = useMore(
+  const more = useLoadMore(
     loaderData,
     (data) => ({ items: data.list.subscribers, nextCursor: data.list.nextCursor }),
     (subscriber) => `subscriber-${subscriber.id}`,

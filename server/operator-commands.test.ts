@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sampleQuote } from '../common/quote-sample.ts';
 import { csvCell } from './cli/csv.ts';
-import { LEADS_USAGE } from './leads-command.ts';
+import { LEADS_USAGE, OUTBOX_USAGE } from './operator-commands.ts';
 import { createFileMailer } from './mail/mailer.ts';
 import { openStores } from './stores.ts';
-import { runLeads, runLeadsAt } from './test/leads-cli.ts';
+import { runLeads, runLeadsAt, runOutbox } from './test/operator-cli.ts';
 import { tempDir } from './test/temp-dir.ts';
 import { testConfig } from './test/test-app.ts';
 
@@ -28,14 +28,21 @@ async function seeded(leads: { at: string; request?: Partial<typeof base>; spam?
   return { config, stores };
 }
 
-describe('leads command', () => {
+describe('npm run leads', () => {
   it('explains its usage on a missing or unknown command, with exit code 2', async () => {
     const config = testConfig();
     expect(await runLeads(config)).toMatchObject({ code: 2, err: LEADS_USAGE });
     const unknown = await runLeads(config, 'frobnicate');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('Unknown command "frobnicate".');
-    expect(unknown.err).toContain('outbox retry <id> | --all-dead');
+    expect(unknown.err).toContain('  show <id>  ');
+    // The emails and the subscribers have commands of their own.
+    for (const other of ['outbox', 'subscribers']) {
+      const moved = await runLeads(config, other, 'list');
+      expect(moved.code).toBe(2);
+      expect(moved.err).toContain(`Unknown command "${other}".`);
+      expect(moved.err).toContain(`npm run ${other} -- help`);
+    }
     expect((await runLeads(config, 'purge', '--older-than', 'soon')).err).toContain(
       '--older-than <days> must be a whole number',
     );
@@ -169,6 +176,17 @@ describe('leads command', () => {
     expect((await runLeads(config, 'list')).out).toContain('new@shop.in');
     expect((await runLeads(config, 'list')).out).not.toContain('priya@company.in');
   });
+});
+
+describe('npm run outbox', () => {
+  it('explains its usage on a missing or unknown command, with exit code 2', async () => {
+    const config = testConfig();
+    expect(await runOutbox(config)).toMatchObject({ code: 2, err: OUTBOX_USAGE });
+    const unknown = await runOutbox(config, 'bogus');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('Unknown command "bogus".');
+    expect(unknown.err).toContain('  retry <id> | --all-dead  ');
+  });
 
   it('lists the outbox and its dead letters, and puts dead letters back in the queue', async () => {
     const { config, stores } = await seeded([
@@ -179,20 +197,19 @@ describe('leads command', () => {
     await stores.outbox.markDead(first!.row, new Date(), '550 Mailbox unavailable');
     await stores.close();
 
-    const all = await runLeads(config, 'outbox', 'list');
+    const all = await runOutbox(config, 'list');
     expect(all.out.trim().split('\n')).toHaveLength(5);
-    const dead = await runLeads(config, 'outbox', 'dead');
+    const dead = await runOutbox(config, 'dead');
     expect(dead.out).toMatch(/1\s+lead 1\s+notification\s+dead\s+1\s+.*550 Mailbox unavailable/);
     expect(dead.out.trim().split('\n')).toHaveLength(2);
     expect((await runLeads(config, 'show', '1')).out).toContain(
       'Delivery: could not be delivered: 550 Mailbox unavailable',
     );
 
-    expect((await runLeads(config, 'outbox', 'retry', '--all-dead')).out).toContain('Queued 1 email again');
-    expect((await runLeads(config, 'outbox', 'dead')).out).toBe('No dead letters.\n');
+    expect((await runOutbox(config, 'retry', '--all-dead')).out).toContain('Queued 1 email again');
+    expect((await runOutbox(config, 'dead')).out).toBe('No dead letters.\n');
     expect((await runLeads(config, 'show', '1')).out).toMatch(/Delivery: waiting \(attempt 1 at /);
-    expect(await runLeads(config, 'outbox', 'retry', '999')).toMatchObject({ code: 1 });
-    expect((await runLeads(config, 'outbox', 'retry', '2')).out).toContain('Queued 1 email again');
-    expect((await runLeads(config, 'outbox', 'bogus')).code).toBe(2);
+    expect(await runOutbox(config, 'retry', '999')).toMatchObject({ code: 1 });
+    expect((await runOutbox(config, 'retry', '2')).out).toContain('Queued 1 email again');
   });
 });

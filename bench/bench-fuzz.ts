@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
-import { machine, round, saveJson, table } from '../bench/report.ts';
+import { machine, round, saveJson, table } from './report.ts';
 import { buildApp } from '../server/app.ts';
 import { toCsv } from '../server/cli/csv.ts';
 import { loadConfig } from '../server/config.ts';

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
+import { QUOTE_SUCCESS_REPLY } from '../../common/quote-messages.ts';
 import { sampleQuote } from '../../common/quote-sample.ts';
 import { rawRequest } from '../test/quote-client.ts';
 import { tempDir } from '../test/temp-dir.ts';

@@ -10,7 +10,7 @@
  * earlier figures: every page carries Cross-Origin-Opener-Policy, so from
  * about:blank Chromium commits it in a new renderer process, and Lighthouse's
  * simulation counts that process's start-up as blocking time in some runs
- * (bench/web/control-pages.ts measures it on a blank page, and the README
+ * (bench/web/control-pages.ts measures it on a blank page, and docs/performance.md
  * explains it).
  * Usage: npm run bench:web [-- --runs N]
  */
@@ -21,9 +21,9 @@ import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { prerenderPaths, sitePaths } from '../app/content/site-map.ts';
 import { notFoundPath } from '../common/site-paths.ts';
-import { machine, saveJson, table } from '../bench/report.ts';
-import { CONTROL_PAGES, CONTROL_START_PATH, startControlPages } from '../bench/web/control-pages.ts';
-import { lighthouseMedian, type RouteResult } from '../bench/web/lighthouse-run.ts';
+import { machine, saveJson, table } from './report.ts';
+import { CONTROL_PAGES, CONTROL_START_PATH, startControlPages } from './web/control-pages.ts';
+import { lighthouseMedian, type RouteResult } from './web/lighthouse-run.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { BUILT_SERVER, startServer, stopServer } from '../server/test/server-process.ts';
 

@@ -8,7 +8,7 @@
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { QUOTE_SUCCESS_REPLY } from '../../common/messages.ts';
+import { QUOTE_SUCCESS_REPLY } from '../../common/quote-messages.ts';
 import { readDatabaseFile } from '../test/database-file.ts';
 import { multipart, validQuote } from '../test/form-request.ts';
 import { freePort } from '../test/free-port.ts';

@@ -36,7 +36,11 @@ function fromFirst<T, Data>(data: Data, page: Page<T>, added: Data | undefined):
  * revalidation) starts again from its first page. After a load, focus moves to the first new item (the
  * element whose id is `itemId(item)`), so a keyboard user carries on from there.
  */
-export function useMore<T, Data>(data: Data, pageOf: (data: Data) => Page<T>, itemId: (item: T) => string) {
+export function useLoadMore<T, Data>(
+  data: Data,
+  pageOf: (data: Data) => Page<T>,
+  itemId: (item: T) => string,
+) {
   const fetcher = useFetcher();
   // The fetcher calls the same route's loader, so its data has the route's shape.
   const fetched = fetcher.data as Data | undefined;

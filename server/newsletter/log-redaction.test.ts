@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactTokens } from './tokens.ts';
+import { redactTokens } from './log-redaction.ts';
 
 describe('a URL for the logs', () => {
   it('keeps the query of any other page, as it came', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNext, signInHref } from './session';
+import { safeNext, signInHref } from './sign-in-reasons';
 
 const origin = 'https://www.example.com';
 

@@ -23,10 +23,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { runLoadWatching, type LoadResult } from '../bench/load.ts';
-import { quoteLoad, type QuoteLoad } from '../bench/quote-load.ts';
-import { machine, round, saveJson, table } from '../bench/report.ts';
-import { logOffset, quantile, serverTimes } from '../bench/server-log.ts';
+import { runLoadWatching, type LoadResult } from './load.ts';
+import { quoteLoad, type QuoteLoad } from './quote-load.ts';
+import { machine, round, saveJson, table } from './report.ts';
+import { logOffset, quantile, serverTimes } from './server-log.ts';
 import {
   BUILT_SERVER,
   startServer,

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
-import { runLeadsCommand } from '../leads-command.ts';
+import { leadsCommand, outboxCommand } from '../operator-commands.ts';
+import { runStoreCommand, type StoreCommand } from '../store-command.ts';
 import { multipart, validQuote } from '../test/form-request.ts';
 import { freePort } from '../test/free-port.ts';
 import type { SmtpSink } from '../test/smtp-sink.ts';
@@ -31,13 +32,14 @@ async function sendLeads(app: App, count: number) {
 const outbox = (app: App) => app.storage.db.selectFrom('outbox').selectAll().orderBy('id').execute();
 const leads = (app: App) => app.storage.db.selectFrom('quote_requests').selectAll().orderBy('id').execute();
 
-/** The leads command, as an operator runs it beside the server (same database). */
-async function leadsCommand(config: Config, ...args: string[]) {
+/** An operator's command (npm run leads, outbox...), run beside the server (same database). */
+async function operatorCommand(command: StoreCommand, config: Config, ...args: string[]) {
   let out = '';
   let err = '';
   const io = { out: (text: string) => void (out += text), err: (text: string) => void (err += text) };
   // A generous lock wait: the running server may be writing at that moment.
-  const code = await runLeadsCommand(
+  const code = await runStoreCommand(
+    command,
     args,
     { ...config, database: { ...config.database, busyTimeoutMs: 5_000 } },
     io,
@@ -136,20 +138,20 @@ describe('the SMTP server answers 5xx for good', () => {
     );
 
     // The operator sees them with the leads command...
-    const dead = await leadsCommand(config, 'outbox', 'dead');
+    const dead = await operatorCommand(outboxCommand, config, 'dead');
     expect(dead.code).toBe(0);
     const deadLines = dead.out.trim().split('\n').slice(1);
     expect(deadLines).toHaveLength(count);
     for (const line of deadLines) expect(line).toMatch(/notification\s+dead\s+1\s+.*all recipi/);
     for (const row of await outbox(app)) expect(row.last_error).toContain('550 Relaying denied');
-    const listed = await leadsCommand(config, 'list');
+    const listed = await operatorCommand(leadsCommand, config, 'list');
     for (let index = 0; index < count; index++) {
       expect(listed.out).toMatch(new RegExp(`new\\s+dead\\s+Priya Sharma\\s+${emailOf(index)}`));
     }
 
     // ...fixes the mail setup, and asks for a retry: the running server sends each one once.
     refusing = false;
-    const retry = await leadsCommand(config, 'outbox', 'retry', '--all-dead');
+    const retry = await operatorCommand(outboxCommand, config, 'retry', '--all-dead');
     expect(retry).toMatchObject({ code: 0, out: expect.stringContaining(`Queued ${count} emails again`) });
     await eventually(async () => {
       expect((await outbox(app)).every((row) => row.status === 'sent')).toBe(true);
@@ -157,6 +159,6 @@ describe('the SMTP server answers 5xx for good', () => {
     await settle(300);
     await expectEachLeadEmailedOnce(app, smtp, count);
     await expectEachLeadNotified(app);
-    expect((await leadsCommand(config, 'outbox', 'dead')).out).toBe('No dead letters.\n');
+    expect((await operatorCommand(outboxCommand, config, 'dead')).out).toBe('No dead letters.\n');
   }, 30_000);
 });

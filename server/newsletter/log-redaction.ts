@@ -1,8 +1,5 @@
 import { newsletterPaths } from '../../common/newsletter.ts';
 
-/** How long a confirmation link works after its email is sent. */
-export const CONFIRM_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
-
 /** The pages whose address carries a token: a link works for whoever reads it. */
 const TOKEN_PATHS = new Set(
   [newsletterPaths.confirm, newsletterPaths.unsubscribe].map((path) => path.toLowerCase()),

@@ -1,0 +1,9 @@
+/**
+ * The newsletter's subscribers: `npm run subscribers -- <command>` (runs this file with tsx),
+ * or after a build `node build/node/server/subscribers-cli.js <command>`.
+ * Reads the same environment as the server (DATABASE_PATH, MAIL_DIR...).
+ */
+import { subscribersCommand } from './operator-commands.ts';
+import { runFromCommandLine } from './store-command.ts';
+
+await runFromCommandLine(subscribersCommand);
