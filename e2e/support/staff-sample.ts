@@ -192,9 +192,33 @@ export const SAMPLE_LEADS: SampleLead[] = [
 ];
 
 export const SAMPLE_SUBSCRIBERS: Row[] = [
-  { id: 2, email: 'vikram@example.org', status: 'unsubscribed', created_at: at(480), confirmed_at: at(478), unsubscribed_at: at(48), source_page: '/about' },
-  { id: 3, email: 'neha.gupta@example.com', status: 'confirmed', created_at: at(72), confirmed_at: at(71), unsubscribed_at: null, source_page: '/' },
-  { id: 4, email: 'kabir@example.net', status: 'pending', created_at: at(3), confirmed_at: null, unsubscribed_at: null, source_page: '/services' },
+  {
+    id: 2,
+    email: 'vikram@example.org',
+    status: 'unsubscribed',
+    created_at: at(480),
+    confirmed_at: at(478),
+    unsubscribed_at: at(48),
+    source_page: '/about',
+  },
+  {
+    id: 3,
+    email: 'neha.gupta@example.com',
+    status: 'confirmed',
+    created_at: at(72),
+    confirmed_at: at(71),
+    unsubscribed_at: null,
+    source_page: '/',
+  },
+  {
+    id: 4,
+    email: 'kabir@example.net',
+    status: 'pending',
+    created_at: at(3),
+    confirmed_at: null,
+    unsubscribed_at: null,
+    source_page: '/services',
+  },
 ];
 
 export function seedSubscribers(db: StaffDatabase, subscribers = SAMPLE_SUBSCRIBERS) {
@@ -227,8 +251,20 @@ export function seedPendingConfirmation(db: StaffDatabase) {
 
 export const SAMPLE_ACTIVITY: Row[] = [
   { at: at(960), actor: STAFF_EMAIL, action: 'account-created', summary: 'Account created', lead_id: null },
-  { at: at(30), actor: null, action: 'sign-in-failed', summary: 'A sign-in with an unknown passkey', lead_id: null },
-  { at: at(20), actor: STAFF_EMAIL, action: 'status-changed', summary: 'Lead #10: New → Contacted', lead_id: 10 },
+  {
+    at: at(30),
+    actor: null,
+    action: 'sign-in-failed',
+    summary: 'A sign-in with an unknown passkey',
+    lead_id: null,
+  },
+  {
+    at: at(20),
+    actor: STAFF_EMAIL,
+    action: 'status-changed',
+    summary: 'Lead #10: New → Contacted',
+    lead_id: 10,
+  },
   { at: at(19), actor: STAFF_EMAIL, action: 'note-added', summary: 'Lead #10: note added', lead_id: 10 },
   { at: at(2), actor: STAFF_EMAIL, action: 'sign-in', summary: 'Signed in', lead_id: null },
 ];

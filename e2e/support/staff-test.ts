@@ -2,6 +2,7 @@
  * The `test` of the staff specs: the real inbox API of a server per worker (staff-server.ts), whose
  * database each test starts empty and seeds itself (staff-seed.ts, staff-sample.ts).
  */
+import type { BrowserContext } from '@playwright/test';
 import { test as base } from './fixtures.ts';
 import { type SampleStaff, seedSampleInbox } from './staff-sample.ts';
 import { openStaffDatabase, signIn, type StaffDatabase } from './staff-seed.ts';
@@ -11,8 +12,8 @@ export interface Staff {
   db: StaffDatabase;
   /** The server's origin, e.g. http://localhost:41234. */
   url: string;
-  /** Signs the page's browser in as this account. */
-  signIn: (accountId: number, options?: { verified?: boolean }) => Promise<void>;
+  /** Signs the page's browser (or this other one) in as this account. */
+  signIn: (accountId: number, options?: { verified?: boolean; context?: BrowserContext }) => Promise<void>;
   /** The sample inbox, signed in as Meera. */
   sample: (options?: { verified?: boolean }) => Promise<SampleStaff>;
 }
@@ -37,7 +38,8 @@ export const test = base.extend<{ staff: Staff }, { staffServer: StaffServer; st
     const staff: Staff = {
       db,
       url: staffServer.url,
-      signIn: (accountId, options) => signIn(db, context, staffServer.url, accountId, options),
+      signIn: (accountId, options) =>
+        signIn(db, options?.context ?? context, staffServer.url, accountId, options),
       sample: async (options) => {
         const sample = seedSampleInbox(db);
         await staff.signIn(sample.accountId, options);

@@ -1,7 +1,8 @@
 /**
- * A stand-in for the inbox's JSON API (common/admin-api.ts), answered in the browser with page.route:
- * a small in-memory inbox that changes as the pages post to it, with replies of the contract's types.
- * The real server (server/admin/) has its own tests; these check what the pages do with its answers.
+ * A stand-in for the inbox's JSON API (common/admin-api.ts), answered in the browser with page.route, for
+ * the screenshots only (inbox-screenshots.ts): any server that sends the app shell will do. It is not the
+ * server and differs from it in places (its error codes, cursors, search); the staff e2e specs run
+ * against the real server instead (e2e/support/staff-test.ts).
  */
 import type { Page, Request, Route } from '@playwright/test';
 import {
