@@ -210,13 +210,3 @@ test('"Load more" adds the next page below and moves the focus to its first lead
   // Every lead once, newest first: the second page starts where the first ended.
   await expect(leadRows(page).getByRole('heading')).toHaveText(names);
 });
-
-test.describe('with the server set to another time zone', () => {
-  test.use({ staffTimeZone: 'Europe/London' });
-
-  test('times are shown in the time zone the server gives', async ({ page, staff }) => {
-    await staff.sample();
-    await openInbox(page);
-    await expect(leadRows(page).first().locator('time')).toHaveText('23 Nov 2025, 9:45 am');
-  });
-});

@@ -128,8 +128,18 @@ export async function signIn(
     last_seen_at: now,
     verified_at: verified ? now : null,
   });
+  // As the server sets it: host-only (Chromium takes a bare "localhost" as the host, which a
+  // __Host- cookie needs; it refuses a Secure cookie given by an http: url), for every path.
   await context.addCookies([
-    { name: '__Host-session', value: token, url, secure: true, httpOnly: true, sameSite: 'Lax' },
+    {
+      name: '__Host-session',
+      value: token,
+      domain: new URL(url).hostname,
+      path: '/',
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
   ]);
 }
 
