@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { failNext } from './support/api-faults.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { addVirtualAuthenticator } from './support/passkeys.ts';
 import { seedStaff, STAFF_EMAIL } from './support/staff-sample.ts';

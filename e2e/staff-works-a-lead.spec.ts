@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { quoteFields, quoteFormFields } from '../common/quote-request.ts';
-import { failNext } from './support/api-faults.ts';
+import { failNext, holdNext } from './support/api-faults.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { SAMPLE_LEADS, STAFF_EMAIL } from './support/staff-sample.ts';
 import { expect, type Staff, test, waitForHydration } from './support/staff-test.ts';
@@ -97,6 +97,33 @@ test('changing the status is saved and shows in the history, with who did it', a
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('contacted');
   expect(stored(staff, 12)?.status).toBe('contacted');
+});
+
+test('while a slow server saves the status, the button says so and a second press sends nothing more', async ({
+  page,
+  staff,
+}) => {
+  await openLead(page, staff, 12);
+  const release = await holdNext(page, 'POST', '/leads/12/status');
+  let sent = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/leads/12/status')) sent++;
+  });
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('Quoted');
+  const save = page.getByRole('button', { name: 'Save status' });
+  await save.click();
+  const saving = page.getByRole('button', { name: 'Saving…' });
+  await expect(saving).toHaveAttribute('aria-disabled', 'true');
+  // Pressed again, impatiently (the button still has the focus).
+  await expect(saving).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  release();
+  await expect(region(page, 'Status').getByRole('status')).toHaveText('Status changed to Quoted.');
+  await expect(save).toBeVisible();
+  expect(sent, 'status changes sent').toBe(1);
+  await page.reload();
+  await expect(history(page).getByRole('listitem').filter({ hasText: 'Changed the status' })).toHaveCount(1);
 });
 
 test('a note is added to the history and the box is emptied for the next one', async ({ page, staff }) => {

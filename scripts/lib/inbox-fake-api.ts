@@ -101,7 +101,7 @@ function lead(
     name,
     email,
     phone,
-    excerpt: message.split('\n')[0]!.slice(0, 140),
+    excerpt: (message.split('\n')[0] ?? '').slice(0, 140),
     status,
     spam: false,
     delivery,
