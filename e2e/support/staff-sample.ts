@@ -6,7 +6,7 @@
 import { newPasskeyKey, type PasskeyKey, type Row, seedAccount, type StaffDatabase } from './staff-seed.ts';
 
 export const STAFF_EMAIL = 'meera@acme.example';
-export const NOTIFY = 'sales@acme.example';
+const NOTIFY = 'sales@acme.example';
 
 const NOW = Date.parse('2025-11-23T10:45:00Z');
 /** The time this many hours before the sample's "now". */
@@ -191,7 +191,7 @@ export const SAMPLE_LEADS: SampleLead[] = [
   },
 ];
 
-export const SAMPLE_SUBSCRIBERS: Row[] = [
+const SAMPLE_SUBSCRIBERS: Row[] = [
   {
     id: 2,
     email: 'vikram@example.org',
@@ -221,7 +221,7 @@ export const SAMPLE_SUBSCRIBERS: Row[] = [
   },
 ];
 
-export function seedSubscribers(db: StaffDatabase, subscribers = SAMPLE_SUBSCRIBERS) {
+function seedSubscribers(db: StaffDatabase, subscribers = SAMPLE_SUBSCRIBERS) {
   for (const subscriber of subscribers) {
     db.insert('subscribers', {
       ...subscriber,
@@ -233,7 +233,7 @@ export function seedSubscribers(db: StaffDatabase, subscribers = SAMPLE_SUBSCRIB
 }
 
 /** The newsletter confirmation to kabir@example.net, not sent yet after two failures. */
-export function seedPendingConfirmation(db: StaffDatabase) {
+function seedPendingConfirmation(db: StaffDatabase) {
   db.insert('outbox', {
     id: 30,
     subscriber_id: 4,
@@ -249,7 +249,7 @@ export function seedPendingConfirmation(db: StaffDatabase) {
   });
 }
 
-export const SAMPLE_ACTIVITY: Row[] = [
+const SAMPLE_ACTIVITY: Row[] = [
   { at: at(960), actor: STAFF_EMAIL, action: 'account-created', summary: 'Account created', lead_id: null },
   {
     at: at(30),

@@ -81,7 +81,7 @@ const HOUR = 3_600_000;
 const NOW = Date.parse('2025-11-23T10:45:00Z');
 const at = (hoursAgo: number) => new Date(NOW - hoursAgo * HOUR).toISOString();
 
-export const STAFF_EMAIL = 'meera@acme.example';
+const STAFF_EMAIL = 'meera@acme.example';
 
 function lead(
   id: number,
@@ -325,22 +325,6 @@ export function sampleInbox(): FakeInbox {
 /** An empty inbox: no leads, nothing in the outbox. */
 export function emptyInbox(): FakeInbox {
   return { ...sampleInbox(), leads: [], outbox: [], subscribers: [], activity: [] };
-}
-
-/** Many leads, for pagination. */
-export function manyLeads(count: number): LeadDetail[] {
-  return Array.from({ length: count }, (_, index) =>
-    lead(
-      1000 + index,
-      index + 1,
-      `Lead number ${index + 1}`,
-      `lead${index + 1}@example.com`,
-      '',
-      `Project enquiry ${index + 1}`,
-      'new',
-      { state: 'sent', at: at(index + 1) },
-    ),
-  );
 }
 
 function summaryOf(detail: LeadDetail): LeadSummary {
