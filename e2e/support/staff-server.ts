@@ -65,11 +65,15 @@ export async function startStaffServer(name: string, timeZone: string): Promise<
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A worker that ends abruptly takes its server with it.
+  const orphaned = () => child.kill('SIGTERM');
+  process.once('exit', orphaned);
   await waitUntilUp(url, child, () => output);
   return {
     url,
     databasePath,
     stop: async () => {
+      process.off('exit', orphaned);
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     },
