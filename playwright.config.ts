@@ -4,7 +4,9 @@ import { E2E_BASE_URL } from './e2e/support/e2e-env.ts';
 
 /**
  * End-to-end tests in Debian's Chromium against the real, built server
- * (started by e2e/support/e2e-server.ts), at desktop and phone width.
+ * (started by e2e/support/e2e-server.ts), at desktop and phone width. The
+ * staff specs run against a built server of each worker's own, whose database
+ * each test seeds (e2e/support/staff-test.ts).
  */
 export default defineConfig({
   testDir: 'e2e',

@@ -4,7 +4,7 @@ import { quoteFields, quoteFormFields } from '../common/quote-request.ts';
 import { sampleQuote } from '../common/quote-sample.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 import { E2E_BASE_URL, E2E_DATABASE_PATH } from './support/e2e-env.ts';
-import { withoutPasskeyAutofill } from './support/admin-api.ts';
+import { withoutPasskeyAutofill } from './support/api-faults.ts';
 import { receivedMail } from './support/mail-sink.ts';
 import { addVirtualAuthenticator } from './support/passkeys.ts';
 

@@ -1,22 +1,25 @@
-import { mockAdminApi, STAFF_EMAIL, withoutPasskeyAutofill } from './support/admin-api.ts';
+import { disconnect, failNext, withoutPasskeyAutofill } from './support/api-faults.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { expect, test, waitForHydration } from './support/fixtures.ts';
 import { addVirtualAuthenticator } from './support/passkeys.ts';
+import { STAFF_EMAIL } from './support/staff-sample.ts';
+import { expect, test, waitForHydration } from './support/staff-test.ts';
 
 test('a session that ends while working leads to sign-in with a message, and back to the same page after', async ({
   page,
+  staff,
   consoleGuard,
 }) => {
   consoleGuard.allow(/status of 401/);
   await withoutPasskeyAutofill(page);
   const authenticator = await addVirtualAuthenticator(page);
-  await authenticator.addPasskey(STAFF_EMAIL);
-  const api = await mockAdminApi(page);
+  const { laptop } = await staff.sample();
+  await authenticator.addPasskey(STAFF_EMAIL, laptop);
   await page.goto('/admin');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
 
-  api.inbox.signedIn = false; // The session expires, or was signed out on another device.
+  // The session expires, or was signed out on another device.
+  staff.db.run('delete from admin_sessions');
   await page.getByRole('link', { name: 'Priya Sharma' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in to the inbox', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Fleads%2F12&reason=expired$/);
@@ -29,11 +32,11 @@ test('a session that ends while working leads to sign-in with a message, and bac
   await expect(page.getByRole('heading', { name: 'Priya Sharma', level: 1 })).toBeVisible();
 });
 
-test('opening the inbox without a session asks to sign in', async ({ page, consoleGuard }) => {
+test('opening the inbox without a session asks to sign in', async ({ page, staff, consoleGuard }) => {
   consoleGuard.allow(/status of 401/);
   await withoutPasskeyAutofill(page);
-  const api = await mockAdminApi(page);
-  api.inbox.signedIn = false;
+  await staff.sample();
+  await page.context().clearCookies();
   await page.goto('/admin/outbox');
   await waitForHydration(page);
   await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Foutbox&reason=required$/);
@@ -42,11 +45,15 @@ test('opening the inbox without a session asks to sign in', async ({ page, conso
 
 test('a server error says so clearly, keeps the navigation, and "Try again" loads the page', async ({
   page,
+  staff,
   consoleGuard,
 }) => {
   consoleGuard.allow(/status of 500/);
-  const api = await mockAdminApi(page);
-  api.failNext('GET', '/leads', 500, { error: 'internal', message: 'The database could not be read.' });
+  await staff.sample();
+  await failNext(page, 'GET', '/leads', 500, {
+    error: 'internal',
+    message: 'The database could not be read.',
+  });
   await page.goto('/admin');
   await waitForHydration(page);
 
@@ -64,11 +71,12 @@ test('a server error says so clearly, keeps the navigation, and "Try again" load
 
 test('when who is signed in cannot be loaded, the page says so instead of going blank', async ({
   page,
+  staff,
   consoleGuard,
 }) => {
   consoleGuard.allow(/status of 503/);
-  const api = await mockAdminApi(page);
-  api.failNext('GET', '/me', 503, {
+  await staff.sample();
+  await failNext(page, 'GET', '/me', 503, {
     error: 'unavailable',
     message: 'The inbox is starting. Try again in a moment.',
   });
@@ -80,16 +88,16 @@ test('when who is signed in cannot be loaded, the page says so instead of going 
   await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
 });
 
-test('a lost connection says the server could not be reached', async ({ page, consoleGuard }) => {
+test('a lost connection says the server could not be reached', async ({ page, staff, consoleGuard }) => {
   consoleGuard.allow(/Failed to load resource: net::ERR_FAILED/);
-  await mockAdminApi(page);
-  await page.route('**/admin/api/subscribers?*', (route) => route.abort('failed'));
+  await staff.sample();
+  const reconnect = await disconnect(page, 'GET', '/subscribers');
   await page.goto('/admin/subscribers');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { name: 'No connection to the server', level: 1 })).toBeVisible();
   await expect(page.getByText(/Check your connection, then try again/)).toBeVisible();
 
-  await page.unroute('**/admin/api/subscribers?*');
+  reconnect();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Subscribers', level: 1 })).toBeVisible();
 });

@@ -1,6 +1,5 @@
-import { mockAdminApi } from './support/admin-api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { expect, test, waitForHydration } from './support/fixtures.ts';
+import { expect, test, waitForHydration } from './support/staff-test.ts';
 
 // Every /admin address is answered with the app shell, which the browser renders before the inbox's
 // scripts and its first API answers arrive: it must show the inbox loading, never a blank page.
@@ -18,6 +17,7 @@ test('the HTML of an inbox page already says the inbox is loading, and that it n
 
 test('while its scripts load, an inbox page shows the inbox’s header and says it is loading', async ({
   page,
+  staff,
 }) => {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -25,7 +25,7 @@ test('while its scripts load, an inbox page shows the inbox’s header and says 
     await held;
     await route.continue();
   });
-  await mockAdminApi(page);
+  await staff.sample();
   await page.goto('/admin', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('banner').getByText('Inbox', { exact: true })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText('Loading the inbox…');
@@ -38,10 +38,13 @@ test('while its scripts load, an inbox page shows the inbox’s header and says 
   await expect(page.getByText('Loading the inbox…')).toHaveCount(0);
 });
 
-test('the inbox loads without React Router’s message to developers in the console', async ({ page }) => {
+test('the inbox loads without React Router’s message to developers in the console', async ({
+  page,
+  staff,
+}) => {
   const messages: string[] = [];
   page.on('console', (message) => messages.push(message.text()));
-  await mockAdminApi(page);
+  await staff.sample();
   await page.goto('/admin');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();

@@ -1,12 +1,16 @@
 import type { Page } from '@playwright/test';
-import { mockAdminApi, sampleInbox, STAFF_EMAIL } from './support/admin-api.ts';
+import { ADMIN_PAGE_SIZE } from '../common/admin-api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { expect, test, waitForHydration } from './support/fixtures.ts';
+import { at, seedStaff, STAFF_EMAIL } from './support/staff-sample.ts';
+import { expect, test, waitForHydration } from './support/staff-test.ts';
 
 const entries = (page: Page) => page.getByRole('list', { name: 'Activity' }).getByRole('listitem');
 
-test('the activity log says who did what and when, newest first, and links to the lead', async ({ page }) => {
-  await mockAdminApi(page);
+test('the activity log says who did what and when, newest first, and links to the lead', async ({
+  page,
+  staff,
+}) => {
+  await staff.sample();
   await page.goto('/admin/activity');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
@@ -23,18 +27,31 @@ test('the activity log says who did what and when, newest first, and links to th
   await expect(page.getByRole('heading', { name: 'Ananya Rao', level: 1 })).toBeVisible();
 });
 
-test('older entries come with "Load more"', async ({ page }) => {
-  const inbox = sampleInbox();
-  inbox.pageSize = 2;
-  await mockAdminApi(page, inbox);
+test('older entries come with "Load more"', async ({ page, staff }) => {
+  // Two pages and one entry more, numbered oldest first.
+  const count = 2 * ADMIN_PAGE_SIZE + 1;
+  for (let number = 1; number <= count; number++) {
+    staff.db.insert('admin_activity', {
+      at: at(count - number),
+      actor: STAFF_EMAIL,
+      action: 'export',
+      summary: `Export number ${number}`,
+      lead_id: null,
+    });
+  }
+  await staff.signIn(seedStaff(staff.db).accountId);
   await page.goto('/admin/activity');
   await waitForHydration(page);
-  await expect(entries(page)).toHaveCount(2);
+  await expect(entries(page)).toHaveCount(ADMIN_PAGE_SIZE);
   await page.getByRole('button', { name: 'Load more' }).click();
-  await expect(entries(page)).toHaveCount(4);
-  await expect(entries(page).nth(2)).toBeFocused();
+  await expect(entries(page)).toHaveCount(2 * ADMIN_PAGE_SIZE);
+  await expect(entries(page).nth(ADMIN_PAGE_SIZE)).toBeFocused();
   await page.getByRole('button', { name: 'Load more' }).click();
-  await expect(entries(page)).toHaveCount(5);
+  await expect(entries(page)).toHaveCount(count);
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: '1 more entry loaded.' })).toBeAttached();
+  // Each entry once, newest first: every page starts where the one before ended.
+  await expect(entries(page).first()).toContainText(`Export number ${count}`);
+  await expect(entries(page).nth(ADMIN_PAGE_SIZE)).toContainText(`Export number ${count - ADMIN_PAGE_SIZE}`);
+  await expect(entries(page).last()).toContainText('Export number 1');
 });

@@ -1,21 +1,28 @@
 import type { Page } from '@playwright/test';
-import { mockAdminApi, sampleInbox, STAFF_EMAIL, withoutPasskeyAutofill } from './support/admin-api.ts';
+import { failNext, withoutPasskeyAutofill } from './support/api-faults.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { E2E_BASE_URL } from './support/e2e-env.ts';
-import { expect, test, waitForHydration } from './support/fixtures.ts';
-import { addVirtualAuthenticator } from './support/passkeys.ts';
+import { addVirtualAuthenticator, type VirtualAuthenticator } from './support/passkeys.ts';
+import { seedSampleInbox, STAFF_EMAIL } from './support/staff-sample.ts';
+import { expect, type Staff, test, waitForHydration } from './support/staff-test.ts';
 
-// The inbox's API is answered in the browser (support/admin-api.ts); the passkey ceremonies are real,
-// against Chromium's virtual authenticator.
+// The real server, signed out, with Meera's account; the passkey ceremonies are real, against Chromium's
+// virtual authenticator holding the passkey of her laptop (or one the inbox does not know).
 
 const signInButton = (page: Page) =>
   page.getByRole('button', { name: /Sign in with a passkey|Waiting for your passkey/ });
 
-function signedOut() {
-  const inbox = sampleInbox();
-  inbox.signedIn = false;
-  return inbox;
+/** The sample inbox, nobody signed in; the authenticator holds Meera's laptop passkey. */
+async function signedOut(staff: Staff, authenticator?: VirtualAuthenticator) {
+  const { laptop } = seedSampleInbox(staff.db);
+  staff.db.run('delete from admin_activity');
+  await authenticator?.addPasskey(STAFF_EMAIL, laptop);
 }
+
+/** The sign-ins the activity log recorded, newest last. */
+const signIns = (staff: Staff) =>
+  staff.db
+    .query<{ action: string }>("select action from admin_activity where action like 'sign-in%' order by id")
+    .map((row) => row.action);
 
 test.beforeEach(({ consoleGuard }) => {
   // The inbox answers 401 until someone signs in (and the browser logs each refused call).
@@ -24,11 +31,10 @@ test.beforeEach(({ consoleGuard }) => {
 
 test('opening a lead without a session leads to sign-in, and the passkey button leads back to it', async ({
   page,
+  staff,
 }) => {
   await withoutPasskeyAutofill(page);
-  const authenticator = await addVirtualAuthenticator(page);
-  await authenticator.addPasskey(STAFF_EMAIL);
-  const api = await mockAdminApi(page, signedOut());
+  await signedOut(staff, await addVirtualAuthenticator(page));
 
   await page.goto('/admin/leads/10');
   await waitForHydration(page);
@@ -41,50 +47,43 @@ test('opening a lead without a session leads to sign-in, and the passkey button 
   await expect(page.getByRole('heading', { name: 'Ananya Rao', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/leads\/10$/);
   await expect(page.getByRole('banner')).toContainText(STAFF_EMAIL);
-
-  const [answer] = api.callsTo('POST', '/sign-in');
-  const options = api.callsTo('POST', '/sign-in/options');
-  expect(options).toHaveLength(1);
-  expect(answer?.body).toMatchObject({
-    flow: expect.stringMatching(/^flow-/),
-    response: { type: 'public-key' },
-  });
+  expect(signIns(staff)).toEqual(['sign-in']);
 });
 
-test('the browser offers the passkey in the email field, and choosing it signs in', async ({ page }) => {
-  const authenticator = await addVirtualAuthenticator(page);
-  await authenticator.addPasskey(STAFF_EMAIL);
-  const api = await mockAdminApi(page, signedOut());
+test('the browser offers the passkey in the email field, and choosing it signs in', async ({
+  page,
+  staff,
+}) => {
+  await signedOut(staff, await addVirtualAuthenticator(page));
 
   await page.goto('/admin/sign-in');
   // Chromium's virtual authenticator answers the field's passkey suggestion at once, as if it were chosen.
   await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
-  expect(api.callsTo('POST', '/sign-in')).toHaveLength(1);
+  expect(signIns(staff)).toEqual(['sign-in']);
 });
 
-test('the email field takes part in passkey autofill', async ({ page }) => {
+test('the email field takes part in passkey autofill', async ({ page, staff }) => {
   await withoutPasskeyAutofill(page);
-  await mockAdminApi(page, signedOut());
+  await signedOut(staff);
   await page.goto('/admin/sign-in');
   await waitForHydration(page);
   await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
   await expectNoAxeViolations(page, 'the sign-in page');
 });
 
-test('a cancelled passkey dialog says so, and the person can try again', async ({ page }) => {
+test('a cancelled passkey dialog says so, and the person can try again', async ({ page, staff }) => {
   await withoutPasskeyAutofill(page);
   const authenticator = await addVirtualAuthenticator(page);
-  await authenticator.addPasskey(STAFF_EMAIL);
+  await signedOut(staff, authenticator);
   await authenticator.refuseUserVerification();
-  const api = await mockAdminApi(page, signedOut());
   await page.goto('/admin/sign-in');
   await waitForHydration(page);
 
   await signInButton(page).click();
   await expect(page.getByRole('alert')).toHaveText(/Signing in was cancelled, or no passkey was chosen/);
   await expect(signInButton(page)).toHaveText('Sign in with a passkey');
-  expect(api.callsTo('POST', '/sign-in')).toHaveLength(0);
+  expect(signIns(staff)).toEqual([]);
   await expectNoAxeViolations(page, 'the sign-in page after a cancelled ceremony');
 
   await authenticator.allowUserVerification();
@@ -92,25 +91,27 @@ test('a cancelled passkey dialog says so, and the person can try again', async (
   await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
 });
 
-test('a passkey the inbox does not know is refused with a clear message', async ({ page }) => {
+test('a passkey the inbox does not know is refused with a clear message', async ({ page, staff }) => {
   await withoutPasskeyAutofill(page);
   const authenticator = await addVirtualAuthenticator(page);
   await authenticator.addPasskey('someone@elsewhere.example');
-  const inbox = signedOut();
-  inbox.signIn = 'unknown-passkey';
-  await mockAdminApi(page, inbox);
+  await signedOut(staff);
   await page.goto('/admin/sign-in');
   await waitForHydration(page);
 
   await signInButton(page).click();
   await expect(page.getByRole('alert')).toHaveText(/This passkey is not registered for the inbox/);
   await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  expect(signIns(staff)).toEqual(['sign-in-failed']);
 });
 
-test('too many attempts (429) asks the person to wait', async ({ page }) => {
+test('too many attempts (429) asks the person to wait', async ({ page, staff }) => {
   await withoutPasskeyAutofill(page);
-  const api = await mockAdminApi(page, signedOut());
-  api.failNext('POST', '/sign-in/options', 429, { error: 'rate-limited', message: 'Too many requests.' });
+  await signedOut(staff);
+  await failNext(page, 'POST', '/sign-in/options', 429, {
+    error: 'rate-limited',
+    message: 'Too many requests.',
+  });
   await page.goto('/admin/sign-in');
   await waitForHydration(page);
 
@@ -118,15 +119,13 @@ test('too many attempts (429) asks the person to wait', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText('Too many attempts. Wait a few minutes, then try again.');
 });
 
-test('after signing in, "next" never leads away from the inbox', async ({ page }) => {
+test('after signing in, "next" never leads away from the inbox', async ({ page, staff }) => {
   await withoutPasskeyAutofill(page);
-  const authenticator = await addVirtualAuthenticator(page);
-  await authenticator.addPasskey(STAFF_EMAIL);
-  await mockAdminApi(page, signedOut());
+  await signedOut(staff, await addVirtualAuthenticator(page));
   await page.goto(`/admin/sign-in?next=${encodeURIComponent('https://evil.example/admin')}`);
   await waitForHydration(page);
 
   await signInButton(page).click();
   await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
-  await expect(page).toHaveURL(`${E2E_BASE_URL}/admin`);
+  await expect(page).toHaveURL(`${staff.url}/admin`);
 });

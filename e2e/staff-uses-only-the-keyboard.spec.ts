@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { mockAdminApi } from './support/admin-api.ts';
-import { expect, test, waitForHydration } from './support/fixtures.ts';
+import { expect, test, waitForHydration } from './support/staff-test.ts';
 
 /** Presses Tab until the element has the focus (at most `limit` times), as a keyboard user would. */
 async function tabTo(page: Page, target: Locator, limit = 25) {
@@ -13,8 +12,9 @@ async function tabTo(page: Page, target: Locator, limit = 25) {
 
 test('with the keyboard alone: skip to the inbox, open a lead, change its status, add a note', async ({
   page,
+  staff,
 }) => {
-  const api = await mockAdminApi(page);
+  await staff.sample();
   await page.goto('/admin');
   await waitForHydration(page);
 
@@ -56,14 +56,19 @@ test('with the keyboard alone: skip to the inbox, open a lead, change its status
   );
   await expect(page.getByRole('button', { name: 'Add note' })).toBeFocused();
 
-  expect(api.callsTo('POST', '/leads/12/status').map((call) => call.body)).toEqual([{ status: 'contacted' }]);
-  expect(api.callsTo('POST', '/leads/12/notes')).toHaveLength(1);
+  // Both were saved: the page opened again shows them.
+  await page.reload();
+  await expect(status).toHaveValue('contacted');
+  await expect(history.getByRole('listitem').first()).toContainText(
+    'Called: she wants a call back on Monday.',
+  );
 });
 
 test('with the keyboard alone: the delete dialog keeps the focus inside and gives it back', async ({
   page,
+  staff,
 }) => {
-  await mockAdminApi(page);
+  await staff.sample();
   await page.goto('/admin/leads/12');
   await waitForHydration(page);
   const deleteButton = page.getByRole('button', { name: 'Delete', exact: true });

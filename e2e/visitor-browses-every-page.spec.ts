@@ -6,21 +6,23 @@ interface PageExpectation {
   heading: string | RegExp;
   /** Texts a visitor must see in the page's main content. */
   texts: (string | RegExp)[];
+  /**
+   * Sections (regions, by name) and the headings each lists, in order. A text can also be somewhere a
+   * visitor does not see it yet (a hidden slide of the home page's banner, shown only when the banner
+   * rotates to it): these are looked for where they are meant to be.
+   */
+  sections?: Record<string, string[]>;
 }
 
 const pages: PageExpectation[] = [
   {
     path: '/',
     heading: `Welcome to ${company.name}`,
-    texts: [
-      'Software Development',
-      'Digital Marketing',
-      'UI/UX Design',
-      'Modern Technology',
-      'Data-Driven',
-      'Timely Delivery',
-      'Expert Team',
-    ],
+    texts: [],
+    sections: {
+      'Services built around your goals': ['Software Development', 'Digital Marketing', 'UI/UX Design'],
+      'A partner you can rely on': ['Modern Technology', 'Data-Driven', 'Timely Delivery', 'Expert Team'],
+    },
   },
   {
     path: '/about',
@@ -88,7 +90,14 @@ for (const expected of pages) {
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toHaveText(expected.heading);
     for (const text of expected.texts) {
-      await expect(main.getByText(text, { exact: false }).first()).toBeVisible();
+      // Any match a visitor sees: never one that only a timer would bring into view.
+      await expect(main.getByText(text, { exact: false }).filter({ visible: true }).first()).toBeVisible();
+    }
+    for (const [name, headings] of Object.entries(expected.sections ?? {})) {
+      const section = main.getByRole('region', { name, exact: true });
+      await expect(section.getByRole('heading', { level: 3 })).toHaveText(headings);
+      for (const heading of headings)
+        await expect(section.getByRole('heading', { name: heading })).toBeVisible();
     }
     await expect(page).toHaveTitle(/\S/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /** WCAG 2.2 AA, as the accessibility tests check it. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -19,8 +19,16 @@ async function settle(page: Page) {
   });
 }
 
+/**
+ * The time one axe run may take, on top of the test's own: a full WCAG run takes a few seconds on an idle
+ * machine but, on two cores busy with other work, long enough to push a test past its 30 s. Only the
+ * tests that run axe get more time; every rule still runs on the whole page.
+ */
+const AXE_RUN_MS = 30_000;
+
 /** Runs axe on the page at rest and fails with a readable list of any violation. */
 export async function expectNoAxeViolations(page: Page, what: string) {
+  test.info().setTimeout(test.info().timeout + AXE_RUN_MS);
   await settle(page);
   try {
     const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();

@@ -3,12 +3,15 @@
  * answers every passkey ceremony of the page at once, as if the person had touched the sensor. It works
  * headless on http://localhost, which is why the e2e server uses that host name.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { CDPSession, Page } from '@playwright/test';
+import { newPasskeyKey, type PasskeyKey } from './staff-seed.ts';
 
 export interface VirtualAuthenticator {
-  /** Adds a passkey for localhost, as if one had been made earlier. */
-  addPasskey: (userName: string) => Promise<void>;
+  /**
+   * Adds a passkey for localhost, as if one had been made earlier: one the server knows when given the
+   * key seeded for the account (staff-seed.ts), else one it has never seen.
+   */
+  addPasskey: (userName: string, key?: PasskeyKey) => Promise<void>;
   /** The passkeys the authenticator holds. */
   passkeyCount: () => Promise<number>;
   /** Makes the person's check fail from now on (as when they cancel the browser's dialog). */
@@ -31,15 +34,14 @@ export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthen
     },
   });
   return {
-    addPasskey: async (userName) => {
-      const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    addPasskey: async (userName, key = newPasskeyKey()) => {
       await client.send('WebAuthn.addCredential', {
         authenticatorId,
         credential: {
-          credentialId: randomBytes(16).toString('base64'),
+          credentialId: Buffer.from(key.id, 'base64url').toString('base64'),
           isResidentCredential: true,
           rpId: 'localhost',
-          privateKey: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+          privateKey: key.privateKey,
           userHandle: Buffer.from(userName).toString('base64'),
           userName,
           signCount: 0,

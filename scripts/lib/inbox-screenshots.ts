@@ -1,6 +1,6 @@
 /**
  * Screenshots of the inbox (/admin): every page and the states staff meet, with the API answered in the
- * browser by the e2e tests' fake (e2e/support/admin-api.ts), so any server that sends the app shell will do.
+ * browser by a fake (inbox-fake-api.ts), so any server that sends the app shell will do.
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
@@ -11,7 +11,7 @@ import {
   mockAdminApi,
   sampleInbox,
   withoutPasskeyAutofill,
-} from '../../e2e/support/admin-api.ts';
+} from './inbox-fake-api.ts';
 import { addVirtualAuthenticator } from '../../e2e/support/passkeys.ts';
 
 interface Shot {

@@ -1,7 +1,8 @@
 /**
- * A stand-in for the inbox's JSON API (common/admin-api.ts), answered in the browser with page.route:
- * a small in-memory inbox that changes as the pages post to it, with replies of the contract's types.
- * The real server (server/admin/) has its own tests; these check what the pages do with its answers.
+ * A stand-in for the inbox's JSON API (common/admin-api.ts), answered in the browser with page.route, for
+ * the screenshots only (inbox-screenshots.ts): any server that sends the app shell will do. It is not the
+ * server and differs from it in places (its error codes, cursors, search); the staff e2e specs run
+ * against the real server instead (e2e/support/staff-test.ts).
  */
 import type { Page, Request, Route } from '@playwright/test';
 import {
@@ -80,7 +81,7 @@ const HOUR = 3_600_000;
 const NOW = Date.parse('2025-11-23T10:45:00Z');
 const at = (hoursAgo: number) => new Date(NOW - hoursAgo * HOUR).toISOString();
 
-export const STAFF_EMAIL = 'meera@acme.example';
+const STAFF_EMAIL = 'meera@acme.example';
 
 function lead(
   id: number,
@@ -100,7 +101,7 @@ function lead(
     name,
     email,
     phone,
-    excerpt: message.split('\n')[0]!.slice(0, 140),
+    excerpt: (message.split('\n')[0] ?? '').slice(0, 140),
     status,
     spam: false,
     delivery,
@@ -324,22 +325,6 @@ export function sampleInbox(): FakeInbox {
 /** An empty inbox: no leads, nothing in the outbox. */
 export function emptyInbox(): FakeInbox {
   return { ...sampleInbox(), leads: [], outbox: [], subscribers: [], activity: [] };
-}
-
-/** Many leads, for pagination. */
-export function manyLeads(count: number): LeadDetail[] {
-  return Array.from({ length: count }, (_, index) =>
-    lead(
-      1000 + index,
-      index + 1,
-      `Lead number ${index + 1}`,
-      `lead${index + 1}@example.com`,
-      '',
-      `Project enquiry ${index + 1}`,
-      'new',
-      { state: 'sent', at: at(index + 1) },
-    ),
-  );
 }
 
 function summaryOf(detail: LeadDetail): LeadSummary {
