@@ -131,7 +131,7 @@ function sourceNumber(file: string, pattern: RegExp): number {
 /** How long the app takes at most to shut down after SIGTERM (close-with-grace's deadline). */
 const shutdownDeadlineMs = () => sourceNumber('server/main.ts', /closeWithGrace\(\{\s*delay:\s*([\d_]+)/);
 /** How long the app keeps an idle connection open; a proxy must let go of it sooner. */
-const appKeepAliveMs = () => sourceNumber('server/app.ts', /keepAliveTimeout:\s*([\d_]+)/);
+const appKeepAliveMs = () => sourceNumber('server/plugins/server-options.ts', /keepAliveTimeout:\s*([\d_]+)/);
 
 // --- systemd -------------------------------------------------------------------------------
 

@@ -14,7 +14,10 @@ import { adminPages } from './admin-pages';
 import { type LayoutName, layouts, type Page, pageList } from './pages';
 import { prerenderPaths, sitePaths } from './site-map';
 
-const routeModules = import.meta.glob<{ meta: () => MetaDescriptor[] }>('../routes/**/*.tsx');
+const routeModules = import.meta.glob<{ meta: () => MetaDescriptor[] }>([
+  '../routes/**/*.tsx',
+  '!../routes/**/*.test.tsx',
+]);
 const moduleOf = (file: string) => routeModules[`../${file}`];
 const pageAt = (path: string) => pageList.find((page) => page.path === path)!;
 const flowPaths = [quoteThankYouPath, ...Object.values(newsletterPaths)];
