@@ -128,6 +128,7 @@ describe('loadConfig', () => {
     [{ MAIL_TO: 'sales@acme.in, nope' }, 'MAIL_TO must be one email address, or several'],
     [{ ACK_EMAIL: 'maybe' }, 'ACK_EMAIL must be true or false (got "maybe")'],
     [{ SMTP_URL: 'http://smtp.example.net' }, 'SMTP_URL must be a URL such as smtps://'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
     [{ SMTP_SOCKET_TIMEOUT_MS: '5' }, 'SMTP_SOCKET_TIMEOUT_MS must be at least 100'],
     [{ OUTBOX_MAX_ATTEMPTS: '1.5' }, 'OUTBOX_MAX_ATTEMPTS must be a whole number'],
     [
