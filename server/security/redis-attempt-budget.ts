@@ -1,5 +1,5 @@
 import type { AttemptBudget, Take } from './attempt-budget.ts';
-import type { Redis } from './redis-client.ts';
+import { redisClientKey, type Redis } from './redis-client.ts';
 
 /**
  * Takes a unit if the budget has one, in one step on the Redis server (a Lua
@@ -38,7 +38,7 @@ export function createRedisAttemptBudget({
   redis,
   name,
 }: RedisAttemptBudgetOptions): AttemptBudget {
-  const counter = (key: string) => `attempts:${name}:${key}`;
+  const counter = (key: string) => `attempts:${name}:${redisClientKey(key)}`;
   return {
     async take(key): Promise<Take> {
       const [taken, leftMs] = (await redis.eval(TAKE, 1, counter(key), windowMs, max)) as [number, number];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -51,3 +52,11 @@ export async function redisHealth(redis: Redis): Promise<'ok' | 'unavailable'> {
     return 'unavailable';
   }
 }
+
+/**
+ * The name a client's counter has in Redis: its client key (clientKey: the
+ * address, an IPv6 one by its /64) hashed, so no raw IP address is written
+ * to Redis (or to its snapshots on disk).
+ */
+export const redisClientKey = (clientKey: string) =>
+  createHash('sha256').update(clientKey, 'utf8').digest('hex').slice(0, 32);

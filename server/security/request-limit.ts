@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Redis } from './redis-client.ts';
+import { clientKey } from './client-address.ts';
+import { redisClientKey, type Redis } from './redis-client.ts';
 
 export interface RateLimit {
   max: number;
@@ -25,9 +26,9 @@ export type LimitCheck =
  * a plugin-wide store) and returns a function that counts a request against
  * it. The client is its address (TRUST_PROXY decides which), an IPv6 address
  * by its /64, as the plugin does by default. With Redis, the plugin's Redis
- * store keeps the counters; a Redis error is not the plugin's to decide (it
- * does not skip it), but the caller's: a form lets the request through, a
- * sign-in refuses it.
+ * store keeps the counters, each named by a hash of its client (no IP address
+ * is written to Redis). A Redis error is not the plugin's to skip but the
+ * caller's to decide: a form lets the request through, a sign-in refuses it.
  */
 export async function registerRequestLimit(app: FastifyInstance, limit: SharedRateLimit) {
   await app.register(rateLimit, {
@@ -35,7 +36,12 @@ export async function registerRequestLimit(app: FastifyInstance, limit: SharedRa
     max: limit.max,
     timeWindow: limit.windowMs,
     ...(limit.redis
-      ? { redis: limit.redis, nameSpace: `rate-limit:${limit.name}:`, skipOnError: false }
+      ? {
+          redis: limit.redis,
+          nameSpace: `rate-limit:${limit.name}:`,
+          keyGenerator: (request: FastifyRequest) => redisClientKey(clientKey(request.ip)),
+          skipOnError: false,
+        }
       : {}),
   });
   const check = app.createRateLimit();
