@@ -188,6 +188,16 @@ describe('loadConfig', () => {
     expect(message).not.toContain('hunter2');
   });
 
+  it('never prints the Redis password when REDIS_URL is wrong, and reads a right one', () => {
+    const message = errorOf({ REDIS_URL: 'http://:hunter2@redis.internal:6379' });
+    expect(message).toContain('REDIS_URL must be a redis:// or rediss:// URL');
+    expect(message).not.toContain('hunter2');
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@10.0.0.5:6379/2' }).redisUrl).toBe(
+      'redis://:pw@10.0.0.5:6379/2',
+    );
+    expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+  });
+
   it('names every wrong variable at once', () => {
     const message = errorOf({ PORT: 'x', RATE_LIMIT_MAX: 'y' });
     expect(message).toContain('PORT');

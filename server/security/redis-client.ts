@@ -33,7 +33,10 @@ export async function openRedis(url: string, log: FastifyBaseLogger): Promise<Re
   redis.on('error', (error: Error) => {
     if (Date.now() - warnedAt < WARN_EVERY_MS) return;
     warnedAt = Date.now();
-    log.warn({ err: error }, 'Redis is unavailable: rate limits are not shared (sign-ins get 503)');
+    log.warn(
+      { err: error },
+      'Redis is unavailable: quotes and sign-ups are taken without their rate limits, sign-ins get 503',
+    );
   });
   redis.on('ready', () => {
     if (warnedAt === -Infinity) return;
