@@ -7,6 +7,7 @@ import { listBackups } from './ops/backups.ts';
 import type { Readiness } from './ops/health-routes.ts';
 import { holdDatabase } from './ops/server-lock.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
+import { openRedis, redisHealth, type Redis } from './security/redis-client.ts';
 import { openStores } from './stores.ts';
 
 declare module 'fastify' {
@@ -35,7 +36,8 @@ function leaseMs(timeouts: Config['mail']['timeouts']) {
 
 /**
  * What the app holds: the database and its repositories (marked as held, so
- * `npm run restore` refuses to replace it while the app runs), the mailer, the
+ * `npm run restore` refuses to replace it while the app runs), the Redis
+ * client of the rate limits (when REDIS_URL is set), the mailer, the
  * outbox worker and, once ready, the maintenance timers. Closing the app is the
  * one way they are let go: buildApp closes it when a later step fails too, so a
  * start that fails part-way releases whatever it had taken.
@@ -44,12 +46,13 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   const { config } = options;
   const now = options.now ?? (() => new Date());
   // Filled in as each is taken, so that closing releases exactly what was.
-  const held: { stores?: Stores; mailer?: Mailer; releaseDatabase?: () => void } = {};
+  const held: { stores?: Stores; mailer?: Mailer; releaseDatabase?: () => void; redis?: Redis } = {};
   app.decorate('maintenance', undefined);
   app.addHook('onClose', async () => {
     app.maintenance?.stop();
     if (app.hasDecorator('outboxWorker')) await app.outboxWorker.stop();
     held.mailer?.close();
+    held.redis?.disconnect();
     await held.stores?.close();
     held.releaseDatabase?.();
   });
@@ -68,6 +71,10 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
     leaseMs: leaseMs(config.mail.timeouts),
     ...(options.now ? { now: options.now } : {}),
   });
+  // The rate limits' counters, shared by every instance (REDIS_URL); a Redis that is down is no failed start.
+  const redis = config.redisUrl
+    ? (held.redis = await openRedis(config.redisUrl, app.log.child({ component: 'redis' })))
+    : undefined;
   app.decorate('storage', stores.storage);
   app.decorate('outboxWorker', worker);
 
@@ -100,6 +107,8 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
     mail: fileMail ? 'files' : 'smtp',
     // The newest backup in BACKUP_DIR, whoever took it: this server or `npm run backup`.
     lastBackupAt: listBackups(config.backup.dir)[0]?.at.toISOString() ?? null,
+    // Only reported: without Redis, quotes are still taken (unlimited) and only sign-in is refused.
+    ...(redis ? { redis: await redisHealth(redis) } : {}),
   });
-  return { stores, kick: () => worker.kick(), now, readiness };
+  return { stores, redis, kick: () => worker.kick(), now, readiness };
 }

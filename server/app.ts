@@ -68,19 +68,22 @@ function relyingParty(siteUrl: string): RelyingParty {
 interface FeaturesOptions {
   config: Config;
   stores: Awaited<ReturnType<typeof openResources>>['stores'];
+  /** REDIS_URL's client, where the rate limits are counted; without it, in memory. */
+  redis: Awaited<ReturnType<typeof openResources>>['redis'];
   /** Wakes the outbox worker: an email was just queued. */
   kick: () => void;
   now: () => Date;
 }
 
 /** The features: the quote form, the newsletter, the inbox (/admin and its API). */
-async function featuresPlugin(app: FastifyInstance, { config, stores, kick, now }: FeaturesOptions) {
+async function featuresPlugin(app: FastifyInstance, { config, stores, redis, kick, now }: FeaturesOptions) {
   const stylesheet = findSiteStylesheet(config.siteDir);
   const { siteUrl } = config;
   await app.register(quoteRoutes, {
     leads: stores.leads,
     siteUrl,
     rateLimit: config.rateLimit,
+    redis,
     stylesheet,
     onStored: kick,
   });
@@ -88,6 +91,7 @@ async function featuresPlugin(app: FastifyInstance, { config, stores, kick, now 
     subscribers: stores.subscribers,
     siteUrl,
     rateLimit: config.newsletter.rateLimit,
+    redis,
     stylesheet,
     onQueued: kick,
   });
@@ -96,6 +100,7 @@ async function featuresPlugin(app: FastifyInstance, { config, stores, kick, now 
     ceremonies: createCeremonies(relyingParty(siteUrl), now),
     timeZone: config.admin.timeZone,
     signInLimit: config.admin.signInLimit,
+    redis,
     siteUrl,
     mailDir: config.mail.dir,
     onQueued: kick,
@@ -106,7 +111,7 @@ const features = fp(featuresPlugin, { name: 'features' });
 
 /**
  * Builds the Fastify application, a list of plugins in order: what it holds
- * (the database, the mailer, the outbox worker and, once ready, the backups and
+ * (the database, the rate limits' Redis client, the mailer, the outbox worker and, once ready, the backups and
  * spam deletion of maintenance), the lifecycle (a closing server's 503), error
  * handling (the access log is Fastify's log controller), the security headers
  * and noindex, the pressure limits, /healthz and /readyz, the static site, then
@@ -129,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   if (onRoute) app.addHook('onRoute', onRoute);
   try {
-    const { stores, kick, now, readiness } = await openResources(app, {
+    const { stores, redis, kick, now, readiness } = await openResources(app, {
       config,
       mailer: options.mailer,
       now: options.now,
@@ -157,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       pagePolicy: ({ scriptHashes, styleHashes }) =>
         contentSecurityPolicy({ scriptHashes, styleHashes, formOrigins: config.formOrigins }),
     });
-    await app.register(features, { config, stores, kick, now });
+    await app.register(features, { config, stores, redis, kick, now });
   } catch (error) {
     await app.close();
     throw error;

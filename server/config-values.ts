@@ -101,3 +101,18 @@ export const smtpUrl = z.string().refine(
   },
   { message: 'must be a URL such as smtps://user:password@smtp.example.com:465 or smtp://host:587' },
 );
+
+/** `REDIS_URL`: redis:// or rediss:// (TLS), e.g. redis://:password@127.0.0.1:6379/0. */
+export const redisUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        return ['redis:', 'rediss:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379' },
+  );

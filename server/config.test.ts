@@ -128,6 +128,7 @@ describe('loadConfig', () => {
     [{ MAIL_TO: 'sales@acme.in, nope' }, 'MAIL_TO must be one email address, or several'],
     [{ ACK_EMAIL: 'maybe' }, 'ACK_EMAIL must be true or false (got "maybe")'],
     [{ SMTP_URL: 'http://smtp.example.net' }, 'SMTP_URL must be a URL such as smtps://'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
     [{ SMTP_SOCKET_TIMEOUT_MS: '5' }, 'SMTP_SOCKET_TIMEOUT_MS must be at least 100'],
     [{ OUTBOX_MAX_ATTEMPTS: '1.5' }, 'OUTBOX_MAX_ATTEMPTS must be a whole number'],
     [
@@ -185,6 +186,16 @@ describe('loadConfig', () => {
     const message = errorOf({ SMTP_URL: 'ftp://user:hunter2@mail.example.net' });
     expect(message).toContain('SMTP_URL');
     expect(message).not.toContain('hunter2');
+  });
+
+  it('never prints the Redis password when REDIS_URL is wrong, and reads a right one', () => {
+    const message = errorOf({ REDIS_URL: 'http://:hunter2@redis.internal:6379' });
+    expect(message).toContain('REDIS_URL must be a redis:// or rediss:// URL');
+    expect(message).not.toContain('hunter2');
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@10.0.0.5:6379/2' }).redisUrl).toBe(
+      'redis://:pw@10.0.0.5:6379/2',
+    );
+    expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
   });
 
   it('names every wrong variable at once', () => {

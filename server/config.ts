@@ -8,6 +8,7 @@ import {
   mailAddressList,
   mailAddressText,
   port,
+  redisUrl,
   smtpUrl,
   timeZone,
   trustProxyText,
@@ -24,7 +25,7 @@ import {
 export { ConfigError };
 
 /** Variables whose value must never be echoed in an error message (they may hold a password or a token). */
-const SECRET_VARIABLES = new Set(['SMTP_URL', 'READYZ_TOKEN']);
+const SECRET_VARIABLES = new Set(['SMTP_URL', 'READYZ_TOKEN', 'REDIS_URL']);
 
 /**
  * Every environment variable the server reads, with its default: the one place a variable is
@@ -62,6 +63,7 @@ const envSchema = z.object({
   NEWSLETTER_RATE_LIMIT_MAX: wholeNumber(1, 1_000_000).default(5),
   NEWSLETTER_RATE_LIMIT_WINDOW_MS: wholeNumber(1_000, 86_400_000).default(600_000),
   NEWSLETTER_CONFIRMATIONS_PER_DAY: wholeNumber(1, 10).default(3),
+  REDIS_URL: redisUrl.optional(),
 
   SMTP_URL: smtpUrl.optional(),
   SMTP_CONNECTION_TIMEOUT_MS: wholeNumber(100, 300_000).default(10_000),
@@ -195,6 +197,8 @@ function toConfig(value: Env, warnings: string[]) {
           ? value.PRESSURE_MAX_HEAP_USED_MB * 1024 * 1024
           : Math.floor(getHeapStatistics().heap_size_limit * 0.9),
     },
+    /** Where the rate limits are counted (REDIS_URL), shared by every instance; unset, in this process's memory. */
+    redisUrl: value.REDIS_URL,
     /** Quote requests accepted per client address and window. */
     rateLimit: { max: value.RATE_LIMIT_MAX, windowMs: value.RATE_LIMIT_WINDOW_MS },
     newsletter: {

@@ -1,7 +1,7 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Me } from '../../common/admin-api.ts';
+import type { Redis } from '../security/redis-client.ts';
 import { hashToken, isTokenShape } from '../security/tokens.ts';
 import type { AccountRepository } from './account-repository.ts';
 import type { ActivityLog } from './activity-log.ts';
@@ -12,7 +12,7 @@ import type { Ceremonies } from './ceremonies.ts';
 import { usableInvitation } from './invitation-check.ts';
 import { requireRecentCheck, verifiedUntil } from './recent-check.ts';
 import type { SessionRepository } from './session-repository.ts';
-import { signInAttempts } from './sign-in-attempts.ts';
+import { limitPublicRequests, signInAttempts } from './sign-in-attempts.ts';
 
 /**
  * The public routes' requests a client may make per failed attempt of its budget: a sign-in asks for
@@ -31,6 +31,8 @@ export interface AuthRoutesOptions {
    * the public routes is limited to PUBLIC_REQUESTS_PER_ATTEMPT times as many.
    */
   signInLimit: { max: number; windowMs: number };
+  /** REDIS_URL's client: the sign-in limits are shared by every instance (and sign-in needs it). */
+  redis?: Redis | undefined;
   now: () => Date;
 }
 
@@ -87,12 +89,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   // one office address never lock each other out by signing in (sign-in-attempts.ts).
   await app.register(async (publicApi) => {
     const { max, windowMs } = options.signInLimit;
-    await publicApi.register(rateLimit, {
-      global: true,
-      max: max * PUBLIC_REQUESTS_PER_ATTEMPT,
-      timeWindow: windowMs,
-    });
-    const attempt = signInAttempts({ max, windowMs, now });
+    const { redis } = options;
+    await limitPublicRequests(publicApi, { max: max * PUBLIC_REQUESTS_PER_ATTEMPT, windowMs, redis });
+    const attempt = signInAttempts({ max, windowMs, now, redis });
 
     publicApi.post('/invitation', { config: publicRoute }, async (request) => {
       const body = parse(invitationBody, request.body);

@@ -1,16 +1,13 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isStorageUnavailable } from '../db/storage-errors.ts';
+import { registerRequestLimit, type SharedRateLimit } from '../security/request-limit.ts';
 import { isFormType, registerFormParsers } from './form-body.ts';
 import { FormProblem, type ProblemTexts } from './form-problem.ts';
 import { prefersHtml } from './reply-format.ts';
 import { isCrossSite, type OriginCheck } from './request-origin.ts';
 import { serverPagePolicy, type SiteStylesheet } from './site-stylesheet.ts';
 
-export interface RateLimit {
-  max: number;
-  windowMs: number;
-}
+export type { RateLimit } from '../security/request-limit.ts';
 
 export interface FormEndpointOptions {
   /** What the logs call one post, e.g. "quote request". */
@@ -26,7 +23,7 @@ export interface FormEndpointOptions {
    * A per-client limit, one budget shared by every route of the scope (the
    * quote form's two addresses count together); none without it.
    */
-  rateLimit?: RateLimit;
+  rateLimit?: SharedRateLimit;
   /** The page a native (no-JavaScript) post gets when it is refused (renderServerPage). */
   errorPage: (request: FastifyRequest, problem: FormProblem, summary: string) => string;
   /** The stylesheet that page uses, which its Content-Security-Policy must allow. */
@@ -84,23 +81,25 @@ declare module 'fastify' {
 
 /**
  * A per-client rate limit for every route of this scope, sharing one budget
- * (a plugin-wide store; a per-route limit would give each address its own).
- * The client is its address (TRUST_PROXY decides which), an IPv6 address by
- * its /64, as the plugin does by default. Every post is counted, refused ones
- * (400, 413, 415) included, so junk costs a client its own budget; but not
- * another site's (403), which a visitor's browser may be made to send.
- * Counted after the body is read, so a refused visitor still gets their text
- * back. Returns the counter for the error handler.
+ * (registerRequestLimit). Every post is counted, refused ones (400, 413, 415)
+ * included, so junk costs a client its own budget; but not another site's
+ * (403), which a visitor's browser may be made to send. Counted after the
+ * body is read, so a refused visitor still gets their text back. When Redis
+ * cannot count it, the post is taken anyway (a lead is never refused because
+ * Redis is down) and a warning is logged. Returns the counter for the error
+ * handler.
  */
-async function registerRateLimit(app: FastifyInstance, limit: RateLimit) {
-  await app.register(rateLimit, { global: false, max: limit.max, timeWindow: limit.windowMs });
-  const check = app.createRateLimit();
+async function registerRateLimit(app: FastifyInstance, limit: SharedRateLimit, what: string) {
+  const check = await registerRequestLimit(app, limit);
   const count = async (request: FastifyRequest) => {
     if (request.countedAgainstLimit) return;
     request.countedAgainstLimit = true;
     const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) {
-      throw new FormProblem('rate-limited', { retryAfterSeconds: result.ttlInSeconds });
+    if (result.outcome === 'refused') {
+      throw new FormProblem('rate-limited', { retryAfterSeconds: result.retryAfterSeconds });
+    }
+    if (result.outcome === 'unavailable') {
+      request.log.warn({ err: result.error }, `${what} taken without its rate limit: Redis unavailable`);
     }
   };
   app.addHook('preHandler', count);
@@ -115,7 +114,9 @@ async function registerRateLimit(app: FastifyInstance, limit: RateLimit) {
  */
 export async function formEndpoint(app: FastifyInstance, options: FormEndpointOptions) {
   registerFormParsers(app, options.maxFieldLength);
-  const countAgainstLimit = options.rateLimit ? await registerRateLimit(app, options.rateLimit) : undefined;
+  const countAgainstLimit = options.rateLimit
+    ? await registerRateLimit(app, options.rateLimit, options.what)
+    : undefined;
 
   app.setErrorHandler(async (error, request, response) => {
     let problem = toProblem(error, request, options.what);

@@ -21,6 +21,7 @@ import { FormProblem } from '../forms/form-problem.ts';
 import { prefersHtml } from '../forms/reply-format.ts';
 import { sourcePage } from '../forms/request-origin.ts';
 import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
+import type { Redis } from '../security/redis-client.ts';
 import {
   linkProblemText,
   linkProblemTexts,
@@ -37,6 +38,8 @@ export interface NewsletterRoutesOptions {
   subscribers: SubscriberRepository;
   siteUrl: string;
   rateLimit: RateLimit;
+  /** REDIS_URL's client: the rate limit's counters are shared by every instance. */
+  redis?: Redis | undefined;
   /** The built site's stylesheet, for the server's pages. */
   stylesheet: SiteStylesheet | undefined;
   /** Called after a confirmation email is committed to the outbox (wakes the worker). */
@@ -86,7 +89,7 @@ async function signupRoutes(app: FastifyInstance, options: NewsletterRoutesOptio
     texts: newsletterProblemTexts,
     // Twice the one field's longest value: longer is not a visitor's typing.
     maxFieldLength: 2 * EMAIL_MAX_LENGTH,
-    rateLimit: options.rateLimit,
+    rateLimit: { ...options.rateLimit, name: 'newsletter', redis: options.redis },
     stylesheet: options.stylesheet,
     errorPage: (request, problem, summary) =>
       renderSignupErrorPage({

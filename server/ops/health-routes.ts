@@ -10,6 +10,11 @@ export interface Readiness {
   mail: 'smtp' | 'files';
   /** The newest backup, or null when there is none. */
   lastBackupAt: string | null;
+  /**
+   * Whether Redis (REDIS_URL) answers; absent without it. Never makes the server unready: without
+   * it quotes and sign-ups are still taken, without their rate limits, and only sign-in gets 503.
+   */
+  redis?: 'ok' | 'unavailable';
 }
 
 export interface HealthOptions {
@@ -24,7 +29,7 @@ export interface HealthOptions {
  * pressure). GET /readyz: whether the server can do its work (for a load
  * balancer or a monitor): 200, or 503 when the database cannot be written.
  * Everyone gets the status; the details (whether mail is set up, the outbox,
- * the last backup) only a request from this machine or one with the token.
+ * the last backup, Redis) only a request from this machine or one with the token.
  */
 export async function healthRoutes(app: FastifyInstance, { readiness, detailsToken }: HealthOptions) {
   app.get('/healthz', { config: { pressureHandler: () => undefined } }, async (_request, reply) =>

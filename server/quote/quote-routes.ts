@@ -15,6 +15,7 @@ import { FormProblem } from '../forms/form-problem.ts';
 import { prefersHtml } from '../forms/reply-format.ts';
 import { sourcePage } from '../forms/request-origin.ts';
 import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
+import type { Redis } from '../security/redis-client.ts';
 import { renderErrorPage } from './quote-error-page.tsx';
 import { quoteProblemTexts } from './quote-problem-texts.ts';
 
@@ -29,6 +30,8 @@ export interface QuoteRoutesOptions {
   leads: LeadIntake;
   siteUrl: string;
   rateLimit: RateLimit;
+  /** REDIS_URL's client: the rate limit's counters are shared by every instance. */
+  redis?: Redis | undefined;
   /** The built site's stylesheet, for the error page. */
   stylesheet: SiteStylesheet | undefined;
   /** Called after a lead is committed (wakes the outbox worker). */
@@ -46,7 +49,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
     what: 'quote request',
     texts: quoteProblemTexts,
     maxFieldLength: QUOTE_MAX_FIELD_LENGTH,
-    rateLimit: options.rateLimit,
+    rateLimit: { ...options.rateLimit, name: 'quote', redis: options.redis },
     stylesheet: options.stylesheet,
     errorPage: (request, problem, summary) =>
       renderErrorPage({

@@ -6,6 +6,19 @@ interface Window {
 
 export type Take = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/**
+ * A per-client budget of attempts in a fixed window, taken before the attempt
+ * runs; an attempt that turns out not to count gives its unit back. In memory
+ * (createAttemptBudget) or in Redis (createRedisAttemptBudget), whose calls
+ * reject when Redis cannot be reached.
+ */
+export interface AttemptBudget {
+  /** Takes one attempt of the client's budget, or says how long until the budget is new again. */
+  take(key: string): Promise<Take>;
+  /** An attempt taken from the budget did not count after all. */
+  giveBack(key: string): Promise<void>;
+}
+
 export interface AttemptBudgetOptions {
   /** Attempts per client and window. */
   max: number;
@@ -22,7 +35,12 @@ export interface AttemptBudgetOptions {
  * yet. An attempt that turns out not to count (a success, or a failure on the
  * server's side) gives its unit back.
  */
-export function createAttemptBudget({ max, windowMs, now, capacity = 10_000 }: AttemptBudgetOptions) {
+export function createAttemptBudget({
+  max,
+  windowMs,
+  now,
+  capacity = 10_000,
+}: AttemptBudgetOptions): AttemptBudget {
   const windows = new Map<string, Window>();
 
   function current(key: string, at: number): Window | undefined {
@@ -32,32 +50,29 @@ export function createAttemptBudget({ max, windowMs, now, capacity = 10_000 }: A
     return undefined;
   }
 
-  return {
-    /** Takes one attempt of the client's budget, or says how long until the budget is new again. */
-    take(key: string): Take {
-      const at = now().getTime();
-      const window = current(key, at);
-      if (window) {
-        if (window.count >= max) {
-          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.endsAt - at) / 1000)) };
-        }
-        window.count += 1;
-        return { allowed: true };
+  function take(key: string): Take {
+    const at = now().getTime();
+    const window = current(key, at);
+    if (window) {
+      if (window.count >= max) {
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.endsAt - at) / 1000)) };
       }
-      for (const [oldest, { endsAt }] of windows) {
-        if (endsAt > at && windows.size < capacity) break;
-        windows.delete(oldest);
-      }
-      windows.set(key, { count: 1, endsAt: at + windowMs });
+      window.count += 1;
       return { allowed: true };
-    },
+    }
+    for (const [oldest, { endsAt }] of windows) {
+      if (endsAt > at && windows.size < capacity) break;
+      windows.delete(oldest);
+    }
+    windows.set(key, { count: 1, endsAt: at + windowMs });
+    return { allowed: true };
+  }
 
-    /** An attempt taken from the budget did not count after all. */
-    giveBack(key: string): void {
+  return {
+    take: async (key) => take(key),
+    giveBack: async (key) => {
       const window = current(key, now().getTime());
       if (window && window.count > 0) window.count -= 1;
     },
   };
 }
-
-export type AttemptBudget = ReturnType<typeof createAttemptBudget>;
