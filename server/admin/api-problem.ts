@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { ApiError } from '../../common/admin-api.ts';
+import type { ApiError } from '../../common/inbox-api/endpoint.ts';
 import { isStorageUnavailable } from '../db/storage-errors.ts';
 import { CeremonyFailed } from './ceremonies.ts';
 

@@ -1,11 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Me } from '../../common/admin-api.ts';
+import type { Me } from '../../common/inbox-api/account-endpoints.ts';
 import { hashToken, isTokenShape } from '../security/tokens.ts';
 import type { AccountRepository } from './account-repository.ts';
 import type { ActivityLog } from './activity-log.ts';
-import { clearSessionCookie, setSessionCookie, signedIn } from './admin-guard.ts';
+import { clearSessionCookie, setSessionCookie, staffOf } from './admin-guard.ts';
 import type { AdminAccount, AdminSession } from './admin-tables.ts';
 import { ApiProblem, notFound, parse } from './api-problem.ts';
 import { CeremonyFailed, type Ceremonies } from './ceremonies.ts';
@@ -77,7 +77,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     };
   }
 
-  async function signIn(reply: FastifyReply, account: AdminAccount): Promise<Me> {
+  async function startSession(reply: FastifyReply, account: AdminAccount): Promise<Me> {
     const sessionToken = await sessions.start(account.id, now());
     setSessionCookie(reply, sessionToken, sessions.limits.maxAgeMs);
     const found = await sessions.find(sessionToken, now());
@@ -187,7 +187,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
               },
           now(),
         );
-        return signIn(reply, account);
+        return startSession(reply, account);
       }),
     );
 
@@ -233,18 +233,18 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
           { actor: found.account.email, action: 'sign-in', summary: 'Signed in with a passkey' },
           now(),
         );
-        return signIn(reply, found.account);
+        return startSession(reply, found.account);
       }),
     );
   });
 
   app.get('/me', async (request) => {
-    const { account, session } = signedIn(request);
+    const { account, session } = staffOf(request);
     return me(account, session);
   });
 
   app.post('/sign-out', async (request, reply) => {
-    const { account, session } = signedIn(request);
+    const { account, session } = staffOf(request);
     await sessions.end(session);
     clearSessionCookie(reply);
     await activity.record({ actor: account.email, action: 'sign-out', summary: 'Signed out' }, now());
@@ -252,7 +252,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   app.post('/sign-out-everywhere', async (request, reply) => {
-    const { account } = signedIn(request);
+    const { account } = staffOf(request);
     const ended = await sessions.endAll(account.id);
     clearSessionCookie(reply);
     await activity.record(
@@ -267,7 +267,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   app.post('/passkeys/options', async (request) => {
-    const { account } = signedIn(request);
+    const { account } = staffOf(request);
     const passkeys = await accounts.passkeysOf(account.id);
     return ceremonies.registration(
       'add-passkey',
@@ -278,7 +278,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   app.post('/passkeys', async (request) => {
-    const { account, session } = signedIn(request);
+    const { account, session } = staffOf(request);
     const body = parse(ceremony, request.body);
     const count = (await accounts.passkeysOf(account.id)).length;
     const { passkey } = await ceremonies.verifyRegistration(
@@ -297,12 +297,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   app.post('/verify/options', async (request) => {
-    const { account } = signedIn(request);
+    const { account } = staffOf(request);
     return ceremonies.authentication('verify', String(account.id), await accounts.passkeysOf(account.id));
   });
 
   app.post('/verify', async (request) => {
-    const { account, session } = signedIn(request);
+    const { account, session } = staffOf(request);
     const body = parse(ceremony, request.body);
     const id = ceremonies.credentialId(body.response);
     const found = id ? await accounts.passkey(id) : undefined;
@@ -322,7 +322,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   app.delete<{ Params: { id: string } }>('/passkeys/:id', async (request) => {
-    const { account, session } = signedIn(request);
+    const { account, session } = staffOf(request);
     const verifiedAt = session.verified_at ? Date.parse(session.verified_at) : 0;
     if (now().getTime() - verifiedAt > VERIFY_WINDOW_MS) {
       throw new ApiProblem(403, 'verify', 'Confirm it is you with a passkey first.');
