@@ -120,3 +120,16 @@ export const cursorQuery = positiveId.optional();
 
 /** A page of a list: null on the last page. */
 export const nextCursor = z.string().nullable();
+
+/** The sentence of a 400 for a request that breaks its endpoint's schemas; `fields` says what is wrong. */
+export const INVALID_MESSAGE = 'Some of what was sent cannot be used.';
+
+/** A message per field of the request (the first of each), as a 400's `fields` gives them. */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = String(issue.path[0] ?? 'request');
+    fields[name] ??= issue.message;
+  }
+  return fields;
+}

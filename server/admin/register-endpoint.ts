@@ -23,12 +23,12 @@ export interface EndpointCall<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-/** What a handler returns: the reply its contract describes (nothing for a 204, a file for a CSV). */
-export type EndpointResult<E extends Endpoint> = E['replyAs'] extends 'no-content'
-  ? void
-  : E['replyAs'] extends 'csv'
-    ? CsvDownload
-    : z.input<E['reply']>;
+/** A handler of an endpoint: it returns the reply its contract describes (nothing for a 204, a file for a CSV). */
+export type EndpointHandler<E extends Endpoint> = (
+  call: EndpointCall<E>,
+) => E['replyAs'] extends 'no-content'
+  ? Promise<void>
+  : Promise<E['replyAs'] extends 'csv' ? CsvDownload : z.input<E['reply']>>;
 
 export interface EndpointOptions {
   /**
@@ -45,7 +45,7 @@ export interface EndpointOptions {
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (call: EndpointCall<E>) => Promise<EndpointResult<E>>,
+  handler: EndpointHandler<E>,
   { around = (_request, _reply, run) => run() }: EndpointOptions = {},
 ) {
   app.route({

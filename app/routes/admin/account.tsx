@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { Form, redirect, useFetcher, useNavigation } from 'react-router';
-import type { Me, Passkey } from '../../../common/admin-api';
+import type { Me, Passkey } from '../../../common/inbox-api/account-endpoints';
+import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { ApiFailure, callApi } from '../../components/admin/api';
 import { buttonClass } from '../../components/admin/buttons';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
@@ -16,6 +17,7 @@ import { PageHeader } from '../../components/admin/page-header';
 import {
   authenticate,
   CeremonyCancelled,
+  ceremonies,
   passkeyMessage,
   passkeyMessages,
   register,
@@ -36,9 +38,12 @@ export function clientLoader() {
 }
 
 /** Signs out here or everywhere; a session that has already ended counts as signed out. */
-async function signOut(path: '/sign-out' | '/sign-out-everywhere', reason: SignInReason) {
+async function signOut(
+  endpoint: typeof inboxApi.account.signOut | typeof inboxApi.account.signOutEverywhere,
+  reason: SignInReason,
+) {
   try {
-    await callApi(path, { method: 'POST', body: {} });
+    await callApi(endpoint);
   } catch (error) {
     if (!(error instanceof ApiFailure && error.status === 401)) throw error;
   }
@@ -48,14 +53,13 @@ async function signOut(path: '/sign-out' | '/sign-out-everywhere', reason: SignI
 
 /** Removing a passkey needs a recent passkey check: when the server asks for one (403 "verify"), do it, then ask again. */
 async function removePasskey(id: string, request: Request): Promise<Me> {
-  const remove = () =>
-    callApi<Me>(`/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE', from: request });
+  const remove = () => callApi(inboxApi.account.removePasskey, { params: { id }, from: request });
   try {
     return await remove();
   } catch (error) {
     if (!(error instanceof ApiFailure && error.status === 403 && error.code === 'verify')) throw error;
   }
-  await authenticate({ optionsPath: '/verify/options', answerPath: '/verify', from: request });
+  await authenticate(ceremonies.verify(request));
   return remove();
 }
 
@@ -63,13 +67,13 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   try {
-    if (intent === ACCOUNT_INTENT.signOut) return await signOut('/sign-out', 'signed-out');
+    if (intent === ACCOUNT_INTENT.signOut) return await signOut(inboxApi.account.signOut, 'signed-out');
     if (intent === ACCOUNT_INTENT.signOutEverywhere) {
-      return await signOut('/sign-out-everywhere', 'signed-out-everywhere');
+      return await signOut(inboxApi.account.signOutEverywhere, 'signed-out-everywhere');
     }
     if (intent === ACCOUNT_INTENT.addPasskey) {
       try {
-        await register({ optionsPath: '/passkeys/options', answerPath: '/passkeys', from: request });
+        await register(ceremonies.addPasskey(request));
       } catch (error) {
         if (error instanceof Response) throw error;
         return { error: passkeyMessage(error, passkeyMessages.addCancelled) };
