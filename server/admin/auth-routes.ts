@@ -1,14 +1,14 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { Me } from '../../common/inbox-api/account-endpoints.ts';
-import { hashToken, isTokenShape } from '../security/tokens.ts';
+import { accountEndpoints as endpoints, type Me } from '../../common/inbox-api/account-endpoints.ts';
+import { hashToken } from '../security/tokens.ts';
 import type { AccountRepository } from './account-repository.ts';
 import type { ActivityLog } from './activity-log.ts';
-import { clearSessionCookie, setSessionCookie, staffOf } from './admin-guard.ts';
+import { clearSessionCookie, setSessionCookie } from './admin-guard.ts';
 import type { AdminAccount, AdminSession } from './admin-tables.ts';
-import { ApiProblem, notFound, parse } from './api-problem.ts';
+import { ApiProblem, notFound } from './api-problem.ts';
 import { CeremonyFailed, type Ceremonies } from './ceremonies.ts';
+import { registerEndpoint } from './register-endpoint.ts';
 import type { SessionRepository } from './session-repository.ts';
 
 /** Removing a passkey needs a passkey check this recent. */
@@ -46,11 +46,6 @@ const invitationGone = {
     'This invitation link was replaced by a newer one, or withdrawn. Open the newest invitation you were sent, or ask for a new one.',
 } as const;
 
-const token = z.string().refine(isTokenShape, 'This invitation link is not complete.');
-const ceremony = z.object({ flow: z.string().max(100), response: z.record(z.string(), z.unknown()) });
-const invitationBody = z.object({ token });
-const acceptBody = ceremony.extend({ token });
-
 /**
  * Accounts and sign-in with passkeys: accepting an invitation, signing in and
  * out, the person's passkeys, and the fresh passkey check that removing one
@@ -59,7 +54,6 @@ const acceptBody = ceremony.extend({ token });
  */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const { accounts, sessions, ceremonies, activity, now } = options;
-  const publicRoute = { access: 'public' as const };
 
   async function me(account: AdminAccount, session: AdminSession): Promise<Me> {
     const passkeys = await accounts.passkeysOf(account.id);
@@ -141,14 +135,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       }
     }
 
-    publicApi.post('/invitation', { config: publicRoute }, async (request) => {
-      const body = parse(invitationBody, request.body);
+    registerEndpoint(publicApi, endpoints.checkInvitation, async ({ body }) => {
       const { email } = await validInvitation(body.token);
       return { email };
     });
 
-    publicApi.post('/invitation/options', { config: publicRoute }, async (request) => {
-      const body = parse(invitationBody, request.body);
+    registerEndpoint(publicApi, endpoints.invitationOptions, async ({ body }) => {
       const { email } = await validInvitation(body.token);
       const existing = await accounts.byEmail(email);
       const handle = await accounts.userHandleFor(email);
@@ -156,9 +148,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       return ceremonies.registration('invitation', hashToken(body.token), { email, handle }, passkeys);
     });
 
-    publicApi.post('/invitation/accept', { config: publicRoute }, async (request, reply) =>
-      attempt(request, reply, async () => {
-        const body = parse(acceptBody, request.body);
+    registerEndpoint(
+      publicApi,
+      endpoints.acceptInvitation,
+      async ({ body, reply }) => {
         const { email } = await validInvitation(body.token);
         const existing = await accounts.byEmail(email);
         const count = existing && !existing.revoked_at ? (await accounts.passkeysOf(existing.id)).length : 0;
@@ -188,16 +181,18 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
           now(),
         );
         return startSession(reply, account);
-      }),
+      },
+      { around: attempt },
     );
 
-    publicApi.post('/sign-in/options', { config: publicRoute }, async () =>
+    registerEndpoint(publicApi, endpoints.signInOptions, async () =>
       ceremonies.authentication('sign-in', ''),
     );
 
-    publicApi.post('/sign-in', { config: publicRoute }, async (request, reply) =>
-      attempt(request, reply, async () => {
-        const body = parse(ceremony, request.body);
+    registerEndpoint(
+      publicApi,
+      endpoints.signIn,
+      async ({ body, reply }) => {
         const id = ceremonies.credentialId(body.response);
         const found = id ? await accounts.passkey(id) : undefined;
         try {
@@ -234,25 +229,20 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
           now(),
         );
         return startSession(reply, found.account);
-      }),
+      },
+      { around: attempt },
     );
   });
 
-  app.get('/me', async (request) => {
-    const { account, session } = staffOf(request);
-    return me(account, session);
-  });
+  registerEndpoint(app, endpoints.me, async ({ staff: { account, session } }) => me(account, session));
 
-  app.post('/sign-out', async (request, reply) => {
-    const { account, session } = staffOf(request);
+  registerEndpoint(app, endpoints.signOut, async ({ staff: { account, session }, reply }) => {
     await sessions.end(session);
     clearSessionCookie(reply);
     await activity.record({ actor: account.email, action: 'sign-out', summary: 'Signed out' }, now());
-    return reply.code(204).send();
   });
 
-  app.post('/sign-out-everywhere', async (request, reply) => {
-    const { account } = staffOf(request);
+  registerEndpoint(app, endpoints.signOutEverywhere, async ({ staff: { account }, reply }) => {
     const ended = await sessions.endAll(account.id);
     clearSessionCookie(reply);
     await activity.record(
@@ -263,11 +253,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       },
       now(),
     );
-    return reply.code(204).send();
   });
 
-  app.post('/passkeys/options', async (request) => {
-    const { account } = staffOf(request);
+  registerEndpoint(app, endpoints.passkeyOptions, async ({ staff: { account } }) => {
     const passkeys = await accounts.passkeysOf(account.id);
     return ceremonies.registration(
       'add-passkey',
@@ -277,9 +265,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     );
   });
 
-  app.post('/passkeys', async (request) => {
-    const { account, session } = staffOf(request);
-    const body = parse(ceremony, request.body);
+  registerEndpoint(app, endpoints.addPasskey, async ({ body, staff: { account, session } }) => {
     const count = (await accounts.passkeysOf(account.id)).length;
     const { passkey } = await ceremonies.verifyRegistration(
       'add-passkey',
@@ -296,14 +282,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return me(account, session);
   });
 
-  app.post('/verify/options', async (request) => {
-    const { account } = staffOf(request);
+  registerEndpoint(app, endpoints.verifyOptions, async ({ staff: { account } }) => {
     return ceremonies.authentication('verify', String(account.id), await accounts.passkeysOf(account.id));
   });
 
-  app.post('/verify', async (request) => {
-    const { account, session } = staffOf(request);
-    const body = parse(ceremony, request.body);
+  registerEndpoint(app, endpoints.verify, async ({ body, staff: { account, session } }) => {
     const id = ceremonies.credentialId(body.response);
     const found = id ? await accounts.passkey(id) : undefined;
     if (!found || found.account.id !== account.id) {
@@ -321,15 +304,14 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return me(account, session);
   });
 
-  app.delete<{ Params: { id: string } }>('/passkeys/:id', async (request) => {
-    const { account, session } = staffOf(request);
+  registerEndpoint(app, endpoints.removePasskey, async ({ params, staff: { account, session } }) => {
     const verifiedAt = session.verified_at ? Date.parse(session.verified_at) : 0;
     if (now().getTime() - verifiedAt > VERIFY_WINDOW_MS) {
       throw new ApiProblem(403, 'verify', 'Confirm it is you with a passkey first.');
     }
     const passkeys = await accounts.passkeysOf(account.id);
-    const removing = passkeys.find((passkey) => passkey.id === request.params.id);
-    const outcome = await accounts.removePasskey(account.id, request.params.id);
+    const removing = passkeys.find((passkey) => passkey.id === params.id);
+    const outcome = await accounts.removePasskey(account.id, params.id);
     if (outcome === 'unknown' || !removing) throw notFound('This passkey');
     if (outcome === 'last') {
       throw new ApiProblem(
