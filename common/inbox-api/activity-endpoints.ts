@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { cursorQuery, endpoint, nextCursor } from './endpoint.ts';
 
 /** What staff (or the system, or a failed sign-in) did, as the log records it. */
-export const ACTIVITY_ACTIONS = [
+const ACTIVITY_ACTIONS = [
   'sign-in',
   'sign-in-failed',
   'sign-out',

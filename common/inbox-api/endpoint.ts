@@ -110,7 +110,7 @@ export const COMMON_ERRORS = [
 ] as const;
 
 /** A positive whole number in a path or query: a number on the server, a string or number from a page. */
-export const positiveId = z.coerce.number<string | number>().int().positive();
+const positiveId = z.coerce.number<string | number>().int().positive();
 
 /** A path's `:id` of a numbered thing (a lead, an email, a subscriber). */
 export const idParams = z.object({ id: positiveId });

@@ -13,7 +13,7 @@ const leadStatus = z.enum(LEAD_STATUSES);
  * - dead: given up (the last error), can be retried;
  * - none: never queued (spam) or deleted.
  */
-export const delivery = z.discriminatedUnion('state', [
+const delivery = z.discriminatedUnion('state', [
   z.object({
     state: z.literal('pending'),
     attempts: z.number(),
@@ -33,7 +33,7 @@ export const delivery = z.discriminatedUnion('state', [
 export type Delivery = z.infer<typeof delivery>;
 
 /** A lead in the list. */
-export const leadSummary = z.object({
+const leadSummary = z.object({
   id: z.number(),
   createdAt: z.string(),
   name: z.string(),
@@ -57,7 +57,7 @@ export const leadList = z.object({
 });
 export type LeadList = z.infer<typeof leadList>;
 
-export const timelineEntry = z.object({
+const timelineEntry = z.object({
   id: z.number(),
   at: z.string(),
   /** The account's email; null for the system (e.g. a lead marked spam by the honeypot). */

@@ -4,7 +4,7 @@ import { endpoint, idParams, noContent } from './endpoint.ts';
 
 const OUTBOX_STATUSES = ['pending', 'dead'] as const;
 
-export const outboxEmail = z.object({
+const outboxEmail = z.object({
   id: z.number(),
   kind: z.string(),
   recipient: z.string(),

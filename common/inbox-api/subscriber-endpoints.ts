@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SUBSCRIBER_STATUSES, SUBSCRIBER_VIEWS } from '../subscriber-domain.ts';
 import { csvFile, cursorQuery, endpoint, idParams, nextCursor, noContent } from './endpoint.ts';
 
-export const subscriberSummary = z.object({
+const subscriberSummary = z.object({
   id: z.number(),
   email: z.string(),
   status: z.enum(SUBSCRIBER_STATUSES),

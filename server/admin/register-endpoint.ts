@@ -7,13 +7,13 @@ import { csvDownload } from './csv-download.ts';
 import type { SignedIn } from './session-repository.ts';
 
 /** A CSV file to save: its name and its text. */
-export interface CsvDownload {
+interface CsvDownload {
   fileName: string;
   csv: string;
 }
 
 /** What a handler of an endpoint gets: the request's parts as its contract's schemas made them. */
-export interface EndpointCall<E extends Endpoint> {
+interface EndpointCall<E extends Endpoint> {
   params: z.output<E['params']>;
   query: z.output<E['query']>;
   body: z.output<E['body']>;

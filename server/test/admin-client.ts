@@ -34,7 +34,7 @@ function endpointOf(method: string, path: string): Endpoint | undefined {
  * answers what the endpoint's reply schema says (not a field more), anything else is an ApiError
  * with a code the endpoint lists (or any endpoint may give).
  */
-export function checkAgainstContract(method: string, path: string, response: LightMyRequestResponse) {
+function checkAgainstContract(method: string, path: string, response: LightMyRequestResponse) {
   const endpoint = endpointOf(method, path);
   const where = `${method} ${path} (${response.statusCode})`;
   if (response.statusCode >= 400) {
