@@ -7,6 +7,12 @@
  */
 import { z } from 'zod';
 
+// Before any schema is made: the inbox's Content-Security-Policy forbids eval, so zod checks without
+// compiling its object checks (its probe for `new Function` would be blocked and reported as a
+// violation). Every module of the contract imports this one first; on the server it costs nothing
+// that shows (the API's requests are small).
+z.config({ jitless: true });
+
 export type Method = 'GET' | 'POST' | 'DELETE';
 
 /**
