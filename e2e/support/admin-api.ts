@@ -1,6 +1,6 @@
 /**
- * A stand-in for the inbox's JSON API (common/admin-api.ts), answered in the browser with page.route:
- * a small in-memory inbox that changes as the pages post to it, with replies of the contract's types.
+ * A stand-in for the inbox's JSON API (its contract: common/inbox-api/), answered in the browser with
+ * page.route: a small in-memory inbox that changes as the pages post to it, with replies of the contract's types.
  * The real server (server/admin/) has its own tests; these check what the pages do with its answers.
  */
 import type { Page, Request, Route } from '@playwright/test';

@@ -50,7 +50,8 @@ function checkAgainstContract(method: string, path: string, response: LightMyReq
   if (endpoint.replyAs === 'no-content') {
     if (response.statusCode !== 204 || response.body !== '') throw new Error(`${where}: expected a 204`);
   } else if (endpoint.replyAs === 'csv') {
-    if (!String(response.headers['content-type']).startsWith('text/csv')) throw new Error(`${where}: not a CSV`);
+    if (!String(response.headers['content-type']).startsWith('text/csv'))
+      throw new Error(`${where}: not a CSV`);
   } else {
     const body: unknown = response.json();
     const parsed = endpoint.reply.safeParse(body);
