@@ -88,11 +88,15 @@ export default tseslint.config(
             {
               target: 'server',
               from: [
+                // The quote feature's, the newsletter's and the inbox's.
                 'common/quote-request.ts',
                 'common/quote-sample.ts',
                 'common/quote-messages.ts',
+                'common/lead-domain.ts',
                 'common/newsletter.ts',
+                'common/subscriber-domain.ts',
                 'common/admin-api.ts',
+                'common/inbox-api',
               ],
               message:
                 "The core of the server imports no feature's own definitions: the feature passes them in.",

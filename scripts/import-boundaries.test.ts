@@ -72,6 +72,10 @@ describe('the direction of imports (npm run lint)', () => {
         '../../common/quote-sample.ts',
         '../../common/newsletter',
         '../../common/admin-api.ts',
+        '../../common/lead-domain.ts',
+        '../../common/subscriber-domain',
+        '../../common/inbox-api/endpoints.ts',
+        './../../common/inbox-api/lead-schemas',
       ],
       "imports no feature's own definitions",
     );

@@ -3,7 +3,8 @@
  * status, a slow reply, a lost connection. Every other call reaches the real server.
  */
 import type { Page } from '@playwright/test';
-import { ADMIN_API, type ApiError } from '../../common/admin-api.ts';
+import { ADMIN_API } from '../../common/admin-api.ts';
+import type { ApiError } from '../../common/inbox-api/endpoint.ts';
 
 const matches = (pattern: string | RegExp, path: string) =>
   typeof pattern === 'string' ? pattern === path : pattern.test(path);

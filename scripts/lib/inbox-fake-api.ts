@@ -5,32 +5,22 @@
  * against the real server instead (e2e/support/staff-test.ts).
  */
 import type { Page, Request, Route } from '@playwright/test';
+import { ADMIN_API, ADMIN_PAGE_SIZE } from '../../common/admin-api.ts';
+import type { CeremonyOptions, Me, Passkey } from '../../common/inbox-api/account-endpoints.ts';
+import type { ActivityEntry, ActivityList } from '../../common/inbox-api/activity-endpoints.ts';
+import type { ApiError } from '../../common/inbox-api/endpoint.ts';
 import {
-  ADMIN_API,
-  ADMIN_PAGE_SIZE,
-  type ActivityEntry,
-  type ActivityList,
-  type ApiError,
-  type CeremonyOptions,
   type Delivery,
-  LEAD_STATUSES,
-  LEAD_VIEWS,
   type LeadDetail,
   type LeadList,
-  type LeadStatus,
   type LeadSummary,
-  type LeadView,
-  type Me,
   NOTE_MAX_LENGTH,
-  type OutboxEmail,
-  type OutboxList,
-  type Passkey,
-  SUBSCRIBER_VIEWS,
-  type SubscriberList,
-  type SubscriberSummary,
-  type SubscriberView,
   type TimelineEntry,
-} from '../../common/admin-api.ts';
+} from '../../common/inbox-api/lead-schemas.ts';
+import type { OutboxEmail, OutboxList } from '../../common/inbox-api/outbox-endpoints.ts';
+import type { SubscriberList, SubscriberSummary } from '../../common/inbox-api/subscriber-endpoints.ts';
+import { LEAD_STATUSES, LEAD_VIEWS, type LeadStatus, type LeadView } from '../../common/lead-domain.ts';
+import { SUBSCRIBER_VIEWS, type SubscriberView } from '../../common/subscriber-domain.ts';
 import { emptyQuoteValues } from '../../common/quote-request.ts';
 
 /** Everything the fake inbox holds. Tests build one with sampleInbox() and change what they need. */

@@ -1,10 +1,10 @@
-import type { ActivityEntry } from '../../common/admin-api.ts';
+import type { ActivityAction } from '../../common/inbox-api/activity-endpoints.ts';
 import type { Storage } from '../db/database.ts';
 import type { AdminActivity } from './admin-tables.ts';
 
 export interface NewActivity {
   actor: string | null;
-  action: ActivityEntry['action'];
+  action: ActivityAction;
   summary: string;
   leadId?: number | null;
 }

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ADMIN_PAGE_SIZE, type ActivityList } from '../../common/admin-api.ts';
+import { ADMIN_PAGE_SIZE } from '../../common/admin-api.ts';
+import { activityEndpoints } from '../../common/inbox-api/activity-endpoints.ts';
 import type { ActivityLog } from './activity-log.ts';
-import { parse } from './api-problem.ts';
-
-const listQuery = z.object({ cursor: z.coerce.number().int().positive().optional() });
+import { registerEndpoint } from './register-endpoint.ts';
 
 /** The activity log, newest first. */
 export async function activityRoutes(app: FastifyInstance, { activity }: { activity: ActivityLog }) {
-  app.get('/activity', async (request): Promise<ActivityList> => {
-    const { cursor } = parse(listQuery, request.query);
+  registerEndpoint(app, activityEndpoints.list, async ({ query: { cursor } }) => {
     const page = await activity.page(cursor, ADMIN_PAGE_SIZE);
     return {
       entries: page.entries.map((entry) => ({

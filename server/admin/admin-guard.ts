@@ -16,8 +16,8 @@ declare module 'fastify' {
     access?: 'public';
   }
   interface FastifyRequest {
-    /** The person signed in, on every route that is not public. */
-    signedIn: SignedIn | null;
+    /** The staff member whose session the request carries, and that session; set on every route that is not public. */
+    staff: SignedIn | null;
   }
 }
 
@@ -37,7 +37,7 @@ export interface GuardOptions {
  */
 export async function guardRoutes(app: FastifyInstance, { sessions, siteUrl, now }: GuardOptions) {
   await app.register(cookie);
-  app.decorateRequest('signedIn', null);
+  app.decorateRequest('staff', null);
   app.addHook('onRequest', async (request) => {
     if (
       isRefusedByFetchMetadata(request.method, request.headers, 'resource') ||
@@ -46,18 +46,17 @@ export async function guardRoutes(app: FastifyInstance, { sessions, siteUrl, now
       throw new ApiProblem(403, 'cross-site', 'This request came from another site and was refused.');
     }
     if (request.routeOptions.config?.access === 'public') return;
-    const signedIn = await sessions.find(request.cookies[SESSION_COOKIE], now());
-    if (!signedIn)
-      throw new ApiProblem(401, 'unauthenticated', 'Your session has ended. Please sign in again.');
-    request.signedIn = signedIn;
+    const staff = await sessions.find(request.cookies[SESSION_COOKIE], now());
+    if (!staff) throw new ApiProblem(401, 'unauthenticated', 'Your session has ended. Please sign in again.');
+    request.staff = staff;
   });
 }
 
-/** The person signed in; only on guarded routes, where it is always set. */
-export function signedIn(request: { signedIn: SignedIn | null }): SignedIn {
-  if (!request.signedIn)
+/** The staff member and session of a request on a guarded route (where the guard always sets them). */
+export function staffOf(request: { staff: SignedIn | null }): SignedIn {
+  if (!request.staff)
     throw new ApiProblem(401, 'unauthenticated', 'Your session has ended. Please sign in again.');
-  return request.signedIn;
+  return request.staff;
 }
 
 /** The session token the browser sent, if any (valid or not). */

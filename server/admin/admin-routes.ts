@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_API } from '../../common/admin-api.ts';
+import { allEndpoints } from '../../common/inbox-api/endpoints.ts';
 import { activityRoutes } from './activity-routes.ts';
 import { guardRoutes } from './admin-guard.ts';
 import { answerProblemsAsJson, notFound } from './api-problem.ts';
 import { authRoutes, type AuthRoutesOptions } from './auth-routes.ts';
+import { holdRoutesToContract } from './contract-routes.ts';
 import { leadRoutes, type LeadRoutesOptions } from './lead-routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { subscriberRoutes, type SubscriberRoutesOptions } from './subscriber-routes.ts';
@@ -15,15 +17,19 @@ export type AdminRoutesOptions = AuthRoutesOptions &
     siteUrl: string;
   };
 
+/** The address of the JSON 404 for any address of the API outside the contract. */
+const CATCH_ALL = '/*';
+
 /**
- * The inbox's JSON API under /admin/api. Every route in this scope is guarded
- * (admin-guard.ts): a session is required unless the route is marked public,
- * and another site's state-changing request is refused. Every answer is JSON
+ * The inbox's JSON API under /admin/api: exactly the endpoints of its contract (common/inbox-api/),
+ * registered from it. Every route in this scope is guarded (admin-guard.ts): a session is required
+ * unless the endpoint is public, and another site's state-changing request is refused. Every answer is JSON
  * and never cached; the pages themselves are the app shell (static-site.ts).
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
   await app.register(
     async (api) => {
+      holdRoutesToContract(api, { prefix: ADMIN_API, endpoints: allEndpoints, catchAll: CATCH_ALL });
       answerProblemsAsJson(api);
       // JSON only: a cross-site "simple" text/plain post cannot even be read.
       api.removeContentTypeParser('text/plain');
@@ -42,7 +48,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       // Any other address under the API is a JSON 404 (not the app shell that answers /admin/*).
       api.route({
         method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        url: '/*',
+        url: CATCH_ALL,
         handler: async () => {
           throw notFound('This address of the inbox');
         },

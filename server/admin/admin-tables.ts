@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { ActivityEntry } from '../../common/admin-api.ts';
+import type { ActivityAction } from '../../common/inbox-api/activity-endpoints.ts';
 
 /** A person who works the inbox. Accounts are made from invitations only, and revoked, never deleted. */
 interface AdminAccountsTable {
@@ -58,7 +58,7 @@ interface AdminActivityTable {
   at: string;
   /** The account's email; null when nobody was signed in (a failed sign-in, the command line). */
   actor: string | null;
-  action: ActivityEntry['action'];
+  action: ActivityAction;
   summary: string;
   lead_id: number | null;
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { ApiError } from '../../common/admin-api.ts';
+import { type ApiError, fieldMessages, INVALID_MESSAGE } from '../../common/inbox-api/endpoint.ts';
 import { isStorageUnavailable } from '../db/storage-errors.ts';
 import { CeremonyFailed } from './ceremonies.ts';
 
@@ -24,12 +24,7 @@ export const notFound = (what: string) =>
 export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const name = String(issue.path[0] ?? 'request');
-    fields[name] ??= issue.message;
-  }
-  throw new ApiProblem(400, 'invalid', 'Some of what was sent cannot be used.', fields);
+  throw new ApiProblem(400, 'invalid', INVALID_MESSAGE, fieldMessages(result.error));
 }
 
 /** Every refusal of the API is JSON (ApiError), never a stack trace or a page. */

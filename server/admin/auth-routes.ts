@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { Me } from '../../common/admin-api.ts';
+import { accountEndpoints as endpoints, type Me } from '../../common/inbox-api/account-endpoints.ts';
 import type { Redis } from '../security/redis-client.ts';
-import { hashToken, isTokenShape } from '../security/tokens.ts';
+import { hashToken } from '../security/tokens.ts';
 import type { AccountRepository } from './account-repository.ts';
 import type { ActivityLog } from './activity-log.ts';
-import { clearSessionCookie, sessionCookieOf, setSessionCookie, signedIn } from './admin-guard.ts';
+import { clearSessionCookie, sessionCookieOf, setSessionCookie } from './admin-guard.ts';
 import type { AdminAccount, AdminSession } from './admin-tables.ts';
-import { ApiProblem, notFound, parse } from './api-problem.ts';
+import { ApiProblem, notFound } from './api-problem.ts';
 import type { Ceremonies } from './ceremonies.ts';
 import { usableInvitation } from './invitation-check.ts';
 import { requireRecentCheck, verifiedUntil } from './recent-check.ts';
+import { registerEndpoint } from './register-endpoint.ts';
 import type { SessionRepository } from './session-repository.ts';
 import { limitPublicRequests, signInAttempts } from './sign-in-attempts.ts';
 
@@ -36,20 +36,14 @@ export interface AuthRoutesOptions {
   now: () => Date;
 }
 
-const token = z.string().refine(isTokenShape, 'This invitation link is not complete.');
-const ceremony = z.object({ flow: z.string().max(100), response: z.record(z.string(), z.unknown()) });
-const invitationBody = z.object({ token });
-const acceptBody = ceremony.extend({ token });
-
 /**
  * Accounts and sign-in with passkeys: accepting an invitation, signing in and
- * out, the person's passkeys, and the fresh passkey check that removing one
- * needs. Only the invitation and sign-in routes are public, and they are
+ * out, the person's passkeys, and the fresh passkey check that adding or
+ * removing one needs. Only the invitation and sign-in routes are public, and they are
  * rate-limited per client address.
  */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const { accounts, sessions, ceremonies, activity, now } = options;
-  const publicRoute = { access: 'public' as const };
 
   async function me(account: AdminAccount, session: AdminSession): Promise<Me> {
     const passkeys = await accounts.passkeysOf(account.id);
@@ -68,7 +62,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   }
 
   /** Starts a session for the person; one the browser already held ends (a sign-in replaces it). */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, account: AdminAccount): Promise<Me> {
+  async function startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: AdminAccount,
+  ): Promise<Me> {
     const sessionToken = await sessions.start(account.id, now(), sessionCookieOf(request));
     setSessionCookie(reply, sessionToken, sessions.limits.maxAgeMs);
     const found = await sessions.find(sessionToken, now());
@@ -93,14 +91,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     await limitPublicRequests(publicApi, { max: max * PUBLIC_REQUESTS_PER_ATTEMPT, windowMs, redis });
     const attempt = signInAttempts({ max, windowMs, now, redis });
 
-    publicApi.post('/invitation', { config: publicRoute }, async (request) => {
-      const body = parse(invitationBody, request.body);
+    registerEndpoint(publicApi, endpoints.checkInvitation, async ({ body }) => {
       const { email } = await validInvitation(body.token);
       return { email };
     });
 
-    publicApi.post('/invitation/options', { config: publicRoute }, async (request) => {
-      const body = parse(invitationBody, request.body);
+    registerEndpoint(publicApi, endpoints.invitationOptions, async ({ body }) => {
       const { email } = await validInvitation(body.token);
       const existing = await accounts.byEmail(email);
       const handle = await accounts.userHandleFor(email);
@@ -108,9 +104,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       return ceremonies.registration('invitation', hashToken(body.token), { email, handle }, passkeys);
     });
 
-    publicApi.post('/invitation/accept', { config: publicRoute }, async (request, reply) =>
-      attempt(request, reply, async () => {
-        const body = parse(acceptBody, request.body);
+    registerEndpoint(
+      publicApi,
+      endpoints.acceptInvitation,
+      async ({ body, request, reply }) => {
         const { email } = await validInvitation(body.token);
         const existing = await accounts.byEmail(email);
         const count = existing && !existing.revoked_at ? (await accounts.passkeysOf(existing.id)).length : 0;
@@ -139,17 +136,19 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
               },
           now(),
         );
-        return signIn(request, reply, account);
-      }),
+        return startSession(request, reply, account);
+      },
+      { around: attempt },
     );
 
-    publicApi.post('/sign-in/options', { config: publicRoute }, async () =>
+    registerEndpoint(publicApi, endpoints.signInOptions, async () =>
       ceremonies.authentication('sign-in', ''),
     );
 
-    publicApi.post('/sign-in', { config: publicRoute }, async (request, reply) =>
-      attempt(request, reply, async () => {
-        const body = parse(ceremony, request.body);
+    registerEndpoint(
+      publicApi,
+      endpoints.signIn,
+      async ({ body, request, reply }) => {
         const id = ceremonies.credentialId(body.response);
         const found = id ? await accounts.passkey(id) : undefined;
         try {
@@ -185,26 +184,21 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
           { actor: found.account.email, action: 'sign-in', summary: 'Signed in with a passkey' },
           now(),
         );
-        return signIn(request, reply, found.account);
-      }),
+        return startSession(request, reply, found.account);
+      },
+      { around: attempt },
     );
   });
 
-  app.get('/me', async (request) => {
-    const { account, session } = signedIn(request);
-    return me(account, session);
-  });
+  registerEndpoint(app, endpoints.me, async ({ staff: { account, session } }) => me(account, session));
 
-  app.post('/sign-out', async (request, reply) => {
-    const { account, session } = signedIn(request);
+  registerEndpoint(app, endpoints.signOut, async ({ staff: { account, session }, reply }) => {
     await sessions.end(session);
     clearSessionCookie(reply);
     await activity.record({ actor: account.email, action: 'sign-out', summary: 'Signed out' }, now());
-    return reply.code(204).send();
   });
 
-  app.post('/sign-out-everywhere', async (request, reply) => {
-    const { account } = signedIn(request);
+  registerEndpoint(app, endpoints.signOutEverywhere, async ({ staff: { account }, reply }) => {
     const ended = await sessions.endAll(account.id);
     clearSessionCookie(reply);
     await activity.record(
@@ -215,13 +209,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       },
       now(),
     );
-    return reply.code(204).send();
   });
 
   // Adding a passkey needs a recent passkey check, like removing one. The check is made when the
   // options are asked for; the flow they open can be finished only by the same session (addingIn).
-  app.post('/passkeys/options', async (request) => {
-    const { account, session } = signedIn(request);
+  registerEndpoint(app, endpoints.passkeyOptions, async ({ staff: { account, session } }) => {
     requireRecentCheck(session, now());
     const passkeys = await accounts.passkeysOf(account.id);
     return ceremonies.registration(
@@ -232,9 +224,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     );
   });
 
-  app.post('/passkeys', async (request) => {
-    const { account, session } = signedIn(request);
-    const body = parse(ceremony, request.body);
+  registerEndpoint(app, endpoints.addPasskey, async ({ body, staff: { account, session } }) => {
     const count = (await accounts.passkeysOf(account.id)).length;
     const { passkey } = await ceremonies.verifyRegistration(
       'add-passkey',
@@ -251,14 +241,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return me(account, session);
   });
 
-  app.post('/verify/options', async (request) => {
-    const { account } = signedIn(request);
+  registerEndpoint(app, endpoints.verifyOptions, async ({ staff: { account } }) => {
     return ceremonies.authentication('verify', String(account.id), await accounts.passkeysOf(account.id));
   });
 
-  app.post('/verify', async (request) => {
-    const { account, session } = signedIn(request);
-    const body = parse(ceremony, request.body);
+  registerEndpoint(app, endpoints.verify, async ({ body, staff: { account, session } }) => {
     const id = ceremonies.credentialId(body.response);
     const found = id ? await accounts.passkey(id) : undefined;
     if (!found || found.account.id !== account.id) {
@@ -276,12 +263,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return me(account, session);
   });
 
-  app.delete<{ Params: { id: string } }>('/passkeys/:id', async (request) => {
-    const { account, session } = signedIn(request);
+  registerEndpoint(app, endpoints.removePasskey, async ({ params, staff: { account, session } }) => {
     requireRecentCheck(session, now());
     const passkeys = await accounts.passkeysOf(account.id);
-    const removing = passkeys.find((passkey) => passkey.id === request.params.id);
-    const outcome = await accounts.removePasskey(account.id, request.params.id);
+    const removing = passkeys.find((passkey) => passkey.id === params.id);
+    const outcome = await accounts.removePasskey(account.id, params.id);
     if (outcome === 'unknown' || !removing) throw notFound('This passkey');
     if (outcome === 'last') {
       throw new ApiProblem(

@@ -6,7 +6,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { CeremonyOptions } from '../../common/admin-api.ts';
+import type { CeremonyOptions } from '../../common/inbox-api/account-endpoints.ts';
 import { newToken } from '../security/tokens.ts';
 import type { NewPasskey } from './passkey-rows.ts';
 import type { AdminPasskey } from './admin-tables.ts';

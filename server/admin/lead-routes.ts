@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  ADMIN_PAGE_SIZE,
-  LEAD_STATUSES,
-  LEAD_VIEWS,
-  leadStatusLabels,
-  NOTE_MAX_LENGTH,
-  type LeadDetail,
-  type LeadList,
-  type LeadSummary,
-} from '../../common/admin-api.ts';
+import { ADMIN_PAGE_SIZE } from '../../common/admin-api.ts';
+import { leadEndpoints } from '../../common/inbox-api/lead-endpoints.ts';
+import type { LeadDetail, LeadSummary, TimelineEntry } from '../../common/inbox-api/lead-schemas.ts';
+import { leadStatusLabels } from '../../common/lead-domain.ts';
 import { quoteFields } from '../../common/quote-request.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
 import type { OutboxRepository } from '../outbox/outbox-repository.ts';
@@ -18,9 +11,8 @@ import { leadsCsv } from '../quote/lead-export.ts';
 import type { LeadRepository, LeadWithDelivery } from '../quote/lead-repository.ts';
 import type { LeadEvent } from '../quote/quote-tables.ts';
 import type { ActivityLog } from './activity-log.ts';
-import { signedIn } from './admin-guard.ts';
-import { ApiProblem, notFound, parse } from './api-problem.ts';
-import { csvDownload } from './csv-download.ts';
+import { ApiProblem, notFound } from './api-problem.ts';
+import { registerEndpoint } from './register-endpoint.ts';
 
 export interface LeadRoutesOptions {
   leads: LeadRepository;
@@ -34,23 +26,6 @@ export interface LeadRoutesOptions {
 }
 
 const EXCERPT_LENGTH = 140;
-
-const cursor = z.coerce.number().int().positive().optional();
-const listQuery = z.object({
-  view: z.enum(LEAD_VIEWS).default('all'),
-  q: z.string().max(200).optional(),
-  cursor,
-});
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const statusBody = z.object({ status: z.enum(LEAD_STATUSES) });
-const noteBody = z.object({
-  text: z
-    .string()
-    .trim()
-    .min(1, 'Write something first.')
-    .max(NOTE_MAX_LENGTH, `A note can be at most ${NOTE_MAX_LENGTH.toLocaleString('en-IN')} characters.`),
-});
-const spamBody = z.object({ spam: z.boolean() });
 
 function summary({ lead, notification }: LeadWithDelivery): LeadSummary {
   const excerpt = lead.message.replace(/\s+/g, ' ').trim();
@@ -67,7 +42,7 @@ function summary({ lead, notification }: LeadWithDelivery): LeadSummary {
   };
 }
 
-function timelineEntry(event: LeadEvent): LeadDetail['timeline'][number] {
+function timelineEntry(event: LeadEvent): TimelineEntry {
   return {
     id: event.id,
     at: event.at,
@@ -95,8 +70,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     };
   }
 
-  app.get('/leads', async (request): Promise<LeadList> => {
-    const query = parse(listQuery, request.query);
+  registerEndpoint(app, leadEndpoints.list, async ({ query }) => {
     const [page, counts, deadNotifications] = await Promise.all([
       leads.page({ view: query.view, search: query.q, cursor: query.cursor, limit: ADMIN_PAGE_SIZE }),
       leads.counts(),
@@ -110,9 +84,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     };
   });
 
-  app.get('/leads/export.csv', async (request, reply) => {
-    const { account } = signedIn(request);
-    const query = parse(listQuery, request.query);
+  registerEndpoint(app, leadEndpoints.exportCsv, async ({ query, staff: { account } }) => {
     const rows = await leads.all({ view: query.view, search: query.q });
     // The view and whether there was a search, never its words: the log outlives a Delete request.
     const what = `${rows.length} lead${rows.length === 1 ? '' : 's'} (${query.view}${query.q?.trim() ? ', with a search' : ''})`;
@@ -120,15 +92,13 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
       { actor: account.email, action: 'export', summary: `Exported ${what} as CSV` },
       now(),
     );
-    return csvDownload(reply, `leads-${query.view}-${now().toISOString().slice(0, 10)}.csv`, leadsCsv(rows));
+    return { fileName: `leads-${query.view}-${now().toISOString().slice(0, 10)}.csv`, csv: leadsCsv(rows) };
   });
 
-  app.get('/leads/:id', async (request) => detail(parse(idParams, request.params).id));
+  registerEndpoint(app, leadEndpoints.detail, async ({ params }) => detail(params.id));
 
-  app.post('/leads/:id/status', async (request) => {
-    const { account } = signedIn(request);
-    const { id } = parse(idParams, request.params);
-    const { status } = parse(statusBody, request.body);
+  registerEndpoint(app, leadEndpoints.setStatus, async ({ params: { id }, body: { status }, staff }) => {
+    const { account } = staff;
     const changed = await leads.setStatus(id, status, account.email);
     if (!changed) throw notFound('This lead');
     if (changed.from !== status) {
@@ -145,10 +115,8 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     return detail(id);
   });
 
-  app.post('/leads/:id/notes', async (request) => {
-    const { account } = signedIn(request);
-    const { id } = parse(idParams, request.params);
-    const { text } = parse(noteBody, request.body);
+  registerEndpoint(app, leadEndpoints.addNote, async ({ params: { id }, body: { text }, staff }) => {
+    const { account } = staff;
     if (!(await leads.addNote(id, text, account.email))) throw notFound('This lead');
     await activity.record(
       { actor: account.email, action: 'note-added', summary: `Lead #${id}: added a note`, leadId: id },
@@ -157,10 +125,8 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     return detail(id);
   });
 
-  app.post('/leads/:id/spam', async (request) => {
-    const { account } = signedIn(request);
-    const { id } = parse(idParams, request.params);
-    const { spam } = parse(spamBody, request.body);
+  registerEndpoint(app, leadEndpoints.setSpam, async ({ params: { id }, body: { spam }, staff }) => {
+    const { account } = staff;
     const changed = await leads.setSpam(id, spam, account.email);
     if (!changed) throw notFound('This lead');
     if (changed.queued) options.onQueued();
@@ -176,9 +142,8 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     return detail(id);
   });
 
-  app.post('/leads/:id/retry', async (request) => {
-    const { account } = signedIn(request);
-    const { id } = parse(idParams, request.params);
+  registerEndpoint(app, leadEndpoints.retry, async ({ params: { id }, staff }) => {
+    const { account } = staff;
     const retried = await leads.retryNotification(id, account.email);
     if (!retried) throw notFound('This lead');
     if (!retried.queued) {
@@ -201,9 +166,8 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     return detail(id);
   });
 
-  app.delete('/leads/:id', async (request, reply) => {
-    const { account } = signedIn(request);
-    const { id } = parse(idParams, request.params);
+  registerEndpoint(app, leadEndpoints.remove, async ({ params: { id }, staff }) => {
+    const { account } = staff;
     const removed = await leads.remove(id);
     if (removed.ids.length === 0) throw notFound('This lead');
     const files = removeMailFiles(options.mailDir, removed.messageIds);
@@ -216,6 +180,5 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
       },
       now(),
     );
-    return reply.code(204).send();
   });
 }

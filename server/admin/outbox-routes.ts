@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { OutboxEmail, OutboxList } from '../../common/admin-api.ts';
+import { outboxEndpoints, type OutboxEmail } from '../../common/inbox-api/outbox-endpoints.ts';
 import type { OutboxRepository } from '../outbox/outbox-repository.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { nothingToRetry } from '../outbox/retry-outcome.ts';
 import type { ActivityLog } from './activity-log.ts';
-import { signedIn } from './admin-guard.ts';
-import { ApiProblem, notFound, parse } from './api-problem.ts';
+import { ApiProblem, notFound } from './api-problem.ts';
+import { registerEndpoint } from './register-endpoint.ts';
 
 export interface OutboxRoutesOptions {
   outbox: OutboxRepository;
@@ -17,9 +16,6 @@ export interface OutboxRoutesOptions {
 
 /** The most emails of one status the view lists. */
 const LIST_LIMIT = 200;
-
-const listQuery = z.object({ status: z.enum(['pending', 'dead']).default('dead') });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 function email(row: OutboxRow): OutboxEmail {
   return {
@@ -40,15 +36,12 @@ export async function outboxRoutes(
   app: FastifyInstance,
   { outbox, activity, onQueued, now }: OutboxRoutesOptions,
 ) {
-  app.get('/outbox', async (request): Promise<OutboxList> => {
-    const { status } = parse(listQuery, request.query);
+  registerEndpoint(app, outboxEndpoints.list, async ({ query: { status } }) => {
     const [rows, counts] = await Promise.all([outbox.list({ status, limit: LIST_LIMIT }), outbox.counts()]);
     return { emails: rows.map(email), counts };
   });
 
-  app.post('/outbox/:id/retry', async (request, reply) => {
-    const { account } = signedIn(request);
-    const { id } = parse(idParams, request.params);
+  registerEndpoint(app, outboxEndpoints.retry, async ({ params: { id }, staff: { account } }) => {
     const outcome = await outbox.retry(id, now());
     if (outcome === 'missing') throw notFound('This email');
     if (outcome !== 'queued') throw new ApiProblem(409, 'nothing-to-retry', nothingToRetry(id, outcome));
@@ -63,11 +56,9 @@ export async function outboxRoutes(
       },
       now(),
     );
-    return reply.code(204).send();
   });
 
-  app.post('/outbox/retry-dead', async (request) => {
-    const { account } = signedIn(request);
+  registerEndpoint(app, outboxEndpoints.retryDead, async ({ staff: { account } }) => {
     const retried = await outbox.retryAllDead(now());
     if (retried > 0) onQueued();
     await activity.record(

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ADMIN_PAGE_SIZE, SUBSCRIBER_VIEWS, type SubscriberList } from '../../common/admin-api.ts';
+import { ADMIN_PAGE_SIZE } from '../../common/admin-api.ts';
+import { subscriberEndpoints, type SubscriberSummary } from '../../common/inbox-api/subscriber-endpoints.ts';
+import type { SubscriberView } from '../../common/subscriber-domain.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
 import type { Subscriber } from '../newsletter/newsletter-tables.ts';
 import { subscribersCsv } from '../newsletter/subscriber-export.ts';
 import type { SubscriberRepository } from '../newsletter/subscriber-repository.ts';
 import type { ActivityLog } from './activity-log.ts';
-import { signedIn } from './admin-guard.ts';
-import { notFound, parse } from './api-problem.ts';
-import { csvDownload } from './csv-download.ts';
+import { notFound } from './api-problem.ts';
+import { registerEndpoint } from './register-endpoint.ts';
 
 export interface SubscriberRoutesOptions {
   subscribers: SubscriberRepository;
@@ -17,16 +17,9 @@ export interface SubscriberRoutesOptions {
   now: () => Date;
 }
 
-const listQuery = z.object({
-  view: z.enum(SUBSCRIBER_VIEWS).default('all'),
-  q: z.string().max(254).optional(),
-  cursor: z.coerce.number().int().positive().optional(),
-});
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const status = (view: SubscriberView) => (view === 'all' ? undefined : view);
 
-const status = (view: (typeof SUBSCRIBER_VIEWS)[number]) => (view === 'all' ? undefined : view);
-
-const summary = (subscriber: Subscriber): SubscriberList['subscribers'][number] => ({
+const summary = (subscriber: Subscriber): SubscriberSummary => ({
   id: subscriber.id,
   email: subscriber.email,
   status: subscriber.status,
@@ -40,8 +33,7 @@ const summary = (subscriber: Subscriber): SubscriberList['subscribers'][number] 
 export async function subscriberRoutes(app: FastifyInstance, options: SubscriberRoutesOptions) {
   const { subscribers, activity, now } = options;
 
-  app.get('/subscribers', async (request): Promise<SubscriberList> => {
-    const query = parse(listQuery, request.query);
+  registerEndpoint(app, subscriberEndpoints.list, async ({ query }) => {
     const [page, counts] = await Promise.all([
       subscribers.page({
         status: status(query.view),
@@ -58,9 +50,7 @@ export async function subscriberRoutes(app: FastifyInstance, options: Subscriber
     };
   });
 
-  app.get('/subscribers/export.csv', async (request, reply) => {
-    const { account } = signedIn(request);
-    const query = parse(listQuery, request.query);
+  registerEndpoint(app, subscriberEndpoints.exportCsv, async ({ query, staff: { account } }) => {
     const rows = await subscribers.all({ status: status(query.view), search: query.q });
     await activity.record(
       {
@@ -70,16 +60,13 @@ export async function subscriberRoutes(app: FastifyInstance, options: Subscriber
       },
       now(),
     );
-    return csvDownload(
-      reply,
-      `subscribers-${query.view}-${now().toISOString().slice(0, 10)}.csv`,
-      subscribersCsv(rows),
-    );
+    return {
+      fileName: `subscribers-${query.view}-${now().toISOString().slice(0, 10)}.csv`,
+      csv: subscribersCsv(rows),
+    };
   });
 
-  app.delete('/subscribers/:id', async (request, reply) => {
-    const { account } = signedIn(request);
-    const { id } = parse(idParams, request.params);
+  registerEndpoint(app, subscriberEndpoints.remove, async ({ params: { id }, staff: { account } }) => {
     const removed = await subscribers.remove(id);
     if (removed.count === 0) throw notFound('This subscriber');
     const files = removeMailFiles(options.mailDir, removed.messageIds);
@@ -91,6 +78,5 @@ export async function subscriberRoutes(app: FastifyInstance, options: Subscriber
       },
       now(),
     );
-    return reply.code(204).send();
   });
 }

@@ -1,14 +1,8 @@
 import type { Generated, Selectable } from 'kysely';
+import type { SubscriberStatus } from '../../common/subscriber-domain.ts';
 
-/**
- * Where a newsletter subscriber stands:
- * - pending: signed up, not confirmed yet (receives only confirmation emails);
- * - confirmed: confirmed by the link in the email (the only status newsletters go to);
- * - unsubscribed: left the list; suppressed until a new confirmation (a new
- *   sign-up sends one, but the status stays until it is confirmed).
- */
-export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
-export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+/** Where a newsletter subscriber stands: common/subscriber-domain.ts, the one list of the statuses. */
+export { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../common/subscriber-domain.ts';
 
 /** confirm: single use, 48 hours; unsubscribe: valid as long as the subscriber exists. */
 type TokenPurpose = 'confirm' | 'unsubscribe';

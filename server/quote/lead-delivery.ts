@@ -1,4 +1,4 @@
-import type { Delivery } from '../../common/admin-api.ts';
+import type { Delivery } from '../../common/inbox-api/lead-schemas.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 
 /** What became of a lead's notification, read from its outbox row. */

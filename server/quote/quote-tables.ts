@@ -1,5 +1,5 @@
 import type { Generated, GeneratedAlways, Selectable } from 'kysely';
-import type { LeadStatus } from '../../common/admin-api.ts';
+import type { LeadEventKind, LeadStatus } from '../../common/lead-domain.ts';
 import type { QuoteRequest } from '../../common/quote-request.ts';
 
 /** One quote request: a column per field of the form (common/quote-request.ts), as validated. */
@@ -10,7 +10,7 @@ type QuoteRequestsTable = QuoteRequest & {
   created_at: string;
   /** Path of the page the form was sent from, e.g. "/", or "unknown". */
   source_page: string;
-  /** What the company does with it: new, contacted, quoted, won, lost (common/admin-api.ts). */
+  /** What the company does with it: new, contacted, quoted, won, lost (common/lead-domain.ts). */
   status: Generated<LeadStatus>;
   /** 1 when it is spam (the honeypot was filled, or someone marked it so); spam is never emailed. */
   spam: Generated<number>;
@@ -25,8 +25,6 @@ type QuoteRequestsTable = QuoteRequest & {
 export type Lead = Selectable<QuoteRequestsTable>;
 
 /** What happened to a lead and who did it; the lead's timeline. */
-type LeadEventKind = 'status' | 'note' | 'spam' | 'not-spam' | 'retry' | 'delivery';
-
 interface LeadEventsTable {
   id: Generated<number>;
   quote_request_id: number;

@@ -1,4 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { apiError, COMMON_ERRORS, type Endpoint } from '../../common/inbox-api/endpoint.ts';
+import { allEndpoints } from '../../common/inbox-api/endpoints.ts';
 import { runAdminCommand } from '../admin/admin-commands.ts';
 import { openStores } from '../stores.ts';
 import type { Config } from '../config.ts';
@@ -14,7 +17,55 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   return `__Host-session=${cookie.value}`;
 }
 
-/** An inbox API call as the page makes it (JSON, same site), with the session cookie if given. */
+/** The contract's entry for a call, if the address is one of the API's. */
+function endpointOf(method: string, path: string): Endpoint | undefined {
+  const address = path.split('?')[0] ?? '';
+  const pattern = (endpoint: Endpoint) =>
+    new RegExp(`^${endpoint.path.replace(/\./g, '\\.').replace(/:\w+/g, '[^/]+')}$`);
+  // A fixed path (/leads/export.csv) before one with a parameter (/leads/:id).
+  const fixedFirst = [...allEndpoints].sort(
+    (a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')),
+  );
+  return fixedFirst.find((endpoint) => endpoint.method === method && pattern(endpoint).test(address));
+}
+
+/**
+ * Checks a reply of the API against the contract, so that drift between the two fails a test: a 2xx
+ * answers what the endpoint's reply schema says (not a field more), anything else is an ApiError
+ * with a code the endpoint lists (or any endpoint may give).
+ */
+function checkAgainstContract(method: string, path: string, response: LightMyRequestResponse) {
+  const endpoint = endpointOf(method, path);
+  const where = `${method} ${path} (${response.statusCode})`;
+  if (response.statusCode >= 400) {
+    const body = apiError.strict().safeParse(response.json());
+    if (!body.success) throw new Error(`${where}: not an ApiError: ${response.body}`);
+    const known = [...COMMON_ERRORS, ...(endpoint?.errors ?? ['not-found'])];
+    if (!known.includes(body.data.error)) {
+      throw new Error(`${where}: the error code "${body.data.error}" is not in the contract's entry`);
+    }
+    return;
+  }
+  if (!endpoint) throw new Error(`${where}: no entry in the contract`);
+  if (endpoint.replyAs === 'no-content') {
+    if (response.statusCode !== 204 || response.body !== '') throw new Error(`${where}: expected a 204`);
+  } else if (endpoint.replyAs === 'csv') {
+    if (!String(response.headers['content-type']).startsWith('text/csv'))
+      throw new Error(`${where}: not a CSV`);
+  } else {
+    const body: unknown = response.json();
+    const parsed = endpoint.reply.safeParse(body);
+    if (!parsed.success) throw new Error(`${where}: the reply breaks the contract: ${parsed.error.message}`);
+    if (!isDeepStrictEqual(parsed.data, body)) {
+      throw new Error(`${where}: the reply has fields the contract does not know: ${response.body}`);
+    }
+  }
+}
+
+/**
+ * An inbox API call as the page makes it (JSON, same site), with the session cookie if given; its
+ * reply is checked against the contract (checkAgainstContract).
+ */
 export async function api(
   app: FastifyInstance,
   config: Config,
@@ -22,7 +73,7 @@ export async function api(
   path: string,
   options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
 ) {
-  return app.inject({
+  const response = await app.inject({
     method,
     url: `/admin/api${path}`,
     headers: {
@@ -33,6 +84,8 @@ export async function api(
     },
     ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
   });
+  checkAgainstContract(method, path, response);
+  return response;
 }
 
 /** `npm run admin -- invite <email>` against the app's database; the token from the printed link. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
-import { adminPaths, type Me } from '../../../common/admin-api';
+import { adminPaths } from '../../../common/admin-api';
+import type { Me } from '../../../common/inbox-api/account-endpoints';
 import { Logo } from '../../../common/logo';
 import { MAIN_CONTENT_ID, SkipLink } from '../layout/skip-link';
 import { focusPageHeading, trackFocus } from './focus';

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { ApiFailure, callApi, NETWORK_FAILURE_MESSAGE } from './api';
+import { addressOf } from './api-input';
 import { forgetSession, rememberSession } from './sign-in-reasons';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -30,7 +32,7 @@ afterEach(() => {
 describe('callApi', () => {
   it('asks the inbox API on this origin for JSON and returns it', async () => {
     fetchMock.mockResolvedValueOnce(reply(200, { email: 'meera@acme.example' }));
-    await expect(callApi('/me')).resolves.toEqual({ email: 'meera@acme.example' });
+    await expect(callApi(inboxApi.account.me)).resolves.toEqual({ email: 'meera@acme.example' });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/admin/api/me');
     expect(init).toMatchObject({
@@ -44,9 +46,10 @@ describe('callApi', () => {
   it('sends a body as JSON, and gives undefined for a 204', async () => {
     fetchMock.mockResolvedValueOnce(reply(204));
     await expect(
-      callApi('/leads/3/status', { method: 'POST', body: { status: 'won' } }),
+      callApi(inboxApi.leads.setStatus, { params: { id: 3 }, body: { status: 'won' } }),
     ).resolves.toBeUndefined();
-    const [, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/admin/api/leads/3/status');
     expect(init).toMatchObject({
       method: 'POST',
       body: '{"status":"won"}',
@@ -57,7 +60,7 @@ describe('callApi', () => {
   it('sends the person to sign in on a 401, to come back to the page they asked for', async () => {
     fetchMock.mockResolvedValueOnce(reply(401, { error: 'unauthenticated', message: 'Please sign in.' }));
     const from = new Request('http://localhost/admin/leads/3?tab=notes');
-    const error = await thrown(callApi('/leads/3', { from }));
+    const error = await thrown(callApi(inboxApi.leads.detail, { params: { id: 3 }, from }));
     expect(error).toBeInstanceOf(Response);
     const response = error as Response;
     expect(response.status).toBe(302);
@@ -70,14 +73,16 @@ describe('callApi', () => {
     rememberSession();
     fetchMock.mockResolvedValueOnce(reply(401, { error: 'unauthenticated', message: 'Please sign in.' }));
     const error = (await thrown(
-      callApi('/me', { from: new Request('http://localhost/admin/outbox') }),
+      callApi(inboxApi.account.me, { from: new Request('http://localhost/admin/outbox') }),
     )) as Response;
     expect(error.headers.get('Location')).toBe('/admin/sign-in?next=%2Fadmin%2Foutbox&reason=expired');
   });
 
   it('treats a 401 as an answer on the pages that sign in (no request to come back to)', async () => {
     fetchMock.mockResolvedValueOnce(reply(401, { error: 'unknown-passkey', message: 'Not one of ours.' }));
-    const error = await thrown(callApi('/sign-in', { method: 'POST', body: {} }));
+    const error = await thrown(
+      callApi(inboxApi.account.signIn, { body: { flow: 'f', response: { id: 'x' } } }),
+    );
     expect(error).toBeInstanceOf(ApiFailure);
     expect(error).toMatchObject({ status: 401, code: 'unknown-passkey', message: 'Not one of ours.' });
   });
@@ -86,7 +91,7 @@ describe('callApi', () => {
     fetchMock.mockResolvedValueOnce(
       reply(400, { error: 'invalid', message: 'The note is too long.', fields: { text: 'At most 5,000.' } }),
     );
-    const error = await thrown(callApi('/leads/3/notes', { method: 'POST', body: { text: 'x' } }));
+    const error = await thrown(callApi(inboxApi.leads.addNote, { params: { id: 3 }, body: { text: 'x' } }));
     expect(error).toMatchObject({
       status: 400,
       code: 'invalid',
@@ -97,14 +102,39 @@ describe('callApi', () => {
 
   it('explains a failure without a JSON body (a proxy’s error page) by its status', async () => {
     fetchMock.mockResolvedValueOnce(reply(502, '<html>Bad gateway</html>', 'text/html'));
-    const error = await thrown(callApi('/leads'));
+    const error = await thrown(callApi(inboxApi.leads.list));
     expect(error).toMatchObject({ status: 502, code: 'http-502' });
     expect((error as Error).message).toMatch(/server had a problem/);
   });
 
   it('says the server could not be reached when the network fails', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const error = await thrown(callApi('/leads'));
+    const error = await thrown(callApi(inboxApi.leads.list));
     expect(error).toMatchObject({ status: 0, code: 'network', message: NETWORK_FAILURE_MESSAGE });
+  });
+
+  it('refuses a note its schema refuses before sending it, with the server’s code and message', async () => {
+    const error = await thrown(callApi(inboxApi.leads.addNote, { params: { id: 3 }, body: { text: '   ' } }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'invalid',
+      message: 'Some of what was sent cannot be used.',
+      fields: { text: 'Write something first.' },
+    });
+  });
+});
+
+describe('addressOf', () => {
+  it('fills in the path’s parameters and leaves the empty values out of the query', () => {
+    expect(addressOf(inboxApi.leads.detail, { params: { id: '12/../me' } })).toBe(
+      '/admin/api/leads/12%2F..%2Fme',
+    );
+    expect(addressOf(inboxApi.leads.exportCsv, { query: { view: 'won', q: '' } })).toBe(
+      '/admin/api/leads/export.csv?view=won',
+    );
+    expect(addressOf(inboxApi.subscribers.list, { query: { view: 'all', q: 'a b', cursor: null } })).toBe(
+      '/admin/api/subscribers?view=all&q=a+b',
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { redirect } from 'react-router';
-import { ADMIN_API, type ApiError } from '../../../common/admin-api';
+import {
+  type ApiError,
+  type Endpoint,
+  fieldMessages,
+  INVALID_MESSAGE,
+} from '../../../common/inbox-api/endpoint';
+import { addressOf, type CallInput, type ReplyOf } from './api-input';
 import { signInHref, unauthenticatedReason } from './sign-in-reasons';
 
 /** A call to the inbox's API that did not succeed: the status, the API's code and a sentence for the person. */
@@ -17,17 +23,6 @@ export class ApiFailure extends Error {
 
 export const NETWORK_FAILURE_MESSAGE =
   'The server could not be reached. Check your connection, then try again.';
-
-interface CallOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
-  /** Sent as JSON. */
-  body?: unknown;
-  /**
-   * The request of the loader or action making the call. A 401 then sends the person to sign in and
-   * back to that page. Without it (the sign-in and invitation pages), a 401 is an ApiFailure like any other.
-   */
-  from?: Request;
-}
 
 function fallbackMessage(status: number): string {
   if (status === 404) return 'This was not found. It may have been deleted.';
@@ -49,21 +44,35 @@ async function failureOf(response: Response): Promise<ApiFailure> {
   return new ApiFailure(response.status, code, message, body.fields);
 }
 
+/** No argument when the endpoint takes nothing; otherwise what it takes. */
+type CallArguments<E extends Endpoint> =
+  Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
 /**
- * Calls the inbox's API (same origin, JSON both ways) and returns the reply's JSON, or undefined for 204.
+ * Calls an endpoint of the inbox's API (same origin, JSON both ways), typed from its contract
+ * (common/inbox-api/), and returns its reply, or undefined for a 204. A post without a body sends {}.
  * Throws an ApiFailure for any other reply or a network failure, and a redirect to the sign-in page for
- * a 401 when `from` is given.
+ * a 401 when `from` is given. A body its schema refuses is not sent: the ApiFailure is the server's
+ * 400 (same code, sentence and field messages), from the same schema.
  */
-export async function callApi<T>(
-  path: `/${string}`,
-  { method = 'GET', body, from }: CallOptions = {},
-): Promise<T> {
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  ...[input = {} as CallInput<E>]: CallArguments<E>
+): Promise<ReplyOf<E>> {
+  const { from, body = endpoint.method === 'POST' ? {} : undefined } = input as {
+    from?: Request;
+    body?: unknown;
+  };
+  if (body !== undefined) {
+    const checked = endpoint.body.safeParse(body);
+    if (!checked.success) throw new ApiFailure(400, 'invalid', INVALID_MESSAGE, fieldMessages(checked.error));
+  }
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(`${ADMIN_API}${path}`, {
-      method,
+    response = await fetch(addressOf(endpoint, input), {
+      method: endpoint.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
@@ -78,17 +87,6 @@ export async function callApi<T>(
     throw redirect(signInHref(`${url.pathname}${url.search}`, unauthenticatedReason()));
   }
   if (!response.ok) throw await failureOf(response);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
-}
-
-/** The query string of an API call, without the empty values. */
-export function queryOf<Values extends { [Name in keyof Values]: string | null | undefined }>(
-  values: Values,
-): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries<string | null | undefined>(values))
-    if (value) query.set(name, value);
-  const search = query.toString();
-  return search ? `?${search}` : '';
+  if (response.status === 204) return undefined as ReplyOf<E>;
+  return (await response.json()) as ReplyOf<E>;
 }

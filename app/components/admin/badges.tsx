@@ -1,4 +1,5 @@
-import { type Delivery, type LeadStatus, leadStatusLabels } from '../../../common/admin-api';
+import type { Delivery } from '../../../common/inbox-api/lead-schemas';
+import { type LeadStatus, leadStatusLabels } from '../../../common/lead-domain';
 
 const pill =
   'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';

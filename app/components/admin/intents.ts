@@ -5,3 +5,15 @@ export const ACCOUNT_INTENT = {
   addPasskey: 'add-passkey',
   removePasskey: 'remove-passkey',
 } as const;
+
+/** What a post to a lead's page's action asks for. */
+export const LEAD_INTENT = {
+  status: 'status',
+  note: 'note',
+  spam: 'spam',
+  retry: 'retry',
+  delete: 'delete',
+} as const;
+
+/** What the lead page's action answers a form with: what was done, or why not. */
+export type LeadActionResult = { done: string; error?: undefined } | { error: string; done?: undefined };

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import type { Me } from '../../../common/admin-api';
+import type { Me } from '../../../common/inbox-api/account-endpoints';
 import { LAYOUT_ROUTE_ID_PREFIX } from '../../content/pages';
 import { DEFAULT_TIME_ZONE } from './format';
 

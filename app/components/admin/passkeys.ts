@@ -6,7 +6,8 @@ import {
   startRegistration,
   WebAuthnError,
 } from '@simplewebauthn/browser';
-import type { CeremonyOptions, Me } from '../../../common/admin-api';
+import type { CeremonyOptions, Me } from '../../../common/inbox-api/account-endpoints';
+import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { ApiFailure, callApi, NETWORK_FAILURE_MESSAGE } from './api';
 
 /** The person closed the browser's passkey dialog, or the browser cut the ceremony short. */
@@ -46,15 +47,36 @@ function ceremonyError(error: unknown): Error {
   return error instanceof Error ? error : new PasskeyFailure(String(error));
 }
 
+/** A ceremony's two posts to the API: the options, then the browser's answer. */
 interface Ceremony {
-  /** The API's two posts: the options, then the browser's answer. */
-  optionsPath: `/${string}`;
-  answerPath: `/${string}`;
-  /** Sent with both posts (an invitation's token). */
-  body?: Record<string, unknown>;
-  /** A signed-in page's request: a 401 then sends the person to sign in (see callApi). */
-  from?: Request;
+  options: () => Promise<CeremonyOptions>;
+  answer: (flow: string, response: Record<string, unknown>) => Promise<Me>;
 }
+
+const { account } = inboxApi;
+
+/**
+ * The ceremonies of the inbox. `from`: a signed-in page's request (a 401 then sends the person to
+ * sign in, see callApi).
+ */
+export const ceremonies = {
+  signIn: (): Ceremony => ({
+    options: () => callApi(account.signInOptions),
+    answer: (flow, response) => callApi(account.signIn, { body: { flow, response } }),
+  }),
+  invitation: (token: string): Ceremony => ({
+    options: () => callApi(account.invitationOptions, { body: { token } }),
+    answer: (flow, response) => callApi(account.acceptInvitation, { body: { token, flow, response } }),
+  }),
+  verify: (from: Request): Ceremony => ({
+    options: () => callApi(account.verifyOptions, { from }),
+    answer: (flow, response) => callApi(account.verify, { body: { flow, response }, from }),
+  }),
+  addPasskey: (from: Request): Ceremony => ({
+    options: () => callApi(account.passkeyOptions, { from }),
+    answer: (flow, response) => callApi(account.addPasskey, { body: { flow, response }, from }),
+  }),
+};
 
 function ensureSupport() {
   if (!browserSupportsWebAuthn()) {
@@ -65,12 +87,9 @@ function ensureSupport() {
 }
 
 /** Signs in, or confirms it is the person, with a passkey of theirs; `autofill` offers it in the email field. */
-export async function authenticate(
-  { optionsPath, answerPath, body = {}, from }: Ceremony,
-  autofill = false,
-): Promise<Me> {
+export async function authenticate(ceremony: Ceremony, autofill = false): Promise<Me> {
   ensureSupport();
-  const { flow, options } = await callApi<CeremonyOptions>(optionsPath, { method: 'POST', body, from });
+  const { flow, options } = await ceremony.options();
   let response;
   try {
     response = await startAuthentication({
@@ -80,13 +99,13 @@ export async function authenticate(
   } catch (error) {
     throw ceremonyError(error);
   }
-  return callApi<Me>(answerPath, { method: 'POST', body: { ...body, flow, response }, from });
+  return ceremony.answer(flow, { ...response });
 }
 
 /** Creates a passkey on this device for the account. */
-export async function register({ optionsPath, answerPath, body = {}, from }: Ceremony): Promise<Me> {
+export async function register(ceremony: Ceremony): Promise<Me> {
   ensureSupport();
-  const { flow, options } = await callApi<CeremonyOptions>(optionsPath, { method: 'POST', body, from });
+  const { flow, options } = await ceremony.options();
   let response;
   try {
     response = await startRegistration({
@@ -95,7 +114,7 @@ export async function register({ optionsPath, answerPath, body = {}, from }: Cer
   } catch (error) {
     throw ceremonyError(error);
   }
-  return callApi<Me>(answerPath, { method: 'POST', body: { ...body, flow, response }, from });
+  return ceremony.answer(flow, { ...response });
 }
 
 /**
@@ -110,7 +129,7 @@ export async function withPasskeyCheck<T>(change: () => Promise<T>, from: Reques
     if (!(error instanceof ApiFailure && error.status === 403 && error.code === 'verify')) throw error;
   }
   try {
-    await authenticate({ optionsPath: '/verify/options', answerPath: '/verify', from });
+    await authenticate(ceremonies.verify(from));
   } catch (error) {
     throw error instanceof CeremonyCancelled ? new CheckCancelled(error.message) : error;
   }

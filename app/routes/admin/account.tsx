@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { Form, redirect, useFetcher, useNavigation } from 'react-router';
-import type { Me, Passkey } from '../../../common/admin-api';
+import type { Me, Passkey } from '../../../common/inbox-api/account-endpoints';
+import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { ApiFailure, callApi } from '../../components/admin/api';
 import { buttonClass } from '../../components/admin/buttons';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
@@ -16,6 +17,7 @@ import { PageHeader } from '../../components/admin/page-header';
 import {
   CeremonyCancelled,
   CheckCancelled,
+  ceremonies,
   passkeyMessage,
   passkeyMessages,
   register,
@@ -37,9 +39,12 @@ export function clientLoader() {
 }
 
 /** Signs out here or everywhere; a session that has already ended counts as signed out. */
-async function signOut(path: '/sign-out' | '/sign-out-everywhere', reason: SignInReason) {
+async function signOut(
+  endpoint: typeof inboxApi.account.signOut | typeof inboxApi.account.signOutEverywhere,
+  reason: SignInReason,
+) {
   try {
-    await callApi(path, { method: 'POST', body: {} });
+    await callApi(endpoint);
   } catch (error) {
     if (!(error instanceof ApiFailure && error.status === 401)) throw error;
   }
@@ -50,26 +55,23 @@ async function signOut(path: '/sign-out' | '/sign-out-everywhere', reason: SignI
 /** Removing a passkey needs a recent passkey check: the browser asks for one first if need be. */
 function removePasskey(id: string, request: Request): Promise<Me> {
   return withPasskeyCheck(
-    () => callApi<Me>(`/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE', from: request }),
+    () => callApi(inboxApi.account.removePasskey, { params: { id }, from: request }),
     request,
   );
 }
 
 /** Adding a passkey needs a recent passkey check too: it is asked for before the new passkey is made. */
 function addPasskey(request: Request): Promise<Me> {
-  return withPasskeyCheck(
-    () => register({ optionsPath: '/passkeys/options', answerPath: '/passkeys', from: request }),
-    request,
-  );
+  return withPasskeyCheck(() => register(ceremonies.addPasskey(request)), request);
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   try {
-    if (intent === ACCOUNT_INTENT.signOut) return await signOut('/sign-out', 'signed-out');
+    if (intent === ACCOUNT_INTENT.signOut) return await signOut(inboxApi.account.signOut, 'signed-out');
     if (intent === ACCOUNT_INTENT.signOutEverywhere) {
-      return await signOut('/sign-out-everywhere', 'signed-out-everywhere');
+      return await signOut(inboxApi.account.signOutEverywhere, 'signed-out-everywhere');
     }
     if (intent === ACCOUNT_INTENT.addPasskey) {
       try {

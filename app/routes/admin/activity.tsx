@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
-import { type ActivityEntry, type ActivityList, adminPaths } from '../../../common/admin-api';
-import { callApi, queryOf } from '../../components/admin/api';
+import { adminPaths } from '../../../common/admin-api';
+import type { ActivityEntry } from '../../../common/inbox-api/activity-endpoints';
+import { inboxApi } from '../../../common/inbox-api/endpoints';
+import { callApi } from '../../components/admin/api';
 import { buttonClass } from '../../components/admin/buttons';
 import { formatWhen } from '../../components/admin/format';
 import { LoadMore } from '../../components/admin/load-more';
@@ -42,7 +44,7 @@ const notable = new Set<ActivityEntry['action']>([
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const cursor = new URL(request.url).searchParams.get('cursor');
-  return callApi<ActivityList>(`/activity${queryOf({ cursor })}`, { from: request });
+  return callApi(inboxApi.activity.list, { query: { cursor }, from: request });
 }
 
 export default function Activity({ loaderData }: Route.ComponentProps) {

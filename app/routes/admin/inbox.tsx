@@ -1,15 +1,10 @@
 import { Link, useLocation } from 'react-router';
-import {
-  ADMIN_API,
-  adminPaths,
-  LEAD_VIEWS,
-  type LeadList,
-  type LeadListQuery,
-  type LeadSummary,
-  type LeadView,
-  leadStatusLabels,
-} from '../../../common/admin-api';
-import { callApi, queryOf } from '../../components/admin/api';
+import { adminPaths } from '../../../common/admin-api';
+import { inboxApi } from '../../../common/inbox-api/endpoints';
+import type { LeadSummary } from '../../../common/inbox-api/lead-schemas';
+import { LEAD_VIEWS, type LeadView, leadStatusLabels } from '../../../common/lead-domain';
+import { callApi } from '../../components/admin/api';
+import { addressOf, queryOf } from '../../components/admin/api-input';
 import { DeliveryBadge, SpamBadge, StatusBadge } from '../../components/admin/badges';
 import { buttonClass } from '../../components/admin/buttons';
 import { takeFlash } from '../../components/admin/flash';
@@ -44,8 +39,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const view = viewOf(url.searchParams.get('view'));
   const q = url.searchParams.get('q')?.trim() ?? '';
   const cursor = url.searchParams.get('cursor');
-  const query: LeadListQuery = { view, q: q || undefined, cursor: cursor ?? undefined };
-  const list = await callApi<LeadList>(`/leads${queryOf(query)}`, { from: request });
+  const list = await callApi(inboxApi.leads.list, { query: { view, q, cursor }, from: request });
   // A "Load more" call (with a cursor) is not the page itself: a message for the page stays for it.
   return { list, view, q, notice: cursor ? undefined : takeFlash() };
 }
@@ -135,7 +129,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
     (data) => ({ items: data.list.leads, nextCursor: data.list.nextCursor }),
     (lead) => `lead-${lead.id}`,
   );
-  const exportHref = `${ADMIN_API}/leads/export.csv${queryOf({ view, q })}`;
+  const exportHref = addressOf(inboxApi.leads.exportCsv, { query: { view, q } });
   const tabs = LEAD_VIEWS.map((v) => ({
     view: v,
     label: viewLabels[v],

@@ -1,11 +1,12 @@
 import { redirect, type ShouldRevalidateFunctionArgs, useFetcher } from 'react-router';
 import { adminPaths } from '../../../common/admin-api';
+import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { ApiFailure, callApi } from '../../components/admin/api';
 import { buttonClass } from '../../components/admin/buttons';
 import { Icon } from '../../components/admin/icons';
 import { adminMeta } from '../../components/admin/meta';
 import { Notice } from '../../components/admin/notice';
-import { passkeyMessage, passkeyMessages, register } from '../../components/admin/passkeys';
+import { ceremonies, passkeyMessage, passkeyMessages, register } from '../../components/admin/passkeys';
 import { rememberSession } from '../../components/admin/sign-in-reasons';
 import { SubmitButton } from '../../components/admin/submit-button';
 import { adminPages } from '../../content/admin-pages';
@@ -33,7 +34,7 @@ export async function clientLoader(): Promise<Invitation> {
   const token = tokenFromAddress();
   if (!token) return { state: 'unknown' };
   try {
-    const { email } = await callApi<{ email: string }>('/invitation', { method: 'POST', body: { token } });
+    const { email } = await callApi(inboxApi.account.checkInvitation, { body: { token } });
     return { state: 'open', email };
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 404) return { state: 'unknown' };
@@ -51,7 +52,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export async function clientAction() {
   const token = tokenFromAddress();
   try {
-    await register({ optionsPath: '/invitation/options', answerPath: '/invitation/accept', body: { token } });
+    await register(ceremonies.invitation(token));
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 410) return { error: goneState(error) };
     return { error: passkeyMessage(error, passkeyMessages.createCancelled) };

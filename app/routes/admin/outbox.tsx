@@ -1,6 +1,8 @@
 import { useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { adminPaths, type OutboxEmail, type OutboxList } from '../../../common/admin-api';
+import { adminPaths } from '../../../common/admin-api';
+import { inboxApi } from '../../../common/inbox-api/endpoints';
+import type { OutboxEmail } from '../../../common/inbox-api/outbox-endpoints';
 import { ApiFailure, callApi } from '../../components/admin/api';
 import { buttonClass } from '../../components/admin/buttons';
 import { setFlash, takeFlash } from '../../components/admin/flash';
@@ -34,7 +36,7 @@ const outboxHref = (view: OutboxView) => `${adminPaths.outbox}?status=${view}`;
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const requested = new URL(request.url).searchParams.get('status');
   const view = views.find((each) => each === requested) ?? 'dead';
-  const list = await callApi<OutboxList>(`/outbox?status=${view}`, { from: request });
+  const list = await callApi(inboxApi.outbox.list, { query: { status: view }, from: request });
   return { list, view, notice: takeFlash() };
 }
 
@@ -44,11 +46,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
   try {
     if (form.get('intent') === INTENT.retryDead) {
-      const { retried } = await callApi<{ retried: number }>('/outbox/retry-dead', {
-        method: 'POST',
-        body: {},
-        from: request,
-      });
+      const { retried } = await callApi(inboxApi.outbox.retryDead, { from: request });
       setFlash(
         retried === 0
           ? 'There was nothing left to retry.'
@@ -57,7 +55,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       return { ok: true };
     }
     const id = Number(form.get('id'));
-    await callApi(`/outbox/${id}/retry`, { method: 'POST', body: {}, from: request });
+    await callApi(inboxApi.outbox.retry, { params: { id }, from: request });
     setFlash(`The email to ${String(form.get('recipient'))} will be sent again in a moment.`);
     return { ok: true };
   } catch (error) {

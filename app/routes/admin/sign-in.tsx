@@ -7,6 +7,7 @@ import { adminMeta } from '../../components/admin/meta';
 import { Notice } from '../../components/admin/notice';
 import {
   authenticate,
+  ceremonies,
   CeremonyCancelled,
   isUnknownPasskey,
   passkeyMessage,
@@ -23,8 +24,6 @@ import { adminPages } from '../../content/admin-pages';
 import type { Route } from './+types/sign-in';
 
 export const meta = () => adminMeta(adminPages.signIn);
-
-const signInCeremony = { optionsPath: '/sign-in/options', answerPath: '/sign-in' } as const;
 
 function signInError(error: unknown): string {
   if (isUnknownPasskey(error)) return passkeyMessages.unknownPasskey;
@@ -44,7 +43,7 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 /** The button: the browser's passkey dialog, then the signed-in page asked for. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   try {
-    await authenticate(signInCeremony);
+    await authenticate(ceremonies.signIn());
   } catch (error) {
     return { error: signInError(error) };
   }
@@ -65,7 +64,7 @@ function usePasskeyAutofill(restartKey: unknown): string | undefined {
     void (async () => {
       if (!(await browserSupportsWebAuthnAutofill()) || !active) return;
       try {
-        await authenticate(signInCeremony, true);
+        await authenticate(ceremonies.signIn(), true);
       } catch (failure) {
         // Cancelled (the button's ceremony took over, or the page was left): nothing to say.
         if (active && !(failure instanceof CeremonyCancelled)) setError(signInError(failure));

@@ -1,5 +1,6 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { adminPaths, type Me } from '../../../common/admin-api';
+import { adminPaths } from '../../../common/admin-api';
+import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { callApi } from '../../components/admin/api';
 import type { StaffData } from '../../components/admin/me';
 import { rememberSession } from '../../components/admin/sign-in-reasons';
@@ -7,7 +8,7 @@ import type { Route } from './+types/staff-layout';
 
 /** Who is signed in; without a session, the call's 401 sends the person to sign in and back. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<StaffData> {
-  const me = await callApi<Me>('/me', { from: request });
+  const me = await callApi(inboxApi.account.me, { from: request });
   rememberSession();
   return { me };
 }

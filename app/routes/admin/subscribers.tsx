@@ -1,14 +1,11 @@
 import { useRef } from 'react';
 import { useFetcher } from 'react-router';
-import {
-  ADMIN_API,
-  adminPaths,
-  SUBSCRIBER_VIEWS,
-  type SubscriberList,
-  type SubscriberSummary,
-  type SubscriberView,
-} from '../../../common/admin-api';
-import { ApiFailure, callApi, queryOf } from '../../components/admin/api';
+import { adminPaths } from '../../../common/admin-api';
+import { inboxApi } from '../../../common/inbox-api/endpoints';
+import type { SubscriberSummary } from '../../../common/inbox-api/subscriber-endpoints';
+import { SUBSCRIBER_VIEWS, type SubscriberView } from '../../../common/subscriber-domain';
+import { ApiFailure, callApi } from '../../components/admin/api';
+import { addressOf, queryOf } from '../../components/admin/api-input';
 import { buttonClass } from '../../components/admin/buttons';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { setFlash, takeFlash } from '../../components/admin/flash';
@@ -54,9 +51,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const view = viewOf(url.searchParams.get('view'));
   const q = url.searchParams.get('q')?.trim() ?? '';
   const cursor = url.searchParams.get('cursor');
-  const list = await callApi<SubscriberList>(`/subscribers${queryOf({ view, q, cursor })}`, {
-    from: request,
-  });
+  const list = await callApi(inboxApi.subscribers.list, { query: { view, q, cursor }, from: request });
   return { list, view, q, notice: cursor ? undefined : takeFlash() };
 }
 
@@ -64,7 +59,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
   const id = Number(form.get('id'));
   try {
-    await callApi(`/subscribers/${id}`, { method: 'DELETE', from: request });
+    await callApi(inboxApi.subscribers.remove, { params: { id }, from: request });
   } catch (error) {
     if (error instanceof ApiFailure) return { error: error.message };
     throw error;
@@ -146,7 +141,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
     label: viewLabels[each],
     count: list.counts[each],
   }));
-  const exportHref = `${ADMIN_API}/subscribers/export.csv${queryOf({ view, q })}`;
+  const exportHref = addressOf(inboxApi.subscribers.exportCsv, { query: { view, q } });
   return (
     <div className="container-page">
       <PageHeader

@@ -1,0 +1,132 @@
+/**
+ * Accounts and passkeys: accepting an invitation, signing in and out, the person's passkeys and the
+ * recent passkey check that removing one needs. Each ceremony is two posts: options, then the
+ * browser's answer; the `flow` string ties the two together (the challenge stays on the server).
+ */
+import { z } from 'zod';
+import { endpoint, noContent } from './endpoint.ts';
+
+const passkey = z.object({
+  id: z.string(),
+  /** A name the browser or the person gave, or one made from the date. */
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkey>;
+
+/** Who is signed in. */
+const me = z.object({
+  email: z.string(),
+  /** The company's time zone, e.g. "Asia/Kolkata" (ADMIN_TIME_ZONE). */
+  timeZone: z.string(),
+  passkeys: z.array(passkey),
+  /** Until when a passkey check counts as recent (removing a passkey needs one), or null. */
+  verifiedUntil: z.string().nullable(),
+});
+export type Me = z.infer<typeof me>;
+
+const ceremonyOptions = z.object({
+  flow: z.string(),
+  /** PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON, for @simplewebauthn/browser. */
+  options: z.record(z.string(), z.unknown()),
+});
+export type CeremonyOptions = z.infer<typeof ceremonyOptions>;
+
+/** The token of an invitation link: 32 random bytes, base64url (server/security/tokens.ts makes them). */
+const invitation = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is not complete.'),
+});
+/** The browser's answer to a ceremony's options. */
+const ceremony = z.object({ flow: z.string().max(100), response: z.record(z.string(), z.unknown()) });
+
+const INVITATION_ERRORS = [
+  'invitation-unknown',
+  'invitation-used',
+  'invitation-expired',
+  'invitation-withdrawn',
+];
+
+export const accountEndpoints = {
+  checkInvitation: endpoint({
+    method: 'POST',
+    path: '/invitation',
+    access: 'public',
+    body: invitation,
+    reply: z.object({ email: z.string() }),
+    errors: INVITATION_ERRORS,
+  }),
+  invitationOptions: endpoint({
+    method: 'POST',
+    path: '/invitation/options',
+    access: 'public',
+    body: invitation,
+    reply: ceremonyOptions,
+    errors: INVITATION_ERRORS,
+  }),
+  /** Sets the session cookie. */
+  acceptInvitation: endpoint({
+    method: 'POST',
+    path: '/invitation/accept',
+    access: 'public',
+    body: ceremony.extend(invitation.shape),
+    reply: me,
+    errors: [...INVITATION_ERRORS, 'passkey'],
+  }),
+  /** Discoverable: any passkey of any account. */
+  signInOptions: endpoint({
+    method: 'POST',
+    path: '/sign-in/options',
+    access: 'public',
+    reply: ceremonyOptions,
+  }),
+  /** Sets the session cookie. */
+  signIn: endpoint({
+    method: 'POST',
+    path: '/sign-in',
+    access: 'public',
+    body: ceremony,
+    reply: me,
+    errors: ['unknown-passkey', 'passkey'],
+  }),
+  me: endpoint({ method: 'GET', path: '/me', reply: me }),
+  signOut: endpoint({ method: 'POST', path: '/sign-out', reply: noContent, replyAs: 'no-content' }),
+  signOutEverywhere: endpoint({
+    method: 'POST',
+    path: '/sign-out-everywhere',
+    reply: noContent,
+    replyAs: 'no-content',
+  }),
+  /** Needs a recent passkey check ("verify"), like removing one. */
+  passkeyOptions: endpoint({
+    method: 'POST',
+    path: '/passkeys/options',
+    reply: ceremonyOptions,
+    errors: ['verify'],
+  }),
+  addPasskey: endpoint({
+    method: 'POST',
+    path: '/passkeys',
+    body: ceremony,
+    reply: me,
+    errors: ['passkey'],
+  }),
+  /** This account's passkeys only. */
+  verifyOptions: endpoint({ method: 'POST', path: '/verify/options', reply: ceremonyOptions }),
+  /** Sets verifiedUntil. */
+  verify: endpoint({
+    method: 'POST',
+    path: '/verify',
+    body: ceremony,
+    reply: me,
+    errors: ['unknown-passkey', 'passkey'],
+  }),
+  /** Needs a recent passkey check ("verify"); never the last passkey. */
+  removePasskey: endpoint({
+    method: 'DELETE',
+    path: '/passkeys/:id',
+    params: z.object({ id: z.string() }),
+    reply: me,
+    errors: ['verify', 'not-found', 'last-passkey'],
+  }),
+};

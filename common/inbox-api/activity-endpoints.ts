@@ -1,0 +1,48 @@
+/** The activity log, newest first. */
+import { z } from 'zod';
+import { cursorQuery, endpoint, nextCursor } from './endpoint.ts';
+
+/** What staff (or the system, or a failed sign-in) did, as the log records it. */
+const ACTIVITY_ACTIONS = [
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'sign-out-everywhere',
+  'invitation',
+  'account-created',
+  'account-revoked',
+  'passkey-added',
+  'passkey-removed',
+  'status-changed',
+  'note-added',
+  'spam-changed',
+  'email-retried',
+  'lead-deleted',
+  'subscriber-deleted',
+  'export',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+const activityEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  /** Who did it; null when nobody was signed in (a failed sign-in, the command line). */
+  by: z.string().nullable(),
+  action: z.enum(ACTIVITY_ACTIONS),
+  /** A short sentence, e.g. "Lead #12: New → Contacted". */
+  summary: z.string(),
+  leadId: z.number().nullable(),
+});
+export type ActivityEntry = z.infer<typeof activityEntry>;
+
+const activityList = z.object({ entries: z.array(activityEntry), nextCursor });
+export type ActivityList = z.infer<typeof activityList>;
+
+export const activityEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/activity',
+    query: z.object({ cursor: cursorQuery }),
+    reply: activityList,
+  }),
+};

@@ -1,0 +1,20 @@
+/** Every endpoint of the inbox's API, by area: what the server registers and the pages call. */
+import { accountEndpoints } from './account-endpoints.ts';
+import { activityEndpoints } from './activity-endpoints.ts';
+import type { Endpoint } from './endpoint.ts';
+import { leadEndpoints } from './lead-endpoints.ts';
+import { outboxEndpoints } from './outbox-endpoints.ts';
+import { subscriberEndpoints } from './subscriber-endpoints.ts';
+
+export const inboxApi = {
+  account: accountEndpoints,
+  leads: leadEndpoints,
+  outbox: outboxEndpoints,
+  subscribers: subscriberEndpoints,
+  activity: activityEndpoints,
+};
+
+/** The endpoints as one list: the server checks that it registers exactly these. */
+export const allEndpoints: readonly Endpoint[] = Object.values(inboxApi).flatMap((area): Endpoint[] =>
+  Object.values(area),
+);

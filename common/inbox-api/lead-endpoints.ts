@@ -1,0 +1,73 @@
+/** The inbox's leads: the list with its views and search, one lead, and what staff do with it. */
+import { z } from 'zod';
+import { LEAD_STATUSES, LEAD_VIEWS } from '../lead-domain.ts';
+import { csvFile, cursorQuery, endpoint, idParams, noContent } from './endpoint.ts';
+import { leadDetail, leadList, newNote } from './lead-schemas.ts';
+
+const listQuery = z.object({
+  view: z.enum(LEAD_VIEWS).default('all'),
+  /** Words of the name, email, phone or message, or the reference its emails give (e.g. "Q-7F3K9C"). */
+  q: z.string().max(200).optional(),
+  cursor: cursorQuery,
+});
+
+export const leadEndpoints = {
+  list: endpoint({ method: 'GET', path: '/leads', query: listQuery, reply: leadList }),
+  /** The current view as CSV (formula-safe). */
+  exportCsv: endpoint({
+    method: 'GET',
+    path: '/leads/export.csv',
+    query: listQuery.omit({ cursor: true }),
+    reply: csvFile,
+    replyAs: 'csv',
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/leads/:id',
+    params: idParams,
+    reply: leadDetail,
+    errors: ['not-found'],
+  }),
+  setStatus: endpoint({
+    method: 'POST',
+    path: '/leads/:id/status',
+    params: idParams,
+    body: z.object({ status: z.enum(LEAD_STATUSES) }),
+    reply: leadDetail,
+    errors: ['not-found'],
+  }),
+  addNote: endpoint({
+    method: 'POST',
+    path: '/leads/:id/notes',
+    params: idParams,
+    body: newNote,
+    reply: leadDetail,
+    errors: ['not-found'],
+  }),
+  /** Not spam sends the notification if it was never sent. */
+  setSpam: endpoint({
+    method: 'POST',
+    path: '/leads/:id/spam',
+    params: idParams,
+    body: z.object({ spam: z.boolean() }),
+    reply: leadDetail,
+    errors: ['not-found'],
+  }),
+  /** Sends a dead notification again. */
+  retry: endpoint({
+    method: 'POST',
+    path: '/leads/:id/retry',
+    params: idParams,
+    reply: leadDetail,
+    errors: ['not-found', 'not-dead'],
+  }),
+  /** A data-subject request: the lead, its emails and their .eml files. */
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/leads/:id',
+    params: idParams,
+    reply: noContent,
+    replyAs: 'no-content',
+    errors: ['not-found'],
+  }),
+};

@@ -1,0 +1,95 @@
+/** The leads as the inbox's API gives them. Times are ISO 8601 UTC; the page shows them in Me's timeZone. */
+import { z } from 'zod';
+import { LEAD_EVENT_KINDS, LEAD_STATUSES, LEAD_VIEWS } from '../lead-domain.ts';
+import { nextCursor } from './endpoint.ts';
+
+const leadStatus = z.enum(LEAD_STATUSES);
+
+/**
+ * What became of the notification email to the company:
+ * - pending: waiting, or failing and retried (attempts, the next try, the last error);
+ * - sent: handed to the mail server;
+ * - written: written as an .eml file (no SMTP server is set up): nobody has been told;
+ * - dead: given up (the last error), can be retried;
+ * - none: never queued (spam) or deleted.
+ */
+const delivery = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('pending'),
+    attempts: z.number(),
+    nextAttemptAt: z.string(),
+    lastError: z.string().nullable(),
+  }),
+  z.object({ state: z.literal('sent'), at: z.string() }),
+  z.object({ state: z.literal('written'), at: z.string() }),
+  z.object({
+    state: z.literal('dead'),
+    at: z.string(),
+    lastError: z.string().nullable(),
+    outboxId: z.number(),
+  }),
+  z.object({ state: z.literal('none') }),
+]);
+export type Delivery = z.infer<typeof delivery>;
+
+/** A lead in the list. */
+const leadSummary = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** The start of the message, one line. */
+  excerpt: z.string(),
+  status: leadStatus,
+  spam: z.boolean(),
+  delivery,
+});
+export type LeadSummary = z.infer<typeof leadSummary>;
+
+export const leadList = z.object({
+  leads: z.array(leadSummary),
+  nextCursor,
+  /** How many leads each view holds (whatever the search). */
+  counts: z.record(z.enum(LEAD_VIEWS), z.number()),
+  /** Notifications of leads (not spam) that could not be delivered: the inbox's banner. */
+  deadNotifications: z.number(),
+});
+export type LeadList = z.infer<typeof leadList>;
+
+const timelineEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  /** The account's email; null for the system (e.g. a lead marked spam by the honeypot). */
+  by: z.string().nullable(),
+  /** "delivery": what became of the notification (by is null; text says it). */
+  kind: z.enum(LEAD_EVENT_KINDS),
+  /** For a status change. */
+  from: leadStatus.optional(),
+  to: leadStatus.optional(),
+  /** For a note, or a delivery. */
+  text: z.string().optional(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntry>;
+
+export const leadDetail = leadSummary.extend({
+  /** What the emails call the lead, e.g. "Q-7F3K9C" (random: the id is never in an email). */
+  reference: z.string(),
+  /** Every field of the form (common/quote-request.ts), by name. */
+  fields: z.record(z.string(), z.string()),
+  /** The page it was sent from, e.g. "/" or "unknown". */
+  sourcePage: z.string(),
+  timeline: z.array(timelineEntry),
+});
+export type LeadDetail = z.infer<typeof leadDetail>;
+
+export const NOTE_MAX_LENGTH = 5000;
+
+/** A note on a lead: the one check of it, on the page before it is sent and on the server. */
+export const newNote = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Write something first.')
+    .max(NOTE_MAX_LENGTH, `A note can be at most ${NOTE_MAX_LENGTH.toLocaleString('en-IN')} characters.`),
+});

@@ -1,0 +1,49 @@
+/** The emails waiting or given up on, and sending them again. */
+import { z } from 'zod';
+import { endpoint, idParams, noContent } from './endpoint.ts';
+
+const OUTBOX_STATUSES = ['pending', 'dead'] as const;
+
+const outboxEmail = z.object({
+  id: z.number(),
+  kind: z.string(),
+  recipient: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number(),
+  nextAttemptAt: z.string(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  /** The lead it is about, when it is about one. */
+  leadId: z.number().nullable(),
+});
+export type OutboxEmail = z.infer<typeof outboxEmail>;
+
+const outboxList = z.object({
+  emails: z.array(outboxEmail),
+  counts: z.object({ pending: z.number(), dead: z.number() }),
+});
+export type OutboxList = z.infer<typeof outboxList>;
+
+export const outboxEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/outbox',
+    query: z.object({ status: z.enum(OUTBOX_STATUSES).default('dead') }),
+    reply: outboxList,
+  }),
+  retry: endpoint({
+    method: 'POST',
+    path: '/outbox/:id/retry',
+    params: idParams,
+    reply: noContent,
+    replyAs: 'no-content',
+    /** nothing-to-retry (409): the email is being sent, or was sent or withdrawn meanwhile. */
+    errors: ['not-found', 'nothing-to-retry'],
+  }),
+  /** Every dead email. */
+  retryDead: endpoint({
+    method: 'POST',
+    path: '/outbox/retry-dead',
+    reply: z.object({ retried: z.number() }),
+  }),
+};

@@ -1,0 +1,14 @@
+/**
+ * Where a newsletter subscriber stands, one list: the newsletter feature's own module (the server's
+ * subscribers in server/newsletter/, the inbox's API and its pages draw from it). Constants only.
+ * - pending: signed up, not confirmed yet (receives only confirmation emails);
+ * - confirmed: confirmed by the link in the email (the only status newsletters go to);
+ * - unsubscribed: left the list; suppressed until a new confirmation (a new
+ *   sign-up sends one, but the status stays until it is confirmed).
+ */
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+/** The inbox's views of the subscribers: all of them, or one status. */
+export const SUBSCRIBER_VIEWS = ['all', ...SUBSCRIBER_STATUSES] as const;
+export type SubscriberView = (typeof SUBSCRIBER_VIEWS)[number];

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint } from '../../common/inbox-api/endpoint.ts';
+import { staffOf } from './admin-guard.ts';
+import { parse } from './api-problem.ts';
+import { csvDownload } from './csv-download.ts';
+import type { SignedIn } from './session-repository.ts';
+
+/** A CSV file to save: its name and its text. */
+interface CsvDownload {
+  fileName: string;
+  csv: string;
+}
+
+/** What a handler of an endpoint gets: the request's parts as its contract's schemas made them. */
+interface EndpointCall<E extends Endpoint> {
+  params: z.output<E['params']>;
+  query: z.output<E['query']>;
+  body: z.output<E['body']>;
+  /** The staff member and their session; null on a public endpoint. */
+  staff: E['access'] extends 'public' ? null : SignedIn;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A handler of an endpoint: it returns the reply its contract describes (nothing for a 204, a file for a CSV). */
+export type EndpointHandler<E extends Endpoint> = (
+  call: EndpointCall<E>,
+) => E['replyAs'] extends 'no-content'
+  ? Promise<void>
+  : Promise<E['replyAs'] extends 'csv' ? CsvDownload : z.input<E['reply']>>;
+
+export interface EndpointOptions {
+  /**
+   * Runs around the whole call, the reading of the request included (e.g. counting refused attempts).
+   */
+  around?: <T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * Registers an endpoint of the inbox's API from its contract: the method and path, access (a public
+ * endpoint needs no session), the params, query and body parsed with the contract's schemas (a 400
+ * naming each wrong field otherwise), and the reply sent as the contract says.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  { around = (_request, _reply, run) => run() }: EndpointOptions = {},
+) {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: endpoint.access === 'public' ? { access: 'public' } : {},
+    handler: async (request, reply) =>
+      around(request, reply, async () => {
+        const call = {
+          params: parse(endpoint.params, request.params),
+          query: parse(endpoint.query, request.query),
+          body: parse(endpoint.body, request.body),
+          staff: endpoint.access === 'public' ? null : staffOf(request),
+          request,
+          reply,
+        } as EndpointCall<E>;
+        const result = await handler(call);
+        if (endpoint.replyAs === 'no-content') return reply.code(204).send();
+        if (endpoint.replyAs === 'csv') {
+          const { fileName, csv } = result as CsvDownload;
+          return csvDownload(reply, fileName, csv);
+        }
+        return result;
+      }),
+  });
+}
