@@ -22,7 +22,6 @@ import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts
 import { quoteRoutes } from './quote/quote-routes.ts';
 import { answerClientError } from './security/client-errors.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
-import { noindex, withNoindex } from './security/noindex.ts';
 import { securityHeaders, withSecurityHeaders } from './security/security-headers.ts';
 import { staticSite } from './site/static-site.ts';
 import { openStores } from './stores.ts';
@@ -164,7 +163,7 @@ export async function buildApp({
     // headers, never the URL echoed back.
     frameworkErrors: (error, request, reply) => {
       request.log.info({ code: error.code }, 'request refused before routing');
-      return withNoindex(withSecurityHeaders(reply), request.url, PRIVATE_PATHS)
+      return withSecurityHeaders(reply, request.url, PRIVATE_PATHS)
         .code(400)
         .type('text/plain; charset=utf-8')
         .send('Bad request: this address cannot be read.\n');
@@ -199,9 +198,9 @@ export async function buildApp({
   // reached us just before the signal is answered 503 (Fastify is closing) instead of the
   // connection being reset unread; then the listener closes and new connections are refused.
   let closing = false;
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!closing) return;
-    return withSecurityHeaders(reply)
+    return withSecurityHeaders(reply, request.url, PRIVATE_PATHS)
       .code(503)
       .header('retry-after', '5')
       .header('connection', 'close')
@@ -242,8 +241,7 @@ export async function buildApp({
   });
 
   try {
-    await app.register(securityHeaders);
-    await app.register(noindex, { paths: PRIVATE_PATHS });
+    await app.register(securityHeaders, { privatePaths: PRIVATE_PATHS });
     // Overloaded (the event loop lagging, the heap nearly full): 503 with Retry-After at once,
     // instead of answers that time out. /healthz is still answered (the process is alive).
     await app.register(underPressure, {
