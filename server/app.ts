@@ -28,6 +28,7 @@ import { openStores } from './stores.ts';
 import underPressure from '@fastify/under-pressure';
 import { startMaintenance as startMaintenance_, type Maintenance } from './maintenance.ts';
 import { listBackups } from './ops/backups.ts';
+import { logDestination } from './ops/log-destination.ts';
 import { healthRoutes, type Readiness } from './ops/health-routes.ts';
 import { holdDatabase } from './ops/server-lock.ts';
 
@@ -40,7 +41,7 @@ export interface AppOptions {
   config: Config;
   /** Set to false in tests to keep the output quiet. */
   logger?: boolean;
-  /** Where log lines go (default stdout); tests read them from here. */
+  /** Where log lines go (default stdout, access lines batched: ops/log-destination.ts); tests read them from here. */
   logStream?: { write: (line: string) => void };
   /** Start the outbox worker (default true). Tests that drive it by hand pass false. */
   startOutbox?: boolean;
@@ -138,7 +139,7 @@ export async function buildApp({
       ? {
           level: config.logLevel,
           serializers: requestSerializers,
-          ...(logStream ? { stream: logStream } : {}),
+          stream: logStream ?? logDestination(),
         }
       : false,
     logController: new AccessLog(),
