@@ -199,9 +199,10 @@ export async function buildApp({
   // reached us just before the signal is answered 503 (Fastify is closing) instead of the
   // connection being reset unread; then the listener closes and new connections are refused.
   let closing = false;
-  app.addHook('onRequest', async (request, reply) => {
-    if (!closing) return;
-    return withSecurityHeaders(reply, request.url, PRIVATE_PATHS)
+  // A hook without a promise: it runs for every request.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!closing) return done();
+    withSecurityHeaders(reply, request.url, PRIVATE_PATHS)
       .code(503)
       .header('retry-after', '5')
       .header('connection', 'close')

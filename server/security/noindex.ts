@@ -24,9 +24,10 @@ export function isUnder(url: string, paths: readonly string[]): boolean {
     }
   }
   if (path.includes('//')) path = path.replace(/\/{2,}/g, '/');
-  const routed = path.toLowerCase();
   return paths.some((prefix) => {
+    // The path itself, or the prefix and a slash: only that many characters need comparing.
+    const head = path.slice(0, prefix.length + 1).toLowerCase();
     const base = prefix.toLowerCase();
-    return routed === base || routed.startsWith(`${base}/`);
+    return head === base || head === `${base}/`;
   });
 }
