@@ -72,7 +72,10 @@ declare module 'fastify' {
 const requestSerializers = {
   req: (request: FastifyRequest) => ({
     method: request.method,
-    url: redactInboxQuery(redactTokens(request.url, request.routeOptions?.url)),
+    // A URL with no query, `;`, `#` or escape has nothing to hide (most requests: pages and assets).
+    url: /[?;#%]/.test(request.url)
+      ? redactInboxQuery(redactTokens(request.url, request.routeOptions?.url))
+      : request.url,
   }),
 };
 
