@@ -1,7 +1,7 @@
 import { destination } from 'pino';
 
 /** How many bytes of access lines wait before they are written. */
-export const LOG_BUFFER_BYTES = 4096;
+const LOG_BUFFER_BYTES = 4096;
 /** The longest an access line waits before it is written, in milliseconds. */
 export const LOG_FLUSH_MS = 1000;
 
