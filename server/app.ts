@@ -19,7 +19,6 @@ import { serverOptions } from './plugins/server-options.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
 import { pageIsolation } from './security/fetch-metadata.ts';
-import { noindex } from './security/noindex.ts';
 import { securityHeaders } from './security/security-headers.ts';
 import { staticSite } from './site/static-site.ts';
 
@@ -27,7 +26,7 @@ export interface AppOptions {
   config: Config;
   /** Set to false in tests to keep the output quiet. */
   logger?: boolean;
-  /** Where log lines go (default stdout); tests read them from here. */
+  /** Where log lines go (default stdout, access lines batched: ops/log-destination.ts); tests read them from here. */
   logStream?: { write: (line: string) => void };
   /** Start the outbox worker (default true). Tests that drive it by hand pass false. */
   startOutbox?: boolean;
@@ -50,7 +49,10 @@ export interface AppOptions {
 const requestSerializers = {
   req: (request: FastifyRequest) => ({
     method: request.method,
-    url: redactInboxQuery(redactTokens(request.url, request.routeOptions?.url)),
+    // A URL with no query, `;`, `#` or escape has nothing to hide (most requests: pages and assets).
+    url: /[?;#%]/.test(request.url)
+      ? redactInboxQuery(redactTokens(request.url, request.routeOptions?.url))
+      : request.url,
   }),
 };
 
@@ -114,7 +116,7 @@ const features = fp(featuresPlugin, { name: 'features' });
  * (the database, the rate limits' Redis client, the mailer, the outbox worker and, once ready, the backups and
  * spam deletion of maintenance), the lifecycle (a closing server's 503), error
  * handling (the access log is Fastify's log controller), the security headers
- * and noindex, the pressure limits, /healthz and /readyz, the static site, then
+ * (with COOP and noindex under /admin), the pressure limits, /healthz and /readyz, the static site, then
  * the features: the quote form, the newsletter and the inbox. Tests import this;
  * `main.ts` adds the listener and the signal handling. Closing the app releases
  * all it holds, and a build that fails part-way closes it before throwing.
@@ -141,10 +143,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       startOutbox: options.startOutbox ?? true,
       startMaintenance: options.startMaintenance ?? true,
     });
-    await app.register(lifecycle);
+    await app.register(lifecycle, { privatePaths: PRIVATE_PATHS });
     await app.register(errorHandling);
-    await app.register(securityHeaders);
-    await app.register(noindex, { paths: PRIVATE_PATHS });
+    // The security headers on every answer; under /admin also COOP and noindex (one hook).
+    await app.register(securityHeaders, { privatePaths: PRIVATE_PATHS });
     // Overloaded (the event loop lagging, the heap nearly full): 503 with Retry-After at once,
     // instead of answers that time out. /healthz is still answered (the process is alive).
     await app.register(underPressure, {

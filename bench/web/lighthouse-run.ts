@@ -58,8 +58,7 @@ function summarise(route: string, result: Result, siteDir: string, origin: strin
 /**
  * Runs Lighthouse (mobile, its default configuration) against one URL a number
  * of times in the given Chrome, and keeps Lighthouse's own median run.
- * Lighthouse opens `about:blank` before each run, unless given `startUrl`: the
- * page the measured one is reached from (its `blankPage` setting).
+ * Each run starts from `about:blank`, Lighthouse's default (and PageSpeed Insights').
  */
 export async function lighthouseMedian(options: {
   origin: string;
@@ -68,7 +67,6 @@ export async function lighthouseMedian(options: {
   chromePort: number;
   runs: number;
   siteDir: string;
-  startUrl?: string;
 }): Promise<RouteResult> {
   const results: Result[] = [];
   for (let run = 0; run < options.runs; run++) {
@@ -78,7 +76,6 @@ export async function lighthouseMedian(options: {
       logLevel: 'silent',
       // The 404 page is meant to answer 404; measure it anyway.
       ignoreStatusCode: true,
-      ...(options.startUrl ? { blankPage: options.startUrl } : {}),
     });
     if (!outcome) throw new Error(`Lighthouse returned nothing for ${options.path}`);
     if (outcome.lhr.runtimeError) {

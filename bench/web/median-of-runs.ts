@@ -21,7 +21,7 @@ export interface RouteResult {
 
 type RunFigures = Pick<RouteResult, 'scores' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls'>;
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1

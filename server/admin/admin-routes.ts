@@ -34,7 +34,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       // JSON only: a cross-site "simple" text/plain post cannot even be read.
       api.removeContentTypeParser('text/plain');
       await guardRoutes(api, options);
-      // (X-Robots-Tag: the server's noindex hook marks every answer under /admin.)
+      // (X-Robots-Tag and COOP: the server's security headers hook marks every answer under /admin.)
       api.addHook('onSend', async (_request, reply) => {
         reply.header('cache-control', 'no-store');
       });

@@ -11,11 +11,12 @@ const SHUTDOWN_DRAIN_MS = 250;
  * closing) instead of the connection being reset unread; then the listener
  * closes and new connections are refused.
  */
-async function lifecyclePlugin(app: FastifyInstance) {
+async function lifecyclePlugin(app: FastifyInstance, { privatePaths }: { privatePaths: readonly string[] }) {
   let closing = false;
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
-    return withSecurityHeaders(reply)
+  // A hook without a promise: it runs for every request.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!closing) return done();
+    withSecurityHeaders(reply, request.url, privatePaths)
       .code(503)
       .header('retry-after', '5')
       .header('connection', 'close')

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { FastifyHttpOptions, FastifyRequest } from 'fastify';
 import { answerClientError } from '../security/client-errors.ts';
-import { withNoindex } from '../security/noindex.ts';
+import { logDestination } from '../ops/log-destination.ts';
 import { withSecurityHeaders } from '../security/security-headers.ts';
 import { AccessLog } from './access-log.ts';
 
@@ -9,7 +9,7 @@ export interface ServerOptions {
   /** false: no log at all (tests). */
   logger: boolean;
   logLevel: string;
-  /** Where log lines go (default stdout). */
+  /** Where log lines go (default stdout, access lines batched: ops/log-destination.ts). */
   logStream?: { write: (line: string) => void } | undefined;
   /** How a request is written in the log (what of its URL is kept). */
   serializers: { req: (request: FastifyRequest) => { method: string; url: string } };
@@ -42,7 +42,7 @@ export function serverOptions(options: ServerOptions): FastifyHttpOptions<Server
       ? {
           level: options.logLevel,
           serializers: options.serializers,
-          ...(options.logStream ? { stream: options.logStream } : {}),
+          stream: options.logStream ?? logDestination(),
         }
       : false,
     logController: new AccessLog(),
@@ -67,7 +67,7 @@ export function serverOptions(options: ServerOptions): FastifyHttpOptions<Server
     // headers, never the URL echoed back.
     frameworkErrors: (error, request, reply) => {
       request.log.info({ code: error.code }, 'request refused before routing');
-      return withNoindex(withSecurityHeaders(reply), request.url, privatePaths)
+      return withSecurityHeaders(reply, request.url, privatePaths)
         .code(400)
         .type('text/plain; charset=utf-8')
         .send('Bad request: this address cannot be read.\n');

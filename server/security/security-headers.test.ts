@@ -22,16 +22,22 @@ async function appWithSite(env: Record<string, string> = {}) {
   );
   mkdirSync(join(site, 'assets'), { recursive: true });
   writeFileSync(join(site, 'assets', 'app-Xy12.js'), 'export {};');
+  writeFileSync(join(site, '__spa-fallback.html'), '<!DOCTYPE html><html><body>Loading</body></html>');
   return testApp({ config: testConfig({ SITE_DIR: site, ...env }, dir) });
 }
 
-function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
+/** The headers of every answer; COOP only on the private pages' (`where: 'private'`). */
+function expectSecurityHeaders(
+  headers: Record<string, unknown>,
+  what: string,
+  where: 'public' | 'private' = 'public',
+) {
   expect(headers['strict-transport-security'], what).toMatch(/max-age=(\d+)/);
   const maxAge = Number(/max-age=(\d+)/.exec(String(headers['strict-transport-security']))?.[1]);
   expect(maxAge, what).toBeGreaterThanOrEqual(31_536_000);
   expect(headers['x-content-type-options'], what).toBe('nosniff');
   expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
-  expect(headers['cross-origin-opener-policy'], what).toBe('same-origin');
+  expect(headers['cross-origin-opener-policy'], what).toBe(where === 'private' ? 'same-origin' : undefined);
   expect(headers['cross-origin-resource-policy'], what).toBe('same-origin');
   expect(headers['permissions-policy'], what).toMatch(/camera=\(\)/);
   // Pages allow the site's own resources; everything else may load nothing at all.
@@ -75,6 +81,39 @@ describe('security headers', () => {
     expect(responses.apiSuccess.body).toBe('success');
     expect(responses.apiRefused.statusCode).toBe(415);
     for (const [what, response] of Object.entries(responses)) expectSecurityHeaders(response.headers, what);
+  });
+
+  it('keep COOP on every answer under /admin, pages, API and errors alike, and leave it off the public site', async () => {
+    const { app } = await appWithSite();
+    const privateAnswers = [
+      ['GET', '/admin', 200],
+      ['GET', '/admin/leads/12', 200],
+      ['GET', '/admin//sign-in', 200],
+      ['GET', '/admin/api/leads', 401],
+      ['POST', '/admin/api/sign-in/options', 415],
+      ['DELETE', '/admin/api/nothing-here', 401],
+      ['OPTIONS', '/admin/api/leads', 404],
+      ['GET', '/admin/%zz', 400],
+      ['GET', '/%61dmin/leads', 200],
+    ] as const;
+    for (const [method, url, status] of privateAnswers) {
+      const response = await app.inject({ method, url, payload: method === 'POST' ? 'x' : undefined });
+      expect(response.statusCode, `${method} ${url}`).toBe(status);
+      expectSecurityHeaders(response.headers, `${method} ${url}`, 'private');
+      expect(response.headers['x-robots-tag'], `${method} ${url}`).toBe('noindex, nofollow');
+    }
+    for (const url of [
+      '/',
+      '/about',
+      '/about?from=/admin',
+      '/missing',
+      '/administrator',
+      '/assets/app-Xy12.js',
+    ]) {
+      const response = await app.inject({ url });
+      expectSecurityHeaders(response.headers, url);
+      expect(response.headers['x-robots-tag'], url).toBeUndefined();
+    }
   });
 
   it('lets a page run exactly its own inline scripts, by hash', async () => {
@@ -172,6 +211,7 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
     expectSecurityHeaders(response.headers, 'the 503 while closing');
+    expect(response.headers['x-robots-tag']).toBeUndefined();
     expect(response.text).toBe('The server is restarting. Please try again in a moment.\n');
   });
 });
