@@ -93,7 +93,7 @@ async function featuresPlugin(app: FastifyInstance, { config, stores, kick, now 
   });
   await app.register(adminRoutes, {
     ...stores,
-    ceremonies: createCeremonies(relyingParty(siteUrl), now),
+    ceremonies: createCeremonies(stores.storage, relyingParty(siteUrl), now),
     timeZone: config.admin.timeZone,
     signInLimit: config.admin.signInLimit,
     siteUrl,

@@ -104,9 +104,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       const body = parse(invitationBody, request.body);
       const { email } = await validInvitation(body.token);
       const existing = await accounts.byEmail(email);
-      const handle = await accounts.userHandleFor(email);
+      const user = { email, handle: await accounts.userHandleFor(email) };
       const passkeys = existing ? await accounts.passkeysOf(existing.id) : [];
-      return ceremonies.registration('invitation', hashToken(body.token), { email, handle }, passkeys);
+      return ceremonies.registration(request.ip, 'invitation', hashToken(body.token), user, passkeys);
     });
 
     publicApi.post('/invitation/accept', { config: publicRoute }, async (request, reply) =>
@@ -144,8 +144,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       }),
     );
 
-    publicApi.post('/sign-in/options', { config: publicRoute }, async () =>
-      ceremonies.authentication('sign-in', ''),
+    publicApi.post('/sign-in/options', { config: publicRoute }, async (request) =>
+      ceremonies.authentication(request.ip, 'sign-in', ''),
     );
 
     publicApi.post('/sign-in', { config: publicRoute }, async (request, reply) =>
@@ -225,12 +225,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const { account, session } = signedIn(request);
     requireRecentCheck(session, now());
     const passkeys = await accounts.passkeysOf(account.id);
-    return ceremonies.registration(
-      'add-passkey',
-      addingIn(session),
-      { email: account.email, handle: account.user_handle },
-      passkeys,
-    );
+    const user = { email: account.email, handle: account.user_handle };
+    return ceremonies.registration(request.ip, 'add-passkey', addingIn(session), user, passkeys);
   });
 
   app.post('/passkeys', async (request) => {
@@ -254,7 +250,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.post('/verify/options', async (request) => {
     const { account } = signedIn(request);
-    return ceremonies.authentication('verify', String(account.id), await accounts.passkeysOf(account.id));
+    const passkeys = await accounts.passkeysOf(account.id);
+    return ceremonies.authentication(request.ip, 'verify', String(account.id), passkeys);
   });
 
   app.post('/verify', async (request) => {
