@@ -99,7 +99,7 @@ async function featuresPlugin(app: FastifyInstance, { config, stores, redis, kic
   });
   await app.register(adminRoutes, {
     ...stores,
-    ceremonies: createCeremonies(relyingParty(siteUrl), now),
+    ceremonies: createCeremonies(stores.storage, relyingParty(siteUrl), now),
     timeZone: config.admin.timeZone,
     signInLimit: config.admin.signInLimit,
     redis,

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** The inbox's accounts, passkeys, invitations, sessions and activity log. */
+/** The inbox's accounts, passkeys, invitations, sessions, activity log and unfinished passkey ceremonies. */
 export const adminMigrations: Record<string, Migration> = {
   '2026-11-24-003-admin-accounts': {
     async up(db: Kysely<unknown>) {
@@ -77,6 +77,34 @@ export const adminMigrations: Record<string, Migration> = {
         .on('admin_invitations')
         .column('email')
         .execute();
+    },
+  },
+  '2026-11-25-007-admin-ceremonies': {
+    async up(db: Kysely<unknown>) {
+      // Unfinished passkey ceremonies, until now in one server's memory (see ceremony-flows.ts).
+      await db.transaction().execute(async (trx) => {
+        await trx.schema
+          .createTable('admin_ceremonies')
+          .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+          .addColumn('flow_hash', 'text', (column) => column.notNull().unique())
+          .addColumn('challenge', 'text', (column) => column.notNull())
+          .addColumn('purpose', 'text', (column) => column.notNull())
+          .addColumn('subject', 'text', (column) => column.notNull())
+          .addColumn('user_handle', 'text')
+          .addColumn('client_network', 'text', (column) => column.notNull())
+          .addColumn('expires_at', 'text', (column) => column.notNull())
+          .execute();
+        await trx.schema
+          .createIndex('admin_ceremonies_network')
+          .on('admin_ceremonies')
+          .columns(['client_network', 'id'])
+          .execute();
+        await trx.schema
+          .createIndex('admin_ceremonies_expires')
+          .on('admin_ceremonies')
+          .column('expires_at')
+          .execute();
+      });
     },
   },
 };

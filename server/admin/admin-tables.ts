@@ -1,5 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { ActivityAction } from '../../common/inbox-api/activity-endpoints.ts';
+import type { CeremonyPurpose } from './ceremony-flows.ts';
 
 /** A person who works the inbox. Accounts are made from invitations only, and revoked, never deleted. */
 interface AdminAccountsTable {
@@ -63,6 +64,25 @@ interface AdminActivityTable {
   lead_id: number | null;
 }
 
+/**
+ * A passkey ceremony (sign-up or sign-in) between its options and the browser's answer. Only the hash of
+ * its flow id (which the browser holds) is kept, and the hash of the client network that opened it.
+ */
+interface AdminCeremoniesTable {
+  /** The order flows were opened in: a network over its cap loses its oldest. */
+  id: Generated<number>;
+  flow_hash: string;
+  challenge: string;
+  purpose: CeremonyPurpose;
+  /** The invitation's token hash, the account's id or the session's; '' for a sign-in. */
+  subject: string;
+  /** For a new passkey: the WebAuthn user handle it is made for. */
+  user_handle: string | null;
+  /** SHA-256 of the client's address (IPv4) or /64 (IPv6). */
+  client_network: string;
+  expires_at: string;
+}
+
 export type AdminAccount = Selectable<AdminAccountsTable>;
 export type AdminPasskey = Selectable<AdminPasskeysTable>;
 export type AdminSession = Selectable<AdminSessionsTable>;
@@ -75,5 +95,6 @@ declare module '../db/database-tables.ts' {
     admin_invitations: AdminInvitationsTable;
     admin_sessions: AdminSessionsTable;
     admin_activity: AdminActivityTable;
+    admin_ceremonies: AdminCeremoniesTable;
   }
 }

@@ -96,12 +96,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       return { email };
     });
 
-    registerEndpoint(publicApi, endpoints.invitationOptions, async ({ body }) => {
+    registerEndpoint(publicApi, endpoints.invitationOptions, async ({ body, request }) => {
       const { email } = await validInvitation(body.token);
       const existing = await accounts.byEmail(email);
-      const handle = await accounts.userHandleFor(email);
+      const user = { email, handle: await accounts.userHandleFor(email) };
       const passkeys = existing ? await accounts.passkeysOf(existing.id) : [];
-      return ceremonies.registration('invitation', hashToken(body.token), { email, handle }, passkeys);
+      return ceremonies.registration(request.ip, 'invitation', hashToken(body.token), user, passkeys);
     });
 
     registerEndpoint(
@@ -141,8 +141,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       { around: attempt },
     );
 
-    registerEndpoint(publicApi, endpoints.signInOptions, async () =>
-      ceremonies.authentication('sign-in', ''),
+    registerEndpoint(publicApi, endpoints.signInOptions, async ({ request }) =>
+      ceremonies.authentication(request.ip, 'sign-in', ''),
     );
 
     registerEndpoint(
@@ -213,15 +213,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   // Adding a passkey needs a recent passkey check, like removing one. The check is made when the
   // options are asked for; the flow they open can be finished only by the same session (addingIn).
-  registerEndpoint(app, endpoints.passkeyOptions, async ({ staff: { account, session } }) => {
+  registerEndpoint(app, endpoints.passkeyOptions, async ({ request, staff: { account, session } }) => {
     requireRecentCheck(session, now());
     const passkeys = await accounts.passkeysOf(account.id);
-    return ceremonies.registration(
-      'add-passkey',
-      addingIn(session),
-      { email: account.email, handle: account.user_handle },
-      passkeys,
-    );
+    const user = { email: account.email, handle: account.user_handle };
+    return ceremonies.registration(request.ip, 'add-passkey', addingIn(session), user, passkeys);
   });
 
   registerEndpoint(app, endpoints.addPasskey, async ({ body, staff: { account, session } }) => {
@@ -241,8 +237,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return me(account, session);
   });
 
-  registerEndpoint(app, endpoints.verifyOptions, async ({ staff: { account } }) => {
-    return ceremonies.authentication('verify', String(account.id), await accounts.passkeysOf(account.id));
+  registerEndpoint(app, endpoints.verifyOptions, async ({ request, staff: { account } }) => {
+    const passkeys = await accounts.passkeysOf(account.id);
+    return ceremonies.authentication(request.ip, 'verify', String(account.id), passkeys);
   });
 
   registerEndpoint(app, endpoints.verify, async ({ body, staff: { account, session } }) => {

@@ -7,22 +7,10 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { CeremonyOptions } from '../../common/inbox-api/account-endpoints.ts';
-import { newToken } from '../security/tokens.ts';
+import type { Storage } from '../db/database.ts';
 import type { NewPasskey } from './passkey-rows.ts';
 import type { AdminPasskey } from './admin-tables.ts';
-
-/** What a ceremony is for; whose it is: an invitation (by its token's hash), an account or a session. */
-export type CeremonyPurpose = 'invitation' | 'add-passkey' | 'sign-in' | 'verify';
-
-interface Flow {
-  challenge: string;
-  purpose: CeremonyPurpose;
-  /** The invitation's token hash, the account's id or the session's: nobody else's request can finish it. */
-  subject: string;
-  /** For a new passkey: the WebAuthn user handle it was made for. */
-  userHandle?: string;
-  expiresAt: number;
-}
+import { createCeremonyFlows, type CeremonyPurpose, type Flow } from './ceremony-flows.ts';
 
 export interface RelyingParty {
   /** Shown by the browser when it asks to make a passkey. */
@@ -33,11 +21,6 @@ export interface RelyingParty {
   origin: string;
 }
 
-/** How long a person has between the options and the answer (the browser's own timeout is 60 s). */
-const FLOW_TTL_MS = 5 * 60 * 1000;
-/** Open flows kept at most; the oldest go first (a flood of options requests cannot fill memory). */
-const MAX_FLOWS = 10_000;
-
 /** A ceremony the browser answered wrongly, or too late; the person is told to try again. */
 export class CeremonyFailed extends Error {
   override name = 'CeremonyFailed';
@@ -46,35 +29,22 @@ export class CeremonyFailed extends Error {
 /**
  * WebAuthn ceremonies with @simplewebauthn/server: options for the browser,
  * and the check of its answer. Passkeys are discoverable credentials with
- * user verification required. The challenge stays on the server, in memory,
- * under a random flow id the page sends back (a restart only makes a person
- * press the button again); each flow can be finished once.
+ * user verification required. The challenge stays on the server, in the
+ * database (ceremony-flows.ts), under a random flow id the page sends back, so
+ * any server on the database can finish it; each flow can be finished once.
+ * `from` is the request's address: each client network keeps a few open flows.
  */
-export function createCeremonies(rp: RelyingParty, now: () => Date = () => new Date()) {
-  const flows = new Map<string, Flow>();
-
-  function open(challenge: string, purpose: CeremonyPurpose, subject: string, userHandle?: string): string {
-    const at = now().getTime();
-    for (const [id, flow] of flows) {
-      if (flow.expiresAt > at && flows.size < MAX_FLOWS) break;
-      flows.delete(id);
-    }
-    const id = newToken();
-    flows.set(id, {
-      challenge,
-      purpose,
-      subject,
-      ...(userHandle ? { userHandle } : {}),
-      expiresAt: at + FLOW_TTL_MS,
-    });
-    return id;
-  }
+export function createCeremonies(
+  storage: Pick<Storage, 'write'>,
+  rp: RelyingParty,
+  now: () => Date = () => new Date(),
+) {
+  const flows = createCeremonyFlows(storage, now);
 
   /** Takes the flow out (single use); throws when it is unknown, someone else's or too old. */
-  function take(id: unknown, purpose: CeremonyPurpose, subject: string): Flow {
-    const flow = typeof id === 'string' ? flows.get(id) : undefined;
-    if (typeof id === 'string') flows.delete(id);
-    if (!flow || flow.purpose !== purpose || flow.subject !== subject || flow.expiresAt <= now().getTime()) {
+  async function take(id: unknown, purpose: CeremonyPurpose, subject: string): Promise<Flow> {
+    const flow = await flows.take(id);
+    if (!flow || flow.purpose !== purpose || flow.subject !== subject) {
       throw new CeremonyFailed('This passkey request has expired. Please try again.');
     }
     return flow;
@@ -83,6 +53,7 @@ export function createCeremonies(rp: RelyingParty, now: () => Date = () => new D
   return {
     /** Options to make a passkey for this person; `exclude` keeps an authenticator from making a second one. */
     async registration(
+      from: string,
       purpose: 'invitation' | 'add-passkey',
       subject: string,
       user: { email: string; handle: string },
@@ -101,7 +72,13 @@ export function createCeremonies(rp: RelyingParty, now: () => Date = () => new D
           transports: JSON.parse(passkey.transports) as string[],
         })),
       });
-      return { flow: open(options.challenge, purpose, subject, user.handle), options: { ...options } };
+      const flow = await flows.open(from, {
+        challenge: options.challenge,
+        purpose,
+        subject,
+        userHandle: user.handle,
+      });
+      return { flow, options: { ...options } };
     },
 
     /** Checks the browser's new passkey: what the server keeps of it, and the user handle it was made for. */
@@ -112,7 +89,7 @@ export function createCeremonies(rp: RelyingParty, now: () => Date = () => new D
       response: unknown,
       name: string,
     ): Promise<{ passkey: NewPasskey; userHandle: string }> {
-      const flow = take(flowId, purpose, subject);
+      const flow = await take(flowId, purpose, subject);
       let verification;
       try {
         verification = await verifyRegistrationResponse({
@@ -145,6 +122,7 @@ export function createCeremonies(rp: RelyingParty, now: () => Date = () => new D
      * person's own: discoverable credentials), or to check one of `allow`.
      */
     async authentication(
+      from: string,
       purpose: 'sign-in' | 'verify',
       subject: string,
       allow?: readonly AdminPasskey[],
@@ -161,7 +139,8 @@ export function createCeremonies(rp: RelyingParty, now: () => Date = () => new D
             }
           : {}),
       });
-      return { flow: open(options.challenge, purpose, subject), options: { ...options } };
+      const flow = await flows.open(from, { challenge: options.challenge, purpose, subject });
+      return { flow, options: { ...options } };
     },
 
     /** The passkey id the browser answered with, before it is looked up. */
@@ -178,7 +157,7 @@ export function createCeremonies(rp: RelyingParty, now: () => Date = () => new D
       response: unknown,
       passkey: AdminPasskey,
     ): Promise<number> {
-      const flow = take(flowId, purpose, subject);
+      const flow = await take(flowId, purpose, subject);
       let verification;
       try {
         verification = await verifyAuthenticationResponse({
