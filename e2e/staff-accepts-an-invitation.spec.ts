@@ -1,4 +1,5 @@
 import { expectNoAxeViolations } from './support/axe.ts';
+import { linesOf } from './support/layout.ts';
 import { addVirtualAuthenticator } from './support/passkeys.ts';
 import { newToken } from '../server/security/tokens.ts';
 import { seedInvitation } from './support/staff-seed.ts';
@@ -35,6 +36,19 @@ test('a new colleague sees whom the invitation is for, creates a passkey and lan
   await expect(
     page.getByRole('heading', { name: 'This invitation has been used or has expired', level: 1 }),
   ).toBeVisible();
+});
+
+test('on a phone the address the invitation is for wraps whole, never in the middle', async ({
+  page,
+  staff,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const token = seedInvitation(staff.db, 'dev@acme.example', 'open');
+  await page.goto(`/admin/invitation#${token}`);
+  await waitForHydration(page);
+  const address = page.getByText('dev@acme.example', { exact: true });
+  await expect(address).toBeVisible();
+  expect(await linesOf(address)).toBe(1);
 });
 
 test('cancelling the passkey dialog keeps the invitation, to try again', async ({ page, staff }) => {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_PAGE_SIZE } from '../common/admin-api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { linesOf } from './support/layout.ts';
 import { at, seedStaff, STAFF_EMAIL } from './support/staff-sample.ts';
 import { expect, test, waitForHydration } from './support/staff-test.ts';
 
@@ -54,4 +55,15 @@ test('older entries come with "Load more"', async ({ page, staff }) => {
   await expect(entries(page).first()).toContainText(`Export number ${count}`);
   await expect(entries(page).nth(ADMIN_PAGE_SIZE)).toContainText(`Export number ${count - ADMIN_PAGE_SIZE}`);
   await expect(entries(page).last()).toContainText('Export number 1');
+});
+
+test('on a phone a lead’s link stays on one line', async ({ page, staff }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await staff.sample();
+  await page.goto('/admin/activity');
+  await waitForHydration(page);
+  // "Lead #10: New → Contacted" leaves too little room after it for the whole link.
+  const link = entries(page).nth(2).getByRole('link', { name: 'Open lead #10' });
+  await expect(link).toBeVisible();
+  expect(await linesOf(link)).toBe(1);
 });

@@ -1,20 +1,22 @@
 /**
- * Screenshots of every page at desktop and phone width, for a visual review.
- * Usage: npm run screenshots [-- base-url] [--tiles] [--inbox]   (default http://localhost:3000)
- * Writes PNGs to screenshots/ (ignored by git), the inbox's pages and states to screenshots/admin/
- * (with its API answered in the browser); --inbox takes only those.
+ * Screenshots of every page at desktop and phone width, for a visual review, from the build (npm run build).
+ * Usage: npm run screenshots [-- base-url] [--tiles] [--inbox]
+ * Starts the built server with a database of its own (as the staff e2e specs do). Writes PNGs to
+ * screenshots/ (ignored by git): the public pages from base-url (default: that server), and the inbox's
+ * pages and states to screenshots/admin/, always from that server with seeded data; --inbox takes only those.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { prerenderPaths } from '../app/content/site-map.ts';
 import { quoteFields, quoteFormFields } from '../common/quote-request.ts';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
+import { startStaffServer } from '../e2e/support/staff-server.ts';
 import { captureInbox } from './lib/inbox-screenshots.ts';
 
 const args = process.argv.slice(2);
 const tiles = args.includes('--tiles');
 const inboxOnly = args.includes('--inbox');
-const base = args.find((arg) => !arg.startsWith('--')) ?? 'http://localhost:3000';
+const baseArg = args.find((arg) => !arg.startsWith('--'));
 const widths = [1280, 375];
 const outDir = 'screenshots';
 mkdirSync(`${outDir}/tiles`, { recursive: true });
@@ -40,10 +42,16 @@ async function captureStates(page: Page, width: number) {
   }
 }
 
+if (!existsSync('build/.complete')) {
+  console.error('No build: run "npm run build" before "npm run screenshots".');
+  process.exit(1);
+}
+const server = await startStaffServer('screenshots', 'Asia/Kolkata');
+const base = baseArg ?? server.url;
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   for (const width of widths) {
-    await captureInbox(browser, base, width, `${outDir}/admin`);
+    await captureInbox(browser, server, width, `${outDir}/admin`);
     if (inboxOnly) continue;
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
@@ -69,5 +77,6 @@ try {
   }
 } finally {
   await browser.close();
+  await server.stop();
 }
 console.log(`Screenshots saved in ${outDir}/`);

@@ -22,3 +22,11 @@ export async function navigateViaHeader(page: Page, name: string) {
   if (await menuButton.isVisible()) await menuButton.click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 }
+
+/** How many lines an inline element (a link, an address in a sentence) is broken over. */
+export async function linesOf(target: Locator): Promise<number> {
+  // A box per line and text node: "Open lead #" and "10" are two boxes on one line.
+  return target.evaluate(
+    (element) => new Set([...element.getClientRects()].map((box) => Math.round(box.top))).size,
+  );
+}

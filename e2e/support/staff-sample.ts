@@ -54,6 +54,8 @@ function outboxRow(delivery: Exclude<Delivery, { state: 'none' }>, createdAt: st
         ...base,
         status: 'dead',
         attempts: delivery.attempts,
+        // The last try was due when it was made, and failed for good.
+        next_attempt_at: delivery.at,
         last_error: delivery.lastError,
         updated_at: delivery.at,
       };

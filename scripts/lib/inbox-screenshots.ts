@@ -1,50 +1,69 @@
 /**
- * Screenshots of the inbox (/admin): every page and the states staff meet, with the API answered in the
- * browser by a fake (inbox-fake-api.ts), so any server that sends the app shell will do.
+ * Screenshots of the inbox (/admin): every page and the states staff meet, against the built server as the
+ * staff e2e specs run it (e2e/support/staff-server.ts). Before each shot its database is emptied and
+ * seeded (e2e/support/staff-sample.ts) and the browser signed in with a seeded session; only failures the
+ * server would not give on cue are injected in the browser (e2e/support/api-faults.ts).
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import {
-  type AdminApiMock,
-  emptyInbox,
-  type FakeInbox,
-  mockAdminApi,
-  sampleInbox,
-  withoutPasskeyAutofill,
-} from './inbox-fake-api.ts';
+import { disconnect, failNext, withoutPasskeyAutofill } from '../../e2e/support/api-faults.ts';
 import { addVirtualAuthenticator } from '../../e2e/support/passkeys.ts';
+import { seedSampleInbox, seedStaff, STAFF_EMAIL } from '../../e2e/support/staff-sample.ts';
+import {
+  openStaffDatabase,
+  type PasskeyKey,
+  seedInvitation,
+  signIn,
+  type StaffDatabase,
+} from '../../e2e/support/staff-seed.ts';
+import type { StaffServer } from '../../e2e/support/staff-server.ts';
+import { newToken } from '../../server/security/tokens.ts';
+
+/** What a shot seeded: the account the browser is signed in as (none: signed out), and more it needs. */
+interface Seeded {
+  accountId?: number;
+  /** Meera's laptop passkey, for a virtual authenticator. */
+  laptop?: PasskeyKey;
+  /** The address's #fragment: an invitation's token. */
+  fragment?: string;
+}
 
 interface Shot {
   name: string;
   path: string;
-  inbox?: () => FakeInbox;
+  /** Fills the emptied database: by default the sample inbox, signed in as Meera. */
+  seed?: (db: StaffDatabase) => Seeded;
   /** Before the page opens (a failing call, say). */
-  before?: (page: Page, api: AdminApiMock) => Promise<void>;
+  before?: (page: Page, seeded: Seeded) => Promise<void>;
   /** Once it is open (open a dialog, press a button). */
   then?: (page: Page) => Promise<void>;
   /** What the app shell shows before its scripts run (they are held back). */
   beforeScripts?: boolean;
 }
 
-const signedOut = () => ({ ...sampleInbox(), signedIn: false });
-const onePasskey = () => {
-  const inbox = sampleInbox();
-  return { ...inbox, me: { ...inbox.me, passkeys: inbox.me.passkeys.slice(0, 1) } };
-};
+const sample = (db: StaffDatabase): Seeded => ({ accountId: seedSampleInbox(db).accountId });
+/** The sample inbox, nobody signed in. */
+const signedOut = (db: StaffDatabase): Seeded => ({ laptop: seedSampleInbox(db).laptop });
+/** Meera's account and nothing else: no leads, no email, no subscribers, no activity. */
+const empty = (db: StaffDatabase): Seeded => ({ accountId: seedStaff(db).accountId });
+const invitation =
+  (state: 'open' | 'used' | 'withdrawn') =>
+  (db: StaffDatabase): Seeded => ({ fragment: seedInvitation(db, 'dev@acme.example', state) });
 
 const shots: Shot[] = [
-  { name: 'sign-in', path: '/admin/sign-in', inbox: signedOut },
+  { name: 'sign-in', path: '/admin/sign-in', seed: signedOut },
   {
     name: 'sign-in-session-ended',
     path: '/admin/sign-in?next=%2Fadmin%2Fleads%2F12&reason=expired',
-    inbox: signedOut,
+    seed: signedOut,
   },
   {
     name: 'sign-in-cancelled',
     path: '/admin/sign-in',
-    inbox: signedOut,
-    before: async (page) => {
+    seed: signedOut,
+    before: async (page, { laptop }) => {
       const authenticator = await addVirtualAuthenticator(page);
+      await authenticator.addPasskey(STAFF_EMAIL, laptop);
       await authenticator.refuseUserVerification();
     },
     then: async (page) => {
@@ -52,13 +71,13 @@ const shots: Shot[] = [
       await page.getByRole('alert').filter({ hasText: 'cancelled' }).waitFor();
     },
   },
-  { name: 'invitation', path: '/admin/invitation#good-token', inbox: signedOut },
-  { name: 'invitation-used', path: '/admin/invitation#used-token', inbox: signedOut },
-  { name: 'invitation-unknown', path: '/admin/invitation#nope', inbox: signedOut },
-  { name: 'invitation-replaced', path: '/admin/invitation#replaced-token', inbox: signedOut },
+  { name: 'invitation', path: '/admin/invitation', seed: invitation('open') },
+  { name: 'invitation-used', path: '/admin/invitation', seed: invitation('used') },
+  { name: 'invitation-unknown', path: '/admin/invitation', seed: () => ({ fragment: newToken() }) },
+  { name: 'invitation-replaced', path: '/admin/invitation', seed: invitation('withdrawn') },
   { name: 'loading', path: '/admin', beforeScripts: true },
   { name: 'inbox', path: '/admin' },
-  { name: 'inbox-empty', path: '/admin', inbox: emptyInbox },
+  { name: 'inbox-empty', path: '/admin', seed: empty },
   { name: 'inbox-no-match', path: '/admin?q=blockchain' },
   { name: 'inbox-spam', path: '/admin?view=spam' },
   { name: 'lead-dead-notification', path: '/admin/leads/12' },
@@ -75,8 +94,8 @@ const shots: Shot[] = [
   {
     name: 'lead-note-failed',
     path: '/admin/leads/10',
-    before: async (_page, api) => {
-      api.failNext('POST', '/leads/10/notes', 500, {
+    before: async (page) => {
+      await failNext(page, 'POST', '/leads/10/notes', 500, {
         message: 'The server could not save this note. Try again.',
       });
     },
@@ -89,7 +108,7 @@ const shots: Shot[] = [
   { name: 'lead-not-found', path: '/admin/leads/999' },
   { name: 'outbox', path: '/admin/outbox' },
   { name: 'outbox-waiting', path: '/admin/outbox?status=pending' },
-  { name: 'outbox-empty', path: '/admin/outbox', inbox: emptyInbox },
+  { name: 'outbox-empty', path: '/admin/outbox', seed: empty },
   { name: 'subscribers', path: '/admin/subscribers' },
   {
     name: 'subscribers-remove-dialog',
@@ -101,7 +120,11 @@ const shots: Shot[] = [
   },
   { name: 'activity', path: '/admin/activity' },
   { name: 'account', path: '/admin/account' },
-  { name: 'account-one-passkey', path: '/admin/account', inbox: onePasskey },
+  {
+    name: 'account-one-passkey',
+    path: '/admin/account',
+    seed: (db) => ({ accountId: seedStaff(db, { onePasskey: true }).accountId }),
+  },
   {
     name: 'account-remove-dialog',
     path: '/admin/account',
@@ -113,29 +136,40 @@ const shots: Shot[] = [
   {
     name: 'error-server',
     path: '/admin',
-    before: async (_page, api) => {
-      api.failNext('GET', '/leads', 500, { message: 'The database could not be read.' });
+    before: async (page) => {
+      await failNext(page, 'GET', '/leads', 500, { message: 'The database could not be read.' });
     },
   },
   {
     name: 'error-offline',
     path: '/admin/activity',
     before: async (page) => {
-      await page.route('**/admin/api/activity', (route) => route.abort('failed'));
+      await disconnect(page, 'GET', '/activity');
     },
   },
 ];
 
-export async function captureInbox(browser: Browser, base: string, width: number, outDir: string) {
-  mkdirSync(outDir, { recursive: true });
-  for (const shot of shots) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+interface Run {
+  browser: Browser;
+  server: StaffServer;
+  db: StaffDatabase;
+  width: number;
+  outDir: string;
+}
+
+async function capture({ browser, server, db, width, outDir }: Run, shot: Shot) {
+  db.reset();
+  const seeded = (shot.seed ?? sample)(db);
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  try {
+    if (seeded.accountId !== undefined) await signIn(db, context, server.url, seeded.accountId);
     const page = await context.newPage();
     await withoutPasskeyAutofill(page);
-    const api = await mockAdminApi(page, shot.inbox?.());
-    await shot.before?.(page, api);
+    await shot.before?.(page, seeded);
     if (shot.beforeScripts) await page.route('**/assets/*.js', () => undefined);
-    await page.goto(new URL(shot.path, base).href, { waitUntil: shot.beforeScripts ? 'commit' : 'load' });
+    const url = new URL(shot.path, server.url);
+    if (seeded.fragment) url.hash = seeded.fragment;
+    await page.goto(url.href, { waitUntil: shot.beforeScripts ? 'commit' : 'load' });
     if (shot.beforeScripts) await page.getByText('Loading the inbox').waitFor();
     else {
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
@@ -147,6 +181,18 @@ export async function captureInbox(browser: Browser, base: string, width: number
     // From the top, where the skip link waits above the page (a full-page capture would show it).
     if (dialogOpen === 0) await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${outDir}/${shot.name}-${width}.png`, fullPage: dialogOpen === 0 });
+  } finally {
     await context.close();
+  }
+}
+
+/** Every shot at this width into outDir, as <name>-<width>.png; the server's database is overwritten. */
+export async function captureInbox(browser: Browser, server: StaffServer, width: number, outDir: string) {
+  mkdirSync(outDir, { recursive: true });
+  const db = openStaffDatabase(server.databasePath);
+  try {
+    for (const shot of shots) await capture({ browser, server, db, width, outDir }, shot);
+  } finally {
+    db.close();
   }
 }

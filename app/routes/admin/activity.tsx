@@ -89,7 +89,10 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
                 {entry.leadId !== null && entry.action !== 'lead-deleted' && (
                   <>
                     {' '}
-                    <Link to={adminPaths.lead(entry.leadId)} className={buttonClass.link}>
+                    <Link
+                      to={adminPaths.lead(entry.leadId)}
+                      className={`${buttonClass.link} whitespace-nowrap`}
+                    >
                       Open lead #{entry.leadId}
                     </Link>
                   </>

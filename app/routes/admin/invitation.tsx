@@ -121,7 +121,7 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
     <Card title="Join the inbox">
       <p className="mt-3 text-slate-600">
         This invitation is for{' '}
-        <strong className="font-semibold break-all text-ink">{loaderData.email}</strong>.
+        <strong className="font-semibold break-words text-ink">{loaderData.email}</strong>.
       </p>
       <p className="mt-3 text-slate-600">
         Create a passkey on this device: from now on its fingerprint, face or screen lock signs you in. There
