@@ -36,7 +36,6 @@ const activityEntry = z.object({
 export type ActivityEntry = z.infer<typeof activityEntry>;
 
 const activityList = z.object({ entries: z.array(activityEntry), nextCursor });
-export type ActivityList = z.infer<typeof activityList>;
 
 export const activityEndpoints = {
   list: endpoint({

@@ -55,7 +55,6 @@ export const leadList = z.object({
   /** Notifications of leads (not spam) that could not be delivered: the inbox's banner. */
   deadNotifications: z.number(),
 });
-export type LeadList = z.infer<typeof leadList>;
 
 const timelineEntry = z.object({
   id: z.number(),

@@ -22,7 +22,6 @@ const outboxList = z.object({
   emails: z.array(outboxEmail),
   counts: z.object({ pending: z.number(), dead: z.number() }),
 });
-export type OutboxList = z.infer<typeof outboxList>;
 
 export const outboxEndpoints = {
   list: endpoint({

@@ -19,7 +19,6 @@ const subscriberList = z.object({
   nextCursor,
   counts: z.record(z.enum(SUBSCRIBER_VIEWS), z.number()),
 });
-export type SubscriberList = z.infer<typeof subscriberList>;
 
 const listQuery = z.object({
   view: z.enum(SUBSCRIBER_VIEWS).default('all'),

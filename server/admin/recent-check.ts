@@ -2,7 +2,7 @@ import type { AdminSession } from './admin-tables.ts';
 import { ApiProblem } from './api-problem.ts';
 
 /** Adding or removing a passkey needs a passkey check this recent. */
-export const VERIFY_WINDOW_MS = 5 * 60 * 1000;
+const VERIFY_WINDOW_MS = 5 * 60 * 1000;
 
 /** Until when the session's last passkey check counts as recent (ms), or 0 without one. */
 export function verifiedUntil(session: AdminSession): number {

@@ -152,5 +152,3 @@ export function createLeadInbox(storage: Pick<Storage, 'db'>) {
     },
   };
 }
-
-export type LeadInbox = ReturnType<typeof createLeadInbox>;

@@ -121,5 +121,3 @@ export function createLeadWorkflow(storage: Pick<Storage, 'write'>, options: Lea
     },
   };
 }
-
-export type LeadWorkflow = ReturnType<typeof createLeadWorkflow>;
