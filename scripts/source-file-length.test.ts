@@ -6,13 +6,6 @@ import { describe, expect, it } from 'vitest';
 const MAX_LINES = 300;
 
 /**
- * TEMPORARY: files being split on other branches right now, each under 300 lines once those are merged.
- * The lead empties this list after the merge; a file here that is short already fails the test, so the
- * list only shrinks.
- */
-const BEING_SPLIT = new Set(['app/routes/admin/lead.tsx', 'bench/bench-api.ts']);
-
-/**
  * Not held to the limit: tests and their helpers (unit tests, the fault tests, e2e specs and their support,
  * server/test/ with the quote fuzzer, app/test/), never part of what runs in production; and content data
  * (app/content/: the pages' words and tables, long because the site says a lot).
@@ -56,15 +49,9 @@ describe('source files', () => {
 
   it(`are at most ${MAX_LINES} lines long, outside tests, their helpers and content data`, () => {
     const tooLong = files
-      .filter((file) => !BEING_SPLIT.has(file))
       .map((file) => ({ file, lines: lineCount(file) }))
       .filter(({ lines }) => lines > MAX_LINES)
       .map(({ file, lines }) => `${file}: ${lines} lines`);
     expect(tooLong, `Split these into files named for what they do (at most ${MAX_LINES} lines)`).toEqual([]);
-  });
-
-  it('being split on other branches are still long (remove a file from BEING_SPLIT once it is short)', () => {
-    const short = [...BEING_SPLIT].filter((file) => !existsSync(file) || lineCount(file) <= MAX_LINES);
-    expect(short).toEqual([]);
   });
 });
