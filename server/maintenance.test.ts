@@ -124,7 +124,8 @@ describe('the server by itself', () => {
     } finally {
       vi.useRealTimers();
     }
-  });
+    // Three real backups (copied and checked on worker threads): about 1 s alone, longer on a busy machine.
+  }, 20_000);
 
   it('takes no backup by itself with BACKUP_INTERVAL_HOURS=0', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
