@@ -1,31 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sampleQuote } from '../../common/quote-sample.ts';
-import type { Mailer, OutgoingMail, SendResult } from '../mail/outgoing-mail.ts';
 import { openStores } from '../stores.ts';
 import { api, staffMember } from '../test/admin-client.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { runOutboxAt } from '../test/operator-cli.ts';
 import { tempDir } from '../test/temp-dir.ts';
+import { heldMailer } from '../test/held-mailer.ts';
 import { eventually, testApp, testConfig } from '../test/test-app.ts';
 
 const MINUTE = 60_000;
-
-/** A mailer whose first send waits until the test lets it finish; it keeps the Message-ID of every send. */
-function heldMailer() {
-  const sent: string[] = [];
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const mailer: Mailer = {
-    kind: 'smtp',
-    async send(mail: OutgoingMail): Promise<SendResult> {
-      sent.push(mail.messageId);
-      if (sent.length === 1) await held;
-      return { ok: true, detail: '250 accepted' };
-    },
-    close: () => undefined,
-  };
-  return { mailer, sent, release };
-}
 
 /** A database with one lead (and so one notification, outbox row 1), and its stores. */
 async function oneLead() {

@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Mailer, OutgoingMail, SendResult } from '../mail/outgoing-mail.ts';
 import { multipart, validQuote } from '../test/form-request.ts';
+import { heldMailer } from '../test/held-mailer.ts';
 import { eventually, testApp } from '../test/test-app.ts';
-
-/** A mailer whose first send waits until the test lets it finish. */
-function heldMailer() {
-  const sent: string[] = [];
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const mailer: Mailer = {
-    kind: 'smtp',
-    async send(mail: OutgoingMail): Promise<SendResult> {
-      if (sent.length === 0) {
-        sent.push(mail.messageId);
-        await held;
-      } else sent.push(mail.messageId);
-      return { ok: true, detail: '250 accepted' };
-    },
-    close: () => undefined,
-  };
-  return { mailer, sent, release };
-}
 
 describe('stopping the outbox worker', () => {
   it('finishes the email being sent and hands the rest back, due at once for the next process', async () => {
