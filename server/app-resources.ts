@@ -58,7 +58,8 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   });
 
   const stores = (held.stores = await openStores(config, options.now ? { now: options.now } : {}));
-  held.releaseDatabase = holdDatabase(config.database.path);
+  // The SQLite file's marker that a server holds it (restore refuses then); PostgreSQL has its own.
+  if (stores.storage.dialect === 'sqlite') held.releaseDatabase = holdDatabase(config.database.path);
   const mailer = (held.mailer = options.mailer ?? createMailer(config.mail));
   const worker = createOutboxWorker({
     outbox: stores.outbox,

@@ -16,7 +16,7 @@ export interface AccountListing {
  * (invitation-repository.ts). Nobody signs up from the internet: an account
  * exists only once someone accepts an invitation made with `npm run admin -- invite`.
  */
-export function createAccountRepository(storage: Pick<Storage, 'db' | 'write'>) {
+export function createAccountRepository(storage: Pick<Storage, 'db' | 'write' | 'lock'>) {
   const { db } = storage;
   const write = storage.write.run;
 

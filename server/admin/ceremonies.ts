@@ -35,7 +35,7 @@ export class CeremonyFailed extends Error {
  * `from` is the request's address: each client network keeps a few open flows.
  */
 export function createCeremonies(
-  storage: Pick<Storage, 'write'>,
+  storage: Pick<Storage, 'write' | 'lock'>,
   rp: RelyingParty,
   now: () => Date = () => new Date(),
 ) {

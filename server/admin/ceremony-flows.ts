@@ -46,7 +46,7 @@ async function deleteExpired(trx: Transaction<Database>, at: Date) {
  * taken once: taking deletes it, in one statement, so two servers cannot both
  * finish it.
  */
-export function createCeremonyFlows(storage: Pick<Storage, 'write'>, now: () => Date) {
+export function createCeremonyFlows(storage: Pick<Storage, 'write' | 'lock'>, now: () => Date) {
   const write = storage.write.run;
 
   return {
@@ -56,6 +56,8 @@ export function createCeremonyFlows(storage: Pick<Storage, 'write'>, now: () => 
       const at = now();
       const network = networkOf(address);
       await write(async (trx) => {
+        // One network's flows are counted and trimmed one request at a time, across instances.
+        await storage.lock(trx, `ceremonies:${network}`);
         await deleteExpired(trx, at);
         // The network's newest flows that stay; anything older goes to make room for this one.
         const oldestKept = await trx

@@ -58,7 +58,7 @@ async function invitationOf(trx: Transaction<Database>, token: string, at: Date)
  * repository): one-time links, only their hashes stored, and accepting one
  * with a new passkey.
  */
-export function invitationMethods(storage: Pick<Storage, 'db' | 'write'>) {
+export function invitationMethods(storage: Pick<Storage, 'db' | 'write' | 'lock'>) {
   const { db } = storage;
   const write = storage.write.run;
 
@@ -120,6 +120,8 @@ export function invitationMethods(storage: Pick<Storage, 'db' | 'write'>) {
       at: Date,
     ): Promise<AdminAccount | undefined> {
       return write(async (trx) => {
+        // Two answers to one link at once (on two instances): the second finds it used.
+        await storage.lock(trx, `invitation:${hashToken(token)}`);
         const invitation = await invitationOf(trx, token, at);
         if (invitation.state !== 'valid') return undefined;
         const iso = at.toISOString();

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './database-tables.ts';
 import type { DialectMigrations } from './migrator.ts';
 import type { WriteQueue } from './write-queue.ts';
@@ -23,6 +23,13 @@ export interface Storage {
    * (see pool-writer.ts). Either way a job resolves once it is durable.
    */
   write: WriteQueue<Database>;
+  /**
+   * Within a write job: waits until no other job (of any instance) holds the
+   * key, and holds it until this job's transaction ends. For jobs that read
+   * before they write, such as "no acknowledgement to this address today".
+   * On SQLite writes already run one at a time, so it returns at once.
+   */
+  lock: (trx: Transaction<Database>, key: string) => Promise<void>;
   /** Writes what is queued, then closes the database. */
   close: () => Promise<void>;
   /** Whether a write transaction can start now (the database is reachable and writable). */

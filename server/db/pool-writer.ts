@@ -18,12 +18,14 @@ function isRetryable(error: unknown): boolean {
 /**
  * The write queue's interface on PostgreSQL. Group commit is an SQLite device
  * (one writer, one fsync per group); a pool of connections writes in
- * parallel, so each job is its own transaction. They run SERIALIZABLE: every
- * repository was written for SQLite, where writes happen one after another,
- * and some read before they write (the acknowledgement's once-a-day rule, a
- * subscriber's sign-up). Serializable keeps exactly those semantics with
- * several instances: a job that ran into another is undone and run again,
- * which a job allows (it is only database work).
+ * parallel, so each job is its own transaction, at PostgreSQL's default READ
+ * COMMITTED. On SQLite jobs run one after another; here a job that reads
+ * before it writes (the acknowledgement's once-a-day rule, a subscriber's
+ * sign-up) takes `storage.lock(trx, key)` first, which makes the jobs of that
+ * key run one after another across every instance. Claims and retries are
+ * compare-and-set updates, which READ COMMITTED re-checks on the row after
+ * waiting for it. A job undone by a deadlock is run again (it is only
+ * database work).
  */
 export function createPoolWriter<DB>(db: Kysely<DB>): WriteQueue<DB> {
   const inFlight = new Set<Promise<unknown>>();
@@ -33,7 +35,7 @@ export function createPoolWriter<DB>(db: Kysely<DB>): WriteQueue<DB> {
   async function runOnce<T>(job: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await db.transaction().setIsolationLevel('serializable').execute(job);
+        return await db.transaction().execute(job);
       } catch (error) {
         if (!isRetryable(error) || attempt >= ATTEMPTS) throw error;
         // Apart again, a little later each time, so two that collided do not collide again.

@@ -83,6 +83,9 @@ export async function openPostgresStorage({
         return false;
       }
     },
+    async lock(trx, key) {
+      await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    },
     async exclusively(name, task) {
       // A session lock on one connection, held while the task runs: another instance's try fails at once.
       return db.connection().execute(async (connection) => {

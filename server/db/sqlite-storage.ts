@@ -108,6 +108,8 @@ export async function openSqliteStorage({
     sqlite,
     write,
     canWrite: async () => !write.failing() && (await probe.canWrite()),
+    // Group commit writes one job after another: nothing else can hold the key.
+    lock: async () => undefined,
     // One process owns the file: nobody else can be running the task.
     exclusively: async (_name, task) => task(),
     close: async () => {

@@ -70,7 +70,7 @@ function filtered<O>(
 
 /** The newsletter's subscribers: the only code that writes or reads them and their tokens. */
 export function createSubscriberRepository(
-  storage: Pick<Storage, 'db' | 'write'>,
+  storage: Pick<Storage, 'db' | 'write' | 'lock'>,
   options: SubscriberRepositoryOptions,
 ) {
   const { db } = storage;
@@ -101,6 +101,8 @@ export function createSubscriberRepository(
     }: SignUpInput): Promise<{ id: number; outcome: SignUpOutcome }> {
       const address = normaliseEmail(email);
       return write(async (trx) => {
+        // One address's sign-ups one at a time, across instances: the row is made once, the cap holds.
+        await storage.lock(trx, `subscriber:${address}`);
         const at = now();
         const iso = at.toISOString();
         const existing = await trx

@@ -65,7 +65,7 @@ async function unusedReference(trx: Transaction<Database>): Promise<string> {
 }
 
 /** The public write: a quote request from the site, with the emails it promises. */
-export function createLeadIntake(storage: Pick<Storage, 'write'>, options: LeadIntakeOptions) {
+export function createLeadIntake(storage: Pick<Storage, 'write' | 'lock'>, options: LeadIntakeOptions) {
   const write = storage.write.run;
   const now = options.now ?? (() => new Date());
 
@@ -97,6 +97,8 @@ export function createLeadIntake(storage: Pick<Storage, 'write'>, options: LeadI
           const recipient = request.email.toLowerCase();
           const since = new Date(at.getTime() - DAY_MS);
           const kind = QUOTE_EMAIL_KINDS.acknowledgement;
+          // Two requests from one address at once (on two instances) must not both see "none today".
+          await storage.lock(trx, `acknowledgement:${recipient}`);
           if ((await countEmailsTo(trx, { kind, recipient, since })) === 0) {
             const messageId = newMessageId('quote-ack', options.mailDomain);
             emails.push({ kind, recipient, messageId, owner: leadOwner(id), at });

@@ -15,7 +15,10 @@ export type { LeadWithDelivery } from './lead-inbox.ts';
  * Every write goes through the storage's group commit (storage.write), in the
  * server, the command line and the tests.
  */
-export function createLeadRepository(storage: Pick<Storage, 'db' | 'write'>, options: LeadIntakeOptions) {
+export function createLeadRepository(
+  storage: Pick<Storage, 'db' | 'write' | 'lock'>,
+  options: LeadIntakeOptions,
+) {
   return {
     ...createLeadIntake(storage, options),
     ...createLeadInbox(storage),
