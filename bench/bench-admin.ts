@@ -18,6 +18,7 @@ import { loadConfig } from '../server/config.ts';
 import { openStores } from '../server/stores.ts';
 import { takeBackup } from '../server/ops/backups.ts';
 import { BUILT_SERVER, startServer, stopServer } from '../server/test/server-process.ts';
+import { sqliteOf } from '../server/test/sqlite-of.ts';
 
 const LEADS = Number(process.argv[2] ?? 100_000);
 const REQUESTS = 300;
@@ -80,7 +81,7 @@ const env = {
 async function seed(): Promise<string> {
   const stores = await openStores(loadConfig(env));
   try {
-    const { sqlite } = stores.storage;
+    const sqlite = sqliteOf(stores.storage);
     // A column per field of the form: the fields searched by here get varied values, any other the sample's.
     const columns = ['reference', 'created_at', ...quoteFields, 'source_page', 'status', 'spam', 'spam_at'];
     const lead = sqlite.prepare(

@@ -102,6 +102,22 @@ export const smtpUrl = z.string().refine(
   { message: 'must be a URL such as smtps://user:password@smtp.example.com:465 or smtp://host:587' },
 );
 
+/** `DATABASE_URL`: postgres:// or postgresql://, e.g. postgres://site:password@db.example.com:5432/site. */
+export const databaseUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return ['postgres:', 'postgresql:'].includes(url.protocol) && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be a URL such as postgres://user:password@db.example.com:5432/site' },
+  );
+
 /** `REDIS_URL`: redis:// or rediss:// (TLS), e.g. redis://:password@127.0.0.1:6379/0. */
 export const redisUrl = z
   .string()

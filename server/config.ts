@@ -8,6 +8,7 @@ import {
   mailAddressList,
   mailAddressText,
   port,
+  databaseUrl,
   redisUrl,
   smtpUrl,
   timeZone,
@@ -25,7 +26,7 @@ import {
 export { ConfigError };
 
 /** Variables whose value must never be echoed in an error message (they may hold a password or a token). */
-const SECRET_VARIABLES = new Set(['SMTP_URL', 'READYZ_TOKEN', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set(['SMTP_URL', 'READYZ_TOKEN', 'REDIS_URL', 'DATABASE_URL']);
 
 /**
  * Every environment variable the server reads, with its default: the one place a variable is
@@ -49,6 +50,8 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
   HTTP_IDLE_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
 
+  // Set: PostgreSQL, and DATABASE_PATH is only the file `npm run db:copy` reads. Unset: SQLite.
+  DATABASE_URL: databaseUrl.optional(),
   DATABASE_PATH: z.string().min(1).default('data/site.db'),
   DATABASE_BUSY_TIMEOUT_MS: wholeNumber(0, 60_000).default(5_000),
   BACKUP_DIR: z.string().min(1).default('data/backups'),
@@ -173,6 +176,8 @@ function toConfig(value: Env, warnings: string[]) {
       idleTimeoutMs: value.HTTP_IDLE_TIMEOUT_MS,
     },
     database: {
+      /** PostgreSQL (DATABASE_URL); unset, SQLite at `path`. */
+      url: value.DATABASE_URL,
       /** Absolute path of the SQLite file; its directory is created on first start. */
       path: resolve(value.DATABASE_PATH),
       /** How long a write waits for a lock held by another connection before giving up (503). */

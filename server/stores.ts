@@ -1,26 +1,31 @@
 import { createAccountRepository } from './admin/account-repository.ts';
 import { createActivityLog } from './admin/activity-log.ts';
 import { adminMigrations } from './admin/admin-migrations.ts';
+import { adminPostgresMigrations } from './admin/admin-postgres-migrations.ts';
 import { createSessionRepository } from './admin/session-repository.ts';
 import type { Config } from './config.ts';
 import { openStorage, type Storage } from './db/database.ts';
+import { mergeMigrations } from './db/migrator.ts';
 import { mailDomain } from './mail/mail-address.ts';
 import { newsletterEmailKinds } from './newsletter/newsletter-email-kinds.ts';
 import { newsletterMigrations } from './newsletter/newsletter-migrations.ts';
+import { newsletterPostgresMigrations } from './newsletter/newsletter-postgres-migrations.ts';
 import { createSubscriberRepository } from './newsletter/subscriber-repository.ts';
 import { outboxMigrations } from './outbox/outbox-migrations.ts';
+import { outboxPostgresMigrations } from './outbox/outbox-postgres-migrations.ts';
 import { createOutboxRepository } from './outbox/outbox-repository.ts';
 import { createLeadRepository } from './quote/lead-repository.ts';
 import { quoteEmailKinds } from './quote/quote-email-kinds.ts';
 import { quoteMigrations } from './quote/quote-migrations.ts';
+import { quotePostgresMigrations } from './quote/quote-postgres-migrations.ts';
 
 /** Every part's migrations; they run in the order of their names (dates). */
-export const migrations = {
-  ...quoteMigrations,
-  ...newsletterMigrations,
-  ...outboxMigrations,
-  ...adminMigrations,
-};
+export const migrations = mergeMigrations(
+  { sqlite: quoteMigrations, postgres: quotePostgresMigrations },
+  { sqlite: newsletterMigrations, postgres: newsletterPostgresMigrations },
+  { sqlite: outboxMigrations, postgres: outboxPostgresMigrations },
+  { sqlite: adminMigrations, postgres: adminPostgresMigrations },
+);
 
 export interface StoresOptions {
   /** The clock of the repositories (tests move it to expire links). */

@@ -12,6 +12,7 @@ import { tempDir } from '../test/temp-dir.ts';
 import { virtualPasskey } from '../test/virtual-passkey.ts';
 import { CeremonyFailed, createCeremonies } from './ceremonies.ts';
 import { FLOWS_PER_NETWORK } from './ceremony-flows.ts';
+import { sqliteOf } from '../test/sqlite-of.ts';
 
 const rp = { name: 'Acme inbox', id: 'www.acme.test', origin: 'https://www.acme.test' };
 const user = { email: 'priya@acme.test', handle: 'cHJpeWE' };
@@ -88,8 +89,8 @@ describe('passkey ceremonies in the database', () => {
   it('keep no flow id and no client address, only their hashes', async () => {
     const [server] = await servers(1);
     const { flow } = await newPasskeyFlow(server!.ceremonies, '203.0.113.199');
-    server!.storage.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    const database = readFileSync(server!.storage.sqlite.name).toString('latin1');
+    sqliteOf(server!.storage).pragma('wal_checkpoint(TRUNCATE)');
+    const database = readFileSync(sqliteOf(server!.storage).name).toString('latin1');
     expect(database).toContain(user.handle);
     expect(database).not.toContain(flow);
     expect(database).not.toContain('203.0.113.199');

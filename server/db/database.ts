@@ -1,123 +1,55 @@
-import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
-import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
-import { ensurePrivateDir, PRIVATE_FILE } from '../ops/private-files.ts';
+import type SQLite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
 import type { Database } from './database-tables.ts';
-import { migrateToLatest, type Migrations } from './migrator.ts';
-import { createWriteQueue, type WriteQueue } from './write-queue.ts';
+import type { DialectMigrations } from './migrator.ts';
+import type { WriteQueue } from './write-queue.ts';
 
+/** Which database holds the data: SQLite (one file, one machine) or PostgreSQL (DATABASE_URL). */
+export type DatabaseDialect = 'sqlite' | 'postgres';
+
+/**
+ * The database, as every repository sees it: the same for both dialects.
+ * What differs between them lives in server/db (how to open, how to write,
+ * which errors mean "unavailable") and in each feature's per-dialect migrations.
+ */
 export interface Storage {
+  dialect: DatabaseDialect;
   db: Kysely<Database>;
-  /** The underlying SQLite connection (for tests). */
-  sqlite: SQLite.Database;
-  /** Group commit: every write of the server goes through here (see write-queue.ts). */
+  /** The underlying SQLite connection (for tests); undefined on PostgreSQL. */
+  sqlite: SQLite.Database | undefined;
+  /**
+   * Every write of the server goes through here: group commit on SQLite
+   * (see write-queue.ts), one transaction from the pool per write on PostgreSQL
+   * (see pool-writer.ts). Either way a job resolves once it is durable.
+   */
   write: WriteQueue<Database>;
   /** Writes what is queued, then closes the database. */
   close: () => Promise<void>;
-  /** Whether a write transaction can start now: the file is writable and its lock can be taken. */
+  /** Whether a write transaction can start now (the database is reachable and writable). */
   canWrite: () => Promise<boolean>;
-}
-
-/** SQLITE_BUSY while another transaction writes: tried again this often, this many times. */
-const PROBE_RETRY_MS = 20;
-const PROBE_ATTEMPTS = 25;
-
-/**
- * Probes with a connection of its own (never the group commit's, which may be
- * inside a transaction), taking the write lock and giving it back at once.
- * Busy means a writer is at work: asked again, without ever blocking the event
- * loop; read-only, full or missing storage answers false at once.
- */
-function writeProbe(path: string) {
-  let probe: SQLite.Database | undefined;
-  return {
-    async canWrite(): Promise<boolean> {
-      for (let attempt = 0; attempt < PROBE_ATTEMPTS; attempt++) {
-        try {
-          probe ??= new SQLite(path, { timeout: 0, fileMustExist: true });
-          probe.exec('BEGIN IMMEDIATE');
-          probe.exec('ROLLBACK');
-          return true;
-        } catch (error) {
-          const code = String((error as { code?: unknown }).code ?? '');
-          if (!code.startsWith('SQLITE_BUSY') && !code.startsWith('SQLITE_LOCKED')) return false;
-          await new Promise((resolve) => setTimeout(resolve, PROBE_RETRY_MS));
-        }
-      }
-      return false;
-    },
-    close: () => probe?.close(),
-  };
+  /**
+   * Runs the task only if no other instance is running it (a PostgreSQL
+   * advisory lock, held for the task's length); resolves undefined, without
+   * running it, when another holds the lock. On SQLite (one process) it runs.
+   */
+  exclusively: <T>(name: string, task: () => Promise<T>) => Promise<T | undefined>;
 }
 
 export interface OpenStorageOptions {
+  /** PostgreSQL's connection URL (DATABASE_URL); without it, SQLite at `path`. */
+  url?: string | undefined;
   path: string;
   busyTimeoutMs: number;
-  /** Every part's migrations (see migrator.ts), run at open. */
-  migrations: Migrations;
+  /** Every part's migrations for each dialect (see migrator.ts), run at open. */
+  migrations: DialectMigrations;
 }
 
-/**
- * Kysely prepares every statement again each time it runs one; under load that
- * is a good share of the work. The same SQL text reuses its prepared statement
- * (better-sqlite3 runs one statement at a time, so sharing is safe). The most
- * recently used statements are kept, so queries with varying IN lists cannot
- * grow it without bound.
- */
-function withStatementCache(sqlite: SQLite.Database, size = 200): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      const statement = statements.get(sql) ?? sqlite.prepare(sql);
-      statements.delete(sql);
-      statements.set(sql, statement); // now the most recently used
-      if (statements.size > size) statements.delete(statements.keys().next().value ?? '');
-      return statement;
-    },
-  };
-}
-
-/**
- * Opens (creating if needed) the SQLite database and brings its schema up to
- * date. WAL with synchronous=FULL: once a transaction has committed, the lead
- * survives a crash or a power loss. This is the only SQLite-specific code; the
- * rest talks to Kysely.
- */
-export async function openStorage({ path, busyTimeoutMs, migrations }: OpenStorageOptions): Promise<Storage> {
-  ensurePrivateDir(dirname(path));
-  // SQLite gives the WAL and shared-memory files the database file's mode: private from the start.
-  if (!existsSync(path)) closeSync(openSync(path, 'a', PRIVATE_FILE));
-  for (const file of [path, `${path}-wal`, `${path}-shm`])
-    if (existsSync(file)) chmodSync(file, PRIVATE_FILE);
-  const sqlite = new SQLite(path, { timeout: busyTimeoutMs });
-  try {
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = FULL');
-    sqlite.pragma('foreign_keys = ON');
-  } catch (error) {
-    sqlite.close();
-    throw error;
+/** Opens the database the configuration names and brings its schema up to date. */
+export async function openStorage(options: OpenStorageOptions): Promise<Storage> {
+  if (options.url) {
+    const { openPostgresStorage } = await import('./postgres-storage.ts');
+    return openPostgresStorage({ url: options.url, migrations: options.migrations.postgres });
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  try {
-    await migrateToLatest(db as unknown as Kysely<unknown>, migrations);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-  const write = createWriteQueue(db);
-  const probe = writeProbe(path);
-  return {
-    db,
-    sqlite,
-    write,
-    canWrite: async () => !write.failing() && (await probe.canWrite()),
-    close: async () => {
-      await write.close();
-      probe.close();
-      await db.destroy();
-    },
-  };
+  const { openSqliteStorage } = await import('./sqlite-storage.ts');
+  return openSqliteStorage({ ...options, migrations: options.migrations.sqlite });
 }

@@ -1,17 +1,35 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import type { DatabaseDialect } from './database.ts';
 
 /**
  * Migrations are defined in code (so the build needs no migration files beside
  * it), each part of the server owning those of its tables. They run in the
- * order of their names, which start with a date. Only Kysely's schema builder
- * is used, so the same migrations can run on PostgreSQL; there `autoIncrement`
- * would become an identity column. Never edit a migration that has shipped:
- * add a new one.
+ * order of their names, which start with a date. Never edit a migration that
+ * has shipped: add a new one.
  */
 export type Migrations = Readonly<Record<string, Migration>>;
 
-/** Brings the database to the latest schema; throws if a migration fails. */
-export async function migrateToLatest(db: Kysely<unknown>, migrations: Migrations): Promise<void> {
+/**
+ * A part's migrations for each database. SQLite's carry the history of sites
+ * that ran before PostgreSQL was supported; PostgreSQL's start from a baseline
+ * of the same schema. A later migration that is the same on both (Kysely's
+ * schema builder only, no transaction of its own: on PostgreSQL every
+ * migration already runs in the migrator's transaction) goes in both.
+ */
+export type DialectMigrations = Readonly<Record<DatabaseDialect, Migrations>>;
+
+/** Every part's migrations together. */
+export function mergeMigrations(...parts: DialectMigrations[]): DialectMigrations {
+  return {
+    sqlite: Object.assign({}, ...parts.map((part) => part.sqlite)) as Migrations,
+    postgres: Object.assign({}, ...parts.map((part) => part.postgres)) as Migrations,
+  };
+}
+
+/** The advisory lock two instances starting at once take around the whole migration. */
+const MIGRATION_LOCK = 8_472_015_361;
+
+async function runMigrator(db: Kysely<unknown>, migrations: Migrations): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
@@ -20,4 +38,27 @@ export async function migrateToLatest(db: Kysely<unknown>, migrations: Migration
       cause: error,
     });
   }
+}
+
+/**
+ * Brings the database to the latest schema; throws if a migration fails.
+ * On PostgreSQL, Kysely's migrator locks its own table, but only once that
+ * table exists: two instances creating it at once on an empty database can
+ * collide. So the whole run holds a session advisory lock on one connection;
+ * the second instance waits, then finds nothing left to do.
+ */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  migrations: Migrations,
+  dialect: DatabaseDialect = 'sqlite',
+): Promise<void> {
+  if (dialect === 'sqlite') return runMigrator(db, migrations);
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
+    try {
+      await runMigrator(connection, migrations);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(connection);
+    }
+  });
 }

@@ -6,6 +6,7 @@ import { tempDir } from '../test/temp-dir.ts';
 import { openStorage, type Storage } from './database.ts';
 import { isStorageUnavailable } from './storage-errors.ts';
 import { createWriteQueue } from './write-queue.ts';
+import { sqliteOf } from '../test/sqlite-of.ts';
 
 const opened: Storage[] = [];
 afterEach(async () => {
@@ -29,9 +30,13 @@ const migrations = {
 };
 
 async function storage() {
-  const opening = await openStorage({ path: join(tempDir(), 'site.db'), busyTimeoutMs: 50, migrations });
+  const opening = await openStorage({
+    path: join(tempDir(), 'site.db'),
+    busyTimeoutMs: 50,
+    migrations: { sqlite: migrations, postgres: {} },
+  });
   opened.push(opening);
-  return { db: opening.db as unknown as Kysely<NotesDatabase>, sqlite: opening.sqlite };
+  return { db: opening.db as unknown as Kysely<NotesDatabase>, sqlite: sqliteOf(opening) };
 }
 
 const note = (name: string) => ({ name });

@@ -41,7 +41,7 @@ interface Pending<DB> {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-class WriteQueueClosedError extends Error {
+export class WriteQueueClosedError extends Error {
   override name = 'WriteQueueClosedError';
   /** Counted as "storage unavailable" (503): the server is shutting down. */
   readonly code = 'STORAGE_CLOSED';

@@ -14,6 +14,7 @@ import { sampleQuote } from '../../common/quote-sample.ts';
 import { rawRequest } from '../test/quote-client.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { eventually, testApp } from '../test/test-app.ts';
+import { sqliteOf } from '../test/sqlite-of.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 type Config = Awaited<ReturnType<typeof testApp>>['config'];
@@ -53,16 +54,16 @@ const OUTAGES: Record<string, Outage> = {
   'the connection is switched to read-only mode': {
     available: () => true,
     start: (app) => {
-      app.storage.sqlite.pragma('query_only = ON');
-      return () => app.storage.sqlite.pragma('query_only = OFF');
+      sqliteOf(app.storage).pragma('query_only = ON');
+      return () => sqliteOf(app.storage).pragma('query_only = OFF');
     },
   },
   'the disk is full (no page can be added)': {
     available: () => true,
     start: (app) => {
-      const pages = app.storage.sqlite.pragma('page_count', { simple: true }) as number;
-      app.storage.sqlite.pragma(`max_page_count = ${pages}`);
-      return () => app.storage.sqlite.pragma('max_page_count = 4294967294');
+      const pages = sqliteOf(app.storage).pragma('page_count', { simple: true }) as number;
+      sqliteOf(app.storage).pragma(`max_page_count = ${pages}`);
+      return () => sqliteOf(app.storage).pragma('max_page_count = 4294967294');
     },
   },
 };

@@ -5,13 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { openStorage } from '../db/database.ts';
 import { migrations } from '../stores.ts';
 import { tempDir } from '../test/temp-dir.ts';
+import { sqliteOf } from '../test/sqlite-of.ts';
 
 const FIRST = '2025-06-01-001-quote-requests-and-outbox';
 
 /** A database as the quote pipeline left it, before the newsletter: one lead and its sent email. */
 async function databaseBeforeTheNewsletter(path: string) {
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Database(path) }) });
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations.sqlite }) } });
   const { error } = await migrator.migrateTo(FIRST);
   expect(error).toBeUndefined();
   await db.destroy();
@@ -52,8 +53,8 @@ describe('the newsletter migration', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       expect(id).toBeGreaterThan(41);
-      expect(storage.sqlite.pragma('foreign_key_check')).toEqual([]);
-      expect(storage.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(sqliteOf(storage).pragma('foreign_key_check')).toEqual([]);
+      expect(sqliteOf(storage).pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
       await storage.close();
     }

@@ -7,6 +7,7 @@ import { capturingMailer, linkTo, pressButton, signUp } from '../test/newsletter
 import { FAKE_STYLESHEET } from '../test/temp-dir.ts';
 import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
 import { testApp } from '../test/test-app.ts';
+import { sqliteOf } from '../test/sqlite-of.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 
@@ -335,13 +336,13 @@ describe('privacy', () => {
       'x-forwarded-for': clients[1]!,
     });
     await app.storage.write.flush();
-    app.storage.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    sqliteOf(app.storage).pragma('wal_checkpoint(TRUNCATE)');
 
     const rows = [];
-    for (const { name } of app.storage.sqlite
+    for (const { name } of sqliteOf(app.storage)
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
       .all() as { name: string }[]) {
-      rows.push(...(app.storage.sqlite.prepare(`SELECT * FROM "${name}"`).all() as unknown[]));
+      rows.push(...(sqliteOf(app.storage).prepare(`SELECT * FROM "${name}"`).all() as unknown[]));
     }
     const stored = `${JSON.stringify(rows)}${readFileSync(config.database.path).toString('latin1')}`;
     const logs = lines.join('');

@@ -10,12 +10,13 @@ import { testConfig } from '../test/test-app.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { deliveryOf } from './lead-delivery.ts';
 import { indexLeadsForSearch } from './quote-migrations.ts';
+import { sqliteOf } from '../test/sqlite-of.ts';
 
 /** A database as the newsletter release left it: leads in each of the old statuses. */
 async function databaseBeforeTheInbox(path: string) {
   mkdirSync(dirname(path), { recursive: true });
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Database(path) }) });
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations.sqlite }) } });
   const { error } = await migrator.migrateTo('2026-11-21-001-newsletter-subscribers');
   expect(error).toBeUndefined();
   await db.destroy();
@@ -64,7 +65,7 @@ describe('the inbox migration', () => {
       expect(await search('clinic')).toEqual(['Anita Gill']);
       expect(await search('9876543210')).toEqual(['Anita Gill']);
       expect(await search('राहुल')).toEqual(['राहुल शर्मा']);
-      expect(stores.storage.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(sqliteOf(stores.storage).pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
       await stores.close();
     }
@@ -154,7 +155,10 @@ describe('the NFC migration', () => {
     const db = new Kysely<unknown>({
       dialect: new SqliteDialect({ database: new Database(config.database.path) }),
     });
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => ({ ...migrations.sqlite }) },
+    });
     expect((await migrator.migrateTo('2026-11-25-004-lead-spam-marked-at')).error).toBeUndefined();
     await db.destroy();
     const sqlite = new Database(config.database.path);

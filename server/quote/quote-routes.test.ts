@@ -13,6 +13,7 @@ import {
   validQuote,
   type Fields,
 } from '../test/form-request.ts';
+import { sqliteOf } from '../test/sqlite-of.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 
@@ -646,7 +647,7 @@ describe('503: storage unavailable', () => {
   it('refuses while another process holds the database lock, and recovers without a restart', async () => {
     const { app } = await testApp();
     const Database = (await import('better-sqlite3')).default;
-    const other = new Database(app.storage.sqlite.name);
+    const other = new Database(sqliteOf(app.storage).name);
     try {
       other.exec('BEGIN EXCLUSIVE');
       const refused = await post(app, validQuote);
@@ -675,7 +676,7 @@ describe('503: storage unavailable', () => {
   it('refuses every request of a group that cannot be committed, and stores none of them', async () => {
     const { app } = await testApp();
     const Database = (await import('better-sqlite3')).default;
-    const other = new Database(app.storage.sqlite.name);
+    const other = new Database(sqliteOf(app.storage).name);
     other.exec('BEGIN EXCLUSIVE');
     try {
       // Sent together, they are written together (group commit): all refused, none half-stored.
@@ -714,7 +715,7 @@ describe('privacy', () => {
     });
     expect(response.statusCode).toBe(200);
     await app.outboxWorker.runOnce();
-    app.storage.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    sqliteOf(app.storage).pragma('wal_checkpoint(TRUNCATE)');
 
     const database = readFileSync(config.database.path).toString('latin1');
     expect(database).toContain(validQuote.message);

@@ -32,6 +32,7 @@ import { notificationEmail } from '../quote/quote-emails.ts';
 import { QUOTE_MAX_FIELD_LENGTH } from '../quote/quote-routes.ts';
 import type { Lead } from '../quote/quote-tables.ts';
 import { FORM_BODY_LIMIT } from '../forms/form-body.ts';
+import { sqliteOf } from './sqlite-of.ts';
 
 // --- Generators ----------------------------------------------------------------------------------------
 
@@ -643,7 +644,7 @@ async function checkNotification(target: FuzzTarget, lead: Lead, row: OutboxRow)
 /** One request against the app, and every property that must hold for it. */
 export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: FuzzStats) {
   const { app } = target;
-  const sqlite = app.storage.sqlite;
+  const sqlite = sqliteOf(app.storage);
   const lastId = () =>
     (sqlite.prepare('SELECT coalesce(max(id), 0) FROM quote_requests').pluck().get() as number) ?? 0;
   const before = lastId();
@@ -813,7 +814,9 @@ export async function checkCsvExport(target: FuzzTarget, stats: FuzzStats) {
   const config = { ...target.config, database: { ...target.config.database, busyTimeoutMs: 5_000 } };
   assert.equal(await runStoreCommand(leadsCommand, ['export'], config, io), 0);
   const rows = parseCsv(csv);
-  const leads = target.app.storage.sqlite.prepare('SELECT * FROM quote_requests ORDER BY id').all() as Lead[];
+  const leads = sqliteOf(target.app.storage)
+    .prepare('SELECT * FROM quote_requests ORDER BY id')
+    .all() as Lead[];
   const columns = ['id', 'reference', 'created_at', 'status', 'spam', ...quoteFields, 'source_page'] as const;
   assert.deepEqual(rows[0], columns);
   assert.equal(rows.length - 1, leads.length, 'one CSV line per lead');

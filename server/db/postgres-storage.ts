@@ -1,0 +1,105 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Storage } from './database.ts';
+import type { Database } from './database-tables.ts';
+import { migrateToLatest, type Migrations } from './migrator.ts';
+import { createPoolWriter } from './pool-writer.ts';
+
+interface OpenPostgresOptions {
+  url: string;
+  /** Every part's PostgreSQL migrations (see migrator.ts), run at open. */
+  migrations: Migrations;
+  /** Connections in this instance's pool. */
+  poolSize?: number;
+}
+
+/** pg's type ids: bigint (ids are 64-bit identity columns, count(*) is bigint). */
+const INT8 = 20;
+
+/**
+ * pg returns bigint as a string, because it may not fit a JavaScript number.
+ * Ids and counts here stay far below 2^53 (9 million billion), so they are
+ * numbers, as SQLite gives them; a value beyond that is an error, never a
+ * silently rounded id.
+ */
+const types = {
+  getTypeParser(id: number, format?: 'text' | 'binary') {
+    if (id === INT8 && format !== 'binary') {
+      return (text: string) => {
+        const value = Number(text);
+        if (!Number.isSafeInteger(value)) throw new RangeError(`bigint ${text} is beyond a safe integer`);
+        return value;
+      };
+    }
+    return pg.types.getTypeParser(id, format as 'text');
+  },
+} as pg.CustomTypesConfig;
+
+/** How long a request waits for a connection before it is answered 503 (PostgreSQL down or saturated). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Opens PostgreSQL (DATABASE_URL) through a pg Pool and brings its schema up
+ * to date under a lock. The pool reconnects by itself: while PostgreSQL is
+ * down, writes fail with errors isStorageUnavailable knows (503 with
+ * Retry-After), and once it is back the next request gets a new connection.
+ */
+export async function openPostgresStorage({
+  url,
+  migrations,
+  poolSize = 10,
+}: OpenPostgresOptions): Promise<Storage> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    types,
+    application_name: 'acme-site',
+  });
+  // A connection lost while idle (PostgreSQL restarted): the pool drops it and makes a new one later.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrateToLatest(db as unknown as Kysely<unknown>, migrations, 'postgres');
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const write = createPoolWriter(db);
+  return {
+    dialect: 'postgres',
+    db,
+    sqlite: undefined,
+    write,
+    async canWrite() {
+      try {
+        const { rows } = await sql<{ writable: boolean }>`select
+            not pg_is_in_recovery() and current_setting('transaction_read_only') = 'off' as writable`.execute(
+          db,
+        );
+        return rows[0]?.writable === true;
+      } catch {
+        return false;
+      }
+    },
+    async exclusively(name, task) {
+      // A session lock on one connection, held while the task runs: another instance's try fails at once.
+      return db.connection().execute(async (connection) => {
+        const { rows } = await sql<{
+          locked: boolean;
+        }>`select pg_try_advisory_lock(hashtext(${name})) as locked`.execute(connection);
+        if (rows[0]?.locked !== true) return undefined;
+        try {
+          return await task();
+        } finally {
+          await sql`select pg_advisory_unlock(hashtext(${name}))`.execute(connection).catch(() => undefined);
+        }
+      });
+    },
+    close: async () => {
+      await write.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { Kysely, Migration } from 'kysely';
+
+/**
+ * The outbox on PostgreSQL: today's table in one step (on SQLite it grew over
+ * several migrations, see quote-migrations.ts and outbox-migrations.ts). The
+ * features add their owner columns (quote_request_id, subscriber_id) in
+ * their own baselines, which run after this one.
+ */
+export const outboxPostgresMigrations: Record<string, Migration> = {
+  '2026-11-25-101-outbox-baseline': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('outbox')
+        .addColumn('id', 'bigint', (column) => column.primaryKey().generatedByDefaultAsIdentity())
+        .addColumn('kind', 'text', (column) => column.notNull())
+        .addColumn('recipient', 'text', (column) => column.notNull())
+        .addColumn('message_id', 'text', (column) => column.notNull().unique())
+        .addColumn('status', 'text', (column) => column.notNull())
+        .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'text', (column) => column.notNull())
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'text', (column) => column.notNull())
+        .addColumn('updated_at', 'text', (column) => column.notNull())
+        .addColumn('sent_at', 'text')
+        .addColumn('delivered_via', 'text')
+        .addColumn('claimed_until', 'text')
+        .execute();
+      await db.schema.createIndex('outbox_due').on('outbox').columns(['status', 'next_attempt_at']).execute();
+      await db.schema
+        .createIndex('outbox_recipient')
+        .on('outbox')
+        .columns(['kind', 'recipient', 'created_at'])
+        .execute();
+    },
+  },
+};
