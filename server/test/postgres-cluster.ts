@@ -184,6 +184,8 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
         `port = ${port}`,
         `unix_socket_directories = '${dir}'`,
         `max_connections = 200`,
+        // CREATE DATABASE writes the template into the WAL: keep pg_wal small over a run of hundreds.
+        `max_wal_size = '256MB'`,
         `fsync = ${fsync ? 'on' : 'off'}`,
         `full_page_writes = ${fsync ? 'on' : 'off'}`,
         `log_min_messages = warning`,
