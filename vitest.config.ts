@@ -1,5 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import { buildDefines } from './scripts/build-env.ts';
+import { findPostgresBin, POSTGRES_MISSING } from './server/test/postgres-cluster.ts';
+
+// The server tests run twice: on SQLite (node) and on PostgreSQL (postgres, one throw-away cluster for the run).
+// Without PostgreSQL's programs the postgres project has no files, and one line says why.
+const hasPostgres = findPostgresBin() !== undefined;
+// Vitest evaluates this file once per project: the line is said once per process.
+const said = Symbol.for('postgres-tests-skipped');
+if (!hasPostgres && !(said in globalThis)) {
+  Object.assign(globalThis, { [said]: true });
+  console.warn(POSTGRES_MISSING);
+}
 
 // The reactRouter() plugin stays out of here: component tests render components directly.
 export default defineConfig({
@@ -27,6 +38,18 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['app/**/*.test.{ts,tsx}'],
           setupFiles: ['app/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          environment: 'node',
+          include: hasPostgres ? ['server/**/*.test.ts'] : [],
+          // The harness's own test starts its own clusters; it runs once, in the node project.
+          exclude: ['server/test/postgres-cluster.test.ts'],
+          env: { TEST_DATABASE: 'postgres' },
+          globalSetup: ['server/test/postgres-global-setup.ts'],
         },
       },
     ],

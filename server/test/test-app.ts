@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach } from 'vitest';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { postgresDatabaseFor, testDatabase } from './database-kind.ts';
 import { startSmtpSink, type SmtpSink, type SmtpSinkOptions } from './smtp-sink.ts';
 import { fakeSite, tempDir } from './temp-dir.ts';
 
@@ -21,11 +22,15 @@ export async function testSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpS
   return sink;
 }
 
-/** A configuration in a fresh temp directory, fast timings, and the given variables on top. */
+/**
+ * A configuration in a fresh temp directory, fast timings, and the given variables on top. In the
+ * postgres project (TEST_DATABASE=postgres), a fresh database on the shared cluster for that directory.
+ */
 export function testConfig(env: Record<string, string> = {}, dir = tempDir()): Config {
   return loadConfig({
     SITE_DIR: fakeSite(dir),
     DATABASE_PATH: join(dir, 'data', 'site.db'),
+    ...(testDatabase === 'postgres' ? { DATABASE_URL: postgresDatabaseFor(dir) } : {}),
     MAIL_DIR: join(dir, 'data', 'mail'),
     BACKUP_DIR: join(dir, 'data', 'backups'),
     MAIL_FROM: 'Acme Tech <quotes@acme.test>',
