@@ -30,7 +30,13 @@ describe('the server by itself', () => {
     clock.advance(11 * DAY_MS); // the first two are 31 days old now
 
     const stores = await (await import('./stores.ts')).openStores(config, { now: clock.now });
-    const maintenance = startMaintenance({ config, leads: stores.leads, log: quiet, now: clock.now });
+    const maintenance = startMaintenance({
+      config,
+      leads: stores.leads,
+      storage: stores.storage,
+      log: quiet,
+      now: clock.now,
+    });
     try {
       expect(await maintenance.purgeSpamNow()).toBe(1);
     } finally {
@@ -65,7 +71,13 @@ describe('the server by itself', () => {
     expect(marked.statusCode).toBe(200);
 
     const stores = await (await import('./stores.ts')).openStores(config, { now: clock.now });
-    const maintenance = startMaintenance({ config, leads: stores.leads, log: quiet, now: clock.now });
+    const maintenance = startMaintenance({
+      config,
+      leads: stores.leads,
+      storage: stores.storage,
+      log: quiet,
+      now: clock.now,
+    });
     const leads = async () =>
       (await app.storage.db.selectFrom('quote_requests').select('name').orderBy('id').execute()).map(
         (row) => row.name,
@@ -100,6 +112,7 @@ describe('the server by itself', () => {
       const maintenance = startMaintenance({
         config,
         leads: stores.leads,
+        storage: stores.storage,
         log: quiet,
         now: () => new Date(),
       });
@@ -136,6 +149,7 @@ describe('the server by itself', () => {
       const maintenance = startMaintenance({
         config,
         leads: stores.leads,
+        storage: stores.storage,
         log: quiet,
         now: () => new Date(),
       });
