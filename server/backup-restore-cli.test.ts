@@ -102,7 +102,7 @@ describe('npm run backup', () => {
 
   it('says what is wrong and exits 1 when it cannot back up', async () => {
     const dir = tempDir();
-    const nowhere = onPostgres
+    const nowhere: Record<string, string> = onPostgres
       ? { DATABASE_URL: `${postgresDatabaseFor(dir)}-that-does-not-exist` }
       : { DATABASE_PATH: join(dir, 'nothing-here.db') };
     const missing = await runCli('backup-cli.ts', { ...nowhere, BACKUP_DIR: join(dir, 'backups') });
@@ -159,11 +159,12 @@ describe('npm run restore', () => {
       expect(refused.stderr).toMatch(/^restore refused: The database postgres:\/\/.* is not empty \(it has /);
 
       const dir = tempDir();
-      const fresh = { ...env, ...databaseUrlFor(dir), MAIL_DIR: join(dir, 'mail') };
+      const freshUrl = databaseUrlFor(dir);
+      const fresh = { ...env, ...freshUrl, MAIL_DIR: join(dir, 'mail') };
       const restored = await runCli('restore-cli.ts', fresh, backup!.file);
       expect(restored.stderr).toBe('');
       expect(restored.code).toBe(0);
-      expect(restored.stdout).toContain(`Restored ${backup!.file} to ${fresh.DATABASE_URL}:`);
+      expect(restored.stdout).toContain(`Restored ${backup!.file} to ${freshUrl.DATABASE_URL}:`);
       expect(restored.stdout).toMatch(/^ {2}quote_requests: 2$/m);
       expect(restored.stdout).toContain('Emails: 1 .eml files put back');
       const stores = await openStores(loadConfig(fresh));

@@ -6,7 +6,7 @@ import { copyDatabase, CopyRefused } from './ops/database-copy.ts';
 import { describeDatabaseUrl } from './ops/postgres-programs.ts';
 import { migrations } from './stores.ts';
 
-export const DB_COPY_USAGE = `Usage: npm run db:copy -- --to <postgres url>
+const DB_COPY_USAGE = `Usage: npm run db:copy -- --to <postgres url>
 
 Copies the SQLite database at DATABASE_PATH (default data/site.db) into an
 empty PostgreSQL database: its schema first (the migrations), then every row

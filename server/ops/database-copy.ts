@@ -170,7 +170,7 @@ export async function copyDatabase({
         await refuseUnlessEmpty(trx, [...target.keys()], url);
         const copied: TableCopy[] = [];
         for (const name of order) {
-          const { columns } = byName.get(name)!;
+          const columns = byName.get(name)?.columns ?? [];
           const quoted = columns.map((column) => `"${column.replace(/"/g, '""')}"`).join(', ');
           const rows = source
             .prepare(`select ${quoted} from "${name.replace(/"/g, '""')}"`)

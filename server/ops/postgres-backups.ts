@@ -56,7 +56,7 @@ async function connect(url: string): Promise<pg.Client> {
  * of this site's database (it has the migrations' table) holding the data of
  * each of the given tables. Throws otherwise.
  */
-export async function checkDumpFile(file: string, tables: string[] = []): Promise<void> {
+async function checkDumpFile(file: string, tables: string[] = []): Promise<void> {
   const pgRestore = findPostgresProgram('pg_restore');
   let listing: string;
   try {
@@ -101,7 +101,9 @@ export async function takePostgresBackup({
     const { rows } = await client.query<{ snapshot: string; major: number }>(
       `select pg_export_snapshot() as snapshot, current_setting('server_version_num')::int / 10000 as major`,
     );
-    const { snapshot, major } = rows[0]!;
+    const [first] = rows;
+    if (!first) throw new Error('PostgreSQL exported no snapshot.');
+    const { snapshot, major } = first;
     checkDumpVersion(pgDump, dumpMajor, major);
     const tables = await tablesOf(client);
     const counts = await countRows(client, tables);
