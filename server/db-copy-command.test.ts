@@ -6,10 +6,12 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { sampleQuote } from '../common/quote-sample.ts';
 import type { Config } from './config.ts';
 import { runDatabaseCopy } from './db-copy-command.ts';
+import { holdDatabase } from './ops/server-lock.ts';
 import { openStores } from './stores.ts';
 import { api, staffMember } from './test/admin-client.ts';
 import { postgresDatabaseFor, testDatabase } from './test/database-kind.ts';
@@ -176,11 +178,29 @@ describe.skipIf(testDatabase !== 'postgres')('npm run db:copy', () => {
     expect(wrong.err).not.toContain('pw@');
   });
 
-  it('refuses a file that is not a database of this site, and copies nothing', async () => {
+  it("refuses a SQLite file that is missing, not this site's, or in use by a server, and copies nothing", async () => {
     const config = testConfig();
-    const sqlite = { ...config, database: { ...config.database, path: join(tempDir(), 'none.db') } };
-    const refused = await runCopy(sqlite, '--to', postgresDatabaseFor(tempDir()));
-    expect(refused.code).toBe(1);
-    expect(refused.err).toContain('db:copy refused: Cannot open the SQLite database');
+    const dir = tempDir();
+    const target = postgresDatabaseFor(tempDir());
+    const withFile = (path: string) => ({ ...config, database: { ...config.database, path } });
+
+    const missing = await runCopy(withFile(join(dir, 'none.db')), '--to', target);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('db:copy refused: Cannot open the SQLite database');
+
+    const other = join(dir, 'other.db');
+    new SQLite(other).exec('CREATE TABLE notes (text)');
+    const notOurs = await runCopy(withFile(other), '--to', target);
+    expect(notOurs.code).toBe(1);
+    expect(notOurs.err).toContain(`db:copy refused: ${other} is not a database of this site`);
+
+    const release = holdDatabase(other);
+    try {
+      const held = await runCopy(withFile(other), '--to', target);
+      expect(held.code).toBe(1);
+      expect(held.err).toContain(`db:copy refused: A server (process ${process.pid}) is using ${other}`);
+    } finally {
+      release();
+    }
   });
 });

@@ -8,6 +8,7 @@ import type { Database } from '../db/database-tables.ts';
 import { openStorage } from '../db/database.ts';
 import type { DialectMigrations } from '../db/migrator.ts';
 import { describeDatabaseUrl } from './postgres-programs.ts';
+import { serverHolding } from './server-lock.ts';
 
 /** Why the copy did not happen (exit code 1): a database that is not empty, a file that is not ours. */
 export class CopyRefused extends Error {}
@@ -123,6 +124,12 @@ export async function copyDatabase({
   migrations,
   progress,
 }: CopyOptions): Promise<TableCopy[]> {
+  const holder = serverHolding(sqlitePath);
+  if (holder) {
+    throw new CopyRefused(
+      `A server (process ${holder.pid}) is using ${sqlitePath}: leads it takes during the copy would be left behind. Stop it first (systemctl stop acme-site), then copy.`,
+    );
+  }
   let source: SQLite.Database;
   try {
     source = new SQLite(sqlitePath, { readonly: true, fileMustExist: true });
