@@ -94,6 +94,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
       app.maintenance = startMaintenance({
         config,
         leads,
+        storage: stores.storage,
         log: app.log.child({ component: 'maintenance' }),
         now,
       });

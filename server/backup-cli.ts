@@ -1,27 +1,36 @@
 /**
  * `npm run backup`: an online, checked copy of the database (and the .eml
- * files) into BACKUP_DIR, while the server keeps running; then, as the
+ * files) into BACKUP_DIR, while the server keeps running (with DATABASE_URL,
+ * a pg_dump file checked with pg_restore --list); then, as the
  * server's own backups do, keeps the newest BACKUP_KEEP (so backups taken by
  * a timer with BACKUP_INTERVAL_HOURS=0 do not pile up). Reads the same
  * environment as the server. After a build: `node build/node/server/backup-cli.js`.
  */
 import { ConfigError, loadConfig } from './config.ts';
 import { pruneBackups, takeBackup } from './ops/backups.ts';
+import { takePostgresBackup } from './ops/postgres-backups.ts';
 
 try {
   const config = loadConfig();
-  const report = takeBackup({
-    databasePath: config.database.path,
-    mailDir: config.mail.dir,
-    backupDir: config.backup.dir,
-    at: new Date(),
-    busyTimeoutMs: Math.max(config.database.busyTimeoutMs, 10_000),
-  });
+  const report = config.database.url
+    ? await takePostgresBackup({
+        url: config.database.url,
+        mailDir: config.mail.dir,
+        backupDir: config.backup.dir,
+        at: new Date(),
+      })
+    : takeBackup({
+        databasePath: config.database.path,
+        mailDir: config.mail.dir,
+        backupDir: config.backup.dir,
+        at: new Date(),
+        busyTimeoutMs: Math.max(config.database.busyTimeoutMs, 10_000),
+      });
   const removed = pruneBackups(config.backup.dir, config.backup.keep);
   const counts = Object.entries(report.counts).map(([table, rows]) => `  ${table}: ${rows}`);
   process.stdout.write(
     [
-      `Backup checked (integrity ok): ${report.file} (${Math.ceil(report.bytes / 1024)} KiB)`,
+      `Backup checked (${report.check}): ${report.file} (${Math.ceil(report.bytes / 1024)} KiB)`,
       ...counts,
       report.mailCopy
         ? `Emails: ${report.mailFiles} .eml files in ${report.mailCopy}`

@@ -1,6 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { startMaintenance } from './maintenance.ts';
+import { sampleQuote } from '../common/quote-sample.ts';
+import { startMaintenance, type Maintenance } from './maintenance.ts';
+import { openStores } from './stores.ts';
+import { testDatabase } from './test/database-kind.ts';
 import { fetchHeaders, multipart, validQuote } from './test/form-request.ts';
 import { manualClock } from './test/manual-clock.ts';
 import { api, staffMember } from './test/admin-client.ts';
@@ -8,6 +11,7 @@ import { testApp, testConfig } from './test/test-app.ts';
 import { listBackups } from './ops/backups.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+type Stores = Awaited<ReturnType<typeof openStores>>;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
 
 describe('the server by itself', () => {
@@ -30,7 +34,13 @@ describe('the server by itself', () => {
     clock.advance(11 * DAY_MS); // the first two are 31 days old now
 
     const stores = await (await import('./stores.ts')).openStores(config, { now: clock.now });
-    const maintenance = startMaintenance({ config, leads: stores.leads, log: quiet, now: clock.now });
+    const maintenance = startMaintenance({
+      config,
+      leads: stores.leads,
+      storage: stores.storage,
+      log: quiet,
+      now: clock.now,
+    });
     try {
       expect(await maintenance.purgeSpamNow()).toBe(1);
     } finally {
@@ -65,7 +75,13 @@ describe('the server by itself', () => {
     expect(marked.statusCode).toBe(200);
 
     const stores = await (await import('./stores.ts')).openStores(config, { now: clock.now });
-    const maintenance = startMaintenance({ config, leads: stores.leads, log: quiet, now: clock.now });
+    const maintenance = startMaintenance({
+      config,
+      leads: stores.leads,
+      storage: stores.storage,
+      log: quiet,
+      now: clock.now,
+    });
     const leads = async () =>
       (await app.storage.db.selectFrom('quote_requests').select('name').orderBy('id').execute()).map(
         (row) => row.name,
@@ -100,6 +116,7 @@ describe('the server by itself', () => {
       const maintenance = startMaintenance({
         config,
         leads: stores.leads,
+        storage: stores.storage,
         log: quiet,
         now: () => new Date(),
       });
@@ -136,6 +153,7 @@ describe('the server by itself', () => {
       const maintenance = startMaintenance({
         config,
         leads: stores.leads,
+        storage: stores.storage,
         log: quiet,
         now: () => new Date(),
       });
@@ -151,4 +169,69 @@ describe('the server by itself', () => {
       vi.useRealTimers();
     }
   });
+});
+
+describe.skipIf(testDatabase !== 'postgres')('several instances on one PostgreSQL', () => {
+  it('take one backup and delete the old spam once when their maintenance comes due at the same moment', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const instances: { stores: Stores; maintenance: Maintenance }[] = [];
+    const said: string[] = [];
+    /** What the maintenance logged, as `level: message`, with the count of spam deleted. */
+    const log = (level: string) => (first: unknown, message?: string) => {
+      const removed = (first as { removed?: unknown }).removed;
+      said.push(`${level}: ${message ?? String(first)}${typeof removed === 'number' ? ` ${removed}` : ''}`);
+    };
+    const recording = { info: log('info'), warn: log('warn'), error: log('error') } as never;
+    try {
+      vi.setSystemTime(new Date('2026-10-01T09:00:00Z'));
+      const config = testConfig({ BACKUP_INTERVAL_HOURS: '24', SPAM_RETENTION_DAYS: '30' });
+      const seed = await openStores(config);
+      for (let lead = 0; lead < 30; lead++) {
+        await seed.leads.store({
+          request: sampleQuote({ name: `Bot ${lead}`, email: `bot${lead}@spam.test` }),
+          sourcePage: '/',
+          spam: true,
+        });
+      }
+      await seed.close();
+      vi.setSystemTime(new Date('2026-11-24T09:00:00Z'));
+
+      // Two servers' maintenance on one database and one BACKUP_DIR, started together.
+      for (let instance = 0; instance < 2; instance++) {
+        const stores = await openStores(config);
+        instances.push({
+          stores,
+          maintenance: startMaintenance({
+            config,
+            leads: stores.leads,
+            storage: stores.storage,
+            log: recording,
+            now: () => new Date(),
+          }),
+        });
+      }
+      await vi.advanceTimersByTimeAsync(0); // the purge, at once on both
+      await vi.waitFor(() => expect(said.filter((line) => line.includes('spam'))).toHaveLength(1), {
+        timeout: 5_000,
+      });
+      await vi.advanceTimersByTimeAsync(61_000); // the first backup, a minute after start, on both
+      await vi.waitFor(() => expect(said.filter((line) => line.includes('backup'))).toHaveLength(2), {
+        timeout: 10_000,
+      });
+      expect(said.sort()).toEqual([
+        'info: backup left to another instance',
+        'info: backup taken',
+        'info: old spam deleted 30',
+      ]);
+      expect(listBackups(config.backup.dir)).toHaveLength(1);
+      const left = await instances[0]!.stores.storage.db.selectFrom('quote_requests').select('id').execute();
+      expect(left).toEqual([]);
+    } finally {
+      for (const { stores, maintenance } of instances) {
+        maintenance.stop();
+        await stores.close();
+      }
+      vi.useRealTimers();
+    }
+  }, 30_000);
 });

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
+import type { Storage } from './db/database.ts';
 import { removeMailFiles } from './mail/mailer.ts';
 import { takeBackupInBackground } from './ops/backup-in-background.ts';
-import { listBackups, pruneBackups } from './ops/backups.ts';
+import { listBackups, pruneBackups, type BackupReport } from './ops/backups.ts';
+import { takePostgresBackup } from './ops/postgres-backups.ts';
 import type { LeadRetention } from './quote/lead-retention.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -12,6 +14,8 @@ const FIRST_BACKUP_DELAY_MS = 60_000;
 export interface MaintenanceOptions {
   config: Config;
   leads: LeadRetention;
+  /** Where the tasks take their lock, so that of several instances on one database only one runs each. */
+  storage: Pick<Storage, 'exclusively'>;
   log: FastifyBaseLogger;
   now: () => Date;
 }
@@ -20,9 +24,11 @@ export interface MaintenanceOptions {
  * What the running server does by itself: a backup every
  * BACKUP_INTERVAL_HOURS (keeping BACKUP_KEEP), and deleting what has been spam
  * for SPAM_RETENTION_DAYS, once at start and then daily. Timers never keep the
- * process alive; `stop` ends them.
+ * process alive; `stop` ends them. Each task runs under storage.exclusively
+ * (on PostgreSQL an advisory lock): of several instances on one database, one
+ * runs it at a time, and the others let it be.
  */
-export function startMaintenance({ config, leads, log, now }: MaintenanceOptions) {
+export function startMaintenance({ config, leads, storage, log, now }: MaintenanceOptions) {
   const timers = new Set<NodeJS.Timeout>();
   let lastBackupAt: Date | null = listBackups(config.backup.dir)[0]?.at ?? null;
 
@@ -38,19 +44,36 @@ export function startMaintenance({ config, leads, log, now }: MaintenanceOptions
     timers.add(timer);
   }
 
+  /** On a thread of its own (SQLite) or in pg_dump's process: the server keeps answering meanwhile. */
+  function copyNow(at: Date): Promise<BackupReport> {
+    const { url } = config.database;
+    const where = { mailDir: config.mail.dir, backupDir: config.backup.dir, at };
+    if (url) return takePostgresBackup({ url, ...where });
+    return takeBackupInBackground({
+      databasePath: config.database.path,
+      busyTimeoutMs: config.database.busyTimeoutMs,
+      ...where,
+    });
+  }
+
   async function backUp() {
     try {
-      // On a thread of its own: the server keeps answering while the copy is made and checked.
-      const report = await takeBackupInBackground({
-        databasePath: config.database.path,
-        mailDir: config.mail.dir,
-        backupDir: config.backup.dir,
-        at: now(),
-        busyTimeoutMs: config.database.busyTimeoutMs,
+      const report = await storage.exclusively('maintenance:backup', async () => {
+        // Another instance sharing BACKUP_DIR may have taken one just now, while this one waited.
+        const newest = listBackups(config.backup.dir)[0]?.at;
+        if (newest && now().getTime() - newest.getTime() < config.backup.intervalMs / 2) {
+          lastBackupAt = newest;
+          return undefined;
+        }
+        return copyNow(now());
       });
-      lastBackupAt = report.at;
-      const removed = pruneBackups(config.backup.dir, config.backup.keep);
-      log.info({ file: report.file, bytes: report.bytes, counts: report.counts, removed }, 'backup taken');
+      if (report) {
+        lastBackupAt = report.at;
+        const removed = pruneBackups(config.backup.dir, config.backup.keep);
+        log.info({ file: report.file, bytes: report.bytes, counts: report.counts, removed }, 'backup taken');
+      } else {
+        log.info('backup left to another instance');
+      }
     } catch (error) {
       log.error({ err: error }, 'backup failed: check BACKUP_DIR and the disk, or run npm run backup');
     }
@@ -59,13 +82,15 @@ export function startMaintenance({ config, leads, log, now }: MaintenanceOptions
 
   /**
    * Deletes the leads marked as spam more than SPAM_RETENTION_DAYS ago, with any .eml files; returns how
-   * many leads went.
+   * many leads went, or undefined when another instance is doing it at this moment.
    */
-  async function purgeSpamNow(): Promise<number> {
-    const removed = await leads.purgeSpamOlderThan(new Date(now().getTime() - config.spamRetentionMs));
-    removeMailFiles(config.mail.dir, removed.messageIds);
-    if (removed.ids.length > 0) log.info({ removed: removed.ids.length }, 'old spam deleted');
-    return removed.ids.length;
+  function purgeSpamNow(): Promise<number | undefined> {
+    return storage.exclusively('maintenance:spam-purge', async () => {
+      const removed = await leads.purgeSpamOlderThan(new Date(now().getTime() - config.spamRetentionMs));
+      removeMailFiles(config.mail.dir, removed.messageIds);
+      if (removed.ids.length > 0) log.info({ removed: removed.ids.length }, 'old spam deleted');
+      return removed.ids.length;
+    });
   }
 
   async function purgeSpam() {

@@ -1,8 +1,9 @@
 import SQLite from 'better-sqlite3';
 import type * as WorkerThreads from 'node:worker_threads';
 import { threadId as mainThreadId, type Worker } from 'node:worker_threads';
-import { describe, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { injectQuote } from '../test/form-request.ts';
+import { sqliteOnly } from '../test/database-kind.ts';
 import { testApp } from '../test/test-app.ts';
 import { takeBackupInBackground } from './backup-in-background.ts';
 import { checkDatabaseFile, listBackups } from './backups.ts';
@@ -73,7 +74,8 @@ async function watchMainThread<T>(app: App, work: () => Promise<T>) {
   }
 }
 
-describe("the server's own backups", () => {
+// On PostgreSQL the server's backups are pg_dump, a process of its own (postgres-backups.ts).
+sqliteOnly("the server's own backups on SQLite", () => {
   it(
     'run on a thread of their own: while a big database is copied, the server answers at once',
     { timeout: 30_000 },

@@ -7,9 +7,51 @@ import { validQuote } from '../test/form-request.ts';
 import { startServer, stopServer } from '../test/server-process.ts';
 import { fakeSite, tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
-import { checkDatabaseFile, listBackups, pruneBackups, restoreBackup, takeBackup } from './backups.ts';
+import { loadConfig } from '../config.ts';
+import { openStores } from '../stores.ts';
+import { postgresDatabaseFor, testDatabase } from '../test/database-kind.ts';
+import {
+  checkDatabaseFile,
+  listBackups,
+  pruneBackups,
+  restoreBackup,
+  takeBackup,
+  type BackupReport,
+} from './backups.ts';
+import { restorePostgresBackup, takePostgresBackup } from './postgres-backups.ts';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
+const onPostgres = testDatabase === 'postgres';
+
+/** The emails of the leads in a backup, once restored into a fresh place (a new database on PostgreSQL). */
+async function emailsRestoredFrom(report: BackupReport): Promise<Set<string>> {
+  const fresh = tempDir();
+  if (onPostgres) {
+    const url = postgresDatabaseFor(fresh);
+    await restorePostgresBackup({ file: report.file, url, mailDir: join(fresh, 'mail') });
+    const stores = await openStores(loadConfig({ DATABASE_URL: url, DATABASE_PATH: join(fresh, 'x.db') }));
+    try {
+      const rows = await stores.storage.db.selectFrom('quote_requests').select('email').execute();
+      return new Set(rows.map((row) => row.email));
+    } finally {
+      await stores.close();
+    }
+  }
+  const restored = restoreBackup({
+    file: report.file,
+    databasePath: join(fresh, 'data', 'site.db'),
+    mailDir: join(fresh, 'data', 'mail'),
+    at: new Date(),
+  });
+  expect(restored.keptAside).toBeUndefined();
+  expect(mode(join(fresh, 'data', 'site.db'))).toBe(0o600);
+  const db = new Database(join(fresh, 'data', 'site.db'), { readonly: true });
+  try {
+    return new Set(db.prepare('SELECT email FROM quote_requests').pluck().all() as string[]);
+  } finally {
+    db.close();
+  }
+}
 
 describe('a backup', () => {
   it('taken during a burst of quote requests holds every lead acknowledged before it started, and restores', async () => {
@@ -17,6 +59,7 @@ describe('a backup', () => {
     const env = {
       SITE_DIR: fakeSite(dir),
       DATABASE_PATH: join(dir, 'data', 'site.db'),
+      ...(onPostgres ? { DATABASE_URL: postgresDatabaseFor(dir) } : {}),
       MAIL_DIR: join(dir, 'data', 'mail'),
       HOST: '127.0.0.1',
       PORT: '0',
@@ -27,7 +70,7 @@ describe('a backup', () => {
     const server = await startServer({ env });
     const acknowledged: { email: string; at: number }[] = [];
     let backupStarted = 0;
-    let report: ReturnType<typeof takeBackup> | undefined;
+    let report: BackupReport | undefined;
     try {
       const burst = Array.from({ length: 300 }, async (_, index) => {
         const email = `visitor-${index}@burst.test`;
@@ -38,13 +81,10 @@ describe('a backup', () => {
       // Back up in the middle of the burst, from another connection, as `npm run backup` does.
       while (acknowledged.length < 100) await new Promise((resolve) => setTimeout(resolve, 5));
       backupStarted = performance.now();
-      report = takeBackup({
-        databasePath: env.DATABASE_PATH,
-        mailDir: env.MAIL_DIR,
-        backupDir: join(dir, 'backups'),
-        at: new Date(),
-        busyTimeoutMs: 5_000,
-      });
+      const where = { mailDir: env.MAIL_DIR, backupDir: join(dir, 'backups'), at: new Date() };
+      report = env.DATABASE_URL
+        ? await takePostgresBackup({ url: env.DATABASE_URL, ...where })
+        : takeBackup({ databasePath: env.DATABASE_PATH, busyTimeoutMs: 5_000, ...where });
       await Promise.all(burst);
     } finally {
       await stopServer(server);
@@ -57,54 +97,46 @@ describe('a backup', () => {
     expect(report!.counts.quote_requests).toBeGreaterThanOrEqual(before.length);
     expect(mode(report!.file)).toBe(0o600);
     expect(mode(join(dir, 'backups'))).toBe(0o700);
-    const fresh = tempDir();
-    const restored = restoreBackup({
-      file: report!.file,
-      databasePath: join(fresh, 'data', 'site.db'),
-      mailDir: join(fresh, 'data', 'mail'),
-      at: new Date(),
-    });
-    expect(restored.keptAside).toBeUndefined();
-    const db = new Database(join(fresh, 'data', 'site.db'), { readonly: true });
-    const emails = new Set(db.prepare('SELECT email FROM quote_requests').pluck().all() as string[]);
-    db.close();
+    const emails = await emailsRestoredFrom(report!);
     for (const email of before) expect(emails, email).toContain(email);
-    expect(mode(join(fresh, 'data', 'site.db'))).toBe(0o600);
   }, 60_000);
 
-  it('copies the .eml files beside it, and restoring puts them back and keeps the old database aside', async () => {
-    const { app, config } = await testApp();
-    const body = await (await import('../test/form-request.ts')).multipart(validQuote);
-    await app.inject({ method: 'POST', url: '/api/quote', ...body, headers: { ...body.headers } });
-    await app.outboxWorker.runOnce();
-    const report = takeBackup({
-      databasePath: config.database.path,
-      mailDir: config.mail.dir,
-      backupDir: config.backup.dir,
-      at: new Date('2026-11-24T09:00:00Z'),
-      busyTimeoutMs: 1000,
-    });
-    expect(report.file).toBe(join(config.backup.dir, 'site-2026-11-24T09-00-00-000Z.db'));
-    expect(report.mailFiles).toBe(1);
-    expect(readdirSync(report.mailCopy!)).toEqual(readdirSync(config.mail.dir));
-    expect(mode(report.mailCopy!)).toBe(0o700);
-    await app.close();
+  it.skipIf(onPostgres)(
+    'copies the .eml files beside it, and restoring puts them back and keeps the old database aside',
+    async () => {
+      const { app, config } = await testApp();
+      const body = await (await import('../test/form-request.ts')).multipart(validQuote);
+      await app.inject({ method: 'POST', url: '/api/quote', ...body, headers: { ...body.headers } });
+      await app.outboxWorker.runOnce();
+      const report = takeBackup({
+        databasePath: config.database.path,
+        mailDir: config.mail.dir,
+        backupDir: config.backup.dir,
+        at: new Date('2026-11-24T09:00:00Z'),
+        busyTimeoutMs: 1000,
+      });
+      expect(report.file).toBe(join(config.backup.dir, 'site-2026-11-24T09-00-00-000Z.db'));
+      expect(report.mailFiles).toBe(1);
+      expect(readdirSync(report.mailCopy!)).toEqual(readdirSync(config.mail.dir));
+      expect(mode(report.mailCopy!)).toBe(0o700);
+      await app.close();
 
-    const fresh = tempDir();
-    const databasePath = join(fresh, 'site.db');
-    writeFileSync(databasePath, 'the database that was there');
-    const restored = restoreBackup({
-      file: report.file,
-      databasePath,
-      mailDir: join(fresh, 'mail'),
-      at: new Date(),
-    });
-    expect(readFileSync(restored.keptAside!, 'utf8')).toBe('the database that was there');
-    expect(restored.mailFiles).toBe(1);
-    expect(checkDatabaseFile(databasePath).quote_requests).toBe(1);
-  });
+      const fresh = tempDir();
+      const databasePath = join(fresh, 'site.db');
+      writeFileSync(databasePath, 'the database that was there');
+      const restored = restoreBackup({
+        file: report.file,
+        databasePath,
+        mailDir: join(fresh, 'mail'),
+        at: new Date(),
+      });
+      expect(readFileSync(restored.keptAside!, 'utf8')).toBe('the database that was there');
+      expect(restored.mailFiles).toBe(1);
+      expect(checkDatabaseFile(databasePath).quote_requests).toBe(1);
+    },
+  );
 
-  it('is not restored while a server holds the database', async () => {
+  it.skipIf(onPostgres)('is not restored while a server holds the database', async () => {
     const { config } = await testApp();
     const backupDir = tempDir();
     const report = takeBackup({

@@ -14,8 +14,11 @@ import SQLite from 'better-sqlite3';
 import { ensurePrivateDir, PRIVATE_FILE } from './private-files.ts';
 import { serverHolding } from './server-lock.ts';
 
-/** A backup's name: `site-2026-11-24T09-00-00-000Z.db`, sortable by time. */
-const BACKUP_NAME = /^site-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)\.db$/;
+/**
+ * A backup's name, sortable by time: `site-2026-11-24T09-00-00-000Z.db` (a
+ * SQLite file) or `…Z.dump` (pg_dump's custom format, with DATABASE_URL).
+ */
+const BACKUP_NAME = /^site-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)\.(?:db|dump)$/;
 
 export interface BackupReport {
   /** The database copy. */
@@ -23,13 +26,15 @@ export interface BackupReport {
   /** The copy of the .eml files beside it, when there were any. */
   mailCopy: string | undefined;
   mailFiles: number;
+  /** How the copy was checked: `integrity ok` (SQLite), `pg_restore --list ok` (PostgreSQL). */
+  check: string;
   /** Rows of every table in the copy. */
   counts: Record<string, number>;
   bytes: number;
   at: Date;
 }
 
-const stampOf = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
+export const stampOf = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
 
 function backupPath(backupDir: string, at: Date): string {
   return join(backupDir, `site-${stampOf(at)}.db`);
@@ -72,7 +77,7 @@ export function checkDatabaseFile(file: string): Record<string, number> {
 }
 
 /** Copies the .eml files (private, like the database) beside the backup. */
-function copyMail(mailDir: string, target: string): number {
+export function copyMail(mailDir: string, target: string): number {
   if (!existsSync(mailDir)) return 0;
   const files = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
   if (files.length === 0) return 0;
@@ -123,6 +128,7 @@ export function takeBackup({
     const mailFiles = copyMail(mailDir, mailCopy);
     return {
       file,
+      check: 'integrity ok',
       mailCopy: mailFiles > 0 ? mailCopy : undefined,
       mailFiles,
       counts,

@@ -1,0 +1,66 @@
+import { option, UsageError, type CommandIo } from './cli/cli-args.ts';
+import { table } from './cli/cli-args.ts';
+import type { Config } from './config.ts';
+import { databaseUrl } from './config-values.ts';
+import { copyDatabase, CopyRefused } from './ops/database-copy.ts';
+import { describeDatabaseUrl } from './ops/postgres-programs.ts';
+import { migrations } from './stores.ts';
+
+const DB_COPY_USAGE = `Usage: npm run db:copy -- --to <postgres url>
+
+Copies the SQLite database at DATABASE_PATH (default data/site.db) into an
+empty PostgreSQL database: its schema first (the migrations), then every row
+of every table, in one transaction; then checks the rows table by table.
+The SQLite file is only read. Stop the server and take a backup first
+(npm run backup), then copy, set DATABASE_URL to the same URL and start.
+  --to <url>   postgres://user:password@host:5432/database (empty: refused otherwise)
+`;
+
+/** `npm run db:copy -- --to <url>`: 0 copied, 1 refused or failed (nothing copied), 2 bad usage. */
+export async function runDatabaseCopy(args: string[], config: Config, io: CommandIo): Promise<number> {
+  if (args[0] === 'help' || args[0] === '--help' || args[0] === '-h') {
+    io.out(DB_COPY_USAGE);
+    return 0;
+  }
+  let url: string;
+  try {
+    const to = option(args, '--to');
+    if (!to) throw new UsageError('db:copy needs --to <postgres url>.');
+    const parsed = databaseUrl.safeParse(to);
+    if (!parsed.success)
+      throw new UsageError('--to must be a PostgreSQL URL such as postgres://user:password@host:5432/site.');
+    url = parsed.data;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`${error.message}\n\n${DB_COPY_USAGE}`);
+    return 2;
+  }
+  const where = describeDatabaseUrl(url);
+  io.err(`Copying ${config.database.path} into ${where}…\n`);
+  try {
+    const copied = await copyDatabase({ sqlitePath: config.database.path, url, migrations });
+    io.out(
+      table(
+        ['table', 'SQLite rows', 'PostgreSQL rows'],
+        copied.map((row) => [row.table, String(row.sqlite), String(row.postgres)]),
+      ),
+    );
+    io.out(
+      `Copied ${copied.length} tables into ${where}; the row counts match. ${config.database.path} is unchanged.\nNext: set DATABASE_URL to this URL and start the server.\n`,
+    );
+    return 0;
+  } catch (error) {
+    const message = (error as Error).message ?? String(error);
+    // A driver's message names the host and the user at most, never the password; still, take no chance.
+    const password = new URL(url).password;
+    const safe = password
+      ? message.split(password).join('***').split(decodeURIComponent(password)).join('***')
+      : message;
+    io.err(
+      error instanceof CopyRefused
+        ? `db:copy refused: ${safe}\n`
+        : `db:copy failed, nothing was copied: ${safe}\n`,
+    );
+    return 1;
+  }
+}

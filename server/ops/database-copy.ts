@@ -1,0 +1,231 @@
+/**
+ * `npm run db:copy`: the SQLite database, every row of every table, into an
+ * empty PostgreSQL database, in one transaction. How an existing site moves.
+ */
+import SQLite from 'better-sqlite3';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/database-tables.ts';
+import { openStorage } from '../db/database.ts';
+import type { DialectMigrations } from '../db/migrator.ts';
+import { describeDatabaseUrl } from './postgres-programs.ts';
+import { serverHolding } from './server-lock.ts';
+
+/** Why the copy did not happen (exit code 1): a database that is not empty, a file that is not ours. */
+export class CopyRefused extends Error {}
+
+export interface TableCopy {
+  table: string;
+  sqlite: number;
+  postgres: number;
+}
+
+export interface CopyOptions {
+  sqlitePath: string;
+  url: string;
+  migrations: DialectMigrations;
+  /** Told of each table once it is copied. */
+  progress?: (table: string, rows: number) => void;
+}
+
+/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement. */
+const batchSize = (columns: number) => Math.max(1, Math.min(500, Math.floor(30_000 / columns)));
+
+interface SourceTable {
+  name: string;
+  /** The columns stored (not generated: PostgreSQL computes phone_digits and phone_endings itself). */
+  columns: string[];
+}
+
+/** The SQLite file's own tables: no SQLite internals, no search index (virtual, shadow), no migrator's. */
+function sourceTables(source: SQLite.Database): SourceTable[] {
+  const list = source.pragma('table_list') as { schema: string; name: string; type: string }[];
+  return list
+    .filter(
+      (entry) =>
+        entry.schema === 'main' &&
+        entry.type === 'table' &&
+        !entry.name.startsWith('sqlite_') &&
+        !entry.name.startsWith('kysely_migration'),
+    )
+    .map(({ name }) => {
+      const columns = source.pragma(`table_xinfo("${name.replace(/"/g, '""')}")`) as {
+        name: string;
+        hidden: number;
+      }[];
+      return { name, columns: columns.filter((column) => column.hidden === 0).map((column) => column.name) };
+    });
+}
+
+/** Each of our tables in PostgreSQL, with the columns a row can be given, and its identity column. */
+async function targetTables(db: Kysely<Database>) {
+  const { rows } = await sql<{ table: string; column: string; identity: boolean }>`
+    select table_name as "table", column_name as "column", is_identity = 'YES' as identity
+      from information_schema.columns
+     where table_schema = current_schema() and is_generated = 'NEVER'
+       and table_name not like 'kysely_migration%'
+     order by table_name, ordinal_position`.execute(db);
+  const tables = new Map<string, { columns: Set<string>; identity: string | undefined }>();
+  for (const row of rows) {
+    const table = tables.get(row.table) ?? { columns: new Set<string>(), identity: undefined };
+    table.columns.add(row.column);
+    if (row.identity) table.identity = row.column;
+    tables.set(row.table, table);
+  }
+  return tables;
+}
+
+/** The tables in an order where every row's foreign keys point at rows already copied. */
+async function foreignKeyOrder(db: Kysely<Database>, names: string[]): Promise<string[]> {
+  const { rows } = await sql<{ child: string; parent: string }>`
+    select c.relname as child, p.relname as parent
+      from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+     where k.contype = 'f' and k.connamespace = current_schema()::regnamespace`.execute(db);
+  const ordered: string[] = [];
+  const pending = new Set(names);
+  while (pending.size > 0) {
+    const ready = [...pending].filter((name) =>
+      rows.every((row) => row.child !== name || row.parent === name || !pending.has(row.parent)),
+    );
+    if (ready.length === 0) throw new Error(`The foreign keys of ${[...pending].join(', ')} form a cycle.`);
+    for (const name of ready.sort()) {
+      ordered.push(name);
+      pending.delete(name);
+    }
+  }
+  return ordered;
+}
+
+/** Refuses a database with any row in any of our tables: db:copy never mixes two sites' data. */
+async function refuseUnlessEmpty(trx: Transaction<Database>, tables: string[], url: string) {
+  const filled: string[] = [];
+  for (const table of tables) {
+    const { rows } = await sql<{
+      any: boolean;
+    }>`select exists (select from ${sql.table(table)}) as any`.execute(trx);
+    if (rows[0]?.any) filled.push(table);
+  }
+  if (filled.length > 0) {
+    throw new CopyRefused(
+      `The database ${describeDatabaseUrl(url)} is not empty: ${filled.join(', ')} ${filled.length === 1 ? 'has' : 'have'} rows. db:copy only fills an empty database; nothing was copied. To copy again, drop it and create it empty (dropdb, createdb).`,
+    );
+  }
+}
+
+/**
+ * Copies every table of the SQLite file (opened read-only: it is left as it
+ * is) into PostgreSQL, after running the PostgreSQL migrations there, in one
+ * transaction: in foreign-key order (parents first, no constraint switched
+ * off), in batches, then moves each identity past the copied ids and checks
+ * the rows of every table. Anything wrong, and nothing is copied.
+ */
+export async function copyDatabase({
+  sqlitePath,
+  url,
+  migrations,
+  progress,
+}: CopyOptions): Promise<TableCopy[]> {
+  const holder = serverHolding(sqlitePath);
+  if (holder) {
+    throw new CopyRefused(
+      `A server (process ${holder.pid}) is using ${sqlitePath}: leads it takes during the copy would be left behind. Stop it first (systemctl stop acme-site), then copy.`,
+    );
+  }
+  let source: SQLite.Database;
+  try {
+    source = new SQLite(sqlitePath, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new CopyRefused(`Cannot open the SQLite database ${sqlitePath}: ${(error as Error).message}`);
+  }
+  try {
+    const migrated = source
+      .prepare(`select count(*) from sqlite_master where type = 'table' and name = 'kysely_migration'`)
+      .pluck()
+      .get();
+    if (!migrated)
+      throw new CopyRefused(`${sqlitePath} is not a database of this site (it has no migrations).`);
+    // One read transaction: every table as of one moment, even if a server were still writing.
+    source.exec('begin');
+    const storage = await openStorage({ url, path: sqlitePath, busyTimeoutMs: 5_000, migrations });
+    try {
+      const target = await targetTables(storage.db);
+      const tables = sourceTables(source);
+      for (const table of tables) {
+        const into = target.get(table.name);
+        const unknown = table.columns.filter((column) => !into?.columns.has(column));
+        if (!into || unknown.length > 0) {
+          throw new CopyRefused(
+            `PostgreSQL has no ${into ? `column ${unknown.join(', ')} in ${table.name}` : `table ${table.name}`}: is ${sqlitePath} from another version of the site? Start this version's server on it once (it brings its schema up to date), stop it, then copy.`,
+          );
+        }
+      }
+      const byName = new Map(tables.map((table) => [table.name, table]));
+      const order = await foreignKeyOrder(storage.db, [...byName.keys()]);
+      const hasSequences = source
+        .prepare(`select count(*) from sqlite_master where type = 'table' and name = 'sqlite_sequence'`)
+        .pluck()
+        .get();
+      const sequences = new Map(
+        hasSequences
+          ? (
+              source.prepare('select name, seq from sqlite_sequence').all() as { name: string; seq: number }[]
+            ).map((row) => [row.name, row.seq])
+          : [],
+      );
+      return await storage.db.transaction().execute(async (trx) => {
+        // One copy at a time into one database; then the check for rows sees the other's.
+        await sql`select pg_advisory_xact_lock(hashtext('db:copy'))`.execute(trx);
+        await refuseUnlessEmpty(trx, [...target.keys()], url);
+        const copied: TableCopy[] = [];
+        for (const name of order) {
+          const columns = byName.get(name)?.columns ?? [];
+          const quoted = columns.map((column) => `"${column.replace(/"/g, '""')}"`).join(', ');
+          const rows = source
+            .prepare(`select ${quoted} from "${name.replace(/"/g, '""')}"`)
+            .raw()
+            .iterate();
+          let batch: unknown[][] = [];
+          const insert = async () => {
+            if (batch.length === 0) return;
+            await sql`insert into ${sql.table(name)} (${sql.join(columns.map((column) => sql.ref(column)))})
+              values ${sql.join(batch.map((row) => sql`(${sql.join(row)})`))}`.execute(trx);
+            batch = [];
+          };
+          for (const row of rows as Iterable<unknown[]>) {
+            batch.push(row);
+            if (batch.length >= batchSize(columns.length)) await insert();
+          }
+          await insert();
+          const identity = target.get(name)?.identity;
+          if (identity) {
+            // Past the highest id copied, and past any id SQLite gave before (AUTOINCREMENT): never one again.
+            await sql`select setval(pg_get_serial_sequence(${name}, ${identity}), greatest(max(${sql.ref(identity)}), ${sequences.get(name) ?? 0}))
+                from ${sql.table(name)} having greatest(max(${sql.ref(identity)}), ${sequences.get(name) ?? 0}) > 0`.execute(
+              trx,
+            );
+          }
+          const sqliteRows = source
+            .prepare(`select count(*) from "${name.replace(/"/g, '""')}"`)
+            .pluck()
+            .get() as number;
+          const { rows: counted } = await sql<{
+            n: number;
+          }>`select count(*) as n from ${sql.table(name)}`.execute(trx);
+          const postgresRows = Number(counted[0]?.n ?? -1);
+          if (postgresRows !== sqliteRows) {
+            throw new Error(
+              `${name}: ${sqliteRows} rows in SQLite but ${postgresRows} in PostgreSQL; nothing was copied.`,
+            );
+          }
+          copied.push({ table: name, sqlite: sqliteRows, postgres: postgresRows });
+          progress?.(name, postgresRows);
+        }
+        return copied;
+      });
+    } finally {
+      await storage.close();
+    }
+  } finally {
+    if (source.inTransaction) source.exec('commit');
+    source.close();
+  }
+}
