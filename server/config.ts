@@ -53,6 +53,9 @@ const envSchema = z.object({
   // Set: PostgreSQL, and DATABASE_PATH is only the file `npm run db:copy` reads. Unset: SQLite.
   DATABASE_URL: databaseUrl.optional(),
   DATABASE_PATH: z.string().min(1).default('data/site.db'),
+  // The folder of pg_dump and pg_restore (backups with DATABASE_URL); unset: PATH, then /usr/lib/postgresql/*/bin.
+  // Read where the programs are run (server/ops/postgres-programs.ts); checked here like every variable.
+  PG_BIN: z.string().trim().min(1).optional(),
   DATABASE_BUSY_TIMEOUT_MS: wholeNumber(0, 60_000).default(5_000),
   BACKUP_DIR: z.string().min(1).default('data/backups'),
   BACKUP_INTERVAL_HOURS: wholeNumber(0, 24 * 30).default(24),
