@@ -44,7 +44,13 @@ const UNITS = [
   'acme-site-prune.service',
   'acme-site-prune.timer',
 ];
-const unitFiles = () => Object.fromEntries(UNITS.map((name) => [name, read(name)]));
+/** The template of one instance among several; verified as an instance, named by its port. */
+const TEMPLATE = 'acme-site@.service';
+const TEMPLATE_INSTANCE = 'acme-site@3001.service';
+const unitFiles = () => ({
+  ...Object.fromEntries(UNITS.map((name) => [name, read(name)])),
+  [TEMPLATE_INSTANCE]: read(TEMPLATE),
+});
 
 const APP_ADDRESS = '127.0.0.1:3000';
 const LONG = 60_000;
@@ -167,8 +173,8 @@ function verifyUnits(files: Record<string, string>): string {
 }
 
 /** `systemd-analyze security`: fails above an overall exposure of 2.0 ("OK" is below 4). */
-function securityOfAppUnit(text: string): Run {
-  const [path] = localUnits({ 'acme-site.service': text });
+function securityOfAppUnit(text: string, name = 'acme-site.service'): Run {
+  const [path] = localUnits({ [name]: text });
   return run('systemd-analyze', ['security', '--offline=yes', '--threshold=20', path!]);
 }
 
@@ -193,6 +199,14 @@ describe('the systemd units', () => {
         'acme-site.service': app.replace('ExecStart=/usr/bin/node ', 'ExecStart=/nope/node '),
       };
       expect(verifyUnits(noNode)).toMatch(/not executable/);
+      const noEnv = {
+        ...units,
+        [TEMPLATE_INSTANCE]: units[TEMPLATE_INSTANCE]!.replace(
+          'ExecStart=/usr/bin/env ',
+          'ExecStart=/nope/env ',
+        ),
+      };
+      expect(verifyUnits(noEnv)).toMatch(/acme-site@3001\.service.*not executable/);
       const timer = units['acme-site-offsite.timer']!;
       const badCalendar = {
         ...units,
@@ -211,6 +225,8 @@ describe('the systemd units', () => {
       expect(rated.status, rated.output).toBe(0);
       const unhardened = securityOfAppUnit(app.slice(0, app.indexOf('# --- Hardening')));
       expect(unhardened.status).not.toBe(0);
+      const instance = securityOfAppUnit(read(TEMPLATE), TEMPLATE_INSTANCE);
+      expect(instance.status, instance.output).toBe(0);
     },
   );
 
@@ -237,6 +253,25 @@ describe('the systemd units', () => {
     }
     // V8 compiles JavaScript to machine code at run time: it needs writable, executable memory.
     expect(unit.has('Service.MemoryDenyWriteExecute')).toBe(false);
+  });
+
+  it('runs each instance as the single service runs the app, on the port named by the instance', () => {
+    const single = directives(read('acme-site.service'));
+    const template = directives(read(TEMPLATE));
+    const appDir = one(single, 'Service.WorkingDirectory');
+    // A PORT in the environment file would override an Environment= line: the port is set on the command line.
+    expect(one(template, 'Service.ExecStart')).toBe(
+      `/usr/bin/env PORT=%i ${one(single, 'Service.ExecStart')}`,
+    );
+    expect(one(single, 'Service.ExecStart')).toBe(`/usr/bin/node ${appDir}/build/node/server/main.js`);
+    expect(template.has('Service.Environment')).toBe(false);
+    expect(one(template, 'Service.SyslogIdentifier')).toBe('acme-site@%i');
+    // Everything else (the user, the restarts, the stop timeout, the hardening) as in the single service.
+    const rest = (unit: Map<string, string[]>) =>
+      [...unit].filter(
+        ([key]) => !['Unit.Description', 'Service.ExecStart', 'Service.SyslogIdentifier'].includes(key),
+      );
+    expect(rest(template)).toEqual(rest(single));
   });
 
   it('lets the server finish its graceful shutdown before systemd kills it', () => {
@@ -617,3 +652,360 @@ behavesAsAProxy('nginx', async (upstream) => {
   );
   return { ports, child };
 });
+
+// --- Several instances ---------------------------------------------------------------------
+
+const INSTANCES = ['127.0.0.1:3001', '127.0.0.1:3002'] as const;
+const SEVERAL_CADDYFILE = 'Caddyfile-several-instances';
+const SEVERAL_NGINX = 'nginx-acme-site-several-instances.conf';
+
+describe('the files for several instances', () => {
+  it('pass caddy validate and caddy fmt, and fail caddy validate when broken', { timeout: LONG }, () => {
+    const caddyfile = read(SEVERAL_CADDYFILE);
+    const valid = caddyValidate(caddyfile);
+    expect(valid.status, valid.output).toBe(0);
+    const broken = caddyValidate(caddyfile.replace('health_interval 2s', 'health_interval often'));
+    expect(broken.status).not.toBe(0);
+    expect(broken.output).toMatch(/often/);
+    const formatted = run('caddy', ['fmt', join(DEPLOY, SEVERAL_CADDYFILE)]);
+    expect(formatted.output).toBe(caddyfile);
+  });
+
+  it('pass nginx -t, and fail it when broken', { timeout: LONG }, async () => {
+    const site = read(SEVERAL_NGINX);
+    const ports = { http: await freePort(), https: await freePort() };
+    const valid = nginxTest(site, ports);
+    expect(valid.status, valid.output).toBe(0);
+    expect(nginxTest(site.replace('max_fails=1 fail_timeout=5s', 'max_fails=one'), ports).status).not.toBe(0);
+  });
+
+  it('proxy to both instances, with what the single-instance files have', () => {
+    const caddyfile = read(SEVERAL_CADDYFILE);
+    expect(caddyfile).toContain(`reverse_proxy {$ACME_SITE_INSTANCES:${INSTANCES.join(' ')}} {`);
+    const nginx = read(SEVERAL_NGINX);
+    for (const instance of INSTANCES) expect(nginx).toContain(`server ${instance} `);
+    // What the single-instance files say about bodies and keep-alive holds here too.
+    for (const pattern of [/max_size (\d+)KB/, /keepalive (\d+)s/]) {
+      expect(pattern.exec(caddyfile)?.[0]).toBe(pattern.exec(read('Caddyfile'))?.[0]);
+    }
+    for (const pattern of [/client_max_body_size (\d+)k;/, /keepalive_timeout (\d+)s;/, /access_log off;/]) {
+      expect(pattern.exec(nginx)?.[0]).toBe(pattern.exec(read('nginx-acme-site.conf'))?.[0]);
+    }
+  });
+
+  it('never has nginx send a POST twice: a lead stored before a timeout would become two', () => {
+    const retries = /proxy_next_upstream ([^;]+);/.exec(read(SEVERAL_NGINX))?.[1]?.split(' ');
+    expect(retries).toEqual(expect.arrayContaining(['error', 'http_503']));
+    expect(retries).not.toContain('non_idempotent');
+  });
+});
+
+/** How long the app goes on answering 503 on SIGTERM before it closes its port (server/plugins/lifecycle.ts). */
+const appDrainMs = () => sourceNumber('server/plugins/lifecycle.ts', /SHUTDOWN_DRAIN_MS = ([\d_]+)/);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A stand-in for one instance of the app, on a port of its own. It stops as the app does on
+ * SIGTERM (server/plugins/lifecycle.ts): 503 with Retry-After to every request (/readyz too) for a
+ * quarter second, then no new connection, while what is in flight finishes. It remembers the POSTs
+ * it answered, by the id in their body.
+ */
+class Instance {
+  readonly posts: string[] = [];
+  answered = 0;
+  private closing = false;
+  private server: Server | undefined;
+
+  constructor(readonly port: number) {}
+
+  get address() {
+    return `127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.closing = false;
+    const server = createServer((request, response) => {
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (body += chunk));
+      request.on('end', () => {
+        if (this.closing) {
+          response.writeHead(503, { 'retry-after': '5', connection: 'close' });
+          response.end('The server is restarting. Please try again in a moment.\n');
+          return;
+        }
+        if (request.url === '/readyz') {
+          response.end('{"status":"ready"}');
+          return;
+        }
+        this.answered += 1;
+        if (request.method === 'POST') this.posts.push(body);
+        response.end(`answered by ${this.port}`);
+      });
+    });
+    server.keepAliveTimeout = appKeepAliveMs();
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    this.closing = true;
+    await sleep(appDrainMs());
+    // Refuses new connections and closes the idle ones, as Fastify's close does.
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+}
+
+interface Load {
+  gets: number;
+  /** The ids of the POSTs that got 200. */
+  storedPosts: string[];
+  failures: string[];
+}
+
+/** Numbers the POSTs, unique across the file's tests. */
+let postsSent = 0;
+
+/** Sends GETs (two at a time) and POSTs (one at a time) through the proxy until `during` is done. */
+async function underLoad(port: number, during: () => Promise<void>): Promise<Load> {
+  const load: Load = { gets: 0, storedPosts: [], failures: [] };
+  let running = true;
+  const loop = async (method: 'GET' | 'POST') => {
+    while (running) {
+      const id = `lead-${(postsSent += 1)}`;
+      try {
+        const answer = await ask({
+          port,
+          host: 'www.example.com',
+          path: method === 'GET' ? '/services' : '/api/quote',
+          tls: true,
+          method,
+          ...(method === 'POST' ? { body: Buffer.from(id) } : {}),
+        });
+        if (answer.status !== 200) load.failures.push(`${method} ${answer.status} ${answer.body.trim()}`);
+        else if (method === 'GET') load.gets += 1;
+        else load.storedPosts.push(id);
+      } catch (error) {
+        load.failures.push(`${method} ${String(error)}`);
+      }
+    }
+  };
+  const loops = [loop('GET'), loop('GET'), loop('POST')];
+  try {
+    await during();
+  } finally {
+    running = false;
+    await Promise.all(loops);
+  }
+  return load;
+}
+
+async function waitFor(what: string, done: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  for (let waited = 0; waited < ms; waited += 100) {
+    if (await done()) return;
+    await sleep(100);
+  }
+  throw new Error(`waited ${ms} ms for ${what}`);
+}
+
+/** GET /readyz from the instance itself, as the restart procedure in docs/deploy.md does. */
+async function ready(instance: Instance): Promise<boolean> {
+  try {
+    const answer = await ask({ port: instance.port, host: instance.address, path: '/readyz', tls: false });
+    return answer.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+interface Balancer {
+  port: number;
+  child: ChildProcess;
+  /** Sends new requests only to these instances (the restart procedure's first step), or to all. */
+  only?: (addresses: readonly string[]) => void;
+}
+
+/**
+ * The same behaviour from Caddy and nginx in front of two instances: requests spread over both,
+ * one stopped instance is no failed request, and a rolling restart (with the proxy told first,
+ * where `drain` says so) fails no GET, sends no POST twice, and refuses a POST only with the app's
+ * own 503.
+ */
+function balancesInstances(
+  name: string,
+  start: (instances: readonly Instance[]) => Promise<Balancer>,
+  { drain }: { drain: boolean },
+) {
+  describe(`${name} in front of two instances, running`, { timeout: 4 * LONG }, () => {
+    let instances: Instance[];
+    let balancer: Balancer | undefined;
+
+    beforeAll(async () => {
+      instances = [new Instance(await freePort()), new Instance(await freePort())];
+      for (const instance of instances) await instance.start();
+      balancer = await start(instances);
+    }, LONG);
+
+    afterAll(async () => {
+      await stop(balancer?.child);
+      for (const instance of instances ?? []) await instance.stop();
+    });
+
+    const get = () => ask({ port: balancer!.port, host: 'www.example.com', path: '/', tls: true });
+    const answeredBy = () => instances.map((instance) => instance.answered);
+
+    it('spreads requests over both instances', async () => {
+      const before = answeredBy();
+      for (let i = 0; i < 10; i += 1) expect((await get()).status).toBe(200);
+      const after = answeredBy();
+      expect(after[0]! - before[0]!).toBeGreaterThanOrEqual(3);
+      expect(after[1]! - before[1]!).toBeGreaterThanOrEqual(3);
+    });
+
+    it('answers every request, forms too, while one instance is stopped', async () => {
+      const [first, second] = instances as [Instance, Instance];
+      await first.stop();
+      try {
+        const load = await underLoad(balancer!.port, () => sleep(1_500));
+        expect(new Set(load.failures)).toEqual(new Set());
+        expect(load.storedPosts.length).toBeGreaterThan(0);
+        expect(second.posts).toEqual(expect.arrayContaining(load.storedPosts));
+      } finally {
+        await first.start();
+      }
+      // Back in the rotation once its passive check's pause is over (or sooner, after an active check).
+      const before = first.answered;
+      await waitFor(`${name} to send requests to the restarted instance`, async () => {
+        await get();
+        return first.answered > before;
+      });
+    });
+
+    it(
+      drain
+        ? 'restarts the instances one after the other, each taken out of the proxy first, without a failed request'
+        : 'restarts the instances one after the other without a failed GET, sending no POST twice',
+      async () => {
+        const load = await underLoad(balancer!.port, async () => {
+          for (const instance of instances) {
+            if (drain)
+              balancer!.only!(instances.filter((other) => other !== instance).map((other) => other.address));
+            await sleep(300);
+            await instance.stop();
+            await sleep(500); // the new version starting
+            await instance.start();
+            await waitFor('/readyz to answer 200', () => ready(instance));
+            if (drain) balancer!.only!(instances.map((other) => other.address));
+            const before = instance.answered;
+            await waitFor(
+              `${name} to send requests to the restarted instance`,
+              () => instance.answered > before,
+            );
+          }
+        });
+        expect(load.gets).toBeGreaterThan(20);
+        if (drain) expect(load.failures).toEqual([]);
+        // A POST that reached an instance as it stopped gets the app's own 503, and is not sent again.
+        else
+          for (const failure of load.failures) expect(failure).toMatch(/^POST 503 The server is restarting/);
+        const posts = instances.flatMap((instance) => instance.posts);
+        expect(posts.filter((id, index) => posts.indexOf(id) !== index)).toEqual([]);
+        expect(posts).toEqual(expect.arrayContaining(load.storedPosts));
+      },
+    );
+
+    it('answers 503 with Retry-After when no instance can', async () => {
+      for (const instance of instances) await instance.stop();
+      try {
+        const answer = await new Promise<{ status: number; retryAfter: string | undefined; body: string }>(
+          (resolve, reject) => {
+            const request = httpsRequest(
+              {
+                host: '127.0.0.1',
+                port: balancer!.port,
+                path: '/contact',
+                servername: 'www.example.com',
+                headers: { host: 'www.example.com' },
+                rejectUnauthorized: false,
+                agent: false,
+              },
+              (response) => {
+                let body = '';
+                response.setEncoding('utf8');
+                response.on('data', (chunk: string) => (body += chunk));
+                response.on('end', () =>
+                  resolve({
+                    status: response.statusCode ?? 0,
+                    retryAfter: response.headers['retry-after'],
+                    body,
+                  }),
+                );
+              },
+            );
+            request.on('error', reject);
+            request.end();
+          },
+        );
+        expect(answer).toMatchObject({ status: 503, retryAfter: '10' });
+        expect(answer.body).toMatch(/Please try again in a moment/);
+      } finally {
+        for (const instance of instances) await instance.start();
+      }
+    });
+  });
+}
+
+balancesInstances(
+  'Caddy',
+  async (instances) => {
+    const dir = scratch();
+    const [http, https, admin] = [await freePort(), await freePort(), await freePort()];
+    const local = read(SEVERAL_CADDYFILE)
+      .replace(
+        /^\{\n/m,
+        `{\n\tlocal_certs\n\tskip_install_trust\n\tadmin 127.0.0.1:${admin}\n\thttp_port ${http}\n\thttps_port ${https}\n`,
+      )
+      .replace(INSTANCES.join(' '), instances.map((instance) => instance.address).join(' '));
+    const config = join(dir, 'Caddyfile');
+    writeFileSync(config, local);
+    const { child, output } = startProxy(
+      'caddy',
+      ['run', '--config', config, '--adapter', 'caddyfile'],
+      caddyEnv(dir),
+    );
+    await waitForHttps(https, child, output);
+    // As docs/deploy.md does it: caddy reload, with ACME_SITE_INSTANCES naming the instances that stay.
+    const only = (addresses: readonly string[]) => {
+      const reload = run(
+        'caddy',
+        ['reload', '--config', config, '--adapter', 'caddyfile', '--address', `127.0.0.1:${admin}`],
+        { ...caddyEnv(dir), ACME_SITE_INSTANCES: addresses.join(' ') },
+      );
+      expect(reload.status, reload.output).toBe(0);
+    };
+    return { port: https, child, only };
+  },
+  { drain: true },
+);
+
+balancesInstances(
+  'nginx',
+  async (instances) => {
+    const ports = { http: await freePort(), https: await freePort() };
+    let site = read(SEVERAL_NGINX);
+    INSTANCES.forEach((address, index) => {
+      site = site.replace(`server ${address} `, `server ${instances[index]!.address} `);
+    });
+    const { dir, conf } = nginxPrefix(site, ports);
+    const { child, output } = startProxy('nginx', ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')]);
+    const errorLog = join(dir, 'error.log');
+    await waitForHttps(
+      ports.https,
+      child,
+      () => output() + (existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''),
+    );
+    return { port: ports.https, child };
+  },
+  { drain: false },
+);
