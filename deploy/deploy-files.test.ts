@@ -700,8 +700,11 @@ describe('the files for several instances', () => {
   it('proxy to both instances, with what the single-instance files have', () => {
     const caddyfile = read(SEVERAL_CADDYFILE);
     expect(caddyfile).toContain(`reverse_proxy {$ACME_SITE_INSTANCES:${INSTANCES.join(' ')}} {`);
-    // Caddy 2.6 retries a form after a refused connection with a closed body unless it read it first.
-    expect(caddyfile).toMatch(/^\t\tbuffer_requests$/m);
+    // Caddy 2.6 sends a retried body empty: requests with a body have no retries.
+    expect(caddyfile).toMatch(
+      /^\treverse_proxy @withBody \{\$ACME_SITE_INSTANCES:[^}]+\} \{\n\t\timport instances\n\t\}$/m,
+    );
+    expect(caddyfile).toMatch(/^\t@withBody not method GET HEAD$/m);
     const guide = readFileSync(join(ROOT, 'docs', 'deploy.md'), 'utf8');
     expect(guide).toContain(
       'sudo ACME_SITE_INSTANCES="127.0.0.1:$2" caddy reload --config /etc/caddy/Caddyfile',
@@ -791,6 +794,9 @@ interface Load {
   failures: string[];
 }
 
+/** What the proxies answer a form when no instance could take it. */
+const UNAVAILABLE_FORM = 'POST 503 The site is restarting. Please try again in a moment.';
+
 /** Numbers the POSTs, unique across the file's tests. */
 let postsSent = 0;
 
@@ -857,15 +863,16 @@ interface Balancer {
 type Restart = 'drained' | 'plain';
 
 /**
- * The same behaviour from Caddy and nginx in front of two instances: requests spread over both,
- * one stopped instance is no failed request, a rolling restart with each instance taken out of the
- * proxy first fails no request, and (for nginx) one without fails no GET and refuses a POST only
- * with the app's own 503. No POST is ever sent twice.
+ * The same behaviour from Caddy and nginx in front of two instances: requests spread over both; one
+ * stopped instance fails no request (but, without `formsRetried`, the one form that met it before
+ * the proxy knew); a rolling restart with each instance taken out of the proxy first fails none;
+ * one without (nginx) fails no GET and refuses a POST only with the app's own 503; no POST is ever
+ * sent twice; a body over the limit gets 413; no instance left, 503 with Retry-After.
  */
 function balancesInstances(
   name: string,
   start: (instances: readonly Instance[]) => Promise<Balancer>,
-  restarts: readonly Restart[],
+  { restarts, formsRetried }: { restarts: readonly Restart[]; formsRetried: boolean },
 ) {
   describe(`${name} in front of two instances, running`, { timeout: 4 * LONG }, () => {
     let instances: Instance[];
@@ -906,7 +913,9 @@ function balancesInstances(
       await first.stop();
       try {
         const load = await underLoad(balancer!.port, () => sleep(1_500));
-        expect(load.failures).toEqual([]);
+        // Caddy sends no form twice: one that met the stopped instance before Caddy knew gets a 503.
+        if (formsRetried) expect(load.failures).toEqual([]);
+        else expect(load.failures).toEqual(load.failures.length ? [UNAVAILABLE_FORM] : []);
         expect(load.storedPosts.length).toBeGreaterThan(0);
         expect(second.posts).toEqual(expect.arrayContaining(load.storedPosts));
       } finally {
@@ -965,6 +974,18 @@ function balancesInstances(
       }
     });
 
+    it('refuses a form over its body limit with 413, not as an instance that cannot answer', async () => {
+      const answer = await ask({
+        port: balancer!.port,
+        host: 'www.example.com',
+        path: '/api/quote',
+        tls: true,
+        method: 'POST',
+        body: Buffer.alloc(200 * 1024, 'a'),
+      });
+      expect(answer.status).toBe(413);
+    });
+
     it('answers 503 with Retry-After when no instance can', async () => {
       for (const instance of instances) await instance.stop();
       try {
@@ -1016,7 +1037,7 @@ balancesInstances(
         /^\{\n/m,
         `{\n\tlocal_certs\n\tskip_install_trust\n\tadmin 127.0.0.1:${admin}\n\thttp_port ${http}\n\thttps_port ${https}\n`,
       )
-      .replace(INSTANCES.join(' '), instances.map((instance) => instance.address).join(' '));
+      .replaceAll(INSTANCES.join(' '), instances.map((instance) => instance.address).join(' '));
     const config = join(dir, 'Caddyfile');
     writeFileSync(config, local);
     const { child, output } = startProxy(
@@ -1037,7 +1058,7 @@ balancesInstances(
     return { port: https, child, only };
   },
   // Caddy passes on the 503 of an instance that is stopping: it must be taken out first.
-  ['drained'],
+  { restarts: ['drained'], formsRetried: false },
 );
 
 balancesInstances(
@@ -1074,5 +1095,5 @@ balancesInstances(
     };
     return { port: ports.https, child, only };
   },
-  ['drained', 'plain'],
+  { restarts: ['drained', 'plain'], formsRetried: true },
 );
