@@ -3,7 +3,8 @@
  * `systemd-analyze verify` and `security` (the units), `caddy validate` (the Caddyfile) and
  * `nginx -t` (the nginx site). Each check also runs once on a broken copy, to prove it can fail.
  * Then Caddy and nginx really run the files, in front of a stand-in for the app, to show the
- * redirects and the X-Forwarded-* headers that TRUST_PROXY=1 relies on.
+ * redirects and the X-Forwarded-* headers that TRUST_PROXY=1 relies on; and the files for several
+ * instances in front of two stand-ins under a stream of requests, through the guide's rolling restart.
  *
  * Needs caddy, nginx, openssl and systemd-analyze (Debian packages; .ci/run installs them).
  */
