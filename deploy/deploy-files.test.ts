@@ -3,7 +3,8 @@
  * `systemd-analyze verify` and `security` (the units), `caddy validate` (the Caddyfile) and
  * `nginx -t` (the nginx site). Each check also runs once on a broken copy, to prove it can fail.
  * Then Caddy and nginx really run the files, in front of a stand-in for the app, to show the
- * redirects and the X-Forwarded-* headers that TRUST_PROXY=1 relies on.
+ * redirects and the X-Forwarded-* headers that TRUST_PROXY=1 relies on; and the files for several
+ * instances in front of two stand-ins under a stream of requests, through the guide's rolling restart.
  *
  * Needs caddy, nginx, openssl and systemd-analyze (Debian packages; .ci/run installs them).
  */
@@ -27,7 +28,7 @@ import {
   type Server,
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +45,13 @@ const UNITS = [
   'acme-site-prune.service',
   'acme-site-prune.timer',
 ];
-const unitFiles = () => Object.fromEntries(UNITS.map((name) => [name, read(name)]));
+/** The template of one instance among several; verified as an instance, named by its port. */
+const TEMPLATE = 'acme-site@.service';
+const TEMPLATE_INSTANCE = 'acme-site@3001.service';
+const unitFiles = (): Record<string, string> => ({
+  ...Object.fromEntries(UNITS.map((name) => [name, read(name)])),
+  [TEMPLATE_INSTANCE]: read(TEMPLATE),
+});
 
 const APP_ADDRESS = '127.0.0.1:3000';
 const LONG = 60_000;
@@ -167,8 +174,8 @@ function verifyUnits(files: Record<string, string>): string {
 }
 
 /** `systemd-analyze security`: fails above an overall exposure of 2.0 ("OK" is below 4). */
-function securityOfAppUnit(text: string): Run {
-  const [path] = localUnits({ 'acme-site.service': text });
+function securityOfAppUnit(text: string, name = 'acme-site.service'): Run {
+  const [path] = localUnits({ [name]: text });
   return run('systemd-analyze', ['security', '--offline=yes', '--threshold=20', path!]);
 }
 
@@ -193,6 +200,14 @@ describe('the systemd units', () => {
         'acme-site.service': app.replace('ExecStart=/usr/bin/node ', 'ExecStart=/nope/node '),
       };
       expect(verifyUnits(noNode)).toMatch(/not executable/);
+      const noEnv = {
+        ...units,
+        [TEMPLATE_INSTANCE]: units[TEMPLATE_INSTANCE]!.replace(
+          'ExecStart=/usr/bin/env ',
+          'ExecStart=/nope/env ',
+        ),
+      };
+      expect(verifyUnits(noEnv)).toMatch(/acme-site@3001\.service.*not executable/);
       const timer = units['acme-site-offsite.timer']!;
       const badCalendar = {
         ...units,
@@ -211,6 +226,8 @@ describe('the systemd units', () => {
       expect(rated.status, rated.output).toBe(0);
       const unhardened = securityOfAppUnit(app.slice(0, app.indexOf('# --- Hardening')));
       expect(unhardened.status).not.toBe(0);
+      const instance = securityOfAppUnit(read(TEMPLATE), TEMPLATE_INSTANCE);
+      expect(instance.status, instance.output).toBe(0);
     },
   );
 
@@ -237,6 +254,25 @@ describe('the systemd units', () => {
     }
     // V8 compiles JavaScript to machine code at run time: it needs writable, executable memory.
     expect(unit.has('Service.MemoryDenyWriteExecute')).toBe(false);
+  });
+
+  it('runs each instance as the single service runs the app, on the port named by the instance', () => {
+    const single = directives(read('acme-site.service'));
+    const template = directives(read(TEMPLATE));
+    const appDir = one(single, 'Service.WorkingDirectory');
+    // A PORT in the environment file would override an Environment= line: the port is set on the command line.
+    expect(one(template, 'Service.ExecStart')).toBe(
+      `/usr/bin/env PORT=%i ${one(single, 'Service.ExecStart')}`,
+    );
+    expect(one(single, 'Service.ExecStart')).toBe(`/usr/bin/node ${appDir}/build/node/server/main.js`);
+    expect(template.has('Service.Environment')).toBe(false);
+    expect(one(template, 'Service.SyslogIdentifier')).toBe('acme-site@%i');
+    // Everything else (the user, the restarts, the stop timeout, the hardening) as in the single service.
+    const rest = (unit: Map<string, string[]>) =>
+      [...unit].filter(
+        ([key]) => !['Unit.Description', 'Service.ExecStart', 'Service.SyslogIdentifier'].includes(key),
+      );
+    expect(rest(template)).toEqual(rest(single));
   });
 
   it('lets the server finish its graceful shutdown before systemd kills it', () => {
@@ -308,15 +344,27 @@ interface NginxPrefix {
   conf: string;
 }
 
+/** The site as it runs in a temporary prefix: its certificate, and free ports (see nginxPrefix). */
+function nginxPrefixSite(site: string, dir: string, ports: { http: number; https: number }): string {
+  return site
+    .replaceAll('/etc/letsencrypt/live/www.example.com/fullchain.pem', join(dir, 'cert.pem'))
+    .replaceAll('/etc/letsencrypt/live/www.example.com/privkey.pem', join(dir, 'key.pem'))
+    .replace(/listen (\[::\]:)?(80|443)\b/g, (_match, v6: string | undefined, port: string) => {
+      return `listen ${v6 ? '127.0.0.2' : '127.0.0.1'}:${port === '80' ? ports.http : ports.https}`;
+    });
+}
+
 /**
  * A complete nginx configuration in a temporary prefix: a minimal nginx.conf that includes the
  * site, with a self-signed certificate in place of Let's Encrypt's, ports that are free here in
  * place of 80 and 443 ([::] becomes 127.0.0.2, as CI may have no IPv6), and `upstream` if given.
+ * Without `master`, one process and no reload.
  */
 function nginxPrefix(
   site: string,
   ports: { http: number; https: number },
   upstream = APP_ADDRESS,
+  { master = false } = {},
 ): NginxPrefix {
   const dir = scratch();
   const opensslResult = run('openssl', [
@@ -325,14 +373,10 @@ function nginxPrefix(
     '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
   ]); // prettier-ignore
   expect(opensslResult.status, opensslResult.output).toBe(0);
-  const local = site
-    .replaceAll('/etc/letsencrypt/live/www.example.com/fullchain.pem', join(dir, 'cert.pem'))
-    .replaceAll('/etc/letsencrypt/live/www.example.com/privkey.pem', join(dir, 'key.pem'))
-    .replaceAll(APP_ADDRESS, upstream)
-    .replace(/listen (\[::\]:)?(80|443)\b/g, (_match, v6: string | undefined, port: string) => {
-      return `listen ${v6 ? '127.0.0.2' : '127.0.0.1'}:${port === '80' ? ports.http : ports.https}`;
-    });
-  writeFileSync(join(dir, 'acme-site.conf'), local);
+  writeFileSync(
+    join(dir, 'acme-site.conf'),
+    nginxPrefixSite(site.replaceAll(APP_ADDRESS, upstream), dir, ports),
+  );
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => {
     mkdirSync(join(dir, kind));
     return `    ${kind}_temp_path ${join(dir, kind)};`;
@@ -342,7 +386,9 @@ function nginxPrefix(
     conf,
     [
       'daemon off;',
-      'master_process off;',
+      // A master process (`nginx -s reload`) starts workers as the user of the machine's nginx,
+      // who could not read this root-only prefix: here they run as whoever runs the test.
+      ...(master ? ['master_process on;', `user ${userInfo().username};`] : ['master_process off;']),
       `pid ${join(dir, 'nginx.pid')};`,
       `error_log ${join(dir, 'error.log')} warn;`,
       'events { worker_connections 64; }',
@@ -617,3 +663,438 @@ behavesAsAProxy('nginx', async (upstream) => {
   );
   return { ports, child };
 });
+
+// --- Several instances ---------------------------------------------------------------------
+
+const INSTANCES = ['127.0.0.1:3001', '127.0.0.1:3002'] as const;
+const SEVERAL_CADDYFILE = 'Caddyfile-several-instances';
+const SEVERAL_NGINX = 'nginx-acme-site-several-instances.conf';
+
+/** The two `sed` edits of the guide's nginx restart: mark instance $1 down, and up again. */
+function nginxRestartEdits(): [string, string] {
+  const guide = readFileSync(join(ROOT, 'docs', 'deploy.md'), 'utf8');
+  const edits = [...guide.matchAll(/sudo sed -i "(s\/[^"]+)" "\$site"/g)].map((match) => match[1]!);
+  expect(edits).toHaveLength(2);
+  return [edits[0]!, edits[1]!];
+}
+
+describe('the files for several instances', () => {
+  it('pass caddy validate and caddy fmt, and fail caddy validate when broken', { timeout: LONG }, () => {
+    const caddyfile = read(SEVERAL_CADDYFILE);
+    const valid = caddyValidate(caddyfile);
+    expect(valid.status, valid.output).toBe(0);
+    const broken = caddyValidate(caddyfile.replace('health_interval 2s', 'health_interval often'));
+    expect(broken.status).not.toBe(0);
+    expect(broken.output).toMatch(/often/);
+    const formatted = run('caddy', ['fmt', join(DEPLOY, SEVERAL_CADDYFILE)]);
+    expect(formatted.output).toBe(caddyfile);
+  });
+
+  it('pass nginx -t, and fail it when broken', { timeout: LONG }, async () => {
+    const site = read(SEVERAL_NGINX);
+    const ports = { http: await freePort(), https: await freePort() };
+    const valid = nginxTest(site, ports);
+    expect(valid.status, valid.output).toBe(0);
+    expect(nginxTest(site.replace('max_fails=1 fail_timeout=5s', 'max_fails=one'), ports).status).not.toBe(0);
+  });
+
+  it('proxy to both instances, with what the single-instance files have', () => {
+    const caddyfile = read(SEVERAL_CADDYFILE);
+    expect(caddyfile).toContain(`reverse_proxy {$ACME_SITE_INSTANCES:${INSTANCES.join(' ')}} {`);
+    // Caddy 2.6 sends a retried body empty: requests with a body have no retries.
+    expect(caddyfile).toMatch(
+      /^\treverse_proxy @withBody \{\$ACME_SITE_INSTANCES:[^}]+\} \{\n\t\timport instances\n\t\}$/m,
+    );
+    expect(caddyfile).toMatch(/^\t@withBody not method GET HEAD$/m);
+    const guide = readFileSync(join(ROOT, 'docs', 'deploy.md'), 'utf8');
+    expect(guide).toContain(
+      'sudo ACME_SITE_INSTANCES="127.0.0.1:$2" caddy reload --config /etc/caddy/Caddyfile',
+    );
+    const nginx = read(SEVERAL_NGINX);
+    for (const instance of INSTANCES) expect(nginx).toContain(`server ${instance} `);
+    // What the single-instance files say about bodies and keep-alive holds here too.
+    for (const pattern of [/max_size (\d+)KB/, /keepalive (\d+)s/]) {
+      expect(pattern.exec(caddyfile)?.[0]).toBe(pattern.exec(read('Caddyfile'))?.[0]);
+    }
+    for (const pattern of [/client_max_body_size (\d+)k;/, /keepalive_timeout (\d+)s;/, /access_log off;/]) {
+      expect(pattern.exec(nginx)?.[0]).toBe(pattern.exec(read('nginx-acme-site.conf'))?.[0]);
+    }
+  });
+
+  it('never has nginx send a POST twice: a lead stored before a timeout would become two', () => {
+    const retries = /proxy_next_upstream ([^;]+);/.exec(read(SEVERAL_NGINX))?.[1]?.split(' ');
+    expect(retries).toEqual(expect.arrayContaining(['error', 'http_503']));
+    expect(retries).not.toContain('non_idempotent');
+  });
+});
+
+/** How long the app goes on answering 503 on SIGTERM before it closes its port (server/plugins/lifecycle.ts). */
+const appDrainMs = () => sourceNumber('server/plugins/lifecycle.ts', /SHUTDOWN_DRAIN_MS = ([\d_]+)/);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A stand-in for one instance of the app, on a port of its own. It stops as the app does on
+ * SIGTERM (server/plugins/lifecycle.ts): 503 with Retry-After to every request (/readyz too) for a
+ * quarter second, then no new connection, while what is in flight finishes. It remembers the POSTs
+ * it took, by the id in their body; a POST whose body starts with "crash " is taken, then its
+ * connection is cut before the answer.
+ */
+class Instance {
+  readonly posts: string[] = [];
+  answered = 0;
+  private closing = false;
+  private server: Server | undefined;
+
+  constructor(readonly port: number) {}
+
+  get address() {
+    return `127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.closing = false;
+    const server = createServer((request, response) => {
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (body += chunk));
+      request.on('end', () => {
+        if (this.closing) {
+          response.writeHead(503, { 'retry-after': '5', connection: 'close' });
+          response.end('The server is restarting. Please try again in a moment.\n');
+          return;
+        }
+        if (request.url === '/readyz') {
+          response.end('{"status":"ready"}');
+          return;
+        }
+        this.answered += 1;
+        if (request.method === 'POST') this.posts.push(body);
+        // An instance that dies after storing the lead, before its answer.
+        if (body.startsWith('crash ')) return request.socket.destroy();
+        response.end(`answered by ${this.port}`);
+      });
+    });
+    server.keepAliveTimeout = appKeepAliveMs();
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    this.closing = true;
+    await sleep(appDrainMs());
+    // Refuses new connections and closes the idle ones, as Fastify's close does.
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+}
+
+interface Load {
+  gets: number;
+  /** The ids of the POSTs that got 200. */
+  storedPosts: string[];
+  failures: string[];
+}
+
+/** What the proxies answer a form when no instance could take it. */
+const UNAVAILABLE_FORM = 'POST 503 The site is restarting. Please try again in a moment.';
+
+/** Numbers the POSTs, unique across the file's tests. */
+let postsSent = 0;
+
+/** Sends GETs (two at a time) and POSTs (one at a time) through the proxy until `during` is done. */
+async function underLoad(port: number, during: () => Promise<void>): Promise<Load> {
+  const load: Load = { gets: 0, storedPosts: [], failures: [] };
+  let running = true;
+  const loop = async (method: 'GET' | 'POST') => {
+    while (running) {
+      const id = `lead-${(postsSent += 1)}`;
+      try {
+        const answer = await ask({
+          port,
+          host: 'www.example.com',
+          path: method === 'GET' ? '/services' : '/api/quote',
+          tls: true,
+          method,
+          ...(method === 'POST' ? { body: Buffer.from(id) } : {}),
+        });
+        if (answer.status !== 200) load.failures.push(`${method} ${answer.status} ${answer.body.trim()}`);
+        else if (method === 'GET') load.gets += 1;
+        else load.storedPosts.push(id);
+      } catch (error) {
+        load.failures.push(`${method} ${String(error)}`);
+      }
+    }
+  };
+  const loops = [loop('GET'), loop('GET'), loop('POST')];
+  try {
+    await during();
+  } finally {
+    running = false;
+    await Promise.all(loops);
+  }
+  return load;
+}
+
+async function waitFor(what: string, done: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  for (let waited = 0; waited < ms; waited += 100) {
+    if (await done()) return;
+    await sleep(100);
+  }
+  throw new Error(`waited ${ms} ms for ${what}`);
+}
+
+/** GET /readyz from the instance itself, as the restart procedure in docs/deploy.md does. */
+async function ready(instance: Instance): Promise<boolean> {
+  try {
+    const answer = await ask({ port: instance.port, host: instance.address, path: '/readyz', tls: false });
+    return answer.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+interface Balancer {
+  port: number;
+  child: ChildProcess;
+  /** Sends new requests only to these instances (the restart procedure's first step), or to all. */
+  only: (addresses: readonly string[]) => void;
+}
+
+/** A rolling restart with each instance taken out of the proxy first, or without. */
+type Restart = 'drained' | 'plain';
+
+/**
+ * The same behaviour from Caddy and nginx in front of two instances: requests spread over both; one
+ * stopped instance fails no request (but, without `formsRetried`, the one form that met it before
+ * the proxy knew); a rolling restart with each instance taken out of the proxy first fails none;
+ * one without (nginx) fails no GET and refuses a POST only with the app's own 503; no POST is ever
+ * sent twice; a body over the limit gets 413; no instance left, 503 with Retry-After.
+ */
+function balancesInstances(
+  name: string,
+  start: (instances: readonly Instance[]) => Promise<Balancer>,
+  { restarts, formsRetried }: { restarts: readonly Restart[]; formsRetried: boolean },
+) {
+  describe(`${name} in front of two instances, running`, { timeout: 4 * LONG }, () => {
+    let instances: Instance[];
+    let balancer: Balancer | undefined;
+
+    beforeAll(async () => {
+      instances = [new Instance(await freePort()), new Instance(await freePort())];
+      for (const instance of instances) await instance.start();
+      balancer = await start(instances);
+    }, LONG);
+
+    afterAll(async () => {
+      await stop(balancer?.child);
+      for (const instance of instances ?? []) await instance.stop();
+    });
+
+    const get = () => ask({ port: balancer!.port, host: 'www.example.com', path: '/', tls: true });
+    const answeredBy = () => instances.map((instance) => instance.answered);
+    const sendsTo = (instance: Instance) => {
+      const before = instance.answered;
+      return waitFor(`${name} to send requests to the restarted instance`, async () => {
+        await get();
+        return instance.answered > before;
+      });
+    };
+
+    it('spreads requests over both instances', async () => {
+      const before = answeredBy();
+      for (let i = 0; i < 20; i += 1) expect((await get()).status).toBe(200);
+      const after = answeredBy();
+      // Caddy picks at random between instances equally busy, nginx takes turns.
+      expect(after[0]!).toBeGreaterThan(before[0]!);
+      expect(after[1]!).toBeGreaterThan(before[1]!);
+    });
+
+    it('answers every request, forms too, while one instance is stopped', async () => {
+      const [first, second] = instances as [Instance, Instance];
+      await first.stop();
+      try {
+        const load = await underLoad(balancer!.port, () => sleep(1_500));
+        // Caddy sends no form twice: one that met the stopped instance before Caddy knew gets a 503.
+        if (formsRetried) expect(load.failures).toEqual([]);
+        else expect(load.failures).toEqual(load.failures.length ? [UNAVAILABLE_FORM] : []);
+        expect(load.storedPosts.length).toBeGreaterThan(0);
+        expect(second.posts).toEqual(expect.arrayContaining(load.storedPosts));
+      } finally {
+        await first.start();
+      }
+      // Back in the rotation once its passive check's pause is over (or sooner, after an active check).
+      await sendsTo(first);
+    });
+
+    for (const restart of restarts) {
+      it(
+        restart === 'drained'
+          ? 'restarts the instances one after the other, each taken out of the proxy first, without a failed request'
+          : 'restarts the instances one after the other, the proxy not told, without a failed GET',
+        async () => {
+          const all = instances.map((instance) => instance.address);
+          const load = await underLoad(balancer!.port, async () => {
+            for (const instance of instances) {
+              if (restart === 'drained')
+                balancer!.only(all.filter((address) => address !== instance.address));
+              await sleep(500);
+              await instance.stop();
+              await sleep(500); // the new version starting
+              await instance.start();
+              await waitFor('/readyz to answer 200', () => ready(instance));
+              if (restart === 'drained') balancer!.only(all);
+              await sendsTo(instance);
+            }
+          });
+          expect(load.gets).toBeGreaterThan(20);
+          if (restart === 'drained') expect(load.failures).toEqual([]);
+          // A POST that reached an instance as it stopped gets the app's own 503, and is not sent again.
+          else
+            for (const failure of load.failures)
+              expect(failure).toMatch(/^POST 503 The server is restarting/);
+          const posts = instances.flatMap((instance) => instance.posts);
+          expect(posts.filter((id, index) => posts.indexOf(id) !== index)).toEqual([]);
+          expect(posts).toEqual(expect.arrayContaining(load.storedPosts));
+        },
+      );
+    }
+
+    it('never sends a POST again once it reached an instance that then died without answering', async () => {
+      for (let i = 0; i < 2; i += 1) {
+        const id = `crash lead-${(postsSent += 1)}`;
+        const answer = await ask({
+          port: balancer!.port,
+          host: 'www.example.com',
+          path: '/api/quote',
+          tls: true,
+          method: 'POST',
+          body: Buffer.from(id),
+        });
+        expect(answer.status).toBe(503);
+        expect(instances.flatMap((instance) => instance.posts).filter((post) => post === id)).toHaveLength(1);
+      }
+    });
+
+    it('refuses a form over its body limit with 413, not as an instance that cannot answer', async () => {
+      const answer = await ask({
+        port: balancer!.port,
+        host: 'www.example.com',
+        path: '/api/quote',
+        tls: true,
+        method: 'POST',
+        body: Buffer.alloc(200 * 1024, 'a'),
+      });
+      expect(answer.status).toBe(413);
+    });
+
+    it('answers 503 with Retry-After when no instance can', async () => {
+      for (const instance of instances) await instance.stop();
+      try {
+        const answer = await new Promise<{ status: number; retryAfter: string | undefined; body: string }>(
+          (resolve, reject) => {
+            const request = httpsRequest(
+              {
+                host: '127.0.0.1',
+                port: balancer!.port,
+                path: '/contact',
+                servername: 'www.example.com',
+                headers: { host: 'www.example.com' },
+                rejectUnauthorized: false,
+                agent: false,
+              },
+              (response) => {
+                let body = '';
+                response.setEncoding('utf8');
+                response.on('data', (chunk: string) => (body += chunk));
+                response.on('end', () =>
+                  resolve({
+                    status: response.statusCode ?? 0,
+                    retryAfter: response.headers['retry-after'],
+                    body,
+                  }),
+                );
+              },
+            );
+            request.on('error', reject);
+            request.end();
+          },
+        );
+        expect(answer).toMatchObject({ status: 503, retryAfter: '10' });
+        expect(answer.body).toMatch(/Please try again in a moment/);
+      } finally {
+        for (const instance of instances) await instance.start();
+      }
+    });
+  });
+}
+
+balancesInstances(
+  'Caddy',
+  async (instances) => {
+    const dir = scratch();
+    const [http, https, admin] = [await freePort(), await freePort(), await freePort()];
+    const local = read(SEVERAL_CADDYFILE)
+      .replace(
+        /^\{\n/m,
+        `{\n\tlocal_certs\n\tskip_install_trust\n\tadmin 127.0.0.1:${admin}\n\thttp_port ${http}\n\thttps_port ${https}\n`,
+      )
+      .replaceAll(INSTANCES.join(' '), instances.map((instance) => instance.address).join(' '));
+    const config = join(dir, 'Caddyfile');
+    writeFileSync(config, local);
+    const { child, output } = startProxy(
+      'caddy',
+      ['run', '--config', config, '--adapter', 'caddyfile'],
+      caddyEnv(dir),
+    );
+    await waitForHttps(https, child, output);
+    // As docs/deploy.md does it: caddy reload, with ACME_SITE_INSTANCES naming the instances that stay.
+    const only = (addresses: readonly string[]) => {
+      const reload = run(
+        'caddy',
+        ['reload', '--config', config, '--adapter', 'caddyfile', '--address', `127.0.0.1:${admin}`],
+        { ...caddyEnv(dir), ACME_SITE_INSTANCES: addresses.join(' ') },
+      );
+      expect(reload.status, reload.output).toBe(0);
+    };
+    return { port: https, child, only };
+  },
+  // Caddy passes on the 503 of an instance that is stopping: it must be taken out first.
+  { restarts: ['drained'], formsRetried: false },
+);
+
+balancesInstances(
+  'nginx',
+  async (instances) => {
+    const ports = { http: await freePort(), https: await freePort() };
+    let site = read(SEVERAL_NGINX);
+    INSTANCES.forEach((address, index) => {
+      site = site.replace(`server ${address} `, `server ${instances[index]!.address} `);
+    });
+    const { dir, conf } = nginxPrefix(site, ports, APP_ADDRESS, { master: true });
+    const { child, output } = startProxy('nginx', ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')]);
+    const errorLog = join(dir, 'error.log');
+    await waitForHttps(
+      ports.https,
+      child,
+      () => output() + (existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''),
+    );
+    // The guide's own commands: its sed marks an instance `down` (and back), then nginx reloads.
+    const [markDown, markUp] = nginxRestartEdits();
+    const down = new Set<Instance>();
+    const only = (addresses: readonly string[]) => {
+      for (const instance of instances) {
+        const out = !addresses.includes(instance.address);
+        if (out === down.has(instance)) continue;
+        const edit = (out ? markDown : markUp).replaceAll('$1', String(instance.port));
+        const sed = run('sed', ['-i', edit, join(dir, 'acme-site.conf')]);
+        expect(sed.status, sed.output).toBe(0);
+        if (out) down.add(instance);
+        else down.delete(instance);
+      }
+      const reload = run('nginx', ['-s', 'reload', '-p', dir, '-c', conf, '-e', errorLog]);
+      expect(reload.status, reload.output).toBe(0);
+    };
+    return { port: ports.https, child, only };
+  },
+  { restarts: ['drained', 'plain'], formsRetried: true },
+);
