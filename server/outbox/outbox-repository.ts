@@ -1,5 +1,5 @@
 import type { Storage } from '../db/database.ts';
-import type { OutgoingMail } from '../mail/outgoing-mail.ts';
+import type { MailerKind, OutgoingMail } from '../mail/outgoing-mail.ts';
 import { isCancelled, type EmailKind } from './email-kind.ts';
 import { requeue, unclaimed } from './outbox-rows.ts';
 import type { OutboxRow, OutboxStatus } from './outbox-table.ts';
@@ -133,8 +133,8 @@ export function createOutboxRepository(
       });
     },
 
-    /** Sent through `via`: a mail server ("smtp"), or only written as an .eml file ("file"). */
-    async markSent(row: OutboxRow, at: Date, via: 'smtp' | 'file') {
+    /** Sent through `via`: a mail server ("smtp"), or only kept as an .eml file ("file") or in the database ("database"). */
+    async markSent(row: OutboxRow, at: Date, via: MailerKind) {
       await update(
         row,
         {
