@@ -60,7 +60,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   const stores = (held.stores = await openStores(config, options.now ? { now: options.now } : {}));
   // The SQLite file's marker that a server holds it (restore refuses then); PostgreSQL has its own.
   if (stores.storage.dialect === 'sqlite') held.releaseDatabase = holdDatabase(config.database.path);
-  const mailer = (held.mailer = options.mailer ?? createMailer(config.mail));
+  const mailer = (held.mailer = options.mailer ?? createMailer(config.mail, stores.mailDrop));
   const worker = createOutboxWorker({
     outbox: stores.outbox,
     mailer,
@@ -80,13 +80,18 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   app.decorate('outboxWorker', worker);
 
   const { leads } = stores;
-  const fileMail = mailer.kind === 'file';
   app.addHook('onReady', async () => {
     for (const warning of config.warnings) app.log.warn(warning);
-    if (fileMail && !config.production) {
+    // In production config.warnings says it already.
+    if (mailer.kind === 'file' && !config.production) {
       app.log.warn(
         { mailDir: config.mail.dir },
         'SMTP_URL is not set: emails are written as .eml files instead of being sent',
+      );
+    }
+    if (mailer.kind === 'database' && !config.production) {
+      app.log.warn(
+        'SMTP_URL is not set: emails are kept in the database instead of being sent (npm run outbox -- export-files <dir> writes them out as .eml files)',
       );
     }
     if (options.startOutbox) worker.start();
@@ -106,7 +111,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   const readiness = async (): Promise<Readiness> => ({
     database: (await storage.canWrite()) ? 'ok' : 'unavailable',
     outbox: await outbox.health(now()).catch(() => null),
-    mail: fileMail ? 'files' : 'smtp',
+    mail: mailer.kind === 'file' ? 'files' : mailer.kind,
     // The newest backup in BACKUP_DIR, whoever took it: this server or `npm run backup`.
     lastBackupAt: listBackups(config.backup.dir)[0]?.at.toISOString() ?? null,
     // Only reported: without Redis, quotes are still taken (unlimited) and only sign-in is refused.

@@ -118,7 +118,9 @@ function checkTogether(value: Env, production: boolean): string[] {
   }
   if (production && !value.SMTP_URL) {
     warnings.push(
-      `SMTP_URL is not set: notifications are only written as .eml files to ${resolve(value.MAIL_DIR)}, so nobody is told of a new lead`,
+      value.DATABASE_URL
+        ? 'SMTP_URL is not set: emails are not sent, only kept in the database (npm run outbox -- export-files <dir> writes them out as .eml files), so nobody is told of a new lead'
+        : `SMTP_URL is not set: notifications are only written as .eml files to ${resolve(value.MAIL_DIR)}, so nobody is told of a new lead`,
     );
   }
   if (value.OUTBOX_RETRY_MAX_MS < value.OUTBOX_RETRY_BASE_MS) {
@@ -216,7 +218,7 @@ function toConfig(value: Env, warnings: string[]) {
       confirmationsPerDay: value.NEWSLETTER_CONFIRMATIONS_PER_DAY,
     },
     mail: {
-      /** SMTP server; without it mail is written as .eml files to `dir`. */
+      /** SMTP server; without it mail is written as .eml files to `dir` (SQLite) or kept in the database (PostgreSQL). */
       smtpUrl: value.SMTP_URL,
       timeouts: {
         connectionMs: value.SMTP_CONNECTION_TIMEOUT_MS,
@@ -227,7 +229,7 @@ function toConfig(value: Env, warnings: string[]) {
       from: value.MAIL_FROM,
       /** The company inbox that receives the quote requests. */
       to: value.MAIL_TO,
-      /** Where .eml files are written when there is no SMTP server. */
+      /** Where .eml files are written when there is no SMTP server (SQLite; PostgreSQL keeps them in the database). */
       dir: resolve(value.MAIL_DIR),
       /** Whether visitors get an acknowledgement email. */
       acknowledge: value.ACK_EMAIL,

@@ -35,7 +35,11 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { database: config.database.path, mail: config.mail.smtpUrl ? 'smtp' : config.mail.dir },
+    {
+      database: config.database.path,
+      // Without SMTP_URL: .eml files in MAIL_DIR, or kept in the database on PostgreSQL.
+      mail: config.mail.smtpUrl ? 'smtp' : config.database.url ? 'database' : config.mail.dir,
+    },
     'quote requests are stored and emailed',
   );
 }

@@ -51,7 +51,8 @@ ${DATABASE_NOTE}
 export const outboxCommand: StoreCommand = {
   name: 'outbox',
   usage: OUTBOX_USAGE,
-  run: (args, { stores, io, now }) => runOutboxCommand(args, { outbox: stores.outbox, io, now }),
+  run: (args, { stores, mailDir, io, now }) =>
+    runOutboxCommand(args, { outbox: stores.outbox, mailDrop: stores.mailDrop, mailDir, io, now }),
 };
 
 export const SUBSCRIBERS_COMMAND_USAGE = `Usage: npm run subscribers -- <command>

@@ -13,6 +13,7 @@ import { newsletterPostgresMigrations } from './newsletter/newsletter-postgres-m
 import { createSubscriberRepository } from './newsletter/subscriber-repository.ts';
 import { outboxMigrations } from './outbox/outbox-migrations.ts';
 import { outboxPostgresMigrations } from './outbox/outbox-postgres-migrations.ts';
+import { createMailDrop } from './outbox/mail-drop.ts';
 import { createOutboxRepository } from './outbox/outbox-repository.ts';
 import { createLeadRepository } from './quote/lead-repository.ts';
 import { quoteEmailKinds } from './quote/quote-email-kinds.ts';
@@ -62,6 +63,8 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     leads,
     subscribers,
     outbox,
+    /** Where emails are kept when there is no SMTP_URL, on PostgreSQL; on SQLite they are .eml files in MAIL_DIR. */
+    mailDrop: storage.dialect === 'postgres' ? createMailDrop(storage) : undefined,
     accounts: createAccountRepository(storage),
     sessions: createSessionRepository(storage, config.admin.session),
     activity: createActivityLog(storage),

@@ -9,7 +9,9 @@ const leadStatus = z.enum(LEAD_STATUSES);
  * What became of the notification email to the company:
  * - pending: waiting, or failing and retried (attempts, the next try, the last error);
  * - sent: handed to the mail server;
- * - written: written as an .eml file (no SMTP server is set up): nobody has been told;
+ * - written: not sent, because no SMTP server is set up: only kept, as an .eml file on the
+ *   server's disk (keptIn "file", SQLite) or in the database (keptIn "database", PostgreSQL,
+ *   the same from every instance). Nobody has been told;
  * - dead: given up (the last error), can be retried;
  * - none: never queued (spam) or deleted.
  */
@@ -21,7 +23,7 @@ const delivery = z.discriminatedUnion('state', [
     lastError: z.string().nullable(),
   }),
   z.object({ state: z.literal('sent'), at: z.string() }),
-  z.object({ state: z.literal('written'), at: z.string() }),
+  z.object({ state: z.literal('written'), at: z.string(), keptIn: z.enum(['file', 'database']) }),
   z.object({
     state: z.literal('dead'),
     at: z.string(),

@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { api, staffMember } from '../test/admin-client.ts';
+import { keptMail } from '../test/kept-mail.ts';
 import { fetchHeaders, injectQuote, multipart, validQuote, type Fields } from '../test/form-request.ts';
 import { testApp, testSmtpSink } from '../test/test-app.ts';
 
@@ -254,11 +253,11 @@ describe('a lead', () => {
     await sendLead(app, { email: 'forget.me@company.in' });
     await sendLead(app, { email: 'keep@company.in' });
     await app.outboxWorker.runOnce();
-    expect(readdirSync(config.mail.dir)).toHaveLength(2);
+    expect(await keptMail(config)).toHaveLength(2);
 
     expect((await call('DELETE', '/leads/1')).statusCode).toBe(204);
     expect((await call('GET', '/leads/1')).statusCode).toBe(404);
-    expect(readdirSync(config.mail.dir)).toHaveLength(1);
+    expect(await keptMail(config)).toHaveLength(1);
     const left = await app.storage.db.selectFrom('outbox').select('recipient').execute();
     expect(left).toHaveLength(1);
     expect((await call('DELETE', '/leads/1')).statusCode).toBe(404);
@@ -411,9 +410,9 @@ describe('the outbox, subscribers and activity views', () => {
     const id = list.json().subscribers.find((row: { email: string }) => row.email === 'asha@farm.in').id;
     expect((await call('DELETE', `/subscribers/${id}`)).statusCode).toBe(204);
     expect((await call('GET', '/subscribers')).json().counts.all).toBe(1);
-    const files = readdirSync(config.mail.dir);
-    expect(files).toHaveLength(1);
-    expect(readFileSync(join(config.mail.dir, files[0]!), 'utf8')).toContain('bela@shop.in');
+    const kept = await keptMail(config);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.eml).toContain('bela@shop.in');
   });
 
   it('records who did what, newest first', async () => {

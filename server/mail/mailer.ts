@@ -11,7 +11,10 @@ interface SmtpTimeouts {
 }
 
 export interface MailerSettings {
-  /** The SMTP server; without it emails are written as .eml files to `dir`. */
+  /**
+   * The SMTP server; without it emails are written as .eml files to `dir`, or
+   * kept in the database when createMailer is given a place there (PostgreSQL).
+   */
   smtpUrl: string | undefined;
   timeouts: SmtpTimeouts;
   dir: string;
@@ -90,6 +93,20 @@ function mailFileName(messageId: string): string {
 }
 
 /**
+ * Writes one email as `dir`/<its Message-ID>.eml, readable by the server's
+ * user only (it holds the visitor's details and live unsubscribe links), in
+ * one step: a reader never sees half a file. Returns the file's path.
+ */
+export function writeMailFile(dir: string, messageId: string, message: Buffer | string): string {
+  ensurePrivateDir(dir);
+  const file = join(dir, mailFileName(messageId));
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, message, { mode: PRIVATE_FILE });
+  renameSync(temporary, file);
+  return file;
+}
+
+/**
  * Without an SMTP server: each email is written as an .eml file (open it with
  * any mail program). The name comes from the Message-ID, so a retry rewrites
  * the same file instead of adding a second one.
@@ -99,14 +116,7 @@ export function createFileMailer(dir: string): Mailer {
     kind: 'file',
     async send(mail): Promise<SendResult> {
       try {
-        const message = await renderMail(mail);
-        ensurePrivateDir(dir);
-        const file = join(dir, mailFileName(mail.messageId));
-        const temporary = `${file}.${process.pid}.tmp`;
-        // It holds the visitor's details and live unsubscribe links: the server's user only.
-        writeFileSync(temporary, message, { mode: PRIVATE_FILE });
-        renameSync(temporary, file);
-        return { ok: true, detail: file };
+        return { ok: true, detail: writeMailFile(dir, mail.messageId, await renderMail(mail)) };
       } catch (error) {
         // A full or read-only disk is temporary from the outbox's point of view.
         return { ok: false, permanent: false, error: String((error as Error).message ?? error) };
@@ -116,8 +126,42 @@ export function createFileMailer(dir: string): Mailer {
   };
 }
 
-export function createMailer(mail: MailerSettings): Mailer {
-  return mail.smtpUrl ? createSmtpMailer(mail.smtpUrl, mail.timeouts) : createFileMailer(mail.dir);
+/** Where the database keeps emails that are not sent (see outbox/mail-drop.ts). */
+export interface MailKeeper {
+  /** Keeps the email as it would have been sent; false when its outbox row is gone (deleted meanwhile). */
+  keep(mail: OutgoingMail, eml: string): Promise<boolean>;
+}
+
+/**
+ * Without an SMTP server, with several instances (PostgreSQL): each email is
+ * kept in the database, not on one instance's disk, so that every instance
+ * shows and deletes the same. `npm run outbox -- export-files <dir>` writes
+ * them out as the .eml files the file mailer would have written.
+ */
+function createDatabaseMailer(keeper: MailKeeper): Mailer {
+  return {
+    kind: 'database',
+    async send(mail): Promise<SendResult> {
+      try {
+        // The rendered email is ASCII (nodemailer encodes headers and bodies for 7-bit transport).
+        const kept = await keeper.keep(mail, (await renderMail(mail)).toString('latin1'));
+        return {
+          ok: true,
+          detail: kept ? 'kept in the database' : 'not kept: the email was deleted meanwhile',
+        };
+      } catch (error) {
+        // The database unreachable is temporary: the outbox tries again.
+        return { ok: false, permanent: false, error: String((error as Error).message ?? error) };
+      }
+    },
+    close: () => undefined,
+  };
+}
+
+/** SMTP when SMTP_URL is set; else the database when given a keeper (PostgreSQL), else .eml files in MAIL_DIR. */
+export function createMailer(mail: MailerSettings, keeper?: MailKeeper): Mailer {
+  if (mail.smtpUrl) return createSmtpMailer(mail.smtpUrl, mail.timeouts);
+  return keeper ? createDatabaseMailer(keeper) : createFileMailer(mail.dir);
 }
 
 /** Removes the .eml files of these emails (after a delete or a purge); returns how many there were. */

@@ -16,9 +16,12 @@ export interface OutgoingMail {
 /** The mailer never throws: the outbox decides what a failure means from this. */
 export type SendResult = { ok: true; detail: string } | { ok: false; permanent: boolean; error: string };
 
+/** "smtp": handed to a mail server; "file" or "database": not sent, only kept (no SMTP_URL). */
+export type MailerKind = 'smtp' | 'file' | 'database';
+
 export interface Mailer {
-  /** "smtp" or "file", for the logs. */
-  readonly kind: 'smtp' | 'file';
+  /** How emails leave, for the logs and the outbox: "smtp", or not sent: "file" (.eml in MAIL_DIR) or "database". */
+  readonly kind: MailerKind;
   send(mail: OutgoingMail): Promise<SendResult>;
   close(): void;
 }

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import type { Mailer, OutgoingMail } from '../mail/outgoing-mail.ts';
@@ -10,6 +8,7 @@ import {
   pressButton,
   signUp,
 } from '../test/newsletter-client.ts';
+import { keptMail } from '../test/kept-mail.ts';
 import { rawHeader } from '../test/smtp-sink.ts';
 import { eventually, testApp, testSmtpSink } from '../test/test-app.ts';
 
@@ -105,16 +104,16 @@ describe('the confirmation email, received by a real SMTP server', () => {
     ).toBe(200);
   });
 
-  it('is written as an .eml file when there is no SMTP server, with the same headers', async () => {
+  it('is kept as an .eml file when there is no SMTP server, with the same headers', async () => {
     const { app, config } = await testApp({ startOutbox: true });
     await signUp(app, 'laptop@shop.in');
-    const file = await eventually(() => {
-      const files = readdirSync(config.mail.dir).filter((name) => name.endsWith('.eml'));
-      expect(files).toHaveLength(1);
-      return files[0]!;
+    const [file] = await eventually(async () => {
+      const kept = await keptMail(config);
+      expect(kept).toHaveLength(1);
+      return kept;
     });
-    expect(file).toMatch(/^newsletter-confirm\.[0-9a-f]{32}\.eml$/);
-    const mail = await simpleParser(readFileSync(join(config.mail.dir, file)));
+    expect(file!.name).toMatch(/^newsletter-confirm\.[0-9a-f]{32}\.eml$/);
+    const mail = await simpleParser(file!.eml);
     expect(rawHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('laptop@shop.in');
   });

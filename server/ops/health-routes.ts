@@ -6,8 +6,11 @@ export interface Readiness {
   /** "ok" when a write transaction can start; the server answers 503 otherwise. */
   database: 'ok' | 'unavailable';
   outbox: { pending: number; oldestPendingSeconds: number | null; dead: number } | null;
-  /** "files" when there is no SMTP server: emails are only written as .eml files. */
-  mail: 'smtp' | 'files';
+  /**
+   * "files" or "database" when there is no SMTP server: emails are not sent, only written as .eml
+   * files (SQLite) or kept in the database (PostgreSQL).
+   */
+  mail: 'smtp' | 'files' | 'database';
   /** The newest backup, or null when there is none. */
   lastBackupAt: string | null;
   /**

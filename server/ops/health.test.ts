@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { testDatabase } from '../test/database-kind.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { manualClock } from '../test/manual-clock.ts';
 import { tempDir } from '../test/temp-dir.ts';
@@ -37,7 +38,7 @@ describe('health and readiness', () => {
       status: 'ready',
       database: 'ok',
       outbox: { pending: 1, dead: 0, oldestPendingSeconds: 90 },
-      mail: 'files',
+      mail: testDatabase === 'postgres' ? 'database' : 'files',
       lastBackupAt: null,
     });
     expect(response.body).not.toMatch(/priya|@|password|smtp:\/\//i);
@@ -104,7 +105,11 @@ describe('health and readiness', () => {
           headers: authorization ? { authorization } : {},
         })
       ).json();
-    expect(await readyz(`Bearer ${token}`)).toMatchObject({ status: 'ready', database: 'ok', mail: 'files' });
+    expect(await readyz(`Bearer ${token}`)).toMatchObject({
+      status: 'ready',
+      database: 'ok',
+      mail: testDatabase === 'postgres' ? 'database' : 'files',
+    });
     expect(await readyz(`Bearer ${token}x`)).toEqual({ status: 'ready' });
     expect(await readyz(`Bearer ${token.slice(0, -1)}`)).toEqual({ status: 'ready' });
     expect(await readyz(`Basic ${token}`)).toEqual({ status: 'ready' });

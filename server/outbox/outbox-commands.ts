@@ -1,11 +1,15 @@
 import { oneOf, option, positiveInteger, table, UsageError, type CommandIo } from '../cli/cli-args.ts';
+import { resolve } from 'node:path';
+import type { MailDrop } from './mail-drop.ts';
 import type { OutboxRepository } from './outbox-repository.ts';
 import { OUTBOX_STATUSES, type OutboxRow } from './outbox-table.ts';
 import { nothingToRetry } from './retry-outcome.ts';
 
 export const OUTBOX_COMMANDS_USAGE = `  list [--status <status>]                the emails (status: ${OUTBOX_STATUSES.join(', ')})
   dead                                    the dead letters: emails that could not be delivered
-  retry <id> | --all-dead                 send an email (or every dead letter) again; not one being sent`;
+  retry <id> | --all-dead                 send an email (or every dead letter) again; not one being sent
+  export-files <dir>                      write the emails kept in the database (PostgreSQL without
+                                          SMTP_URL) to <dir> as .eml files, named by Message-ID`;
 
 /**
  * The emails as a table at the given time; "for" says what each is about, as
@@ -34,12 +38,35 @@ export function outboxTable(
   );
 }
 
-/** `npm run outbox -- list|dead|retry`. Never touches the mail server: the running server sends. */
-export async function runOutboxCommand(
-  args: string[],
-  { outbox, io, now }: { outbox: OutboxRepository; io: CommandIo; now: Date },
-): Promise<number> {
+interface OutboxCommandContext {
+  outbox: OutboxRepository;
+  /** The emails kept in the database; undefined on SQLite, which writes them to `mailDir`. */
+  mailDrop: Pick<MailDrop, 'exportTo'> | undefined;
+  mailDir: string;
+  io: CommandIo;
+  now: Date;
+}
+
+/** Writes the emails kept in the database as .eml files, the same the file mailer writes on SQLite. */
+async function exportFiles(dir: string | undefined, { mailDrop, mailDir, io }: OutboxCommandContext) {
+  if (!dir || dir.startsWith('--')) throw new UsageError('export-files needs the folder to write to.');
+  if (!mailDrop) {
+    io.out(
+      `Nothing is kept in the database: on SQLite the emails are written to MAIL_DIR (${mailDir}) as .eml files already.\n`,
+    );
+    return 0;
+  }
+  const target = resolve(dir);
+  const count = await mailDrop.exportTo(target);
+  io.out(`Wrote ${count} .eml file${count === 1 ? '' : 's'} to ${target}.\n`);
+  return 0;
+}
+
+/** `npm run outbox -- list|dead|retry|export-files`. Never touches the mail server: the running server sends. */
+export async function runOutboxCommand(args: string[], context: OutboxCommandContext): Promise<number> {
+  const { outbox, io, now } = context;
   const [command, ...rest] = args;
+  if (command === 'export-files') return exportFiles(rest[0], context);
   if (command === 'list' || command === 'dead') {
     const status = command === 'dead' ? 'dead' : oneOf(option(rest, '--status'), OUTBOX_STATUSES, '--status');
     const rows = await outbox.list(status ? { status } : {});
@@ -64,5 +91,7 @@ export async function runOutboxCommand(
     io.out('Queued 1 email again; the running server sends it within a few seconds.\n');
     return 0;
   }
-  throw new UsageError(command ? `Unknown command "${command}".` : 'outbox needs list, dead or retry.');
+  throw new UsageError(
+    command ? `Unknown command "${command}".` : 'outbox needs list, dead, retry or export-files.',
+  );
 }

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { testDatabase } from '../test/database-kind.ts';
 import { freePort } from '../test/free-port.ts';
+import { keptMail } from '../test/kept-mail.ts';
 import { multipart, validQuote, type Fields } from '../test/form-request.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { eventually, testApp, testConfig, testSmtpSink } from '../test/test-app.ts';
@@ -185,19 +186,19 @@ describe('what the notification reveals', () => {
 });
 
 describe('without SMTP_URL', () => {
-  it('writes each email as an .eml file under MAIL_DIR, so nothing is lost', async () => {
+  it('keeps each email, as an .eml file under MAIL_DIR on SQLite or in the database on PostgreSQL, so nothing is lost', async () => {
     const { app, config } = await testApp({ startOutbox: true });
     await send(app);
-    const files = await eventually(() => {
-      const names = existsSync(config.mail.dir) ? readdirSync(config.mail.dir) : [];
-      expect(names).toHaveLength(1);
-      return names;
-    });
-    expect(files[0]).toMatch(/^quote\.[0-9a-f]{32}\.eml$/);
-    const eml = readFileSync(join(config.mail.dir, files[0]!), 'utf8');
-    expect(eml).toContain('Subject: Quote request from Priya Sharma');
-    expect(eml).toContain('Reply-To: Priya Sharma <priya@company.in>');
     await eventually(async () => expect((await outbox(app))[0]!.status).toBe('sent'));
+    const kept = await keptMail(config);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.name).toMatch(/^quote\.[0-9a-f]{32}\.eml$/);
+    expect(kept[0]!.eml).toContain('Subject: Quote request from Priya Sharma');
+    expect(kept[0]!.eml).toContain('Reply-To: Priya Sharma <priya@company.in>');
+    // Several instances share the database, not a disk: on PostgreSQL none is written there.
+    const onDisk = existsSync(config.mail.dir) ? readdirSync(config.mail.dir) : [];
+    expect(onDisk).toHaveLength(testDatabase === 'postgres' ? 0 : 1);
+    expect((await outbox(app))[0]!.delivered_via).toBe(testDatabase === 'postgres' ? 'database' : 'file');
   });
 });
 

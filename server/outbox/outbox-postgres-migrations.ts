@@ -33,4 +33,19 @@ export const outboxPostgresMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-25-210-mail-drop': {
+    async up(db: Kysely<unknown>) {
+      // Without SMTP_URL, emails are kept here instead of as .eml files on one instance's disk (see
+      // mail-drop.ts); each goes with its outbox row. PostgreSQL only: SQLite keeps writing files.
+      await db.schema
+        .createTable('mail_drop')
+        .addColumn('message_id', 'text', (column) =>
+          column.primaryKey().references('outbox.message_id').onDelete('cascade'),
+        )
+        .addColumn('recipient', 'text', (column) => column.notNull())
+        .addColumn('eml', 'text', (column) => column.notNull())
+        .addColumn('created_at', 'text', (column) => column.notNull())
+        .execute();
+    },
+  },
 };

@@ -1,5 +1,5 @@
 import type { Storage } from '../db/database.ts';
-import type { OutgoingMail } from '../mail/outgoing-mail.ts';
+import type { MailerKind, OutgoingMail } from '../mail/outgoing-mail.ts';
 import { isCancelled, type EmailKind } from './email-kind.ts';
 import { requeue, unclaimed } from './outbox-rows.ts';
 import type { OutboxRow, OutboxStatus } from './outbox-table.ts';
@@ -23,7 +23,10 @@ type RowChange = Partial<
  * they are about. It knows emails only; each kind registered here (see
  * email-kind.ts) builds its messages and follows what becomes of them.
  */
-export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, kinds: readonly EmailKind[]) {
+export function createOutboxRepository(
+  storage: Pick<Storage, 'db' | 'write' | 'dialect'>,
+  kinds: readonly EmailKind[],
+) {
   const { db } = storage;
   const write = storage.write.run;
   const byKind = new Map<string, EmailKind>();
@@ -53,11 +56,15 @@ export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, k
      * due again when it runs out and go out with the same Message-ID.
      * Each is built by its kind in the same transaction; one its kind cancels
      * is marked so, and one of a kind nobody registered is a dead letter.
+     * On PostgreSQL several instances claim at once: each locks the rows it
+     * takes (FOR UPDATE SKIP LOCKED) until its lease is written, and the others
+     * pass over them to the next due rows instead of waiting. On SQLite writes
+     * run one at a time, so the lease alone keeps two claims apart.
      */
     async claimDue(at: Date, leaseUntil: Date, limit: number): Promise<DueEmail[]> {
       const now = at.toISOString();
       return write(async (trx) => {
-        const rows = await trx
+        const query = trx
           .selectFrom('outbox')
           .selectAll()
           .where('status', '=', 'pending')
@@ -65,8 +72,10 @@ export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, k
           .where((eb) => unclaimed(eb, at))
           .orderBy('next_attempt_at')
           .orderBy('id')
-          .limit(limit)
-          .execute();
+          .limit(limit);
+        const rows = await (
+          storage.dialect === 'postgres' ? query.forUpdate().skipLocked() : query
+        ).execute();
         const due: DueEmail[] = [];
         for (const row of rows) {
           const claimed = await trx
@@ -124,8 +133,8 @@ export function createOutboxRepository(storage: Pick<Storage, 'db' | 'write'>, k
       });
     },
 
-    /** Sent through `via`: a mail server ("smtp"), or only written as an .eml file ("file"). */
-    async markSent(row: OutboxRow, at: Date, via: 'smtp' | 'file') {
+    /** Sent through `via`: a mail server ("smtp"), or only kept as an .eml file ("file") or in the database ("database"). */
+    async markSent(row: OutboxRow, at: Date, via: MailerKind) {
       await update(
         row,
         {

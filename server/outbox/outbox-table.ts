@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
+import type { MailerKind } from '../mail/outgoing-mail.ts';
 
 /**
  * pending: due at next_attempt_at (being sent while claimed_until is ahead);
@@ -37,8 +38,11 @@ export interface OutboxTable {
   created_at: string;
   updated_at: string;
   sent_at: string | null;
-  /** How a sent email left: "smtp", or "file" when it was only written as an .eml file; null before this was recorded. */
-  delivered_via: 'smtp' | 'file' | null;
+  /**
+   * How a sent email left: "smtp"; or, with no mail server, "file" when it was only written as an
+   * .eml file, "database" when it was only kept in the mail_drop table (PostgreSQL); null before this was recorded.
+   */
+  delivered_via: MailerKind | null;
 }
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -6,7 +6,10 @@ export function deliveryOf(notification: OutboxRow | undefined): Delivery {
   if (!notification || notification.status === 'cancelled') return { state: 'none' };
   if (notification.status === 'sent') {
     const at = notification.sent_at ?? notification.updated_at;
-    return notification.delivered_via === 'file' ? { state: 'written', at } : { state: 'sent', at };
+    const via = notification.delivered_via;
+    return via === 'file' || via === 'database'
+      ? { state: 'written', at, keptIn: via }
+      : { state: 'sent', at };
   }
   if (notification.status === 'dead') {
     return {
@@ -32,7 +35,9 @@ export function describeDelivery(delivery: Delivery): string {
     case 'sent':
       return `emailed ${delivery.at}`;
     case 'written':
-      return `written to a file ${delivery.at} (no mail server: nobody was told)`;
+      return delivery.keptIn === 'database'
+        ? `kept in the database ${delivery.at}, not sent (no mail server: nobody was told; npm run outbox -- export-files <dir> writes it out)`
+        : `written to a file ${delivery.at} (no mail server: nobody was told)`;
     case 'dead':
       return `could not be delivered: ${delivery.lastError ?? 'unknown error'}`;
     case 'pending':

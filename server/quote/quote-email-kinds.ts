@@ -43,11 +43,13 @@ export function quoteEmailKinds(settings: QuoteEmailSettings): EmailKind[] {
         // Nobody is emailed about spam, whatever put the email back in the queue ("Retry all dead").
         return lead.spam ? { cancelled: SPAM_CANCELLATION } : notificationEmail(lead, row, settings);
       },
-      onSent: onTimeline((row) =>
-        row.delivered_via === 'file'
-          ? 'The notification was written to a file: no mail server is set up, so nobody was told.'
-          : `The notification was emailed to ${row.recipient}.`,
-      ),
+      onSent: onTimeline((row) => {
+        if (row.delivered_via === 'file')
+          return 'The notification was written to a file: no mail server is set up, so nobody was told.';
+        if (row.delivered_via === 'database')
+          return 'The notification was kept in the database, not sent: SMTP_URL is not set, so nobody was told.';
+        return `The notification was emailed to ${row.recipient}.`;
+      }),
       onDead: onTimeline(
         (row) => `The notification could not be delivered: ${row.last_error ?? 'unknown error'}`,
       ),

@@ -42,7 +42,9 @@ export function DeliveryBadge({ delivery }: { delivery: Delivery }) {
   return (
     <span className={`${pill} ${deliveryTones[delivery.state]}`}>
       <span className="sr-only">Notification: </span>
-      {deliveryLabels[delivery.state]}
+      {delivery.state === 'written' && delivery.keptIn === 'database'
+        ? 'Kept, not emailed'
+        : deliveryLabels[delivery.state]}
     </span>
   );
 }

@@ -27,7 +27,14 @@ function DeliveryText({ delivery, spam }: { delivery: Delivery; spam: boolean })
         </p>
       );
     case 'written':
-      return (
+      return delivery.keptIn === 'database' ? (
+        <p>
+          Not emailed: emails are not being sent because SMTP_URL is not set, so this one was kept in the
+          database on <When iso={delivery.at} />. Nobody was told: this page is the only place the lead shows.
+          Set SMTP_URL to have the next ones sent; <code>npm run outbox -- export-files &lt;dir&gt;</code>{' '}
+          writes the kept ones out as .eml files.
+        </p>
+      ) : (
         <p>
           Written to a file on <When iso={delivery.at} />. No mail server is set up, so nobody was emailed:
           this page is the only place the lead shows.
