@@ -20,12 +20,13 @@ import type { SearchTerms } from './lead-search.ts';
  * 2): lead_search_fold drops the combining marks U+0300–U+036F of the text's
  * canonical decomposition (so "José" is "jose"). What still differs, seen by
  * comparing both on every character: PostgreSQL also drops those accents from
- * Greek and Cyrillic letters ("й" is "и"), takes superscript digits, vulgar
- * fractions, private-use characters and a few number signs of Indian scripts
- * (U+09F4–U+09F9, U+0BF0–U+0BF2, U+0D58–U+0D78) for separators, drops a word
- * that starts with a combining mark, and lowers case where SQLite folds it
- * ("ſ", "ς" stay themselves). A database whose LC_CTYPE is not UTF-8 ("C")
- * leaves non-Latin letters in their case and punctuation outside ASCII inside
+ * Greek and Cyrillic letters ("й" is "и"); takes superscript digits, vulgar
+ * fractions, private-use characters, some number signs of Indian scripts
+ * (Bengali, Odia, Tamil, Telugu, Malayalam fractions) and letters of recent
+ * Unicode versions glibc does not know for separators; drops a word that
+ * starts with a combining mark; and lowers case where SQLite folds it ("ſ",
+ * "ς" stay themselves). A database whose LC_CTYPE is not UTF-8 ("C") would
+ * leave non-Latin letters in their case and punctuation outside ASCII inside
  * words.
  *
  * Phone digits: `phone_digits LIKE '%…%'` for each form of the number
@@ -55,7 +56,9 @@ export async function createPostgresSearchFunctions(db: Kysely<unknown>) {
  * (Re)makes the stored tsvector of these columns of quote_requests and its
  * GIN index: PostgreSQL's indexLeadsForSearch. A migration that adds a field
  * people should find leads by calls it again with the whole list (the text
- * columns, not null).
+ * columns, not null). A shipped migration's effect never changes: this makes
+ * the same column and index for the same list; a different index is a new
+ * migration.
  */
 export async function indexLeadsForPostgresSearch(db: Kysely<unknown>, columns: readonly string[]) {
   if (!columns.every((column) => /^[a-z_]+$/.test(column))) throw new Error(`Bad columns: ${columns.join()}`);
