@@ -55,7 +55,7 @@ export const LEAD_COLUMNS = [
   'spam_at',
 ];
 
-export interface BenchLead {
+interface BenchLead {
   lead: Record<string, string | number | null>;
   /** The notification's status, or undefined for spam (never emailed). */
   notification: 'sent' | 'dead' | undefined;
