@@ -44,32 +44,55 @@ function phoneForms(digits: string): string[] {
 const wordsOf = (text: string) => text.match(/[\p{L}\p{M}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? [];
 
 /**
- * A search box's text as an SQLite FTS5 query: every word (letters, with
- * their combining marks, and digits; punctuation, operators and quotes are
- * dropped, so nothing typed can be FTS syntax) must appear in the name,
- * email, phone, message or any other field in the index, as a word or the
- * start of one. "priya@company"
- * finds "priya@company.in"; "राहु" finds "राहुल". The words are looked for in
- * NFC, the form the leads are stored in (common/quote-request.ts), so "ज़"
- * typed as one letter or as "ज" and a nukta finds both; and also with
- * compatibility forms folded (NFKC) when that differs, so "ＰＲＩＹＡ" finds
- * both "ＰＲＩＹＡ" and "PRIYA". Text that is a phone number
- * (digits, spaces and + - ( ) ., 4 digits or more) also finds the leads whose
- * phone holds its digits anywhere, however either is written: "9876543210",
- * "+919876543210" and "09876543210" find "+91 98765 43210", and "2456789"
- * finds "(0161) 245-6789". Undefined when the text holds no word at all.
+ * What a search box's text looks for, whichever the database: its words (letters,
+ * with their combining marks, and digits; punctuation, operators and quotes are
+ * dropped, so nothing typed can be search syntax), each as a word or the start
+ * of one, in NFC, the form the leads are stored in (common/quote-request.ts), so
+ * "ज़" typed as one letter or as "ज" and a nukta finds both; the same words with
+ * compatibility forms folded (NFKC) when that differs, so "ＰＲＩＹＡ" finds both
+ * "ＰＲＩＹＡ" and "PRIYA"; and, when the text is a phone number (digits, spaces
+ * and + - ( ) ., 4 digits or more), the digit strings a phone may hold anywhere.
+ * Undefined when the text holds no word at all.
  */
-export function searchQuery(text: string): string | undefined {
+export interface SearchTerms {
+  words: string[];
+  /** The words in NFKC, or none when that changes nothing. */
+  foldedWords: string[];
+  phoneDigits: string[];
+}
+
+export function searchTerms(text: string): SearchTerms | undefined {
   const words = wordsOf(text.normalize('NFC'));
   if (words.length === 0) return undefined;
   const folded = text.normalize('NFKC');
   const foldedWords = wordsOf(folded);
+  const digits = folded.replace(/\D/g, '');
+  return {
+    words,
+    foldedWords: foldedWords.join(' ') === words.join(' ') ? [] : foldedWords,
+    phoneDigits: PHONE_TEXT.test(folded.trim()) ? phoneForms(digits) : [],
+  };
+}
+
+/**
+ * A search box's text as an SQLite FTS5 query (the terms above): every word
+ * must appear in the name, email, phone, message or any other field in the
+ * index, as a word or the start of one. "priya@company" finds
+ * "priya@company.in"; "राहु" finds "राहुल". A phone number also finds the leads
+ * whose phone holds its digits anywhere, however either is written:
+ * "9876543210", "+919876543210" and "09876543210" find "+91 98765 43210", and
+ * "2456789" finds "(0161) 245-6789". PostgreSQL's is lead-search-postgres.ts.
+ */
+export function searchQuery(text: string): string | undefined {
+  const found = searchTerms(text);
+  if (!found) return undefined;
+  const { words, foldedWords, phoneDigits } = found;
   const terms =
-    foldedWords.length === 0 || foldedWords.join(' ') === words.join(' ')
+    foldedWords.length === 0
       ? prefixes(words, ' ')
       : `(${prefixes(words, ' ')}) OR (${prefixes(foldedWords, ' ')})`;
   const byWords = `${WORD_COLUMNS} : (${terms})`;
-  const digits = folded.replace(/\D/g, '');
-  const forms = PHONE_TEXT.test(folded.trim()) ? phoneForms(digits) : [];
-  return forms.length > 0 ? `(${byWords}) OR ${PHONE_COLUMN} : (${prefixes(forms, ' OR ')})` : byWords;
+  return phoneDigits.length > 0
+    ? `(${byWords}) OR ${PHONE_COLUMN} : (${prefixes(phoneDigits, ' OR ')})`
+    : byWords;
 }

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { createPostgresSearchFunctions, indexLeadsForPostgresSearch } from './lead-search-postgres.ts';
 
 /** The phone's digits alone: the same expression as SQLite's generated column (quote-migrations.ts). */
 const PHONE_DIGITS = sql`replace(replace(replace(replace(replace(replace(phone, ' ', ''), '+', ''), '-', ''), '(', ''), ')', ''), '.', '')`;
@@ -25,8 +26,9 @@ export const quotePostgresMigrations: Record<string, Migration> = {
         .addColumn('reference', 'text', (column) => column.notNull())
         .addColumn('spam_at', 'text')
         .addColumn('phone_digits', 'text', (column) => column.generatedAlwaysAs(PHONE_DIGITS).stored())
-        // SQLite's search index needs every ending of the digits; PostgreSQL's trigram index does
-        // not, so this stays empty: the column exists so that a lead has the same fields on both.
+        // SQLite's search index needs every ending of the digits; PostgreSQL's trigram index
+        // (below) does not, so this stays empty: the column exists so that a lead has the same
+        // fields on both.
         .addColumn('phone_endings', 'text', (column) => column.generatedAlwaysAs(sql`''`).stored())
         .execute();
       await db.schema.createIndex('quote_requests_email').on('quote_requests').column('email').execute();
@@ -51,6 +53,12 @@ export const quotePostgresMigrations: Record<string, Migration> = {
         .on('quote_requests')
         .columns(['spam', 'status', 'id'])
         .execute();
+      // The inbox's search (lead-search-postgres.ts): the words of these fields in a tsvector, and the
+      // phone's digits in a trigram index, so that LIKE '%digits%' finds them anywhere.
+      await createPostgresSearchFunctions(db);
+      await indexLeadsForPostgresSearch(db, ['name', 'email', 'phone', 'message']);
+      await sql`create index quote_requests_phone_digits on quote_requests
+        using gin (phone_digits gin_trgm_ops)`.execute(db);
 
       await db.schema
         .createTable('lead_events')
