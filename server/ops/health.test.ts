@@ -1,7 +1,10 @@
 import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import type { Config } from '../config.ts';
+import { sqliteOnly, testDatabase } from '../test/database-kind.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { manualClock } from '../test/manual-clock.ts';
 import { tempDir } from '../test/temp-dir.ts';
@@ -12,6 +15,42 @@ import { takeBackup } from './backups.ts';
 const VISITOR = '203.0.113.7';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
+
+/**
+ * Makes the test's database unwritable until undo: on SQLite another connection holds the write lock;
+ * on PostgreSQL the database turns read-only (default_transaction_read_only) and the pool's
+ * connections are ended, so that the new ones it makes are read-only.
+ */
+async function makeUnwritable(config: Config): Promise<{ undo: () => Promise<void> }> {
+  if (!config.database.url) {
+    const other = new Database(config.database.path);
+    other.exec('BEGIN EXCLUSIVE'); // another process holds the write lock
+    return {
+      undo: async () => {
+        other.exec('ROLLBACK');
+        other.close();
+      },
+    };
+  }
+  // Connected before: its session stays writable, to undo it.
+  const admin = new pg.Client({ connectionString: config.database.url });
+  await admin.connect();
+  const name = admin.escapeIdentifier((await admin.query('select current_database() as name')).rows[0].name);
+  const readOnly = async (on: boolean) => {
+    await admin.query(`ALTER DATABASE ${name} SET default_transaction_read_only = ${on ? 'on' : 'off'}`);
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+  };
+  await readOnly(true);
+  return {
+    undo: async () => {
+      await readOnly(false);
+      await admin.end();
+    },
+  };
+}
 
 async function sendLead(app: Awaited<ReturnType<typeof testApp>>['app']) {
   expect((await injectQuote(app)).body).toBe('success');
@@ -36,6 +75,7 @@ describe('health and readiness', () => {
     expect(response.json()).toEqual({
       status: 'ready',
       database: 'ok',
+      databaseKind: testDatabase,
       outbox: { pending: 1, dead: 0, oldestPendingSeconds: 90 },
       mail: 'files',
       lastBackupAt: null,
@@ -45,8 +85,7 @@ describe('health and readiness', () => {
 
   it('/readyz answers 503 while the database cannot be written, and 200 again after', async () => {
     const { app, config } = await testApp();
-    const other = new Database(config.database.path);
-    other.exec('BEGIN EXCLUSIVE'); // another process holds the write lock
+    const unwritable = await makeUnwritable(config);
     try {
       const locked = await app.inject({ url: '/readyz' });
       expect(locked.statusCode).toBe(503);
@@ -58,10 +97,10 @@ describe('health and readiness', () => {
       });
       expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
     } finally {
-      other.exec('ROLLBACK');
-      other.close();
+      await unwritable.undo();
     }
-    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    // No restart: the same server is ready again.
+    await eventually(async () => expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200));
   });
 
   it('/readyz tells a visitor only whether the server is ready: nothing of its mail, outbox or backups', async () => {
@@ -120,6 +159,14 @@ describe('health and readiness', () => {
     expect(response.json()).toEqual({ status: 'ready' });
   });
 
+  it('/readyz reports which database it uses: SQLite, or PostgreSQL with DATABASE_URL', async () => {
+    const { app } = await testApp();
+    expect((await app.inject({ url: '/readyz' })).json()).toMatchObject({
+      database: 'ok',
+      databaseKind: testDatabase,
+    });
+  });
+
   it('/readyz reports the newest backup in BACKUP_DIR, a manual one taken after the server’s own included', async () => {
     const config = testConfig({ BACKUP_INTERVAL_HOURS: '24', SPAM_RETENTION_DAYS: '0' });
     // A backup from before this start: the server's schedule counts from it.
@@ -151,7 +198,8 @@ describe('health and readiness', () => {
   });
 });
 
-describe('the files that hold personal data', () => {
+// The SQLite file's own modes; PostgreSQL keeps its files itself.
+sqliteOnly('the files that hold personal data', () => {
   it('are readable by the server’s user only: the database, its WAL, the .eml files and their folders', async () => {
     const { app, config } = await testApp();
     await sendLead(app);
