@@ -1,12 +1,12 @@
 import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
 import { sqliteOnly, testDatabase } from '../test/database-kind.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { manualClock } from '../test/manual-clock.ts';
+import { postgresReadOnly } from '../test/postgres-read-only.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { eventually, testApp, testConfig } from '../test/test-app.ts';
 import { takeBackup } from './backups.ts';
@@ -32,22 +32,12 @@ async function makeUnwritable(config: Config): Promise<{ undo: () => Promise<voi
       },
     };
   }
-  // Connected before: its session stays writable, to undo it.
-  const admin = new pg.Client({ connectionString: config.database.url });
-  await admin.connect();
-  const name = admin.escapeIdentifier((await admin.query('select current_database() as name')).rows[0].name);
-  const readOnly = async (on: boolean) => {
-    await admin.query(`ALTER DATABASE ${name} SET default_transaction_read_only = ${on ? 'on' : 'off'}`);
-    await admin.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity
-         where datname = current_database() and pid <> pg_backend_pid()`,
-    );
-  };
-  await readOnly(true);
+  const readOnly = await postgresReadOnly(config.database.url);
+  await readOnly.set(true);
   return {
     undo: async () => {
-      await readOnly(false);
-      await admin.end();
+      await readOnly.set(false);
+      await readOnly.end();
     },
   };
 }
