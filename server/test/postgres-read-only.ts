@@ -21,14 +21,16 @@ export async function postgresReadOnly(
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   const { rows } = await admin.query<{ name: string }>('select current_database() as name');
-  const name = admin.escapeIdentifier(rows[0]!.name);
+  const database = rows[0]?.name;
+  if (!database) throw new Error('no current database');
+  const name = admin.escapeIdentifier(database);
   const others = async () =>
     (
       await admin.query<{ count: number }>(
         `select count(*)::int as count from pg_stat_activity
            where datname = current_database() and pid <> pg_backend_pid()`,
       )
-    ).rows[0]!.count;
+    ).rows[0]?.count ?? 0;
   return {
     async set(on) {
       await admin.query(`ALTER DATABASE ${name} SET default_transaction_read_only = ${on ? 'on' : 'off'}`);
