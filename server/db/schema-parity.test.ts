@@ -29,12 +29,11 @@ async function schemaOf(storage: Storage) {
   const schema: Record<string, Record<string, 'null' | 'not null'>> = {};
   for (const table of tables.sort((a, b) => a.name.localeCompare(b.name))) {
     if (storage.dialect === 'sqlite' && SEARCH_ONLY.sqliteTables.test(table.name)) continue;
-    const keys = new Set(
-      storage.sqlite
-        ?.pragma(`table_info("${table.name}")`)
-        .filter((column) => (column as { pk: number }).pk > 0)
-        .map((column) => (column as { name: string }).name),
-    );
+    const columns = (storage.sqlite?.pragma(`table_info("${table.name}")`) ?? []) as {
+      name: string;
+      pk: number;
+    }[];
+    const keys = new Set(columns.filter((column) => column.pk > 0).map((column) => column.name));
     const searchColumns =
       storage.dialect === 'postgres' ? (SEARCH_ONLY.postgresColumns[table.name] ?? []) : [];
     schema[table.name] = Object.fromEntries(
