@@ -29,6 +29,10 @@ export interface ResourcesOptions {
   startMaintenance: boolean;
 }
 
+/** Said once at start: several instances on one PostgreSQL each count their own limits without Redis. */
+export const PER_INSTANCE_LIMITS =
+  'DATABASE_URL is set but REDIS_URL is not: rate limits are counted per instance, so with several instances a client gets each limit once per instance. Set REDIS_URL to share them.';
+
 /** Long enough for the slowest SMTP exchange; after it, a claimed email is due again. */
 function leaseMs(timeouts: Config['mail']['timeouts']) {
   return 2 * (timeouts.connectionMs + timeouts.greetingMs + timeouts.socketMs) + 60_000;
@@ -82,6 +86,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   const { leads } = stores;
   app.addHook('onReady', async () => {
     for (const warning of config.warnings) app.log.warn(warning);
+    if (stores.storage.dialect === 'postgres' && !redis) app.log.warn(PER_INSTANCE_LIMITS);
     // In production config.warnings says it already.
     if (mailer.kind === 'file' && !config.production) {
       app.log.warn(
@@ -110,6 +115,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   /** What /readyz reports. */
   const readiness = async (): Promise<Readiness> => ({
     database: (await storage.canWrite()) ? 'ok' : 'unavailable',
+    databaseKind: storage.dialect,
     outbox: await outbox.health(now()).catch(() => null),
     mail: mailer.kind === 'file' ? 'files' : mailer.kind,
     // The newest backup in BACKUP_DIR, whoever took it: this server or `npm run backup`.

@@ -85,14 +85,17 @@ const TABLES = [
 ] as const;
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
-/** Every row of every table, in id order (phone_endings aside: only SQLite's search index fills it). */
+/**
+ * Every row of every table, in id order, without the search index's columns: phone_endings (only
+ * SQLite's index fills it) and search_words (PostgreSQL's).
+ */
 async function everything(stores: Stores) {
   const all: Record<string, unknown[]> = {};
   for (const table of TABLES) {
     const rows = await stores.storage.db.selectFrom(table).selectAll().execute();
     const key = (row: Record<string, unknown>) => String(row.id ?? row.token_hash);
     all[table] = rows
-      .map(({ phone_endings: _, ...row }: Record<string, unknown>) => row)
+      .map(({ phone_endings: _, search_words: __, ...row }: Record<string, unknown>) => row)
       .sort((a, b) => key(a).localeCompare(key(b)));
   }
   return all;

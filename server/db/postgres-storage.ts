@@ -59,6 +59,10 @@ export async function openPostgresStorage({
   });
   // A connection lost while idle (PostgreSQL restarted): the pool drops it and makes a new one later.
   pool.on('error', () => undefined);
+  // The same while a connection is checked out between two queries (a held advisory lock, a transaction):
+  // the pool listens only to idle ones, and an 'error' nobody listens to would end the process. The
+  // query that comes next fails, and the connection is not reused.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrateToLatest(db as unknown as Kysely<unknown>, migrations, 'postgres');

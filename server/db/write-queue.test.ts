@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { tempDir } from '../test/temp-dir.ts';
 import { openStorage, type Storage } from './database.ts';
 import { isStorageUnavailable } from './storage-errors.ts';
 import { createWriteQueue } from './write-queue.ts';
 import { sqliteOf } from '../test/sqlite-of.ts';
+import { sqliteOnly } from '../test/database-kind.ts';
 
 const opened: Storage[] = [];
 afterEach(async () => {
@@ -51,7 +52,8 @@ function committedNames(path: string): string[] {
   }
 }
 
-describe('the write queue (group commit)', () => {
+// Group commit is SQLite's (PostgreSQL writes through pool-writer.ts).
+sqliteOnly('the write queue (group commit)', () => {
   it('writes jobs that arrive together in one transaction, and answers each only once it is committed', async () => {
     const { db, sqlite } = await storage();
     const commits: number[] = [];

@@ -2,17 +2,46 @@ import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { testDatabase } from '../test/database-kind.ts';
+import type { Config } from '../config.ts';
+import { sqliteOnly, testDatabase } from '../test/database-kind.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { manualClock } from '../test/manual-clock.ts';
+import { postgresReadOnly } from '../test/postgres-read-only.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { eventually, testApp, testConfig } from '../test/test-app.ts';
 import { takeBackup } from './backups.ts';
+import { takePostgresBackup } from './postgres-backups.ts';
 
 /** A visitor's address (TEST-NET-3). */
 const VISITOR = '203.0.113.7';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
+
+/**
+ * Makes the test's database unwritable until undo: on SQLite another connection holds the write lock;
+ * on PostgreSQL the database turns read-only (default_transaction_read_only) and the pool's
+ * connections are ended, so that the new ones it makes are read-only.
+ */
+async function makeUnwritable(config: Config): Promise<{ undo: () => Promise<void> }> {
+  if (!config.database.url) {
+    const other = new Database(config.database.path);
+    other.exec('BEGIN EXCLUSIVE'); // another process holds the write lock
+    return {
+      undo: async () => {
+        other.exec('ROLLBACK');
+        other.close();
+      },
+    };
+  }
+  const readOnly = await postgresReadOnly(config.database.url);
+  await readOnly.set(true);
+  return {
+    undo: async () => {
+      await readOnly.set(false);
+      await readOnly.end();
+    },
+  };
+}
 
 async function sendLead(app: Awaited<ReturnType<typeof testApp>>['app']) {
   expect((await injectQuote(app)).body).toBe('success');
@@ -37,6 +66,7 @@ describe('health and readiness', () => {
     expect(response.json()).toEqual({
       status: 'ready',
       database: 'ok',
+      databaseKind: testDatabase,
       outbox: { pending: 1, dead: 0, oldestPendingSeconds: 90 },
       mail: testDatabase === 'postgres' ? 'database' : 'files',
       lastBackupAt: null,
@@ -46,8 +76,7 @@ describe('health and readiness', () => {
 
   it('/readyz answers 503 while the database cannot be written, and 200 again after', async () => {
     const { app, config } = await testApp();
-    const other = new Database(config.database.path);
-    other.exec('BEGIN EXCLUSIVE'); // another process holds the write lock
+    const unwritable = await makeUnwritable(config);
     try {
       const locked = await app.inject({ url: '/readyz' });
       expect(locked.statusCode).toBe(503);
@@ -59,10 +88,10 @@ describe('health and readiness', () => {
       });
       expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
     } finally {
-      other.exec('ROLLBACK');
-      other.close();
+      await unwritable.undo();
     }
-    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    // No restart: the same server is ready again.
+    await eventually(async () => expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200));
   });
 
   it('/readyz tells a visitor only whether the server is ready: nothing of its mail, outbox or backups', async () => {
@@ -125,6 +154,14 @@ describe('health and readiness', () => {
     expect(response.json()).toEqual({ status: 'ready' });
   });
 
+  it('/readyz reports which database it uses: SQLite, or PostgreSQL with DATABASE_URL', async () => {
+    const { app } = await testApp();
+    expect((await app.inject({ url: '/readyz' })).json()).toMatchObject({
+      database: 'ok',
+      databaseKind: testDatabase,
+    });
+  });
+
   it('/readyz reports the newest backup in BACKUP_DIR, a manual one taken after the server’s own included', async () => {
     const config = testConfig({ BACKUP_INTERVAL_HOURS: '24', SPAM_RETENTION_DAYS: '0' });
     // A backup from before this start: the server's schedule counts from it.
@@ -135,13 +172,10 @@ describe('health and readiness', () => {
     expect(await lastBackupAt()).toBe('2026-11-20T09:00:00.000Z');
 
     // `npm run backup`, from another process, while the server runs.
-    takeBackup({
-      databasePath: config.database.path,
-      mailDir: config.mail.dir,
-      backupDir: config.backup.dir,
-      at: new Date('2026-11-24T09:00:00.000Z'),
-      busyTimeoutMs: 1_000,
-    });
+    const at = new Date('2026-11-24T09:00:00.000Z');
+    const where = { mailDir: config.mail.dir, backupDir: config.backup.dir, at };
+    if (config.database.url) await takePostgresBackup({ url: config.database.url, ...where });
+    else takeBackup({ databasePath: config.database.path, busyTimeoutMs: 1_000, ...where });
     expect(await lastBackupAt()).toBe('2026-11-24T09:00:00.000Z');
   });
 
@@ -156,7 +190,8 @@ describe('health and readiness', () => {
   });
 });
 
-describe('the files that hold personal data', () => {
+// The SQLite file's own modes; PostgreSQL keeps its files itself.
+sqliteOnly('the files that hold personal data', () => {
   it('are readable by the server’s user only: the database, its WAL, the .eml files and their folders', async () => {
     const { app, config } = await testApp();
     await sendLead(app);

@@ -2,7 +2,7 @@
  * Hostile input, property-based: ~500 random and adversarial requests (set
  * QUOTE_FUZZ_RUNS for more; `npm run bench:fuzz` runs 20,000). For each one:
  * no 5xx but the deliberate 503 while storage is down (some cases switch the
- * database to read-only); the reply is what the shared schema says; nothing
+ * database to read-only, on PostgreSQL too); the reply is what the shared schema says; nothing
  * invalid is stored; each stored lead's email has exactly the expected headers
  * and shows every field escaped; the no-JavaScript error page is inert; and at
  * the end the CSV export of everything stored neutralises every formula.
@@ -15,6 +15,7 @@ import {
   checkCase,
   checkCsvExport,
   csvText,
+  endFuzzTarget,
   fuzzCase,
   newFuzzStats,
   parseCsv,
@@ -27,11 +28,16 @@ describe('hostile input to the quote endpoint', () => {
   it(`holds every property for ${RUNS} random and adversarial requests`, async () => {
     const { app, config } = await testApp({ env: { RATE_LIMIT_MAX: '1000000' } });
     const stats = newFuzzStats();
-    await fc.assert(
-      fc.asyncProperty(fuzzCase, (input) => checkCase({ app, config }, input, stats)),
-      { numRuns: RUNS },
-    );
-    await checkCsvExport({ app, config }, stats);
+    const target = { app, config };
+    try {
+      await fc.assert(
+        fc.asyncProperty(fuzzCase, (input) => checkCase(target, input, stats)),
+        { numRuns: RUNS },
+      );
+      await checkCsvExport(target, stats);
+    } finally {
+      await endFuzzTarget(target);
+    }
 
     // The generators reach every kind of body and every outcome, stored leads included.
     expect(Object.keys(stats.byKind).sort()).toEqual([

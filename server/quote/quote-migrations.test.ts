@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { sqliteOnly } from '../test/database-kind.ts';
 import { sampleQuote } from '../../common/quote-sample.ts';
 import { openStores, migrations } from '../stores.ts';
 import { LEAD_REFERENCE } from './lead-reference.ts';
@@ -11,6 +12,9 @@ import { tempDir } from '../test/temp-dir.ts';
 import { deliveryOf } from './lead-delivery.ts';
 import { indexLeadsForSearch } from './quote-migrations.ts';
 import { sqliteOf } from '../test/sqlite-of.ts';
+
+// Upgrades of SQLite files an older release left, and SQLite's search index (PostgreSQL's schema
+// starts from its baselines: server/db/schema-parity.test.ts compares the two).
 
 /** A database as the newsletter release left it: leads in each of the old statuses. */
 async function databaseBeforeTheInbox(path: string) {
@@ -42,7 +46,7 @@ async function databaseBeforeTheInbox(path: string) {
   sqlite.close();
 }
 
-describe('the inbox migration', () => {
+sqliteOnly('the inbox migration', () => {
   it('splits the old status: spam becomes a flag, every lead starts as new, and all are searchable', async () => {
     const config = testConfig({}, tempDir());
     await databaseBeforeTheInbox(config.database.path);
@@ -94,7 +98,7 @@ describe('the inbox migration', () => {
   });
 });
 
-describe('the references migration', () => {
+sqliteOnly('the references migration', () => {
   it('gives every lead already there its own random reference, and new leads one too', async () => {
     const config = testConfig({}, tempDir());
     await databaseBeforeTheInbox(config.database.path);
@@ -122,7 +126,7 @@ describe('the references migration', () => {
   });
 });
 
-describe('a field added to the search index (docs/adding-a-quote-field.md)', () => {
+sqliteOnly('a field added to the search index (docs/adding-a-quote-field.md)', () => {
   it('is found by the inbox’s search, by its words, with no other change', async () => {
     const stores = await openStores(testConfig({}, tempDir()));
     try {
@@ -148,7 +152,7 @@ describe('a field added to the search index (docs/adding-a-quote-field.md)', () 
   });
 });
 
-describe('the NFC migration', () => {
+sqliteOnly('the NFC migration', () => {
   it('puts the text of the leads already there in NFC, so the search finds them however it is typed', async () => {
     const config = testConfig({}, tempDir());
     mkdirSync(dirname(config.database.path), { recursive: true });

@@ -32,7 +32,7 @@ import { notificationEmail } from '../quote/quote-emails.ts';
 import { QUOTE_MAX_FIELD_LENGTH } from '../quote/quote-routes.ts';
 import type { Lead } from '../quote/quote-tables.ts';
 import { FORM_BODY_LIMIT } from '../forms/form-body.ts';
-import { sqliteOf } from './sqlite-of.ts';
+import { postgresReadOnly, type ReadOnlySwitch } from './postgres-read-only.ts';
 
 // --- Generators ----------------------------------------------------------------------------------------
 
@@ -641,16 +641,51 @@ async function checkNotification(target: FuzzTarget, lead: Lead, row: OutboxRow)
   assert.ok(plain.includes(lead.message.trimEnd()), 'the text part has the message');
 }
 
+const readOnlySwitches = new WeakMap<FuzzTarget, Promise<ReadOnlySwitch>>();
+
+/**
+ * Makes the app's database refuse writes until the returned function is called: on SQLite its
+ * connection turns query_only; on PostgreSQL the database turns read-only (postgres-read-only.ts).
+ */
+async function storageDown(target: FuzzTarget): Promise<() => Promise<void>> {
+  const { storage } = target.app;
+  if (storage.sqlite) {
+    const { sqlite } = storage;
+    sqlite.pragma('query_only = ON');
+    return async () => void sqlite.pragma('query_only = OFF');
+  }
+  const url = target.config.database.url;
+  if (!url) throw new Error('PostgreSQL without DATABASE_URL');
+  let readOnly = readOnlySwitches.get(target);
+  if (!readOnly) readOnlySwitches.set(target, (readOnly = postgresReadOnly(url, storage)));
+  const database = await readOnly;
+  await database.set(true);
+  return () => database.set(false);
+}
+
+/** The PostgreSQL connection a fuzz run kept to switch its database read-only: closed at its end. */
+export async function endFuzzTarget(target: FuzzTarget) {
+  await (await readOnlySwitches.get(target))?.end();
+  readOnlySwitches.delete(target);
+}
+
 /** One request against the app, and every property that must hold for it. */
 export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: FuzzStats) {
   const { app } = target;
-  const sqlite = sqliteOf(app.storage);
-  const lastId = () =>
-    (sqlite.prepare('SELECT coalesce(max(id), 0) FROM quote_requests').pluck().get() as number) ?? 0;
-  const before = lastId();
-  const outboxBefore = sqlite.prepare('SELECT coalesce(max(id), 0) FROM outbox').pluck().get() as number;
+  const { db } = app.storage;
+  const lastId = async (table: 'quote_requests' | 'outbox') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    );
+  const before = await lastId('quote_requests');
+  const outboxBefore = await lastId('outbox');
 
-  if (input.storageDown) sqlite.pragma('query_only = ON');
+  const down = input.storageDown ? await storageDown(target) : undefined;
   let response;
   try {
     response = await app.inject({
@@ -663,7 +698,7 @@ export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: Fuzz
       },
     });
   } finally {
-    if (input.storageDown) sqlite.pragma('query_only = OFF');
+    await down?.();
   }
   const status = response.statusCode;
   const isHtml = String(response.headers['content-type'] ?? '').startsWith('text/html');
@@ -679,12 +714,18 @@ export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: Fuzz
   if (status === 503) assert.ok(response.body.includes(UNAVAILABLE), 'a 503 says why, plainly');
   assert.doesNotMatch(response.body, INTERNALS, 'the reply leaks internals');
 
-  const stored = sqlite
-    .prepare('SELECT * FROM quote_requests WHERE id > ? ORDER BY id')
-    .all(before) as Lead[];
-  const queued = sqlite
-    .prepare('SELECT * FROM outbox WHERE id > ? ORDER BY id')
-    .all(outboxBefore) as OutboxRow[];
+  const stored = (await db
+    .selectFrom('quote_requests')
+    .selectAll()
+    .where('id', '>', before)
+    .orderBy('id')
+    .execute()) as Lead[];
+  const queued = (await db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('id', '>', outboxBefore)
+    .orderBy('id')
+    .execute()) as OutboxRow[];
   const accepted = status === 200 || status === 303;
   assert.equal(stored.length, accepted ? 1 : 0, 'a lead is stored exactly when the reply is success');
   if (accepted) {
@@ -814,9 +855,11 @@ export async function checkCsvExport(target: FuzzTarget, stats: FuzzStats) {
   const config = { ...target.config, database: { ...target.config.database, busyTimeoutMs: 5_000 } };
   assert.equal(await runStoreCommand(leadsCommand, ['export'], config, io), 0);
   const rows = parseCsv(csv);
-  const leads = sqliteOf(target.app.storage)
-    .prepare('SELECT * FROM quote_requests ORDER BY id')
-    .all() as Lead[];
+  const leads = (await target.app.storage.db
+    .selectFrom('quote_requests')
+    .selectAll()
+    .orderBy('id')
+    .execute()) as Lead[];
   const columns = ['id', 'reference', 'created_at', 'status', 'spam', ...quoteFields, 'source_page'] as const;
   assert.deepEqual(rows[0], columns);
   assert.equal(rows.length - 1, leads.length, 'one CSV line per lead');
