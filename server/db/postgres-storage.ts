@@ -59,6 +59,10 @@ export async function openPostgresStorage({
   });
   // A connection lost while idle (PostgreSQL restarted): the pool drops it and makes a new one later.
   pool.on('error', () => undefined);
+  // Lost while checked out but between two queries (inside a transaction, or holding a session lock):
+  // pg emits the error on the client, which would end the process if nobody listened. Its next query
+  // fails instead ("not queryable": 503), and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrateToLatest(db as unknown as Kysely<unknown>, migrations, 'postgres');

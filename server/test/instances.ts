@@ -27,7 +27,7 @@ afterEach(async () => {
 });
 
 /** The environment of instance number `index`. */
-export function instanceEnv(settings: InstanceSettings, index: number): Record<string, string> {
+function instanceEnv(settings: InstanceSettings, index: number): Record<string, string> {
   return {
     HOST: '127.0.0.1',
     PORT: '0',
@@ -87,16 +87,16 @@ export async function leadsByEmail(url: string): Promise<Map<string, number>> {
   return new Map(rows.map((row) => [row.email, Number(row.count)]));
 }
 
-/** The log lines a server wrote at level error (50) or above. */
+/** The lines a server wrote at level error (50) or above, and anything it wrote that is not a log line. */
 export function errorLines(output: string): string[] {
   return output
     .split('\n')
-    .filter((line) => line.startsWith('{'))
+    .filter((line) => line.trim() !== '')
     .filter((line) => {
       try {
-        return (JSON.parse(line) as { level?: number }).level! >= 50;
+        return ((JSON.parse(line) as { level?: number }).level ?? 0) >= 50;
       } catch {
-        return false;
+        return true;
       }
     });
 }
