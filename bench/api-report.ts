@@ -35,7 +35,12 @@ const cpu = (value: number | null | undefined) => (typeof value === 'number' ? v
 export function resultRows(
   servers: [string, StaticSummary][],
   connections: number,
-  quoteRuns: (LoadResult & { succeeded: number; serverLatencyMs: { p50: number; p99: number } })[],
+  quoteRuns: (LoadResult & {
+    succeeded: number;
+    serverLatencyMs: { p50: number; p99: number };
+    /** The row's name (default: POST /api/quote, the SQLite server). */
+    label?: string;
+  })[],
 ): (string | number)[][] {
   return [
     ...servers.map(([name, summary]) => [
@@ -50,7 +55,7 @@ export function resultRows(
       summary.failures,
     ]),
     ...quoteRuns.map((result) => [
-      'POST /api/quote',
+      result.label ?? 'POST /api/quote',
       result.connections,
       round(result.requestsPerSecond, 0),
       result.latencyMs.p50,

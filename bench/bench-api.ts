@@ -11,7 +11,11 @@
  * 3. Posts valid multipart quotes at 10, 50 and 200 connections, each with its
  *    own email address, then stops the server (SIGTERM) and checks that the
  *    database holds exactly one row for every "success" reply and nothing else.
- * 4. Prints a table and saves bench/results/bench-api.json.
+ * 4. The same posts at 50 connections on PostgreSQL (a throw-away cluster with
+ *    fsync and synchronous_commit on): one instance, then two behind a
+ *    round-robin proxy (bench/postgres-quotes.ts), each checked the same way.
+ *    Skipped, with a line saying so, where PostgreSQL's programs are missing.
+ * 5. Prints a table and saves bench/results/bench-api.json.
  *
  * Usage: npm run bench:api [-- --duration <seconds per GET run>] [--rounds <GET rounds>]
  *                             [--quotes <requests per POST run>] [--out <file>]
@@ -26,9 +30,11 @@ import { startBareServer } from './bare-server-start.ts';
 import { runLoadWatching, type LoadResult } from './load.ts';
 import { checkDatabase } from './quote-integrity.ts';
 import { quoteLoad } from './quote-load.ts';
+import { postgresQuoteRuns, postgresRows, postgresTargets } from './postgres-quotes.ts';
 import { machine, round, saveJson, table } from './report.ts';
 import { logOffset, quantile, serverTimes } from './server-log.ts';
 import { LOG_FLUSH_MS } from '../server/ops/log-destination.ts';
+import { findPostgresBin, POSTGRES_MISSING } from '../server/test/postgres-cluster.ts';
 import {
   BUILT_SERVER,
   startServer,
@@ -163,6 +169,11 @@ try {
   // --- The database after the load ------------------------------------------------------------------
   const integrity = { ...checkDatabase(databasePath, loads), serverExit };
 
+  // --- POST /api/quote on PostgreSQL: one instance, two behind a proxy ---------------------------------
+  const options = { dir, siteDir, connections: TARGETS.atConnections, requests: quoteRequests };
+  const postgres = findPostgresBin() ? await postgresQuoteRuns(options) : undefined;
+  if (!postgres) console.log(POSTGRES_MISSING.replace('tests', 'rows of bench:api'));
+
   // --- Report ---------------------------------------------------------------------------------------
   const at50 = quoteRuns[QUOTE_CONNECTIONS.indexOf(TARGETS.atConnections)];
   if (!at50) throw new Error(`No run at ${TARGETS.atConnections} connections`);
@@ -197,7 +208,7 @@ try {
       met: at50.latencyMs.p99 <= TARGETS.quoteP99Ms,
     },
     'errors and non-2xx': { wanted: '0', measured: failures, met: failures === 0 },
-    'rows = "success" replies': {
+    'SQLite rows = "success" replies': {
       wanted: '0 lost, 0 duplicated',
       measured: `${integrity.rows} rows / ${integrity.successReplies} replies, ${integrity.lost} lost, ${integrity.duplicated} duplicated`,
       met:
@@ -206,6 +217,7 @@ try {
         integrity.duplicated === 0 &&
         integrity.notifications === integrity.rows,
     },
+    ...(postgres ? postgresTargets(postgres) : {}),
   };
 
   const rows = resultRows(
@@ -214,13 +226,16 @@ try {
       ['GET / (bare, from memory)', bareStatic],
     ],
     STATIC_CONNECTIONS,
-    quoteRuns,
+    [...quoteRuns, ...(postgres ? postgresRows(postgres) : [])],
   );
   const report = [
     '',
     `bench:api — ${host.cores} cores (${host.cpu}), Node ${host.node}, ${host.platform}, load average at start ${host.loadAverage.join(' ')}`,
     `GET /: ${rounds} × ${durationSeconds} s per server, Accept-Encoding: ${ACCEPT_ENCODING}. ` +
-      `POST: ${quoteRequests} multipart quotes per row. SQLite WAL, synchronous=FULL.`,
+      `POST: ${quoteRequests} multipart quotes per row. SQLite WAL, synchronous=FULL.` +
+      (postgres
+        ? ` PostgreSQL ${postgres.settings.version}: fsync=${postgres.settings.fsync}, synchronous_commit=${postgres.settings.synchronousCommit}, full_page_writes=${postgres.settings.fullPageWrites}, pool of 10 per instance.`
+        : ''),
     '',
     table(
       ['', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'server p50', 'server p99', 'server CPU', 'failed'],
@@ -247,9 +262,12 @@ try {
     ),
   ];
   console.log(report.join('\n'));
-  for (const result of quoteRuns) {
+  for (const result of [...quoteRuns, ...(postgres ? postgresRows(postgres) : [])]) {
     if (Object.keys(result.otherReplies).length > 0) {
-      console.log(`Replies other than "success" at ${result.connections} connections:`, result.otherReplies);
+      console.log(
+        `Replies other than "success" (${'label' in result ? result.label : result.connections}):`,
+        result.otherReplies,
+      );
     }
   }
 
@@ -269,6 +287,7 @@ try {
     static: { real: realStatic, bare: bareStatic, ratio: staticRatio, cpuPerRequest, runs: staticRuns },
     quotes: quoteRuns,
     integrity,
+    postgres: postgres ?? null,
     targets,
     printed: report.join('\n'),
   });

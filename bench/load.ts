@@ -81,14 +81,22 @@ function cpuSeconds(pid: number): number | undefined {
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
- * Runs the load while watching the server's CPU use: a server far below one
- * full core was not the bottleneck, the load generator was.
+ * Runs the load while watching the server's CPU use (of each process, added
+ * up, when there are several): a server far below one full core was not the
+ * bottleneck, the load generator was.
  */
-export async function runLoadWatching(pid: number, options: LoadOptions): Promise<LoadResult> {
-  const before = cpuSeconds(pid);
+export async function runLoadWatching(pids: number | number[], options: LoadOptions): Promise<LoadResult> {
+  const watched = Array.isArray(pids) ? pids : [pids];
+  const cpu = () => {
+    const each = watched.map(cpuSeconds);
+    return each.some((value) => value === undefined)
+      ? undefined
+      : each.reduce((sum: number, value) => sum + (value ?? 0), 0);
+  };
+  const before = cpu();
   const started = process.hrtime.bigint();
   const result = await runLoad(options);
-  const after = cpuSeconds(pid);
+  const after = cpu();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const busy = before === undefined || after === undefined ? undefined : (after - before) / seconds;
   return { ...result, serverCpu: busy === undefined ? null : Number(busy.toFixed(2)) };

@@ -27,7 +27,7 @@ export function mergeMigrations(...parts: DialectMigrations[]): DialectMigration
 }
 
 /** The advisory lock two instances starting at once take around the whole migration. */
-const MIGRATION_LOCK = 8_472_015_361;
+export const MIGRATION_LOCK = 8_472_015_361;
 
 async function runMigrator(db: Kysely<unknown>, migrations: Migrations): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } });

@@ -81,7 +81,8 @@ async function postQuote(base: string, email: string) {
     body: form,
     headers: { accept: 'text/plain', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' },
   });
-  return { status: response.status, body: await response.text() };
+  const retryAfter = response.headers.get('retry-after');
+  return { status: response.status, body: await response.text(), ...(retryAfter ? { retryAfter } : {}) };
 }
 
 /** A native form post, as a browser with JavaScript off sends it. */
@@ -110,9 +111,10 @@ sqliteOnly.each(Object.entries(OUTAGES))('the database becomes unwritable: %s', 
       const end = outage.start(app, config);
       try {
         const refused = await postQuote(base, 'during@outage.test');
-        expect(refused).toEqual({ status: 503, body: `${UNAVAILABLE}\n` });
+        expect(refused).toEqual({ status: 503, body: `${UNAVAILABLE}\n`, retryAfter: '30' });
         const page = await postNatively(base, 'during-native@outage.test');
         expect(page.status).toBe(503);
+        expect(page.headers['retry-after']).toBe('30');
         expect(page.body).toContain(UNAVAILABLE);
         expect(page.body).toContain('value="during-native@outage.test"'); // nothing the visitor typed is lost
 

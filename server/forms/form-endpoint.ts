@@ -54,6 +54,12 @@ export function originCheck(request: FastifyRequest, siteUrl: string): OriginChe
   return { ownHost: request.host, siteUrl };
 }
 
+/**
+ * The Retry-After of a post refused because the database cannot take it: a
+ * restarting or failing-over PostgreSQL, a locked or full SQLite disk.
+ */
+const STORAGE_RETRY_AFTER_SECONDS = 30;
+
 function toProblem(error: unknown, request: FastifyRequest, what: string): FormProblem {
   if (error instanceof FormProblem) return error;
   const { code, statusCode } = (error ?? {}) as { code?: string; statusCode?: number };
@@ -63,7 +69,7 @@ function toProblem(error: unknown, request: FastifyRequest, what: string): FormP
   }
   if (isStorageUnavailable(error)) {
     request.log.warn({ err: error }, `${what} refused: database unavailable`);
-    return new FormProblem('unavailable', { cause: error });
+    return new FormProblem('unavailable', { cause: error, retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS });
   }
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     return new FormProblem('malformed', { cause: error });

@@ -7,7 +7,8 @@ import { request as httpRequest } from 'node:http';
 import { type Fields, multipart } from './form-request.ts';
 
 export type Outcome =
-  | { kind: 'reply'; status: number; body: string }
+  /** `retryAfter`: the Retry-After header, when the reply has one. */
+  | { kind: 'reply'; status: number; body: string; retryAfter?: string }
   /**
    * The connection failed: ECONNREFUSED, ECONNRESET... `afterReply` is true
    * when part of a reply had already arrived (a reset in the middle of an
@@ -43,8 +44,14 @@ export async function postQuote(baseUrl: string, fields: Fields, timeoutMs = 10_
       replied = true;
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const retryAfter = response.headers['retry-after'];
       response.on('end', () =>
-        settle({ kind: 'reply', status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        settle({
+          kind: 'reply',
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString(),
+          ...(retryAfter === undefined ? {} : { retryAfter }),
+        }),
       );
       response.on('error', (error: NodeJS.ErrnoException) =>
         settle({ kind: 'error', code: error.code ?? error.message, afterReply: true }),
