@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './test/free-port.ts';
 import { listeningAddress, spawnServer } from './test/server-process.ts';
 import { fakeSite, tempDir } from './test/temp-dir.ts';
 
@@ -66,5 +67,15 @@ describe('the server process', () => {
     const run = startServer({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' });
     expect((await run.exited).code).toBe(1);
     expect(run.output()).toMatch(/SITE_URL must be set when NODE_ENV=production/);
+  }, 20_000);
+
+  it('refuses to start when PostgreSQL cannot be reached, naming the database without its password', async () => {
+    const port = await freePort(); // nothing listens there
+    const run = startServer({ DATABASE_URL: `postgres://site:s3cret-word@127.0.0.1:${port}/site` });
+    expect((await run.exited).code).toBe(1);
+    expect(run.output()).toContain(
+      `The server could not start (database postgres://site@127.0.0.1:${port}/site,`,
+    );
+    expect(run.output()).not.toContain('s3cret-word');
   }, 20_000);
 });

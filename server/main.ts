@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { describeDatabaseUrl } from './ops/postgres-programs.ts';
 
 /** The process entry point: read the configuration, serve, and shut down gracefully. */
 async function main() {
@@ -15,12 +16,14 @@ async function main() {
     throw error;
   }
 
+  // PostgreSQL's URL without its password, or the SQLite file.
+  const database = config.database.url ? describeDatabaseUrl(config.database.url) : config.database.path;
   let app;
   try {
     app = await buildApp({ config });
   } catch (error) {
     console.error(
-      `The server could not start (database ${config.database.path}, site ${config.siteDir}):`,
+      `The server could not start (database ${database}, site ${config.siteDir}):`,
       error instanceof Error ? error.message : error,
     );
     process.exit(1);
@@ -36,7 +39,7 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
     {
-      database: config.database.path,
+      database,
       // Without SMTP_URL: .eml files in MAIL_DIR, or kept in the database on PostgreSQL.
       mail: config.mail.smtpUrl ? 'smtp' : config.database.url ? 'database' : config.mail.dir,
     },
