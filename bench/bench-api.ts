@@ -234,7 +234,7 @@ try {
     `GET /: ${rounds} × ${durationSeconds} s per server, Accept-Encoding: ${ACCEPT_ENCODING}. ` +
       `POST: ${quoteRequests} multipart quotes per row. SQLite WAL, synchronous=FULL.` +
       (postgres
-        ? ` PostgreSQL ${postgres.settings.version}: fsync=${postgres.settings.fsync}, synchronous_commit=${postgres.settings.synchronousCommit}, full_page_writes=${postgres.settings.fullPageWrites}, pool of 10 per instance.`
+        ? ` PostgreSQL ${postgres.settings.version}: fsync=${postgres.settings.fsync}, synchronous_commit=${postgres.settings.synchronousCommit}, full_page_writes=${postgres.settings.fullPageWrites}, pool of DATABASE_POOL_SIZE (20 by default) per instance.`
         : ''),
     '',
     table(

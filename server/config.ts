@@ -56,6 +56,8 @@ const envSchema = z.object({
   // The folder of pg_dump and pg_restore (backups with DATABASE_URL); unset: PATH, then /usr/lib/postgresql/*/bin.
   // Read where the programs are run (server/ops/postgres-programs.ts); checked here like every variable.
   PG_BIN: z.string().trim().min(1).optional(),
+  // Connections each instance keeps to PostgreSQL; instances × this must stay below its max_connections.
+  DATABASE_POOL_SIZE: wholeNumber(1, 1_000).default(20),
   DATABASE_BUSY_TIMEOUT_MS: wholeNumber(0, 60_000).default(5_000),
   BACKUP_DIR: z.string().min(1).default('data/backups'),
   BACKUP_INTERVAL_HOURS: wholeNumber(0, 24 * 30).default(24),
@@ -183,6 +185,8 @@ function toConfig(value: Env, warnings: string[]) {
     database: {
       /** PostgreSQL (DATABASE_URL); unset, SQLite at `path`. */
       url: value.DATABASE_URL,
+      /** PostgreSQL connections in this instance's pool. */
+      poolSize: value.DATABASE_POOL_SIZE,
       /** Absolute path of the SQLite file; its directory is created on first start. */
       path: resolve(value.DATABASE_PATH),
       /** How long a write waits for a lock held by another connection before giving up (503). */

@@ -45,6 +45,8 @@ export interface Storage {
 export interface OpenStorageOptions {
   /** PostgreSQL's connection URL (DATABASE_URL); without it, SQLite at `path`. */
   url?: string | undefined;
+  /** PostgreSQL connections in this instance's pool. */
+  poolSize?: number;
   path: string;
   busyTimeoutMs: number;
   /** Every part's migrations for each dialect (see migrator.ts), run at open. */
@@ -55,7 +57,11 @@ export interface OpenStorageOptions {
 export async function openStorage(options: OpenStorageOptions): Promise<Storage> {
   if (options.url) {
     const { openPostgresStorage } = await import('./postgres-storage.ts');
-    return openPostgresStorage({ url: options.url, migrations: options.migrations.postgres });
+    return openPostgresStorage({
+      url: options.url,
+      migrations: options.migrations.postgres,
+      ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+    });
   }
   const { openSqliteStorage } = await import('./sqlite-storage.ts');
   return openSqliteStorage({ ...options, migrations: options.migrations.sqlite });

@@ -47,7 +47,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 export async function openPostgresStorage({
   url,
   migrations,
-  poolSize = 10,
+  poolSize = 20,
 }: OpenPostgresOptions): Promise<Storage> {
   const pool = new pg.Pool({
     connectionString: url,

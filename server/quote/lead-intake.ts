@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { QuoteRequest } from '../../common/quote-request.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
@@ -51,16 +51,23 @@ export function notificationEmail(settings: NotificationSettings, id: number, at
   };
 }
 
-/** A reference no lead has yet (checked inside the write transaction, so no other write takes it meanwhile). */
-async function unusedReference(trx: Transaction<Database>): Promise<string> {
+type NewLead = Omit<Insertable<Database['quote_requests']>, 'reference'>;
+
+/**
+ * Inserts the lead under a reference no lead has: one already taken (about
+ * one chance in a billion per lead) is skipped by ON CONFLICT and another is
+ * drawn. The check and the insert are one statement, which also holds when
+ * another instance takes the same reference at the same moment.
+ */
+async function insertUnderNewReference(trx: Transaction<Database>, lead: NewLead): Promise<number> {
   for (;;) {
-    const reference = newLeadReference();
-    const taken = await trx
-      .selectFrom('quote_requests')
-      .select('id')
-      .where('reference', '=', reference)
+    const inserted = await trx
+      .insertInto('quote_requests')
+      .values({ ...lead, reference: newLeadReference() })
+      .onConflict((conflict) => conflict.column('reference').doNothing())
+      .returning('id')
       .executeTakeFirst();
-    if (!taken) return reference;
+    if (inserted) return inserted.id;
   }
 }
 
@@ -77,19 +84,13 @@ export function createLeadIntake(storage: Pick<Storage, 'write' | 'lock'>, optio
     async store({ request, sourcePage, spam }: StoreLeadInput): Promise<StoredLead> {
       return write(async (trx) => {
         const at = now();
-        const reference = await unusedReference(trx);
-        const { id } = await trx
-          .insertInto('quote_requests')
-          .values({
-            ...request,
-            reference,
-            created_at: at.toISOString(),
-            source_page: sourcePage,
-            spam: spam ? 1 : 0,
-            spam_at: spam ? at.toISOString() : null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertUnderNewReference(trx, {
+          ...request,
+          created_at: at.toISOString(),
+          source_page: sourcePage,
+          spam: spam ? 1 : 0,
+          spam_at: spam ? at.toISOString() : null,
+        });
         if (spam) return { id, spam, queued: 0 };
 
         const emails = [notificationEmail(options, id, at)];

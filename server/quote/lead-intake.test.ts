@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleQuote } from '../../common/quote-sample.ts';
+import { openStores } from '../stores.ts';
+import { testConfig } from '../test/test-app.ts';
+import type * as LeadReference from './lead-reference.ts';
+
+// The references drawn, in order: the second lead's first draw is the first lead's.
+const draws = vi.hoisted(() => ['Q-AAAAAA', 'Q-AAAAAA', 'Q-BBBBBB']);
+vi.mock('./lead-reference.ts', async (original) => ({
+  ...(await original<typeof LeadReference>()),
+  newLeadReference: () => draws.shift() ?? 'Q-CCCCCC',
+}));
+
+const opened: Awaited<ReturnType<typeof openStores>>[] = [];
+afterEach(async () => {
+  for (const stores of opened.splice(0)) await stores.close();
+});
+
+describe('a new lead’s reference', () => {
+  it('is drawn again when another lead has it, and the lead is stored all the same', async () => {
+    const stores = await openStores(testConfig());
+    opened.push(stores);
+    const store = () => stores.leads.store({ request: sampleQuote(), sourcePage: '/contact', spam: false });
+
+    const first = await store();
+    const second = await store();
+
+    const references = await stores.storage.db
+      .selectFrom('quote_requests')
+      .select(['id', 'reference'])
+      .orderBy('id')
+      .execute();
+    expect(references).toEqual([
+      { id: first.id, reference: 'Q-AAAAAA' },
+      { id: second.id, reference: 'Q-BBBBBB' },
+    ]);
+    expect(second.queued).toBe(1); // its notification was promised with it
+  });
+});
