@@ -89,6 +89,32 @@ export function copyMail(mailDir: string, target: string): number {
   return files.length;
 }
 
+/**
+ * The report of a backup file that passed its check, once the .eml files are
+ * copied beside it (`<file>.mail`); the same for SQLite's and PostgreSQL's.
+ */
+export function finishBackup(
+  file: string,
+  mailDir: string,
+  details: Pick<BackupReport, 'check' | 'counts' | 'at'>,
+): BackupReport {
+  const mailCopy = `${file}.mail`;
+  const mailFiles = copyMail(mailDir, mailCopy);
+  return {
+    file,
+    ...details,
+    mailCopy: mailFiles > 0 ? mailCopy : undefined,
+    mailFiles,
+    bytes: statSync(file).size,
+  };
+}
+
+/** What a backup that failed part-way left: the file and its mail copy. */
+export function discardBackup(file: string): void {
+  rmSync(file, { force: true });
+  rmSync(`${file}.mail`, { recursive: true, force: true });
+}
+
 export interface BackupOptions {
   databasePath: string;
   mailDir: string;
@@ -123,21 +149,9 @@ export function takeBackup({
     } finally {
       source.close();
     }
-    const counts = checkDatabaseFile(file);
-    const mailCopy = `${file}.mail`;
-    const mailFiles = copyMail(mailDir, mailCopy);
-    return {
-      file,
-      check: 'integrity ok',
-      mailCopy: mailFiles > 0 ? mailCopy : undefined,
-      mailFiles,
-      counts,
-      bytes: statSync(file).size,
-      at,
-    };
+    return finishBackup(file, mailDir, { check: 'integrity ok', counts: checkDatabaseFile(file), at });
   } catch (error) {
-    rmSync(file, { force: true });
-    rmSync(`${file}.mail`, { recursive: true, force: true });
+    discardBackup(file);
     throw error;
   }
 }

@@ -3,10 +3,17 @@
  * named as the SQLite ones are (`site-<time>.dump`), checked with
  * `pg_restore --list`, restored with pg_restore into an empty database.
  */
-import { chmodSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { copyMail, stampOf, type BackupReport, type RestoreReport } from './backups.ts';
+import {
+  copyMail,
+  discardBackup,
+  finishBackup,
+  stampOf,
+  type BackupReport,
+  type RestoreReport,
+} from './backups.ts';
 import {
   checkDumpVersion,
   connectionFor,
@@ -116,20 +123,9 @@ export async function takePostgresBackup({
     await client.query('commit');
     chmodSync(file, PRIVATE_FILE);
     await checkDumpFile(file, tables);
-    const mailCopy = `${file}.mail`;
-    const mailFiles = copyMail(mailDir, mailCopy);
-    return {
-      file,
-      check: 'pg_restore --list ok',
-      mailCopy: mailFiles > 0 ? mailCopy : undefined,
-      mailFiles,
-      counts,
-      bytes: statSync(file).size,
-      at,
-    };
+    return finishBackup(file, mailDir, { check: 'pg_restore --list ok', counts, at });
   } catch (error) {
-    rmSync(file, { force: true });
-    rmSync(`${file}.mail`, { recursive: true, force: true });
+    discardBackup(file);
     throw error;
   } finally {
     await client.end().catch(() => undefined);
