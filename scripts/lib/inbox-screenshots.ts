@@ -28,6 +28,15 @@ interface Seeded {
   fragment?: string;
 }
 
+/** Answers the lead's page as a PostgreSQL server without SMTP_URL does: its email kept in the database. */
+async function keptInDatabase(page: Page) {
+  await page.route(/\/admin\/api\/leads\/\d+$/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replaceAll('"keptIn":"file"', '"keptIn":"database"');
+    await route.fulfill({ response, body });
+  });
+}
+
 interface Shot {
   name: string;
   path: string;
@@ -83,6 +92,8 @@ const shots: Shot[] = [
   { name: 'lead-dead-notification', path: '/admin/leads/12' },
   { name: 'lead-with-history', path: '/admin/leads/10' },
   { name: 'lead-written-to-file', path: '/admin/leads/9' },
+  // On PostgreSQL without SMTP_URL the email is kept in the database: the same lead, as that server answers.
+  { name: 'lead-kept-in-database', path: '/admin/leads/9', before: keptInDatabase },
   {
     name: 'lead-delete-dialog',
     path: '/admin/leads/12',
