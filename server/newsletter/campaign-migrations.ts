@@ -43,18 +43,17 @@ export const campaignMigrations: Record<string, Migration> = {
         const objects = await sql<{ type: string; sql: string }>`
           select type, sql from sqlite_master where tbl_name = 'outbox' and sql is not null`.execute(trx);
         const table = objects.rows.find((row) => row.type === 'table')?.sql ?? '';
-        const check = /\(quote_request_id is null\) <> \(subscriber_id is null\)/;
+        const check =
+          /constraint "outbox_one_owner" check \(\(quote_request_id is null\) <> \(subscriber_id is null\)\)/;
         if (!check.test(table)) throw new Error('The outbox has not the owner check this migration expects.');
+        // The new column goes before the table's constraints, as SQLite's ADD COLUMN would put it.
         const next = table
           .replace(/^CREATE TABLE "?outbox"?/i, 'CREATE TABLE "outbox_next"')
-          .replace(check, ONE_OWNER);
+          .replace(
+            check,
+            `"campaign_id" integer references "campaigns" ("id") on delete cascade, constraint "outbox_one_owner" check (${ONE_OWNER})`,
+          );
         await sql.raw(next).execute(trx);
-        await trx.schema
-          .alterTable('outbox_next')
-          .addColumn('campaign_id', 'integer', (column) =>
-            column.references('campaigns.id').onDelete('cascade'),
-          )
-          .execute();
         const columns = await sql<{ name: string }>`select name from pragma_table_info('outbox')`.execute(
           trx,
         );
