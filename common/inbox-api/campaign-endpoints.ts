@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endpoint, idParams } from './endpoint.ts';
 
 /** Where a campaign stands; only a draft or a scheduled campaign can be edited. */
-export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
+const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** What a person writes: the subject, the preheader (the line mail programs show after it), the body. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { openStores } from '../stores.ts';
 import { api, staffMember } from '../test/admin-client.ts';
 import { rawHeader } from '../test/smtp-sink.ts';
 import { testApp, testSmtpSink } from '../test/test-app.ts';
@@ -73,6 +74,22 @@ describe('campaigns in the inbox', () => {
     expect((await call('POST', '/campaigns', { ...draft, subject: ' ' })).json().fields).toEqual({
       subject: 'Write a subject.',
     });
+  });
+
+  it('refuses to edit a campaign that is being sent or was sent', async () => {
+    const { call, config } = await campaignsApp();
+    const { id } = (await call('POST', '/campaigns', draft)).json();
+    const stores = await openStores(config);
+    try {
+      await stores.storage.db.updateTable('campaigns').set({ status: 'sending' }).execute();
+    } finally {
+      await stores.close();
+    }
+    const refused = await call('POST', `/campaigns/${id}`, { ...draft, subject: 'Too late', version: 1 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'not-editable' });
+    expect(refused.json().message).toContain('This campaign is sending');
+    expect((await call('GET', `/campaigns/${id}`)).json().subject).toBe(draft.subject);
   });
 
   it('previews what is on the page, sanitised, as HTML and text', async () => {

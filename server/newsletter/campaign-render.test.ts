@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { company } from '../../common/company.ts';
-import { campaignBodyHtml, renderCampaign } from './campaign-render.ts';
+import { campaignBodyHtml, type RenderSettings, renderCampaign } from './campaign-render.ts';
 
-const settings = {
+const settings: RenderSettings = {
   siteUrl: 'https://www.acme.test',
   archiveSlug: null,
   unsubscribeUrl: 'https://www.acme.test/newsletter/unsubscribe?token=abc',
 };
-const render = (bodyMarkdown: string, more: Partial<typeof settings> = {}) =>
+const render = (bodyMarkdown: string, more: Partial<RenderSettings> = {}) =>
   renderCampaign({ subject: 'News', preheader: 'The short of it', bodyMarkdown }, { ...settings, ...more });
 
 describe('a campaign as rendered', () => {

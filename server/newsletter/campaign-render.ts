@@ -103,7 +103,7 @@ const postalAddress = () => {
 };
 
 /** The archive page of a published campaign. */
-export const archiveUrl = (siteUrl: string, slug: string) =>
+const archiveUrl = (siteUrl: string, slug: string) =>
   `${siteUrl}/newsletter/archive/${encodeURIComponent(slug)}`;
 
 /**
