@@ -7,6 +7,9 @@ import type { Config } from './config.ts';
 import { openStorage, type Storage } from './db/database.ts';
 import { mergeMigrations } from './db/migrator.ts';
 import { mailDomain } from './mail/mail-address.ts';
+import { campaignEmailKinds } from './newsletter/campaign-email-kinds.ts';
+import { campaignMigrations, campaignPostgresMigrations } from './newsletter/campaign-migrations.ts';
+import { createCampaignRepository } from './newsletter/campaign-repository.ts';
 import { newsletterEmailKinds } from './newsletter/newsletter-email-kinds.ts';
 import { newsletterMigrations } from './newsletter/newsletter-migrations.ts';
 import { newsletterPostgresMigrations } from './newsletter/newsletter-postgres-migrations.ts';
@@ -24,6 +27,7 @@ import { quotePostgresMigrations } from './quote/quote-postgres-migrations.ts';
 export const migrations = mergeMigrations(
   { sqlite: quoteMigrations, postgres: quotePostgresMigrations },
   { sqlite: newsletterMigrations, postgres: newsletterPostgresMigrations },
+  { sqlite: campaignMigrations, postgres: campaignPostgresMigrations },
   { sqlite: outboxMigrations, postgres: outboxPostgresMigrations },
   { sqlite: adminMigrations, postgres: adminPostgresMigrations },
 );
@@ -57,12 +61,14 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
   const outbox = createOutboxRepository(storage, [
     ...quoteEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
     ...newsletterEmailKinds({ from: config.mail.from, replyTo: config.mail.to[0], siteUrl: config.siteUrl }),
+    ...campaignEmailKinds({ from: config.mail.from, replyTo: config.mail.to[0], siteUrl: config.siteUrl }),
   ]);
   return {
     storage,
     leads,
     subscribers,
     outbox,
+    campaigns: createCampaignRepository(storage, { mailDomain: domain, ...clock }),
     /** Where emails are kept when there is no SMTP_URL, on PostgreSQL; on SQLite they are .eml files in MAIL_DIR. */
     mailDrop: storage.dialect === 'postgres' ? createMailDrop(storage) : undefined,
     accounts: createAccountRepository(storage),

@@ -20,6 +20,8 @@ const ACTIVITY_ACTIONS = [
   'lead-deleted',
   'subscriber-deleted',
   'export',
+  'campaign-created',
+  'campaign-test-sent',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -1,6 +1,7 @@
 /** Every endpoint of the inbox's API, by area: what the server registers and the pages call. */
 import { accountEndpoints } from './account-endpoints.ts';
 import { activityEndpoints } from './activity-endpoints.ts';
+import { campaignEndpoints } from './campaign-endpoints.ts';
 import type { Endpoint } from './endpoint.ts';
 import { leadEndpoints } from './lead-endpoints.ts';
 import { outboxEndpoints } from './outbox-endpoints.ts';
@@ -11,6 +12,7 @@ export const inboxApi = {
   leads: leadEndpoints,
   outbox: outboxEndpoints,
   subscribers: subscriberEndpoints,
+  campaigns: campaignEndpoints,
   activity: activityEndpoints,
 };
 

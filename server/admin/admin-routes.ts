@@ -5,6 +5,7 @@ import { activityRoutes } from './activity-routes.ts';
 import { guardRoutes } from './admin-guard.ts';
 import { answerProblemsAsJson, notFound } from './api-problem.ts';
 import { authRoutes, type AuthRoutesOptions } from './auth-routes.ts';
+import { campaignRoutes, type CampaignRoutesOptions } from './campaign-routes.ts';
 import { holdRoutesToContract } from './contract-routes.ts';
 import { leadRoutes, type LeadRoutesOptions } from './lead-routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
@@ -12,7 +13,8 @@ import { subscriberRoutes, type SubscriberRoutesOptions } from './subscriber-rou
 
 export type AdminRoutesOptions = AuthRoutesOptions &
   LeadRoutesOptions &
-  SubscriberRoutesOptions & {
+  SubscriberRoutesOptions &
+  CampaignRoutesOptions & {
     /** The site's public origin (SITE_URL): requests from any other site are refused. */
     siteUrl: string;
   };
@@ -44,6 +46,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       await api.register(outboxRoutes, options);
       await api.register(subscriberRoutes, options);
       await api.register(activityRoutes, options);
+      await api.register(campaignRoutes, options);
 
       // Any other address under the API is a JSON 404 (not the app shell that answers /admin/*).
       api.route({

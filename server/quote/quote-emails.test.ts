@@ -29,6 +29,7 @@ const row = (kind: OutboxRow['kind']): OutboxRow => ({
   id: 1,
   quote_request_id: 7,
   subscriber_id: null,
+  campaign_id: null,
   kind,
   recipient: kind === 'notification' ? 'sales@acme.test' : 'priya@company.in',
   message_id: `<quote${kind === 'notification' ? '' : '-ack'}-7.0123456789abcdef@acme.test>`,

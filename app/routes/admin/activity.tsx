@@ -32,6 +32,8 @@ const actionLabels: Record<ActivityEntry['action'], string> = {
   'lead-deleted': 'Lead deleted',
   'subscriber-deleted': 'Subscriber deleted',
   export: 'Export',
+  'campaign-created': 'Campaign created',
+  'campaign-test-sent': 'Test email sent',
 };
 
 /** Sign-ins refused and deletions stand out in the log. */

@@ -1,0 +1,114 @@
+import type { Storage } from '../db/database.ts';
+import { newMessageId } from '../outbox/message-id.ts';
+import { queueEmails } from '../outbox/outbox-rows.ts';
+import type { CampaignContent } from './campaign-render.ts';
+import { CAMPAIGN_TEST_KIND, type CampaignRow } from './campaign-tables.ts';
+
+/** Only these can be edited; the others are being sent or are done. */
+const EDITABLE = ['draft', 'scheduled'] as const;
+
+export interface CampaignEdit extends CampaignContent {
+  publishInArchive?: boolean | undefined;
+  /** The version the edit was made from. */
+  version: number;
+}
+
+/** What an edit did: saved (the new row), or refused because nothing is there, it moved on, or it is sent. */
+export type CampaignEditOutcome =
+  { saved: CampaignRow } | { refused: 'not-found' | 'stale-version' | 'not-editable'; current?: CampaignRow };
+
+export interface CampaignRepositoryOptions {
+  /** Domain of the company's sender address, used in Message-IDs. */
+  mailDomain: string;
+  now?: () => Date;
+}
+
+/** The newsletter's campaigns: drafts, their autosave with a version, and test emails through the outbox. */
+export function createCampaignRepository(
+  storage: Pick<Storage, 'db' | 'write'>,
+  { mailDomain, now = () => new Date() }: CampaignRepositoryOptions,
+) {
+  const { db } = storage;
+  const find = (id: number) => db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+
+  return {
+    find,
+
+    /** Newest first. */
+    list: (): Promise<CampaignRow[]> =>
+      db.selectFrom('campaigns').selectAll().orderBy('id', 'desc').limit(500).execute(),
+
+    create(content: CampaignContent, createdBy: string): Promise<CampaignRow> {
+      const at = now().toISOString();
+      return storage.write.run((trx) =>
+        trx
+          .insertInto('campaigns')
+          .values({
+            subject: content.subject,
+            preheader: content.preheader,
+            body_markdown: content.bodyMarkdown,
+            status: 'draft',
+            publish_in_archive: 1,
+            created_by: createdBy.toLowerCase(),
+            created_at: at,
+            updated_at: at,
+            version: 1,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+    },
+
+    /** Saves an edit made from the current version of an editable campaign; a compare-and-set. */
+    update(id: number, edit: CampaignEdit): Promise<CampaignEditOutcome> {
+      return storage.write.run(async (trx): Promise<CampaignEditOutcome> => {
+        const saved = await trx
+          .updateTable('campaigns')
+          .set((eb) => ({
+            subject: edit.subject,
+            preheader: edit.preheader,
+            body_markdown: edit.bodyMarkdown,
+            ...(edit.publishInArchive === undefined
+              ? {}
+              : { publish_in_archive: edit.publishInArchive ? 1 : 0 }),
+            updated_at: now().toISOString(),
+            version: eb('version', '+', 1),
+          }))
+          .where('id', '=', id)
+          .where('version', '=', edit.version)
+          .where('status', 'in', EDITABLE)
+          .returningAll()
+          .executeTakeFirst();
+        if (saved) return { saved };
+        const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!current) return { refused: 'not-found' };
+        const editable = (EDITABLE as readonly string[]).includes(current.status);
+        return { refused: editable ? 'stale-version' : 'not-editable', current };
+      });
+    },
+
+    /** Queues one test email of the campaign to this address; false when the campaign does not exist. */
+    queueTest(id: number, recipient: string): Promise<boolean> {
+      return storage.write.run(async (trx) => {
+        const campaign = await trx
+          .selectFrom('campaigns')
+          .select('id')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!campaign) return false;
+        await queueEmails(trx, [
+          {
+            kind: CAMPAIGN_TEST_KIND,
+            recipient,
+            messageId: newMessageId('campaign-test', mailDomain),
+            owner: { column: 'campaign_id', id },
+            at: now(),
+          },
+        ]);
+        return true;
+      });
+    },
+  };
+}
+
+export type CampaignRepository = ReturnType<typeof createCampaignRepository>;

@@ -1,0 +1,47 @@
+import type { Generated, Selectable } from 'kysely';
+import type { CampaignStatus } from '../../common/inbox-api/campaign-endpoints.ts';
+
+/**
+ * A newsletter campaign: what staff write (subject, preheader, Markdown), where it stands, and the
+ * times of its sending (which comes in a later release: until then a campaign stays a draft).
+ */
+interface CampaignsTable {
+  id: Generated<number>;
+  subject: string;
+  /** The line mail programs show after the subject; hidden in the email itself. */
+  preheader: string;
+  body_markdown: string;
+  status: CampaignStatus;
+  /** 1 (true) or 0: shown in the public archive once sent. */
+  publish_in_archive: number;
+  /** Its address in the archive; unique, null until it is sent. */
+  slug: string | null;
+  /** The staff member's email. */
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  /** Raised by every save: an edit made from an older version is refused (two tabs, two people). */
+  version: number;
+  scheduled_at: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  paused_reason: string | null;
+}
+
+export type CampaignRow = Selectable<CampaignsTable>;
+
+/** A campaign's test email to a staff member (see campaign-email-kinds.ts). */
+export const CAMPAIGN_TEST_KIND = 'campaign-test';
+
+declare module '../db/database-tables.ts' {
+  interface Database {
+    campaigns: CampaignsTable;
+  }
+}
+
+declare module '../outbox/outbox-table.ts' {
+  interface OutboxTable {
+    /** The campaign an email is about (deleted with it). */
+    campaign_id: number | null;
+  }
+}
