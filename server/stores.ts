@@ -56,7 +56,11 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
   });
   const outbox = createOutboxRepository(storage, [
     ...quoteEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
-    ...newsletterEmailKinds({ from: config.mail.from, replyTo: config.mail.to[0], siteUrl: config.siteUrl }),
+    ...newsletterEmailKinds({
+      from: config.mail.newsletterFrom ?? config.mail.from,
+      replyTo: config.mail.to[0],
+      siteUrl: config.siteUrl,
+    }),
   ]);
   return {
     storage,

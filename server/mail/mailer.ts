@@ -2,6 +2,7 @@ import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { ensurePrivateDir, PRIVATE_FILE } from '../ops/private-files.ts';
+import { readDkimKey, type DkimSettings } from './dkim-key.ts';
 import { headerText, type Mailer, type OutgoingMail, type SendResult } from './outgoing-mail.ts';
 
 interface SmtpTimeouts {
@@ -18,6 +19,8 @@ export interface MailerSettings {
   smtpUrl: string | undefined;
   timeouts: SmtpTimeouts;
   dir: string;
+  /** Signs what goes through SMTP with this key (DKIM_*); files and the database are not sent, not signed. */
+  dkim?: DkimSettings | undefined;
 }
 
 function toNodemailer(mail: OutgoingMail) {
@@ -57,9 +60,18 @@ export function classifySmtpError(error: unknown): { permanent: boolean; error: 
 }
 
 /** Sends through an SMTP server, with explicit timeouts so a dead server never hangs the outbox. */
-function createSmtpMailer(url: string, timeouts: SmtpTimeouts): Mailer {
+function createSmtpMailer(url: string, timeouts: SmtpTimeouts, dkim: DkimSettings | undefined): Mailer {
   const transport = nodemailer.createTransport({
     url,
+    ...(dkim
+      ? {
+          dkim: {
+            domainName: dkim.domainName,
+            keySelector: dkim.keySelector,
+            privateKey: readDkimKey(dkim.privateKeyFile),
+          },
+        }
+      : {}),
     connectionTimeout: timeouts.connectionMs,
     greetingTimeout: timeouts.greetingMs,
     socketTimeout: timeouts.socketMs,
@@ -160,7 +172,7 @@ function createDatabaseMailer(keeper: MailKeeper): Mailer {
 
 /** SMTP when SMTP_URL is set; else the database when given a keeper (PostgreSQL), else .eml files in MAIL_DIR. */
 export function createMailer(mail: MailerSettings, keeper?: MailKeeper): Mailer {
-  if (mail.smtpUrl) return createSmtpMailer(mail.smtpUrl, mail.timeouts);
+  if (mail.smtpUrl) return createSmtpMailer(mail.smtpUrl, mail.timeouts, mail.dkim);
   return keeper ? createDatabaseMailer(keeper) : createFileMailer(mail.dir);
 }
 
