@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { dkimTags, relaxedBodyHash, verifiesWith } from '../test/dkim-verify.ts';
 import { injectQuote } from '../test/form-request.ts';
+import { signUp } from '../test/newsletter-client.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { eventually, testApp, testSmtpSink } from '../test/test-app.ts';
 
@@ -67,7 +68,7 @@ describe('DKIM signing (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE)', () 
     expect(errorOf({ ...set, DKIM_SELECTOR: 'a;b' })).toContain('DKIM_SELECTOR must be a DNS label');
   });
 
-  it('signs what goes through SMTP: d= and s= as set, a body hash and a signature that verify', async () => {
+  it('signs what goes through SMTP: d= and s= as set, the one-click headers, a body hash and a signature that verify', async () => {
     const { file, publicKey } = keyFile();
     const smtp = await testSmtpSink();
     const { app } = await testApp({
@@ -80,15 +81,21 @@ describe('DKIM signing (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE)', () 
       },
     });
     expect((await injectQuote(app)).statusCode).toBe(200);
-    const raw = await eventually(() => {
-      expect(smtp.raw).toHaveLength(1);
-      return smtp.raw[0] ?? Buffer.alloc(0);
-    });
+    expect((await signUp(app, 'priya@company.in')).statusCode).toBe(200);
+    await eventually(() => expect(smtp.raw).toHaveLength(2));
+    const [raw = Buffer.alloc(0), confirmation = Buffer.alloc(0)] = [...smtp.raw].sort(
+      (a, b) => Number(a.includes('List-Unsubscribe')) - Number(b.includes('List-Unsubscribe')),
+    );
     const tags = dkimTags(raw);
     expect(tags).toMatchObject({ v: '1', a: 'rsa-sha256', d: 'acme.test', s: 'mail2026' });
     expect(tags.h?.toLowerCase().split(':')).toEqual(expect.arrayContaining(['from', 'to', 'subject']));
     expect(tags.bh).toBe(relaxedBodyHash(raw));
     expect(verifiesWith(raw, publicKey)).toBe(true);
+    // RFC 8058: one-click unsubscribe is trusted only with both headers signed.
+    expect(dkimTags(confirmation).h?.toLowerCase().split(':')).toEqual(
+      expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post']),
+    );
+    expect(verifiesWith(confirmation, publicKey)).toBe(true);
     // Tampering with the signed subject breaks it.
     const tampered = Buffer.from(raw.toString('latin1').replace(/^Subject: /m, 'Subject: X'), 'latin1');
     expect(verifiesWith(tampered, publicKey)).toBe(false);

@@ -59,6 +59,18 @@ export function classifySmtpError(error: unknown): { permanent: boolean; error: 
   return { permanent, error: [details.code, message].filter(Boolean).join(': ') };
 }
 
+/**
+ * The header fields a DKIM signature covers: nodemailer's list (RFC 6376 5.4.1)
+ * plus List-Unsubscribe-Post, which RFC 8058 requires to be signed with
+ * List-Unsubscribe for one-click unsubscribe to be trusted.
+ */
+const DKIM_SIGNED_HEADERS = [
+  'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type',
+  'Content-Transfer-Encoding:Content-ID:Content-Description:Resent-Date:Resent-From',
+  'Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:In-Reply-To:References',
+  'List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:List-Archive',
+].join(':');
+
 /** Sends through an SMTP server, with explicit timeouts so a dead server never hangs the outbox. */
 function createSmtpMailer(url: string, timeouts: SmtpTimeouts, dkim: DkimSettings | undefined): Mailer {
   const transport = nodemailer.createTransport({
@@ -69,6 +81,7 @@ function createSmtpMailer(url: string, timeouts: SmtpTimeouts, dkim: DkimSetting
             domainName: dkim.domainName,
             keySelector: dkim.keySelector,
             privateKey: readDkimKey(dkim.privateKeyFile),
+            headerFieldNames: DKIM_SIGNED_HEADERS,
           },
         }
       : {}),

@@ -4,7 +4,7 @@ import { emailAddressSchema } from '../../common/email-address.ts';
 import { withoutBidiControls, withoutHiddenCharacters } from '../../common/hidden-characters.ts';
 
 /** The columns an import file must have (others are ignored), in any order, named on its first line. */
-export const IMPORT_COLUMNS = ['email', 'consented_at', 'source'] as const;
+const IMPORT_COLUMNS = ['email', 'consented_at', 'source'] as const;
 
 /** One subscriber to import: a valid address, when and where they consented. */
 export interface ImportedSubscriber {

@@ -8,7 +8,7 @@ export const IMPORT_BATCH = 500;
 const INSERT_CHUNK = 100;
 
 /** The consent of an imported subscriber: given elsewhere, where the file says. */
-export const importedConsent = (source: string) => ({
+const importedConsent = (source: string) => ({
   consent_version: 'imported',
   consent_text: `imported from ${source}`,
 });
