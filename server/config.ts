@@ -22,6 +22,7 @@ import {
   siteSettings,
   siteUrlSetting,
 } from './site-settings.ts';
+import { dkimSettings, type DkimSettings } from './mail/dkim-key.ts';
 
 export { ConfigError };
 
@@ -80,6 +81,12 @@ const envSchema = z.object({
   MAIL_FROM: mailAddressText.prefault(company.email),
   MAIL_TO: mailAddressList.prefault(company.email),
   MAIL_DIR: z.string().min(1).default('data/mail'),
+  // The newsletter's sender (confirmations, campaigns); unset: MAIL_FROM.
+  NEWSLETTER_FROM: mailAddressText.optional(),
+  // DKIM signing of SMTP mail: all three or none (checked by loadConfig; the key is never logged).
+  DKIM_DOMAIN: z.string().trim().min(1).optional(),
+  DKIM_SELECTOR: z.string().trim().min(1).optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().trim().min(1).optional(),
   ACK_EMAIL: booleanText.default(false),
 
   ADMIN_TIME_ZONE: timeZone.default('Asia/Kolkata'),
@@ -153,7 +160,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** The variables grouped and in the units the server works in; its type is the Config's. */
-function toConfig(value: Env, warnings: string[]) {
+function toConfig(value: Env, warnings: string[], dkim: DkimSettings | undefined) {
   return {
     /** NODE_ENV: production refuses settings that are only safe on a laptop. */
     production: value.NODE_ENV === 'production',
@@ -231,10 +238,14 @@ function toConfig(value: Env, warnings: string[]) {
       },
       /** The company's own sender address. */
       from: value.MAIL_FROM,
+      /** The newsletter's sender (NEWSLETTER_FROM); unset, `from`. */
+      newsletterFrom: value.NEWSLETTER_FROM,
       /** The company inbox that receives the quote requests. */
       to: value.MAIL_TO,
       /** Where .eml files are written when there is no SMTP server (SQLite; PostgreSQL keeps them in the database). */
       dir: resolve(value.MAIL_DIR),
+      /** DKIM signing of what goes through SMTP_URL (DKIM_*), or undefined. */
+      dkim,
       /** Whether visitors get an acknowledgement email. */
       acknowledge: value.ACK_EMAIL,
     },
@@ -271,5 +282,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const result = envSchema.safeParse(presentVariables(env));
   if (!result.success) throw new ConfigError(describeIssues(result.error.issues, env, SECRET_VARIABLES));
   const value = result.data;
-  return toConfig(value, checkTogether(value, value.NODE_ENV === 'production'));
+  const warnings = checkTogether(value, value.NODE_ENV === 'production');
+  const dkim = dkimSettings(value);
+  if ('problem' in dkim) throw invalid(dkim.problem);
+  return toConfig(value, warnings, dkim.dkim);
 }

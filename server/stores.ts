@@ -58,10 +58,16 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     confirmationsPerDay: config.newsletter.confirmationsPerDay,
     ...clock,
   });
+  // The newsletter's emails and campaigns have their own From (NEWSLETTER_FROM), apart from the notifications'.
+  const newsletterMail = {
+    from: config.mail.newsletterFrom ?? config.mail.from,
+    replyTo: config.mail.to[0],
+    siteUrl: config.siteUrl,
+  };
   const outbox = createOutboxRepository(storage, [
     ...quoteEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
-    ...newsletterEmailKinds({ from: config.mail.from, replyTo: config.mail.to[0], siteUrl: config.siteUrl }),
-    ...campaignEmailKinds({ from: config.mail.from, replyTo: config.mail.to[0], siteUrl: config.siteUrl }),
+    ...newsletterEmailKinds(newsletterMail),
+    ...campaignEmailKinds(newsletterMail),
   ]);
   return {
     storage,

@@ -25,7 +25,7 @@ function tokenUrl(siteUrl: string, path: string, token: string): string {
  * provider's one-click unsubscribe POSTs "List-Unsubscribe=One-Click" to the
  * URL, which the server takes as the subscriber leaving. On every email to a
  * subscriber. (Providers honour it only on mail with a DKIM signature that
- * covers these headers: set DKIM up with the SMTP provider.)
+ * covers these headers: the SMTP provider's DKIM, or DKIM_*; see docs/deploy.md.)
  */
 function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
   return {

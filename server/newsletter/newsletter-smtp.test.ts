@@ -8,6 +8,7 @@ import {
   pressButton,
   signUp,
 } from '../test/newsletter-client.ts';
+import { injectQuote } from '../test/form-request.ts';
 import { keptMail } from '../test/kept-mail.ts';
 import { rawHeader } from '../test/smtp-sink.ts';
 import { eventually, testApp, testSmtpSink } from '../test/test-app.ts';
@@ -61,6 +62,21 @@ describe('the confirmation email, received by a real SMTP server', () => {
     expect(await status(app, 'priya@company.in')).toBe('confirmed');
     expect((await oneClickUnsubscribe(app, listUnsubscribeLink(listUnsubscribe))).statusCode).toBe(200);
     expect(await status(app, 'priya@company.in')).toBe('unsubscribed');
+  });
+
+  it('comes from NEWSLETTER_FROM when it is set, while quote notifications keep MAIL_FROM', async () => {
+    const smtp = await testSmtpSink();
+    const { app } = await testApp({
+      startOutbox: true,
+      env: { SMTP_URL: smtp.url, NEWSLETTER_FROM: 'Acme News <news@acme.test>' },
+    });
+    await signUp(app, 'priya@company.in');
+    await injectQuote(app);
+    await eventually(() => expect(smtp.messages).toHaveLength(2));
+    const from = (subject: RegExp) =>
+      smtp.messages.find((mail) => subject.test(mail.subject ?? ''))?.from?.value;
+    expect(from(/confirm your subscription/)).toEqual([{ name: 'Acme News', address: 'news@acme.test' }]);
+    expect(from(/^Quote request from/)).toEqual([{ name: 'Acme Tech', address: 'quotes@acme.test' }]);
   });
 
   it('is retried while the server answers 421, and the email that arrives has working links', async () => {

@@ -4,6 +4,7 @@ import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { countEmailsTo, queueEmails } from '../outbox/outbox-rows.ts';
 import { CONFIRMATION_KIND, type Subscriber, type SubscriberStatus } from './newsletter-tables.ts';
+import { createSubscriberImport } from './subscriber-import.ts';
 import { createSubscriberRemoval } from './subscriber-removal.ts';
 import { findToken, withdrawConfirmTokens } from './subscriber-tokens.ts';
 
@@ -87,6 +88,7 @@ export function createSubscriberRepository(
 
   return {
     ...createSubscriberRemoval(storage),
+    ...createSubscriberImport(storage, now),
 
     /**
      * A sign-up from the form. In one transaction: the subscriber row (new,

@@ -3,11 +3,15 @@ import { writeCsv } from '../cli/csv.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
 import { SUBSCRIBER_STATUSES, type Subscriber, type SubscriberStatus } from './newsletter-tables.ts';
 import { subscribersCsv } from './subscriber-export.ts';
+import { importFile } from './subscriber-import-command.ts';
 import type { SubscriberRepository } from './subscriber-repository.ts';
 
 export const SUBSCRIBERS_USAGE = `  list [--status <status>] [--limit <n>]   the newest newsletter subscribers (status: ${SUBSCRIBER_STATUSES.join(', ')})
   export [--status <status>] [--out <file>]
                                           the subscribers as CSV, e.g. --status confirmed for a mailing
+  import <file.csv>                       add subscribers who consented elsewhere, as confirmed: a header line
+                                          email,consented_at,source (ISO date or date-time with zone); never
+                                          adds back an address that unsubscribed
   delete --email <address>                delete a subscriber, its links and its emails
   purge --older-than <days>               delete sign-ups never confirmed, older than this many days`;
 
@@ -60,6 +64,8 @@ export async function runSubscribersCommand(
       writeCsv(csv, option(rest, '--out'), io, `${rows.length} subscribers`);
       return 0;
     }
+    case 'import':
+      return importFile(rest[0], { subscribers, io, now });
     case 'delete': {
       const email = option(rest, '--email');
       if (!email || !email.includes('@')) throw new UsageError('subscribers delete needs --email <address>.');
@@ -82,7 +88,9 @@ export async function runSubscribersCommand(
     }
     default:
       throw new UsageError(
-        command ? `Unknown command "${command}".` : 'subscribers needs list, export, delete or purge.',
+        command
+          ? `Unknown command "${command}".`
+          : 'subscribers needs list, export, import, delete or purge.',
       );
   }
 }

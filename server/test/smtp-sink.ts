@@ -5,6 +5,8 @@ export interface SmtpSink {
   url: string;
   port: number;
   messages: ParsedMail[];
+  /** The same messages exactly as they arrived (for signatures over the raw bytes). */
+  raw: Buffer[];
   /** Raw SMTP sessions seen (connections), including refused ones. */
   connections: number;
   close: () => Promise<void>;
@@ -27,6 +29,7 @@ function refusal(reply: Refusal): Error | undefined {
 /** A real SMTP server on loopback that keeps every message it accepts, parsed. */
 export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
+  const raw: Buffer[] = [];
   let connections = 0;
   const serverOptions: SMTPServerOptions = {
     authOptional: true,
@@ -40,12 +43,18 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       callback(refusal(options.onRcptTo?.(address.address)));
     },
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          messages.push(mail);
-          callback();
-        })
-        .catch((error: Error) => callback(error));
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const message = Buffer.concat(chunks);
+        simpleParser(message)
+          .then((mail) => {
+            raw.push(message);
+            messages.push(mail);
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      });
     },
   };
   const server = new SMTPServer(serverOptions);
@@ -59,6 +68,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
+    raw,
     get connections() {
       return connections;
     },
