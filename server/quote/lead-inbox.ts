@@ -7,7 +7,7 @@ import type { Database } from '../db/database-tables.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { LEAD_REFERENCE } from './lead-reference.ts';
 import { postgresSearchMatch } from './lead-search-postgres.ts';
-import { searchQuery, searchTerms } from './lead-search.ts';
+import { searchTerms, sqliteSearchQuery, type SearchTerms } from './lead-search.ts';
 import { QUOTE_EMAIL_KINDS, type Lead, type LeadEvent } from './quote-tables.ts';
 
 /** A lead with its notification email (undefined when none was queued, e.g. spam). */
@@ -67,31 +67,35 @@ type Dialect = Storage['dialect'];
 
 type LeadSelect = SelectQueryBuilder<Database, 'quote_requests', Lead>;
 
-/** The words a search looks for: none when it is empty or a lead's reference (see matching). */
-function wordsOf(search: string | undefined) {
-  if (search === undefined || search.trim() === '' || LEAD_REFERENCE.test(search.trim().toUpperCase())) {
-    return undefined;
-  }
-  return searchTerms(search);
+/**
+ * What a search box's text asks for: every lead (empty), the one lead an
+ * email's reference names (e.g. "Q-7F3K9C"), or words (terms undefined: the
+ * text has no word at all, so no lead matches).
+ */
+type Search = { every: true } | { reference: string } | { terms: SearchTerms | undefined };
+
+function searchOf(search: string | undefined): Search {
+  if (search === undefined || search.trim() === '') return { every: true };
+  const reference = search.trim().toUpperCase();
+  if (LEAD_REFERENCE.test(reference)) return { reference };
+  return { terms: searchTerms(search) };
 }
 
-/** Restricts it to the leads matching the words, or to none when the search has no word at all. */
+/** Restricts it to the leads matching the search. */
 function matching<O>(
   query: SelectQueryBuilder<Database, 'quote_requests', O>,
-  search: string | undefined,
+  search: Search,
   dialect: Dialect,
 ) {
-  if (search === undefined || search.trim() === '') return query;
-  // The reference an email gave, e.g. "Q-7F3K9C": that lead alone.
-  const reference = search.trim().toUpperCase();
-  if (LEAD_REFERENCE.test(reference)) return query.where('quote_requests.reference', '=', reference);
-  const terms = searchTerms(search);
+  if ('every' in search) return query;
+  if ('reference' in search) return query.where('quote_requests.reference', '=', search.reference);
+  const { terms } = search;
   if (!terms) return query.where(sql<boolean>`1 = 0`);
   if (dialect === 'postgres') return query.where(postgresSearchMatch(terms));
   return query.where(
     'quote_requests.id',
     'in',
-    sql<number>`(select rowid from quote_requests_search where quote_requests_search match ${searchQuery(search)})`,
+    sql<number>`(select rowid from quote_requests_search where quote_requests_search match ${sqliteSearchQuery(terms)})`,
   );
 }
 
@@ -120,8 +124,8 @@ export function createLeadInbox(storage: Pick<Storage, 'db' | 'dialect'>) {
   }
 
   /** The newest leads of a view (below a cursor) that match a search. */
-  async function newestMatching(query: LeadSelect, search: string | undefined, count: number) {
-    const terms = dialect === 'postgres' ? wordsOf(search) : undefined;
+  async function newestMatching(query: LeadSelect, search: Search, count: number) {
+    const terms = dialect === 'postgres' && 'terms' in search ? search.terms : undefined;
     if (!terms)
       return matching(query, search, dialect).orderBy('quote_requests.id', 'desc').limit(count).execute();
     // PostgreSQL plans by how many leads it guesses the words are in, and cannot guess that for
@@ -156,7 +160,7 @@ export function createLeadInbox(storage: Pick<Storage, 'db' | 'dialect'>) {
     /** Every lead, oldest first, for the CSV export (of a view and a search, or all of them). */
     async all(filter?: LeadQuery): Promise<Lead[]> {
       let query = leads().orderBy('id', 'asc');
-      if (filter) query = matching(inView(query, filter.view), filter.search, dialect);
+      if (filter) query = matching(inView(query, filter.view), searchOf(filter.search), dialect);
       return query.execute();
     },
 
@@ -165,7 +169,7 @@ export function createLeadInbox(storage: Pick<Storage, 'db' | 'dialect'>) {
       const limit = filter.limit ?? 50;
       let query = inView(leads(), filter.view);
       if (filter.cursor !== undefined) query = query.where('quote_requests.id', '<', filter.cursor);
-      const rows = await newestMatching(query, filter.search, limit + 1);
+      const rows = await newestMatching(query, searchOf(filter.search), limit + 1);
       const shown = rows.slice(0, limit);
       const notifications = await notificationsOf(shown.map((lead) => lead.id));
       return {

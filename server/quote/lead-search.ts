@@ -85,8 +85,11 @@ export function searchTerms(text: string): SearchTerms | undefined {
  */
 export function searchQuery(text: string): string | undefined {
   const found = searchTerms(text);
-  if (!found) return undefined;
-  const { words, foldedWords, phoneDigits } = found;
+  return found && sqliteSearchQuery(found);
+}
+
+/** The terms of a search (searchTerms) as an SQLite FTS5 query over the index. */
+export function sqliteSearchQuery({ words, foldedWords, phoneDigits }: SearchTerms): string {
   const terms =
     foldedWords.length === 0
       ? prefixes(words, ' ')
