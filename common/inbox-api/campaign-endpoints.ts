@@ -22,11 +22,33 @@ const campaignSummary = z.object({
   updatedAt: z.string(),
   scheduledAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
-  /** Sending comes later: zero until then. */
+  /** Fixed when sending starts (the confirmed subscribers then); 0 before. */
   recipients: z.number(),
+  /** Accepted by the mail server. */
   sent: z.number(),
+  /** Failed for good (including bounced), or waiting for a retry after a failure. */
+  failed: z.number(),
 });
 export type CampaignSummary = z.infer<typeof campaignSummary>;
+
+/** Where sending stands; all zero before it starts. */
+const campaignProgress = z.object({
+  recipients: z.number(),
+  sent: z.number(),
+  /** Not sent yet: waiting their turn, or being sent now. */
+  waiting: z.number(),
+  /** Failed: permanently (bounced included), or waiting for a retry after a temporary failure. */
+  failed: z.number(),
+  /** Permanent failures (5xx): those subscribers are marked bounced. */
+  bounced: z.number(),
+  /** Recipients who unsubscribed after sending started. */
+  unsubscribedSince: z.number(),
+  /** CAMPAIGN_RATE_PER_MINUTE; 0 means no throttle. */
+  ratePerMinute: z.number(),
+  /** At the current rate, while sending or paused; null when nothing waits or there is no throttle. */
+  secondsLeft: z.number().nullable(),
+});
+export type CampaignProgress = z.infer<typeof campaignProgress>;
 
 const campaign = campaignSummary.extend({
   preheader: z.string(),
@@ -36,9 +58,31 @@ const campaign = campaignSummary.extend({
   /** What an edit must send back; a stale one is refused (someone else saved meanwhile). */
   version: z.number(),
   startedAt: z.string().nullable(),
+  /** Why it paused: a person did (null), or 10 failures in a row (a sentence). */
   pausedReason: z.string().nullable(),
+  progress: campaignProgress,
 });
 export type Campaign = z.infer<typeof campaign>;
+
+/** One recipient whose email failed, with the mail server's last answer. */
+const campaignFailure = z.object({
+  email: z.string(),
+  error: z.string(),
+  attempts: z.number(),
+  /** When it failed last. */
+  at: z.string(),
+  /** A permanent failure (5xx): the subscriber is now bounced, and "Retry failed" leaves it alone. */
+  bounced: z.boolean(),
+  /** Waiting for its next automatic attempt (a temporary failure), or given up. */
+  retrying: z.boolean(),
+});
+export type CampaignFailure = z.infer<typeof campaignFailure>;
+
+/** What a change of state sends: the version the page shows, so a stale page is refused. */
+const versioned = z.object({ version: z.number().int().positive() });
+
+/** A local date and time in ADMIN_TIME_ZONE, as an <input type="datetime-local"> gives it. */
+const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Choose a date and a time.');
 
 const rendered = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 
@@ -77,5 +121,75 @@ export const campaignEndpoints = {
     params: idParams,
     reply: z.object({ to: z.string() }),
     errors: ['not-found'],
+  }),
+  /** How many subscribers a campaign sent now would go to: the confirmed ones (for the dialog). */
+  audience: endpoint({
+    method: 'GET',
+    path: '/campaigns/audience',
+    reply: z.object({ confirmed: z.number() }),
+  }),
+  /** Fixes the recipients (the confirmed subscribers now) and starts sending. */
+  send: endpoint({
+    method: 'POST',
+    path: '/campaigns/:id/send',
+    params: idParams,
+    body: versioned,
+    reply: campaign,
+    errors: ['not-found', 'stale-version', 'not-editable', 'no-recipients'],
+  }),
+  /** Sends it at a date and time in ADMIN_TIME_ZONE; the recipients are fixed then. */
+  schedule: endpoint({
+    method: 'POST',
+    path: '/campaigns/:id/schedule',
+    params: idParams,
+    body: versioned.extend({ at: localDateTime }),
+    reply: campaign,
+    errors: ['not-found', 'stale-version', 'not-editable', 'in-the-past'],
+  }),
+  /** A scheduled campaign back to a draft. */
+  unschedule: endpoint({
+    method: 'POST',
+    path: '/campaigns/:id/unschedule',
+    params: idParams,
+    reply: campaign,
+    errors: ['not-found', 'wrong-status'],
+  }),
+  pause: endpoint({
+    method: 'POST',
+    path: '/campaigns/:id/pause',
+    params: idParams,
+    reply: campaign,
+    errors: ['not-found', 'wrong-status'],
+  }),
+  resume: endpoint({
+    method: 'POST',
+    path: '/campaigns/:id/resume',
+    params: idParams,
+    reply: campaign,
+    errors: ['not-found', 'wrong-status'],
+  }),
+  /** Stops a scheduled, sending or paused campaign for good: what was not sent is never sent. */
+  cancel: endpoint({
+    method: 'POST',
+    path: '/campaigns/:id/cancel',
+    params: idParams,
+    reply: campaign,
+    errors: ['not-found', 'wrong-status'],
+  }),
+  /** Every failed recipient, with its error (at most 1,000, the latest first). */
+  failures: endpoint({
+    method: 'GET',
+    path: '/campaigns/:id/failures',
+    params: idParams,
+    reply: z.object({ failures: z.array(campaignFailure), total: z.number() }),
+    errors: ['not-found'],
+  }),
+  /** Tries the failed recipients again (not the bounced ones); a sent campaign sends again to them only. */
+  retryFailed: endpoint({
+    method: 'POST',
+    path: '/campaigns/:id/retry-failed',
+    params: idParams,
+    reply: z.object({ queued: z.number() }),
+    errors: ['not-found', 'wrong-status'],
   }),
 };

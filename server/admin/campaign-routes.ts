@@ -31,6 +31,7 @@ const summary = (row: CampaignRow): CampaignSummary => ({
   finishedAt: row.finished_at,
   recipients: 0,
   sent: 0,
+  failed: 0,
 });
 
 const details = (row: CampaignRow): Campaign => ({
@@ -42,6 +43,16 @@ const details = (row: CampaignRow): Campaign => ({
   version: row.version,
   startedAt: row.started_at,
   pausedReason: row.paused_reason,
+  progress: {
+    recipients: 0,
+    sent: 0,
+    waiting: 0,
+    failed: 0,
+    bounced: 0,
+    unsubscribedSince: 0,
+    ratePerMinute: 0,
+    secondsLeft: null,
+  },
 });
 
 const REFUSALS = {
