@@ -5,7 +5,7 @@ import { activityRoutes } from './activity-routes.ts';
 import { guardRoutes } from './admin-guard.ts';
 import { answerProblemsAsJson, notFound } from './api-problem.ts';
 import { authRoutes, type AuthRoutesOptions } from './auth-routes.ts';
-import { campaignRoutes, type CampaignRoutesOptions } from './campaign-routes.ts';
+import { campaignRoutes, type CampaignRoutesOptions, campaignSendingRoutes } from './campaign-routes.ts';
 import { holdRoutesToContract } from './contract-routes.ts';
 import { leadRoutes, type LeadRoutesOptions } from './lead-routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
@@ -47,6 +47,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       await api.register(subscriberRoutes, options);
       await api.register(activityRoutes, options);
       await api.register(campaignRoutes, options);
+      await api.register(campaignSendingRoutes);
 
       // Any other address under the API is a JSON 404 (not the app shell that answers /admin/*).
       api.route({
