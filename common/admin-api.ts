@@ -16,6 +16,9 @@ export const adminPaths = {
   lead: (id: number) => `/admin/leads/${id}`,
   outbox: '/admin/outbox',
   subscribers: '/admin/subscribers',
+  campaigns: '/admin/campaigns',
+  /** A campaign's page: its editor while a draft, its progress once sending starts; `new` for a new one. */
+  campaign: (id: number | 'new') => `/admin/campaigns/${id}`,
   activity: '/admin/activity',
   account: '/admin/account',
 } as const;

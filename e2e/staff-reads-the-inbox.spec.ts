@@ -53,7 +53,14 @@ test('the public site’s header and footer stay off the inbox, which has its ow
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Get a Quote' })).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Inbox', 'Outbox', 'Subscribers', 'Activity', 'Account']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Inbox',
+    'Outbox',
+    'Subscribers',
+    'Campaigns',
+    'Activity',
+    'Account',
+  ]);
   await expect(nav.getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('banner')).toContainText('Signed in as meera@acme.example');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();

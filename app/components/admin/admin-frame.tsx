@@ -11,6 +11,7 @@ const sections = [
   { to: adminPaths.inbox, label: 'Inbox' },
   { to: adminPaths.outbox, label: 'Outbox' },
   { to: adminPaths.subscribers, label: 'Subscribers' },
+  { to: adminPaths.campaigns, label: 'Campaigns' },
   { to: adminPaths.activity, label: 'Activity' },
   { to: adminPaths.account, label: 'Account' },
 ] as const;
@@ -18,6 +19,7 @@ const sections = [
 /** The section a path belongs to: a lead's page is part of the inbox. */
 function sectionOf(pathname: string): string {
   if (pathname.startsWith('/admin/leads/')) return adminPaths.inbox;
+  if (pathname.startsWith(`${adminPaths.campaigns}/`)) return adminPaths.campaigns;
   return pathname.replace(/\/+$/, '') || adminPaths.inbox;
 }
 
@@ -52,7 +54,7 @@ function SectionNav({ pathname }: { pathname: string }) {
   const current = sectionOf(pathname);
   return (
     <nav aria-label="Main" className="border-t border-slate-200">
-      {/* Five short links fit a 375 px phone on one line; a narrower screen scrolls the row. */}
+      {/* Six short links fit a 375 px phone on one line; a narrower screen scrolls the row. */}
       <ul className="mx-auto -mb-px flex w-full max-w-6xl overflow-x-auto px-2 sm:gap-1 sm:px-6 lg:px-8">
         {sections.map((section) => {
           const inSection = current === section.to;

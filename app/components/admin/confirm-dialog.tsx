@@ -16,6 +16,8 @@ interface ConfirmDialogProps {
   /** What will happen, in words. */
   children: ReactNode;
   confirmLabel: string;
+  /** The confirm button's look: red (danger) unless said otherwise (a send is not destructive). */
+  confirmClassName?: string;
   pendingLabel: string;
   /** The fetcher that posts the confirmed action; its data's `error` is shown in the dialog. */
   fetcher: FetcherWithComponents<unknown>;
@@ -45,6 +47,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  confirmClassName = buttonClass.danger,
   pendingLabel,
   fetcher,
   fields,
@@ -116,7 +119,7 @@ export function ConfirmDialog({
             >
               Cancel
             </button>
-            <SubmitButton pending={pending} pendingLabel={pendingLabel} className={buttonClass.danger}>
+            <SubmitButton pending={pending} pendingLabel={pendingLabel} className={confirmClassName}>
               {confirmLabel}
             </SubmitButton>
           </div>
