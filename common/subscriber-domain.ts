@@ -4,9 +4,11 @@
  * - pending: signed up, not confirmed yet (receives only confirmation emails);
  * - confirmed: confirmed by the link in the email (the only status newsletters go to);
  * - unsubscribed: left the list; suppressed until a new confirmation (a new
- *   sign-up sends one, but the status stays until it is confirmed).
+ *   sign-up sends one, but the status stays until it is confirmed);
+ * - bounced: a campaign's email to it was refused for good (5xx): no campaign goes to it again, and a
+ *   sign-up or an import treats it like unsubscribed.
  */
-export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'bounced'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 /** The inbox's views of the subscribers: all of them, or one status. */

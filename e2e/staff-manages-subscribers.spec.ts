@@ -22,6 +22,7 @@ test('the newsletter list shows each subscriber with their status and dates, by 
     /^Not confirmed\s*1$/,
     /^Confirmed\s*1$/,
     /^Unsubscribed\s*1$/,
+    /^Bounced\s*0$/,
   ]);
   await expect(rows(page).getByRole('heading')).toHaveText([
     'kabir@example.net',
