@@ -1,6 +1,6 @@
 /** The newsletter's campaigns: drafts, their autosave, a preview and a test email to oneself. */
 import { z } from 'zod';
-import { endpoint, idParams } from './endpoint.ts';
+import { endpoint, htmlDocument, idParams } from './endpoint.ts';
 
 /** Where a campaign stands; only a draft or a scheduled campaign can be edited. */
 const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
@@ -114,6 +114,19 @@ export const campaignEndpoints = {
   }),
   /** The email as it would be sent, from what is on the page (saved or not), for a sandboxed frame. */
   preview: endpoint({ method: 'POST', path: '/campaigns/preview', body: campaignContent, reply: rendered }),
+  /**
+   * The saved campaign's email as it would be sent, as a document for the editor's sandboxed frame (a
+   * frame's address, not a fetch); `v` (the version) only makes each save a new address.
+   */
+  previewDocument: endpoint({
+    method: 'GET',
+    path: '/campaigns/:id/preview.html',
+    params: idParams,
+    query: z.object({ v: z.coerce.number().int().positive().optional() }),
+    reply: htmlDocument,
+    replyAs: 'html',
+    errors: ['not-found'],
+  }),
   /** One email to the signed-in staff member's own address, "[Test] <subject>". */
   sendTest: endpoint({
     method: 'POST',

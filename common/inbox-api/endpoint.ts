@@ -16,10 +16,12 @@ z.config({ jitless: true });
 export type Method = 'GET' | 'POST' | 'DELETE';
 
 /**
- * How the reply is sent: JSON matching `reply`, nothing (204), or a CSV file to save (a link, not a
- * fetch: its `reply` is the file's text).
+ * How the reply is sent: JSON matching `reply`, nothing (204), a CSV file to save (a link, not a
+ * fetch: its `reply` is the file's text), or an HTML document for a sandboxed frame (its `reply` is the
+ * document; it carries a policy of its own, as a frame's srcdoc would inherit the inbox's, which allows
+ * no style attributes).
  */
-export type ReplyKind = 'json' | 'no-content' | 'csv';
+export type ReplyKind = 'json' | 'no-content' | 'csv' | 'html';
 
 export interface Endpoint<
   M extends Method = Method,
@@ -85,6 +87,9 @@ export const noContent = z.undefined();
 
 /** A CSV file's text. */
 export const csvFile = z.string();
+
+/** An HTML document's text. */
+export const htmlDocument = z.string();
 
 /**
  * Every reply that is not 2xx. 401 means "no valid session" (the page sends the person to sign in),

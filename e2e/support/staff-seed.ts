@@ -14,6 +14,7 @@ export type Row = Record<string, string | number | null>;
 const TABLES = [
   'lead_events',
   'outbox',
+  'campaigns',
   'subscriber_tokens',
   'subscribers',
   'quote_requests',

@@ -110,6 +110,18 @@ export async function campaignRoutes(app: FastifyInstance, options: CampaignRout
     renderCampaign(body, { siteUrl, archiveSlug: null, unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe` }),
   );
 
+  registerEndpoint(app, campaignEndpoints.previewDocument, async ({ params: { id } }) => {
+    const row = await campaigns.find(id);
+    if (!row) throw notFound('This campaign');
+    const content = { subject: row.subject, preheader: row.preheader, bodyMarkdown: row.body_markdown };
+    const archiveSlug = row.publish_in_archive === 1 ? row.slug : null;
+    return renderCampaign(content, {
+      siteUrl,
+      archiveSlug,
+      unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe`,
+    }).html;
+  });
+
   registerEndpoint(app, campaignEndpoints.sendTest, async ({ params: { id }, staff: { account } }) => {
     if (!(await campaigns.queueTest(id, account.email))) throw notFound('This campaign');
     options.onQueued?.();

@@ -21,6 +21,23 @@ const draft = {
 };
 
 describe('campaigns in the inbox', () => {
+  it('serves the saved email as a document for a sandboxed frame, with a policy of its own', async () => {
+    const { call } = await campaignsApp();
+    const { id } = (await call('POST', '/campaigns', draft)).json();
+    const page = await call('GET', `/campaigns/${id}/preview.html?v=1`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const policy = String(page.headers['content-security-policy']);
+    // Its inline styles apply (the inbox's own policy would block them), and nothing in it can run.
+    expect(policy).toContain("style-src 'unsafe-inline'");
+    expect(policy).toContain('sandbox');
+    expect(policy).not.toContain('script-src');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.body).toContain('What is new');
+    expect(page.body).toContain('href="https://www.acme.test/blog"');
+    expect((await call('GET', '/campaigns/999/preview.html')).statusCode).toBe(404);
+  });
+
   it('creates a draft, autosaves it with its version, and refuses an edit from a stale version', async () => {
     const { call } = await campaignsApp();
     const created = await call('POST', '/campaigns', draft);

@@ -4,6 +4,7 @@ import type { Endpoint } from '../../common/inbox-api/endpoint.ts';
 import { staffOf } from './admin-guard.ts';
 import { parse } from './api-problem.ts';
 import { csvDownload } from './csv-download.ts';
+import { htmlFrame } from './html-frame.ts';
 import type { SignedIn } from './session-repository.ts';
 
 /** A CSV file to save: its name and its text. */
@@ -68,6 +69,7 @@ export function registerEndpoint<E extends Endpoint>(
           const { fileName, csv } = result as CsvDownload;
           return csvDownload(reply, fileName, csv);
         }
+        if (endpoint.replyAs === 'html') return htmlFrame(reply, result as string);
         return result;
       }),
   });

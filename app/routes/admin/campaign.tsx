@@ -206,11 +206,7 @@ function CampaignReport({ loaded, loadedFailures }: { loaded: Campaign; loadedFa
         <CampaignFailures failures={failures.failures} total={failures.total} timeZone={timeZone} />
         <NoTrackingNote />
         <div className="rounded-xl border border-slate-200 bg-white p-5">
-          <EmailPreview
-            subject={campaign.subject}
-            preheader={campaign.preheader}
-            bodyMarkdown={campaign.bodyMarkdown}
-          />
+          <EmailPreview campaignId={campaign.id} version={campaign.version} />
         </div>
       </div>
     </div>

@@ -242,11 +242,7 @@ export function CampaignEditor({ campaign, audience, timeZone, onCreated }: Camp
           />
           <NoTrackingNote />
         </div>
-        <EmailPreview
-          subject={content.subject}
-          preheader={content.preheader}
-          bodyMarkdown={content.bodyMarkdown}
-        />
+        <EmailPreview campaignId={save.id} version={save.version} />
       </div>
     </div>
   );
