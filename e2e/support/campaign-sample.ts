@@ -6,7 +6,7 @@ import { at } from './staff-sample.ts';
 import type { StaffDatabase } from './staff-seed.ts';
 
 export const PAUSED_REASON =
-  'It paused itself after 10 failures in a row: the mail server refused the last ones (421 Too many connections).';
+  '10 emails in a row failed, the last with “421 Too many connections”. Check the mail server, then resume.';
 
 /** A campaign row with these fields over a draft's; returns its id. */
 export function seedCampaign(db: StaffDatabase, fields: Record<string, string | number | null> = {}): number {
@@ -28,4 +28,44 @@ export function seedCampaign(db: StaffDatabase, fields: Record<string, string | 
     paused_reason: null,
     ...fields,
   });
+}
+
+/** One campaign in each state the list shows; their ids by state. */
+export function seedCampaignsInEveryState(db: StaffDatabase) {
+  return {
+    sent: seedCampaign(db, {
+      subject: 'October at Acme: what a security audit finds',
+      status: 'sent',
+      slug: 'october-at-acme-1',
+      created_at: at(800),
+      started_at: at(700),
+      finished_at: at(690),
+      updated_at: at(690),
+    }),
+    cancelled: seedCampaign(db, {
+      subject: 'Diwali hours (sent by mistake to the wrong list)',
+      status: 'cancelled',
+      created_at: at(400),
+      started_at: at(390),
+      finished_at: at(389),
+    }),
+    paused: seedCampaign(db, {
+      subject: 'Our new office in Pune',
+      status: 'paused',
+      created_at: at(30),
+      started_at: at(5),
+      paused_reason: PAUSED_REASON,
+    }),
+    sending: seedCampaign(db, { status: 'sending', started_at: at(1) }),
+    scheduled: seedCampaign(db, {
+      subject: 'Offers for the new year',
+      status: 'scheduled',
+      scheduled_at: at(-200),
+    }),
+    draft: seedCampaign(db, {
+      subject: 'December: what we are planning for 2026',
+      body_markdown: '## Plans\n\nA first draft.',
+      updated_at: at(0.5),
+    }),
+  };
 }

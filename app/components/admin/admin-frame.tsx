@@ -54,8 +54,9 @@ function SectionNav({ pathname }: { pathname: string }) {
   const current = sectionOf(pathname);
   return (
     <nav aria-label="Main" className="border-t border-slate-200">
-      {/* Six short links fit a 375 px phone on one line; a narrower screen scrolls the row. */}
-      <ul className="mx-auto -mb-px flex w-full max-w-6xl overflow-x-auto px-2 sm:gap-1 sm:px-6 lg:px-8">
+      {/* Six links do not fit a 375 px phone on one line: there they wrap to a second row rather than hide
+          the last ones off the edge; from sm up they sit on one line. */}
+      <ul className="mx-auto -mb-px flex w-full max-w-6xl flex-wrap px-2 sm:flex-nowrap sm:gap-1 sm:px-6 lg:px-8">
         {sections.map((section) => {
           const inSection = current === section.to;
           return (

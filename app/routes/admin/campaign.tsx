@@ -181,7 +181,7 @@ function CampaignReport({ loaded, loadedFailures }: { loaded: Campaign; loadedFa
         <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
           {campaign.pausedReason ? (
             <p>
-              <strong>It paused itself:</strong> {campaign.pausedReason}
+              <strong>Paused automatically.</strong> {campaign.pausedReason}
             </p>
           ) : (
             <p>Paused by hand. Nothing more is sent until it is resumed.</p>

@@ -39,7 +39,7 @@ function CampaignRow({ campaign, timeZone }: { campaign: CampaignSummary; timeZo
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 sm:px-5">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <div className="min-w-0">
+        <div className="min-w-0 flex-[1_1_18rem]">
           <h2 className="font-semibold break-words text-ink">
             <Link to={adminPaths.campaign(campaign.id)} className="hover:text-brand-800 hover:underline">
               {campaign.subject}
