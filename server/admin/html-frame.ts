@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
  * styles (an email has nothing else) and https images apply; nothing runs, nothing is fetched from this
  * site, no form posts; only the inbox may frame it, and the frame is sandboxed whoever opens it.
  */
-export const HTML_FRAME_POLICY =
+const HTML_FRAME_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox";
 
 /** Sends an HTML document to be framed by the inbox, with its own policy. */

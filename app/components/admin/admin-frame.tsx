@@ -86,13 +86,15 @@ function SectionNav({ pathname }: { pathname: string }) {
  * page's heading, so a screen reader announces it and Tab starts from the top of the content.
  */
 export function AdminFrame({ me, children }: { me: Me | undefined; children: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const firstPath = useRef(pathname);
+  // A page that only changes its own address (a new campaign's first save) keeps the focus where it is.
+  const keepFocus = (state as { keepFocus?: boolean } | null)?.keepFocus === true;
   useEffect(() => {
     if (firstPath.current === pathname) return;
     firstPath.current = '';
-    focusPageHeading();
-  }, [pathname]);
+    if (!keepFocus) focusPageHeading();
+  }, [pathname, keepFocus]);
   useEffect(trackFocus, []);
 
   return (

@@ -227,7 +227,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
       timeZone={timeZone}
       onCreated={(created) => {
         createdHere.add(created.id);
-        void navigate(adminPaths.campaign(created.id), { replace: true });
+        void navigate(adminPaths.campaign(created.id), { replace: true, state: { keepFocus: true } });
       }}
     />
   );

@@ -1,5 +1,9 @@
 import { useFetcher } from 'react-router';
-import type { Campaign, CampaignFailure } from '../../../../common/inbox-api/campaign-endpoints';
+import type {
+  Campaign,
+  CampaignFailure,
+  CampaignProgress as ProgressFigures,
+} from '../../../../common/inbox-api/campaign-endpoints';
 import { buttonClass } from '../buttons';
 import { ConfirmDialog } from '../confirm-dialog';
 import { countOf, formatWhen } from '../format';
@@ -69,7 +73,9 @@ export function CampaignActions({ campaign }: { campaign: Campaign }) {
         <p>
           {waiting === 0
             ? 'Nothing is waiting to be sent.'
-            : `${countOf(waiting, 'subscriber')} who have not got it yet never will.`}{' '}
+            : waiting === 1
+              ? 'The 1 subscriber who has not got it yet never will.'
+              : `The ${countOf(waiting, 'subscriber')} who have not got it yet never will.`}{' '}
           What was sent stays sent. It cannot be undone.
         </p>
       </ConfirmDialog>
@@ -77,11 +83,8 @@ export function CampaignActions({ campaign }: { campaign: Campaign }) {
   );
 }
 
-/** Sent of the total, as a bar and in words; then each figure. */
-export function CampaignProgress({ campaign }: { campaign: Campaign }) {
-  const { progress, status } = campaign;
-  const done = status === 'sent' || status === 'cancelled';
-  const percent = progress.recipients === 0 ? 0 : Math.round((progress.sent / progress.recipients) * 100);
+/** Each figure in words: while sending, what waits and for how long; after, who unsubscribed since. */
+function figuresOf(progress: ProgressFigures, done: boolean): [string, string][] {
   const figures: [string, string][] = [
     ['Sent', number(progress.sent)],
     ['Failed', number(progress.failed)],
@@ -99,6 +102,15 @@ export function CampaignProgress({ campaign }: { campaign: Campaign }) {
         : `${durationOf(progress.secondsLeft)} at ${number(progress.ratePerMinute)} a minute`,
     ]);
   }
+  return figures;
+}
+
+/** Sent of the total, as a bar and in words; then each figure. */
+export function CampaignProgress({ campaign }: { campaign: Campaign }) {
+  const { progress, status } = campaign;
+  const done = status === 'sent' || status === 'cancelled';
+  const percent = progress.recipients === 0 ? 0 : Math.round((progress.sent / progress.recipients) * 100);
+  const figures = figuresOf(progress, done);
   return (
     <Card title={done ? 'Result' : 'Progress'}>
       <p className="text-2xl font-bold text-ink tabular-nums">

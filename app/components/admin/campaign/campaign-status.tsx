@@ -1,6 +1,6 @@
 import type { CampaignStatus } from '../../../../common/inbox-api/campaign-endpoints';
 
-export const campaignStatusLabels: Record<CampaignStatus, string> = {
+const campaignStatusLabels: Record<CampaignStatus, string> = {
   draft: 'Draft',
   scheduled: 'Scheduled',
   sending: 'Sending',

@@ -136,7 +136,14 @@ export function useAutosave({ campaign, content, onCreated, delay = AUTOSAVE_DEL
     timer.current = setTimeout(() => void flush(), delay);
   }, [key, delay, flush]);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // Leaving the page during the pause before a save: save now rather than lose the last words.
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      if (!stale.current && keyOf(latest.current) !== savedKey.current) void flush();
+    },
+    [flush],
+  );
 
   // Scheduling and unscheduling raise the version without touching the text: carry on from it.
   const loadedVersion = campaign?.version ?? null;
