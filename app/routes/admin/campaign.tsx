@@ -23,8 +23,10 @@ import { PageHeader } from '../../components/admin/page-header';
 import { adminPages } from '../../content/admin-pages';
 import type { Route } from './+types/campaign';
 
-export const meta = (args?: Route.MetaArgs) =>
-  adminMeta(adminPages.campaign, args?.loaderData?.campaign?.subject ?? 'New campaign');
+export const meta = (args?: Route.MetaArgs) => {
+  const data = args?.loaderData;
+  return adminMeta(adminPages.campaign, data ? (data.campaign?.subject ?? 'New campaign') : undefined);
+};
 
 /** How often a sending campaign's page asks how far it got. */
 export const POLL_INTERVAL_MS = 4000;
