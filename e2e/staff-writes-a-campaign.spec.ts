@@ -45,6 +45,8 @@ test('a new campaign saves itself, shows the real email and sends a test to ones
 
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/campaigns\/\d+$/);
+  // The first save gave the page its address; the writer's focus stayed in the text.
+  await expect(body).toBeFocused();
   await expect(page.getByRole('heading', { name: 'Winter offers', level: 1 })).toBeVisible();
 
   const frame = page.locator('iframe[title^="Email preview"]');
