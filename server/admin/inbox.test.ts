@@ -398,7 +398,7 @@ describe('the outbox, subscribers and activity views', () => {
     }
     await app.outboxWorker.runOnce();
     const list = await call('GET', '/subscribers');
-    expect(list.json().counts).toEqual({ all: 2, pending: 2, confirmed: 0, unsubscribed: 0 });
+    expect(list.json().counts).toEqual({ all: 2, pending: 2, confirmed: 0, unsubscribed: 0, bounced: 0 });
     expect(
       (await call('GET', '/subscribers?q=farm'))
         .json()

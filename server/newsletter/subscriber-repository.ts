@@ -236,7 +236,7 @@ export function createSubscriberRepository(
         .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
         .groupBy('status')
         .execute();
-      const counts = { all: 0, pending: 0, confirmed: 0, unsubscribed: 0 };
+      const counts = { all: 0, pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 };
       for (const row of rows) {
         counts[row.status] += Number(row.count);
         counts.all += Number(row.count);

@@ -30,12 +30,14 @@ const viewLabels: Record<SubscriberView, string> = {
   pending: 'Not confirmed',
   confirmed: 'Confirmed',
   unsubscribed: 'Unsubscribed',
+  bounced: 'Bounced',
 };
 
 const statusTones: Record<SubscriberSummary['status'], string> = {
   pending: 'bg-amber-50 text-amber-900 ring-amber-200',
   confirmed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   unsubscribed: 'bg-slate-100 text-slate-700 ring-slate-200',
+  bounced: 'bg-red-50 text-red-800 ring-red-200',
 };
 
 function viewOf(value: string | null): SubscriberView {
