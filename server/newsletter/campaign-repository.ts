@@ -3,6 +3,7 @@ import { newMessageId } from '../outbox/message-id.ts';
 import { queueEmails } from '../outbox/outbox-rows.ts';
 import type { CampaignContent } from './campaign-render.ts';
 import { createCampaignSending } from './campaign-sending.ts';
+import { createCampaignStart } from './campaign-start.ts';
 import { createCampaignStats } from './campaign-stats.ts';
 import { CAMPAIGN_TEST_KIND, type CampaignRow } from './campaign-tables.ts';
 
@@ -39,7 +40,8 @@ export function createCampaignRepository(
   const find = (id: number) => db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
 
   return {
-    ...createCampaignSending(storage, { mailDomain, now }),
+    ...createCampaignStart(storage, { mailDomain, now }),
+    ...createCampaignSending(storage, { now }),
     stats: createCampaignStats(storage, { ratePerMinute }),
     find,
 

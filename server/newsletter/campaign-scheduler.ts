@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ActivityLog } from '../admin/activity-log.ts';
+import type { ActivityAction } from '../../common/inbox-api/activity-endpoints.ts';
 import { isStorageUnavailable } from '../db/storage-errors.ts';
 import type { CampaignRepository } from './campaign-repository.ts';
 
 export interface CampaignSchedulerOptions {
   campaigns: Pick<CampaignRepository, 'startDue' | 'finishDone'>;
-  activity: ActivityLog;
+  /** The inbox's activity log (what the system did is recorded with no actor). */
+  activity: {
+    record(entry: { actor: null; action: ActivityAction; summary: string }, at: Date): Promise<void>;
+  };
   log: FastifyBaseLogger;
   intervalMs: number;
   /** Told when a campaign started (its emails are waiting: wake the campaign worker). */

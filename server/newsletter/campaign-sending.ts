@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
-import type { CampaignStatus } from '../../common/inbox-api/campaign-endpoints.ts';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
 import { unclaimed } from '../outbox/outbox-rows.ts';
@@ -18,19 +16,6 @@ export const FAILURES_BEFORE_PAUSE = 10;
 
 /** Whatever the reason, a campaign email not sent when its campaign is cancelled. */
 const CANCELLED = 'the campaign was cancelled';
-
-/** A campaign's archive address: its subject in lower-case words, then its id (unique with it). */
-export function campaignSlug(subject: string, id: number): string {
-  const words = subject
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return words ? `${words}-${id}` : `campaign-${id}`;
-}
 
 /**
  * Holds what waits of a sending campaign and marks it paused, in the caller's transaction; `reason`
@@ -63,140 +48,32 @@ export async function pauseIn(trx: Transaction<Database>, id: number, at: Date, 
   return paused;
 }
 
+/** Why a compare-and-set found nothing to change: no campaign, another version, or another status. */
+export async function refusal(
+  trx: Transaction<Database>,
+  id: number,
+  version: number | undefined,
+  statusRefusal: SendingRefusal,
+): Promise<SendingOutcome> {
+  const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!current) return { refused: 'not-found' };
+  if (version !== undefined && current.version !== version) return { refused: 'stale-version', current };
+  return { refused: statusRefusal, current };
+}
+
 /**
- * Sending campaigns, in the database only (nothing of it lives in one process): fixing the
- * recipients when sending starts, scheduling, pausing, resuming, cancelling, retrying the failed, and
- * what the campaign's emails do to it as they go (failures in a row, bounces, the end). The emails are
- * outbox rows in the 'campaign' lane, one per recipient; the outbox's campaign worker sends them.
+ * A campaign's sending as staff steer it, in the database only (nothing of it lives in one process):
+ * scheduling, pausing, resuming, cancelling, retrying the failed. Its emails are outbox rows in the
+ * 'campaign' lane, one per recipient (fixed when it starts: campaign-start.ts); the outbox's campaign
+ * worker sends them, and the campaign's email kind follows what becomes of them.
  */
-export function createCampaignSending(
-  storage: Pick<Storage, 'db' | 'write' | 'lock' | 'dialect'>,
-  { mailDomain, now }: { mailDomain: string; now: () => Date },
-) {
-  const { db } = storage;
+export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: { now: () => Date }) {
   const write = storage.write.run;
 
   const find = (trx: Transaction<Database>, id: number) =>
     trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
 
-  /** Why a compare-and-set found nothing to change: no campaign, another version, or another status. */
-  async function refusal(
-    trx: Transaction<Database>,
-    id: number,
-    version: number | undefined,
-    statusRefusal: SendingRefusal,
-  ): Promise<SendingOutcome> {
-    const current = await find(trx, id);
-    if (!current) return { refused: 'not-found' };
-    if (version !== undefined && current.version !== version) return { refused: 'stale-version', current };
-    return { refused: statusRefusal, current };
-  }
-
-  /** A unique Message-ID made by the database for each recipient's row (random, like newMessageId). */
-  function messageIdSql(campaignId: number, prefix: string) {
-    const random =
-      storage.dialect === 'postgres'
-        ? sql`replace(gen_random_uuid()::text, '-', '')`
-        : sql`lower(hex(randomblob(16)))`;
-    return sql<string>`'<campaign-' || ${String(campaignId)} || '.' || ${prefix} || '.' || ${random} || '@' || ${mailDomain} || '>'`;
-  }
-
-  /**
-   * Starts sending, in the caller's transaction: a compare-and-set from one of `from` (and the version
-   * when given) to 'sending' with its slug and start time, then the recipients fixed in one
-   * INSERT ... SELECT of the confirmed subscribers, one outbox row each with its own Message-ID, so
-   * memory never grows with the list. Refused with 'no-recipients' when nobody is confirmed.
-   */
-  async function startIn(
-    trx: Transaction<Database>,
-    id: number,
-    { from, version, at }: { from: readonly CampaignStatus[]; version?: number; at: Date },
-  ): Promise<SendingOutcome> {
-    // Two starts of one campaign (two instances, two clicks) one after the other; the CAS decides.
-    await storage.lock(trx, `campaign:${id}`);
-    const current = await find(trx, id);
-    if (!current) return { refused: 'not-found' };
-    if (version !== undefined && current.version !== version) return { refused: 'stale-version', current };
-    if (!from.includes(current.status)) return { refused: 'not-editable', current };
-    const { confirmed } = await trx
-      .selectFrom('subscribers')
-      .select((eb) => eb.fn.countAll<number>().as('confirmed'))
-      .where('status', '=', 'confirmed')
-      .executeTakeFirstOrThrow();
-    if (Number(confirmed) === 0) return { refused: 'no-recipients', current };
-    const iso = at.toISOString();
-    const started = await trx
-      .updateTable('campaigns')
-      .set((eb) => ({
-        status: 'sending',
-        slug: current.slug ?? campaignSlug(current.subject, id),
-        started_at: iso,
-        updated_at: iso,
-        paused_reason: null,
-        failures_in_row: 0,
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', id)
-      .where('version', '=', current.version)
-      .where('status', 'in', from)
-      .returningAll()
-      .executeTakeFirst();
-    if (!started) return refusal(trx, id, version, 'not-editable');
-    const prefix = randomBytes(4).toString('hex');
-    await trx
-      .insertInto('outbox')
-      .columns([
-        'kind',
-        'lane',
-        'recipient',
-        'message_id',
-        'status',
-        'attempts',
-        'next_attempt_at',
-        'created_at',
-        'updated_at',
-        'campaign_id',
-        'subscriber_id',
-      ])
-      .expression(
-        trx
-          .selectFrom('subscribers')
-          .select([
-            sql<string>`${CAMPAIGN_KIND}`.as('kind'),
-            sql<string>`'campaign'`.as('lane'),
-            'email',
-            messageIdSql(id, prefix).as('message_id'),
-            sql<string>`'pending'`.as('status'),
-            sql<number>`0`.as('attempts'),
-            sql<string>`${iso}`.as('next_attempt_at'),
-            sql<string>`${iso}`.as('created_at'),
-            sql<string>`${iso}`.as('updated_at'),
-            sql<number>`${id}`.as('campaign_id'),
-            'id',
-          ])
-          .where('status', '=', 'confirmed')
-          .orderBy('id'),
-      )
-      .execute();
-    return { campaign: started };
-  }
-
   return {
-    /** How many subscribers a campaign sent now would go to. */
-    async audience(): Promise<number> {
-      const { confirmed } = await db
-        .selectFrom('subscribers')
-        .select((eb) => eb.fn.countAll<number>().as('confirmed'))
-        .where('status', '=', 'confirmed')
-        .executeTakeFirstOrThrow();
-      return Number(confirmed);
-    },
-
-    /** "Send now": from a draft or a scheduled campaign, at the version the page shows. */
-    send(id: number, version: number): Promise<SendingOutcome> {
-      return write((trx) => startIn(trx, id, { from: ['draft', 'scheduled'], version, at: now() }));
-    },
-
     /** "Schedule": a draft (or a scheduled campaign, moved) to be sent at `when`, which must be ahead. */
     schedule(id: number, version: number, when: Date): Promise<SendingOutcome> {
       return write(async (trx) => {
@@ -352,77 +229,6 @@ export function createCampaignSending(
             .execute();
         }
         return { queued };
-      });
-    },
-
-    /**
-     * Starts the scheduled campaigns that are due, each once however many instances run this at the
-     * same moment (the compare-and-set from 'scheduled', under the campaign's lock). Returns those this
-     * call started. One with nobody to send to goes back to a draft with a reason, to be seen.
-     */
-    async startDue(): Promise<{ started: CampaignRow[]; nobody: CampaignRow[] }> {
-      const at = now();
-      const due = await db
-        .selectFrom('campaigns')
-        .select('id')
-        .where('status', '=', 'scheduled')
-        .where('scheduled_at', '<=', at.toISOString())
-        .orderBy('scheduled_at')
-        .limit(20)
-        .execute();
-      const started: CampaignRow[] = [];
-      const nobody: CampaignRow[] = [];
-      for (const { id } of due) {
-        const outcome = await write(async (trx) => {
-          const result = await startIn(trx, id, { from: ['scheduled'], at });
-          if (!('refused' in result) || result.refused !== 'no-recipients') return result;
-          const draft = await trx
-            .updateTable('campaigns')
-            .set((eb) => ({
-              status: 'draft',
-              scheduled_at: null,
-              updated_at: at.toISOString(),
-              version: eb('version', '+', 1),
-            }))
-            .where('id', '=', id)
-            .where('status', '=', 'scheduled')
-            .returningAll()
-            .executeTakeFirst();
-          return draft ? { nobody: draft } : result;
-        });
-        if ('campaign' in outcome) started.push(outcome.campaign);
-        if ('nobody' in outcome) nobody.push(outcome.nobody);
-      }
-      return { started, nobody };
-    },
-
-    /**
-     * Marks sent the campaigns being sent that have nothing left to send (nothing waiting, held or
-     * being sent), with their end time; returns their ids. Run by the sender after its passes: the
-     * last emails of a campaign may finish on several instances at once, and emails cancelled when
-     * they came due (a subscriber who left) finish nothing themselves.
-     */
-    async finishDone(): Promise<number[]> {
-      const iso = now().toISOString();
-      return write(async (trx) => {
-        const rows = await trx
-          .updateTable('campaigns')
-          .set({ status: 'sent', finished_at: iso, updated_at: iso })
-          .where('status', '=', 'sending')
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('outbox')
-                  .select('outbox.id')
-                  .whereRef('outbox.campaign_id', '=', 'campaigns.id')
-                  .where('outbox.kind', '=', CAMPAIGN_KIND)
-                  .where('outbox.status', 'in', ['pending', 'held']),
-              ),
-            ),
-          )
-          .returning('id')
-          .execute();
-        return rows.map((row) => row.id);
       });
     },
   };

@@ -45,9 +45,7 @@ export function createOutboxRepository(
     byKind.set(kind.kind, kind);
   }
 
-  type Hook =
-    | { name: 'onSent' }
-    | { name: 'onRetry' | 'onDead'; failure: Failure };
+  type Hook = { name: 'onSent' } | { name: 'onRetry' | 'onDead'; failure: Failure };
 
   async function update(row: OutboxRow, change: RowChange, at: Date, hook?: Hook) {
     await write(async (trx) => {
@@ -88,7 +86,9 @@ export function createOutboxRepository(
       return write(async (trx) => {
         // A throttled lane takes no more than its minute has room for (counted in the database).
         const throttle =
-          ratePerMinute > 0 ? await throttleRoom(trx, storage.dialect, { lane, ratePerMinute, at }) : undefined;
+          ratePerMinute > 0
+            ? await throttleRoom(trx, storage.dialect, { lane, ratePerMinute, at })
+            : undefined;
         const take = throttle ? Math.min(limit, throttle.room) : limit;
         if (take <= 0) return [];
         const query = trx
@@ -140,7 +140,8 @@ export function createOutboxRepository(
               .execute();
           } else due.push({ row, mail: prepared });
         }
-        if (throttle) await countClaimed(trx, { lane, windowStart: throttle.windowStart, claimed: due.length });
+        if (throttle)
+          await countClaimed(trx, { lane, windowStart: throttle.windowStart, claimed: due.length });
         return due;
       });
     },

@@ -50,13 +50,3 @@ export async function countClaimed(
     .where('lane', '=', lane)
     .execute();
 }
-
-/** When the lane's current minute ends (when a throttled worker may claim again). */
-export async function throttleEnds(trx: Pick<Transaction<Database>, 'selectFrom'>, lane: OutboxLane) {
-  const row = await trx
-    .selectFrom('outbox_throttle')
-    .select('window_start')
-    .where('lane', '=', lane)
-    .executeTakeFirst();
-  return row ? new Date(Date.parse(row.window_start) + MINUTE_MS) : undefined;
-}
