@@ -246,6 +246,28 @@ describe('sending a campaign', () => {
     },
   );
 
+  it('skips a recipient who is no longer confirmed when their email comes due, and still finishes', async () => {
+    const { app, call, sink, sendCampaign, drain } = await sendingApp();
+    await confirmedSubscribers(app, ['stays@reader.test', 'leaves@reader.test']);
+    const campaign = await sendCampaign();
+    await app.storage.write.run((trx) =>
+      trx
+        .updateTable('subscribers')
+        .set({ status: 'unsubscribed', unsubscribed_at: new Date().toISOString() })
+        .where('email', '=', 'leaves@reader.test')
+        .execute(),
+    );
+    await drain();
+    expect(recipientsOf(sink)).toEqual(['stays@reader.test']);
+    expect((await call('GET', `/campaigns/${campaign.id}`)).json()).toMatchObject({
+      status: 'sent',
+      recipients: 2,
+      sent: 1,
+      failed: 0,
+      progress: { unsubscribedSince: 1, waiting: 0 },
+    });
+  });
+
   it('schedules at a local time in ADMIN_TIME_ZONE, refuses the past, and unschedules', async () => {
     const { app, call } = await sendingApp({ ADMIN_TIME_ZONE: 'Asia/Kolkata' });
     await confirmedSubscribers(app, ['a@reader.test']);
