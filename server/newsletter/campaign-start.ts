@@ -32,6 +32,10 @@ export function createCampaignStart(
   const find = (trx: Transaction<Database>, id: number) =>
     trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
 
+  /**
+   * Each recipient's Message-ID, made by the database in the INSERT ... SELECT: the campaign, a random
+   * prefix of this start and 128 random bits per row (unique like newMessageId's, revealing nothing).
+   */
   function messageIdSql(campaignId: number, prefix: string) {
     const random =
       storage.dialect === 'postgres'

@@ -266,6 +266,9 @@ export function createOutboxRepository(
      */
     async retry(id: number, at: Date): Promise<RetryOutcome> {
       return write(async (trx) => {
+        // A campaign's email is retried from its campaign ("Retry failed" leaves the bounced alone).
+        const lane = await trx.selectFrom('outbox').select('lane').where('id', '=', id).executeTakeFirst();
+        if (lane?.lane !== MAIL_LANE) return 'missing';
         if ((await requeue(trx, { id }, ['dead', 'pending'], at)).length > 0) return 'queued';
         const row = await trx.selectFrom('outbox').select('status').where('id', '=', id).executeTakeFirst();
         if (!row) return 'missing';
