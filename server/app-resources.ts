@@ -112,6 +112,8 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
     leaseMs: leaseMs(config.mail.timeouts),
     batchSize: CAMPAIGN_BATCH,
     concurrency: CAMPAIGN_CONNECTIONS,
+    // Thousands of "email sent" lines would bury the rest; failures are still logged one by one.
+    sentLogLevel: 'debug',
     lane: { lane: 'campaign', ratePerMinute: config.newsletter.campaignRatePerMinute },
     ...(options.now ? { now: options.now } : {}),
   });

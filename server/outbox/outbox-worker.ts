@@ -23,6 +23,8 @@ export interface OutboxWorkerOptions {
    * with a mailer that keeps a pool of SMTP connections (the campaign lane's).
    */
   concurrency?: number;
+  /** How an email sent is logged: each one at info (default), or at debug for a lane of thousands. */
+  sentLogLevel?: 'info' | 'debug';
   now?: () => Date;
   random?: () => number;
 }
@@ -69,7 +71,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const result = await mailer.send(due.mail);
     const at = now();
     if (result.ok) {
-      log.info({ ...context, via: mailer.kind, detail: result.detail }, 'email sent');
+      log[options.sentLogLevel ?? 'info'](
+        { ...context, via: mailer.kind, detail: result.detail },
+        'email sent',
+      );
       return { recorded: outbox.markSent(row, at, mailer.kind) };
     }
     const attempts = row.attempts + 1;
