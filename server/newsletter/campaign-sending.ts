@@ -233,5 +233,3 @@ export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: 
     },
   };
 }
-
-export type CampaignSending = ReturnType<typeof createCampaignSending>;

@@ -139,5 +139,3 @@ export function createCampaignStats(
     },
   };
 }
-
-export type CampaignStats = ReturnType<typeof createCampaignStats>;
