@@ -60,6 +60,12 @@ describe('campaigns on several instances', () => {
       'p@a.test',
     );
     expect(await first.campaigns.send(campaign.id, campaign.version)).toHaveProperty('campaign');
+    // /readyz and the Outbox view are about the notifications' lane: 20 campaign emails wait, not counted.
+    expect(await first.outbox.health(clock.now())).toEqual({
+      pending: 0,
+      dead: 0,
+      oldestPendingSeconds: null,
+    });
     const lease = () => new Date(clock.now().getTime() + LEASE_MS);
     expect(await first.outbox.claimDue(clock.now(), lease(), 50, campaignLane(5))).toHaveLength(5);
     await first.close(); // a restart
