@@ -5,8 +5,9 @@
  * - confirmed: confirmed by the link in the email (the only status newsletters go to);
  * - unsubscribed: left the list; suppressed until a new confirmation (a new
  *   sign-up sends one, but the status stays until it is confirmed);
- * - bounced: a campaign's email to it was refused for good (5xx): no campaign goes to it again, and a
- *   sign-up or an import treats it like unsubscribed.
+ * - bounced: a campaign email to it failed for good (a 5xx answer): no campaign goes to it again. Like an
+ *   unsubscribed address, an import never brings it back; only a new sign-up confirmed from the mailbox
+ *   itself does (the confirmation proves the address receives mail again).
  */
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'bounced'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
+import { createCampaignScheduler, type CampaignScheduler } from './newsletter/campaign-scheduler.ts';
 import { listBackups } from './ops/backups.ts';
 import type { Readiness } from './ops/health-routes.ts';
 import { holdDatabase } from './ops/server-lock.ts';
@@ -14,6 +15,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     storage: Stores['storage'];
     outboxWorker: OutboxWorker;
+    /** The outbox's 'campaign' lane: the campaigns' emails, throttled (CAMPAIGN_RATE_PER_MINUTE). */
+    campaignWorker: OutboxWorker;
+    campaignScheduler: CampaignScheduler;
     maintenance: Maintenance | undefined;
   }
 }
@@ -33,6 +37,10 @@ export interface ResourcesOptions {
 export const PER_INSTANCE_LIMITS =
   'DATABASE_URL is set but REDIS_URL is not: rate limits are counted per instance, so with several instances a client gets each limit once per instance. Set REDIS_URL to share them.';
 
+/** A campaign's emails taken per pass, and sent at once over as many pooled SMTP connections. */
+const CAMPAIGN_BATCH = 50;
+const CAMPAIGN_CONNECTIONS = 4;
+
 /** Long enough for the slowest SMTP exchange; after it, a claimed email is due again. */
 function leaseMs(timeouts: Config['mail']['timeouts']) {
   return 2 * (timeouts.connectionMs + timeouts.greetingMs + timeouts.socketMs) + 60_000;
@@ -50,12 +58,21 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   const { config } = options;
   const now = options.now ?? (() => new Date());
   // Filled in as each is taken, so that closing releases exactly what was.
-  const held: { stores?: Stores; mailer?: Mailer; releaseDatabase?: () => void; redis?: Redis } = {};
+  const held: {
+    stores?: Stores;
+    mailer?: Mailer;
+    campaignMailer?: Mailer;
+    releaseDatabase?: () => void;
+    redis?: Redis;
+  } = {};
   app.decorate('maintenance', undefined);
   app.addHook('onClose', async () => {
     app.maintenance?.stop();
     if (app.hasDecorator('outboxWorker')) await app.outboxWorker.stop();
+    if (app.hasDecorator('campaignWorker')) await app.campaignWorker.stop();
+    if (app.hasDecorator('campaignScheduler')) await app.campaignScheduler.stop();
     held.mailer?.close();
+    held.campaignMailer?.close();
     held.redis?.disconnect();
     await held.stores?.close();
     held.releaseDatabase?.();
@@ -76,12 +93,46 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
     leaseMs: leaseMs(config.mail.timeouts),
     ...(options.now ? { now: options.now } : {}),
   });
+  // The campaigns' lane: its own worker (a campaign never delays a notification), its own pool of
+  // SMTP connections, and its throttle counted in the database. A mailer given by a test serves both.
+  const campaignMailer = options.mailer
+    ? options.mailer
+    : (held.campaignMailer = createMailer(
+        { ...config.mail, poolSize: CAMPAIGN_CONNECTIONS },
+        stores.mailDrop,
+      ));
+  const campaignWorker = createOutboxWorker({
+    outbox: stores.outbox,
+    mailer: campaignMailer,
+    log: app.log.child({ component: 'campaign-sender' }),
+    pollMs: config.outbox.pollMs,
+    retryBaseMs: config.outbox.retryBaseMs,
+    retryMaxMs: config.outbox.retryMaxMs,
+    maxAttempts: config.outbox.maxAttempts,
+    leaseMs: leaseMs(config.mail.timeouts),
+    batchSize: CAMPAIGN_BATCH,
+    concurrency: CAMPAIGN_CONNECTIONS,
+    // Thousands of "email sent" lines would bury the rest; failures are still logged one by one.
+    sentLogLevel: 'debug',
+    lane: { lane: 'campaign', ratePerMinute: config.newsletter.campaignRatePerMinute },
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const campaignScheduler = createCampaignScheduler({
+    campaigns: stores.campaigns,
+    activity: stores.activity,
+    log: app.log.child({ component: 'campaign-scheduler' }),
+    intervalMs: config.outbox.pollMs,
+    onStarted: () => campaignWorker.kick(),
+    now,
+  });
   // The rate limits' counters, shared by every instance (REDIS_URL); a Redis that is down is no failed start.
   const redis = config.redisUrl
     ? (held.redis = await openRedis(config.redisUrl, app.log.child({ component: 'redis' })))
     : undefined;
   app.decorate('storage', stores.storage);
   app.decorate('outboxWorker', worker);
+  app.decorate('campaignWorker', campaignWorker);
+  app.decorate('campaignScheduler', campaignScheduler);
 
   const { leads } = stores;
   app.addHook('onReady', async () => {
@@ -99,7 +150,11 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
         'SMTP_URL is not set: emails are kept in the database instead of being sent (npm run outbox -- export-files <dir> writes them out as .eml files)',
       );
     }
-    if (options.startOutbox) worker.start();
+    if (options.startOutbox) {
+      worker.start();
+      campaignWorker.start();
+      campaignScheduler.start();
+    }
     if (options.startMaintenance) {
       app.maintenance = startMaintenance({
         config,
@@ -123,5 +178,9 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
     // Only reported: without Redis, quotes are still taken (unlimited) and only sign-in is refused.
     ...(redis ? { redis: await redisHealth(redis) } : {}),
   });
-  return { stores, redis, kick: () => worker.kick(), now, readiness };
+  const kick = () => {
+    worker.kick();
+    campaignWorker.kick();
+  };
+  return { stores, redis, kick, now, readiness };
 }

@@ -96,8 +96,14 @@ describe('loadConfig', () => {
       NEWSLETTER_RATE_LIMIT_MAX: '3',
       NEWSLETTER_RATE_LIMIT_WINDOW_MS: '3600000',
       NEWSLETTER_CONFIRMATIONS_PER_DAY: '2',
+      CAMPAIGN_RATE_PER_MINUTE: '0',
     });
-    expect(config.newsletter).toEqual({ rateLimit: { max: 3, windowMs: 3_600_000 }, confirmationsPerDay: 2 });
+    expect(config.newsletter).toEqual({
+      rateLimit: { max: 3, windowMs: 3_600_000 },
+      confirmationsPerDay: 2,
+      campaignRatePerMinute: 0,
+    });
+    expect(loadConfig({}).newsletter.campaignRatePerMinute).toBe(60);
   });
 
   it('reads how long a client may take to send its request', () => {

@@ -72,6 +72,8 @@ const envSchema = z.object({
   NEWSLETTER_RATE_LIMIT_MAX: wholeNumber(1, 1_000_000).default(5),
   NEWSLETTER_RATE_LIMIT_WINDOW_MS: wholeNumber(1_000, 86_400_000).default(600_000),
   NEWSLETTER_CONFIRMATIONS_PER_DAY: wholeNumber(1, 10).default(3),
+  // Campaign emails claimed per minute, counted in the database (all instances together); 0: no throttle.
+  CAMPAIGN_RATE_PER_MINUTE: wholeNumber(0, 1_000_000).default(60),
   REDIS_URL: redisUrl.optional(),
 
   SMTP_URL: smtpUrl.optional(),
@@ -227,6 +229,8 @@ function toConfig(value: Env, warnings: string[], dkim: DkimSettings | undefined
       rateLimit: { max: value.NEWSLETTER_RATE_LIMIT_MAX, windowMs: value.NEWSLETTER_RATE_LIMIT_WINDOW_MS },
       /** Confirmation emails one address may be sent in 24 hours. */
       confirmationsPerDay: value.NEWSLETTER_CONFIRMATIONS_PER_DAY,
+      /** Campaign emails sent per minute by all instances together (CAMPAIGN_RATE_PER_MINUTE); 0: no throttle. */
+      campaignRatePerMinute: value.CAMPAIGN_RATE_PER_MINUTE,
     },
     mail: {
       /** SMTP server; without it mail is written as .eml files to `dir` (SQLite) or kept in the database (PostgreSQL). */

@@ -74,7 +74,11 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     leads,
     subscribers,
     outbox,
-    campaigns: createCampaignRepository(storage, { mailDomain: domain, ...clock }),
+    campaigns: createCampaignRepository(storage, {
+      mailDomain: domain,
+      ratePerMinute: config.newsletter.campaignRatePerMinute,
+      ...clock,
+    }),
     /** Where emails are kept when there is no SMTP_URL, on PostgreSQL; on SQLite they are .eml files in MAIL_DIR. */
     mailDrop: storage.dialect === 'postgres' ? createMailDrop(storage) : undefined,
     accounts: createAccountRepository(storage),

@@ -22,6 +22,13 @@ const ACTIVITY_ACTIONS = [
   'export',
   'campaign-created',
   'campaign-test-sent',
+  'campaign-send-started',
+  'campaign-scheduled',
+  'campaign-unscheduled',
+  'campaign-paused',
+  'campaign-resumed',
+  'campaign-cancelled',
+  'campaign-failed-retried',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -47,7 +47,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       await api.register(subscriberRoutes, options);
       await api.register(activityRoutes, options);
       await api.register(campaignRoutes, options);
-      await api.register(campaignSendingRoutes);
+      await api.register(campaignSendingRoutes, options);
 
       // Any other address under the API is a JSON 404 (not the app shell that answers /admin/*).
       api.route({

@@ -6,7 +6,10 @@ import {
 } from '../../common/inbox-api/campaign-endpoints.ts';
 import type { CampaignRepository } from '../newsletter/campaign-repository.ts';
 import { renderCampaign } from '../newsletter/campaign-render.ts';
+import type { SendingOutcome, SendingRefusal } from '../newsletter/campaign-sending.ts';
+import type { CampaignFigures } from '../newsletter/campaign-stats.ts';
 import type { CampaignRow } from '../newsletter/campaign-tables.ts';
+import { localTimeToUtc } from '../newsletter/local-time.ts';
 import type { ActivityLog } from './activity-log.ts';
 import { ApiProblem, notFound } from './api-problem.ts';
 import { registerEndpoint } from './register-endpoint.ts';
@@ -15,12 +18,17 @@ export interface CampaignRoutesOptions {
   campaigns: CampaignRepository;
   activity: ActivityLog;
   siteUrl: string;
-  /** Wakes the outbox's worker once an email is queued. */
+  /** ADMIN_TIME_ZONE: a scheduled time is a date and time there. */
+  timeZone: string;
+  /** Wakes the outbox's workers once an email is queued (or a campaign's emails). */
   onQueued?: () => void;
   now: () => Date;
 }
 
-const summary = (row: CampaignRow): CampaignSummary => ({
+const summary = (
+  row: CampaignRow,
+  figures?: Pick<CampaignFigures, 'recipients' | 'sent' | 'failed'>,
+): CampaignSummary => ({
   id: row.id,
   subject: row.subject,
   status: row.status,
@@ -29,13 +37,13 @@ const summary = (row: CampaignRow): CampaignSummary => ({
   updatedAt: row.updated_at,
   scheduledAt: row.scheduled_at,
   finishedAt: row.finished_at,
-  recipients: 0,
-  sent: 0,
-  failed: 0,
+  recipients: figures?.recipients ?? 0,
+  sent: figures?.sent ?? 0,
+  failed: figures?.failed ?? 0,
 });
 
-const details = (row: CampaignRow): Campaign => ({
-  ...summary(row),
+const details = (row: CampaignRow, progress: Campaign['progress']): Campaign => ({
+  ...summary(row, progress),
   preheader: row.preheader,
   bodyMarkdown: row.body_markdown,
   publishInArchive: row.publish_in_archive === 1,
@@ -43,16 +51,7 @@ const details = (row: CampaignRow): Campaign => ({
   version: row.version,
   startedAt: row.started_at,
   pausedReason: row.paused_reason,
-  progress: {
-    recipients: 0,
-    sent: 0,
-    waiting: 0,
-    failed: 0,
-    bounced: 0,
-    unsubscribedSince: 0,
-    ratePerMinute: 0,
-    secondsLeft: null,
-  },
+  progress,
 });
 
 const REFUSALS = {
@@ -68,15 +67,39 @@ const REFUSALS = {
       'not-editable',
       `This campaign is ${current?.status ?? 'no longer a draft'}: only a draft or a scheduled campaign can be edited.`,
     ),
-};
+  'no-recipients': () =>
+    new ApiProblem(
+      409,
+      'no-recipients',
+      'Nobody is subscribed (confirmed) yet: there is nobody to send it to.',
+    ),
+  'in-the-past': () =>
+    new ApiProblem(409, 'in-the-past', 'That time has passed: choose a later date and time, or send it now.'),
+  'wrong-status': (current?: CampaignRow) =>
+    new ApiProblem(
+      409,
+      'wrong-status',
+      `This campaign is ${current?.status ?? 'in another state'} now: reload it to see where it stands.`,
+    ),
+} satisfies Record<Exclude<SendingRefusal, 'not-found'>, (current?: CampaignRow) => ApiProblem>;
+
+/** The refusal as the API answers it (404 when there is no such campaign). */
+function refused({ refused: reason, current }: { refused: SendingRefusal; current?: CampaignRow }): never {
+  if (reason === 'not-found') throw notFound('This campaign');
+  throw REFUSALS[reason](current);
+}
 
 /** The newsletter's campaigns: list, drafts and their autosave, a preview, a test email to oneself. */
 export async function campaignRoutes(app: FastifyInstance, options: CampaignRoutesOptions) {
   const { campaigns, activity, siteUrl, now } = options;
+  const withProgress = async (row: CampaignRow) => details(row, await campaigns.stats.progress(row));
 
-  registerEndpoint(app, campaignEndpoints.list, async () => ({
-    campaigns: (await campaigns.list()).map(summary),
-  }));
+  registerEndpoint(app, campaignEndpoints.list, async () => {
+    const rows = await campaigns.list();
+    // The figures of every campaign that has emails, in one GROUP BY.
+    const figures = await campaigns.stats.figures(rows.filter((row) => row.started_at).map((row) => row.id));
+    return { campaigns: rows.map((row) => summary(row, figures.get(row.id))) };
+  });
 
   registerEndpoint(app, campaignEndpoints.create, async ({ body, staff: { account } }) => {
     const row = await campaigns.create(body, account.email);
@@ -88,18 +111,18 @@ export async function campaignRoutes(app: FastifyInstance, options: CampaignRout
       },
       now(),
     );
-    return details(row);
+    return withProgress(row);
   });
 
   registerEndpoint(app, campaignEndpoints.get, async ({ params: { id } }) => {
     const row = await campaigns.find(id);
     if (!row) throw notFound('This campaign');
-    return details(row);
+    return withProgress(row);
   });
 
   registerEndpoint(app, campaignEndpoints.update, async ({ params: { id }, body }) => {
     const outcome = await campaigns.update(id, body);
-    if ('saved' in outcome) return details(outcome.saved);
+    if ('saved' in outcome) return withProgress(outcome.saved);
     if (outcome.refused === 'not-found') throw notFound('This campaign');
     throw REFUSALS[outcome.refused](outcome.current);
   });
@@ -138,20 +161,102 @@ export async function campaignRoutes(app: FastifyInstance, options: CampaignRout
 }
 
 /**
- * Sending lands in the next change (the campaign sender); until then these answer 409 so the
- * contract and the routes stay one list. REPLACED by the sending routes.
+ * Sending: the audience for the dialog, send now or at a time, pause, resume, cancel, the failed
+ * recipients and "Retry failed". Each change is a compare-and-set in the repository
+ * (campaign-sending.ts) and a line in the activity log with who did it.
  */
-export async function campaignSendingRoutes(app: FastifyInstance) {
-  const notYet = () => {
-    throw new ApiProblem(409, 'wrong-status', 'Sending campaigns is not available yet.');
-  };
-  registerEndpoint(app, campaignEndpoints.audience, async () => ({ confirmed: 0 }));
-  registerEndpoint(app, campaignEndpoints.send, notYet);
-  registerEndpoint(app, campaignEndpoints.schedule, notYet);
-  registerEndpoint(app, campaignEndpoints.unschedule, notYet);
-  registerEndpoint(app, campaignEndpoints.pause, notYet);
-  registerEndpoint(app, campaignEndpoints.resume, notYet);
-  registerEndpoint(app, campaignEndpoints.cancel, notYet);
-  registerEndpoint(app, campaignEndpoints.failures, async () => ({ failures: [], total: 0 }));
-  registerEndpoint(app, campaignEndpoints.retryFailed, notYet);
+export async function campaignSendingRoutes(app: FastifyInstance, options: CampaignRoutesOptions) {
+  const { campaigns, activity, now } = options;
+
+  /** The campaign after a change, logged; or the refusal. */
+  async function changed(
+    outcome: SendingOutcome,
+    by: string,
+    action: Parameters<ActivityLog['record']>[0]['action'],
+    sentence: (row: CampaignRow) => string,
+  ): Promise<Campaign> {
+    if ('refused' in outcome) refused(outcome);
+    const row = outcome.campaign;
+    await activity.record({ actor: by, action, summary: sentence(row) }, now());
+    return details(row, await campaigns.stats.progress(row));
+  }
+
+  registerEndpoint(app, campaignEndpoints.audience, async () => ({ confirmed: await campaigns.audience() }));
+
+  registerEndpoint(app, campaignEndpoints.send, async ({ params: { id }, body, staff: { account } }) => {
+    const outcome = await campaigns.send(id, body.version);
+    const reply = await changed(outcome, account.email, 'campaign-send-started', (row) => {
+      return `Campaign #${row.id} sending: ${row.subject}`;
+    });
+    options.onQueued?.();
+    return reply;
+  });
+
+  registerEndpoint(app, campaignEndpoints.schedule, async ({ params: { id }, body, staff: { account } }) => {
+    const when = localTimeToUtc(body.at, options.timeZone);
+    return changed(
+      await campaigns.schedule(id, body.version, when),
+      account.email,
+      'campaign-scheduled',
+      (row) => `Campaign #${row.id} scheduled for ${body.at} (${options.timeZone}): ${row.subject}`,
+    );
+  });
+
+  registerEndpoint(app, campaignEndpoints.unschedule, async ({ params: { id }, staff: { account } }) =>
+    changed(
+      await campaigns.unschedule(id),
+      account.email,
+      'campaign-unscheduled',
+      (row) => `Campaign #${row.id} unscheduled: a draft again`,
+    ),
+  );
+
+  registerEndpoint(app, campaignEndpoints.pause, async ({ params: { id }, staff: { account } }) =>
+    changed(
+      await campaigns.pause(id),
+      account.email,
+      'campaign-paused',
+      (row) => `Campaign #${row.id} paused`,
+    ),
+  );
+
+  registerEndpoint(app, campaignEndpoints.resume, async ({ params: { id }, staff: { account } }) => {
+    const reply = await changed(
+      await campaigns.resume(id),
+      account.email,
+      'campaign-resumed',
+      (row) => `Campaign #${row.id} resumed`,
+    );
+    options.onQueued?.();
+    return reply;
+  });
+
+  registerEndpoint(app, campaignEndpoints.cancel, async ({ params: { id }, staff: { account } }) =>
+    changed(
+      await campaigns.cancel(id),
+      account.email,
+      'campaign-cancelled',
+      (row) => `Campaign #${row.id} cancelled: what was not sent will not be`,
+    ),
+  );
+
+  registerEndpoint(app, campaignEndpoints.failures, async ({ params: { id } }) => {
+    if (!(await campaigns.find(id))) throw notFound('This campaign');
+    return campaigns.stats.failures(id);
+  });
+
+  registerEndpoint(app, campaignEndpoints.retryFailed, async ({ params: { id }, staff: { account } }) => {
+    const outcome = await campaigns.retryFailed(id);
+    if ('refused' in outcome) refused(outcome);
+    await activity.record(
+      {
+        actor: account.email,
+        action: 'campaign-failed-retried',
+        summary: `Campaign #${id}: ${outcome.queued} failed ${outcome.queued === 1 ? 'email' : 'emails'} queued again`,
+      },
+      now(),
+    );
+    options.onQueued?.();
+    return outcome;
+  });
 }

@@ -21,6 +21,11 @@ export interface MailerSettings {
   dir: string;
   /** Signs what goes through SMTP with this key (DKIM_*); files and the database are not sent, not signed. */
   dkim?: DkimSettings | undefined;
+  /**
+   * Keeps up to this many SMTP connections open and sends over them one message after another (the
+   * campaigns' mailer: thousands of emails); without it, one connection per email.
+   */
+  poolSize?: number | undefined;
 }
 
 function toNodemailer(mail: OutgoingMail) {
@@ -72,9 +77,15 @@ const DKIM_SIGNED_HEADERS = [
 ].join(':');
 
 /** Sends through an SMTP server, with explicit timeouts so a dead server never hangs the outbox. */
-function createSmtpMailer(url: string, timeouts: SmtpTimeouts, dkim: DkimSettings | undefined): Mailer {
+function createSmtpMailer(
+  url: string,
+  timeouts: SmtpTimeouts,
+  dkim: DkimSettings | undefined,
+  poolSize: number | undefined,
+): Mailer {
   const transport = nodemailer.createTransport({
     url,
+    ...(poolSize ? { pool: true, maxConnections: poolSize, maxMessages: 1000 } : {}),
     ...(dkim
       ? {
           dkim: {
@@ -185,7 +196,7 @@ function createDatabaseMailer(keeper: MailKeeper): Mailer {
 
 /** SMTP when SMTP_URL is set; else the database when given a keeper (PostgreSQL), else .eml files in MAIL_DIR. */
 export function createMailer(mail: MailerSettings, keeper?: MailKeeper): Mailer {
-  if (mail.smtpUrl) return createSmtpMailer(mail.smtpUrl, mail.timeouts, mail.dkim);
+  if (mail.smtpUrl) return createSmtpMailer(mail.smtpUrl, mail.timeouts, mail.dkim, mail.poolSize);
   return keeper ? createDatabaseMailer(keeper) : createFileMailer(mail.dir);
 }
 

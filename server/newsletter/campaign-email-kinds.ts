@@ -1,9 +1,15 @@
+import type { Transaction } from 'kysely';
+import { company } from '../../common/company.ts';
 import { newsletterPaths } from '../../common/newsletter.ts';
+import type { Database } from '../db/database-tables.ts';
 import type { MailAddress } from '../mail/mail-address.ts';
 import { headerText } from '../mail/outgoing-mail.ts';
-import type { EmailKind } from '../outbox/email-kind.ts';
-import { renderCampaign } from './campaign-render.ts';
-import { CAMPAIGN_TEST_KIND } from './campaign-tables.ts';
+import type { EmailKind, Failure } from '../outbox/email-kind.ts';
+import type { OutboxRow } from '../outbox/outbox-table.ts';
+import { type RenderedCampaign, renderCampaign } from './campaign-render.ts';
+import { FAILURES_BEFORE_PAUSE, pauseIn } from './campaign-sending.ts';
+import { CAMPAIGN_KIND, CAMPAIGN_TEST_KIND, type CampaignRow } from './campaign-tables.ts';
+import { storeToken } from './subscriber-tokens.ts';
 
 export interface CampaignEmailSettings {
   from: MailAddress;
@@ -14,13 +20,139 @@ export interface CampaignEmailSettings {
 }
 
 /**
- * A campaign's emails, as the outbox sends them. For now only the test email to a staff member: the
- * campaign as it stands when the email goes out, rendered by the one renderer, its subject marked
- * "[Test]". A staff member is not a subscriber: its unsubscribe link (and List-Unsubscribe) is the
- * unsubscribe page without a token, where each subscriber's email will carry its own.
+ * Stands for the recipient's token while the campaign is rendered once for all of them; letters and
+ * digits only, so neither the HTML escaping, the CSS inliner nor the text conversion changes it.
+ */
+const TOKEN_PLACEHOLDER = 'CAMPAIGNRECIPIENTTOKEN0PLACEHOLDER';
+/** Campaigns rendered (a cache of this process, by campaign, version and archive address). */
+const RENDERED_KEPT = 8;
+
+/** The List-Id of every campaign: one list, named for the company, under the site's host. */
+function listId(siteUrl: string): string {
+  return `${headerText(company.name, 60)} newsletter <newsletter.${new URL(siteUrl).hostname}>`;
+}
+
+/**
+ * A campaign's email failed: the count of failures in a row goes up, and at 10 the campaign pauses
+ * itself and says why (in the activity log too). A permanent failure (5xx) marks the subscriber bounced:
+ * no campaign goes to them again. In the outbox's transaction, with the email's new state.
+ */
+async function campaignEmailFailed(trx: Transaction<Database>, row: OutboxRow, at: Date, failure: Failure) {
+  const iso = at.toISOString();
+  if (failure.permanent && row.subscriber_id !== null) {
+    await trx
+      .updateTable('subscribers')
+      .set({ status: 'bounced', bounced_at: iso })
+      .where('id', '=', row.subscriber_id)
+      .where('status', '=', 'confirmed')
+      .execute();
+  }
+  if (row.campaign_id === null) return;
+  const counted = await trx
+    .updateTable('campaigns')
+    .set((eb) => ({ failures_in_row: eb('failures_in_row', '+', 1) }))
+    .where('id', '=', row.campaign_id)
+    .where('status', '=', 'sending')
+    .returning('failures_in_row')
+    .executeTakeFirst();
+  if (!counted || counted.failures_in_row < FAILURES_BEFORE_PAUSE) return;
+  const reason = `Paused by itself after ${FAILURES_BEFORE_PAUSE} failed emails in a row; the last: ${failure.error.slice(0, 300)}. Check the mail server, then resume.`;
+  const paused = await pauseIn(trx, row.campaign_id, at, reason);
+  if (!paused) return;
+  await trx
+    .insertInto('admin_activity')
+    .values({
+      at: iso,
+      actor: null,
+      action: 'campaign-paused',
+      summary: `Campaign #${paused.id} paused by itself after ${FAILURES_BEFORE_PAUSE} failures in a row`,
+      lead_id: null,
+    })
+    .execute();
+}
+
+/**
+ * A campaign's emails, as the outbox sends them. The test email to a staff member: the campaign as it
+ * stands when the email goes out, rendered by the one renderer, its subject marked "[Test]". A staff
+ * member is not a subscriber: its unsubscribe link (and List-Unsubscribe) is the unsubscribe page
+ * without a token. And the campaign's email to each subscriber (lane 'campaign'): rendered once per
+ * campaign and version, with that recipient's own unsubscribe link (a token stored hashed when the
+ * email is taken for sending) in the footer and in List-Unsubscribe with one-click POST (RFC 8058),
+ * List-Id, the row's Message-ID; never to a subscriber who is no longer confirmed when it is due.
  */
 export function campaignEmailKinds(settings: CampaignEmailSettings): EmailKind[] {
+  const rendered = new Map<string, RenderedCampaign>();
+  const unsubscribePage = `${settings.siteUrl}${newsletterPaths.unsubscribe}`;
+
+  function renderOnce(campaign: CampaignRow): RenderedCampaign {
+    const archiveSlug = campaign.publish_in_archive ? campaign.slug : null;
+    const key = `${campaign.id}:${campaign.version}:${archiveSlug ?? ''}`;
+    const kept = rendered.get(key);
+    if (kept) return kept;
+    const fresh = renderCampaign(
+      { subject: campaign.subject, preheader: campaign.preheader, bodyMarkdown: campaign.body_markdown },
+      {
+        siteUrl: settings.siteUrl,
+        archiveSlug,
+        unsubscribeUrl: `${unsubscribePage}?token=${TOKEN_PLACEHOLDER}`,
+      },
+    );
+    rendered.set(key, fresh);
+    for (const old of rendered.keys()) if (rendered.size > RENDERED_KEPT) rendered.delete(old);
+    return fresh;
+  }
+
   return [
+    {
+      kind: CAMPAIGN_KIND,
+      async prepare(trx, row, at) {
+        const campaign = await trx
+          .selectFrom('campaigns')
+          .selectAll()
+          .where('id', '=', row.campaign_id ?? -1)
+          .executeTakeFirst();
+        if (!campaign) return { cancelled: 'the campaign was deleted' };
+        if (campaign.status === 'cancelled') return { cancelled: 'the campaign was cancelled' };
+        if (campaign.status === 'paused') return { held: 'the campaign is paused' };
+        const subscriber = await trx
+          .selectFrom('subscribers')
+          .select(['id', 'status'])
+          .where('id', '=', row.subscriber_id ?? -1)
+          .executeTakeFirst();
+        if (subscriber?.status !== 'confirmed') {
+          return { cancelled: `the subscriber is ${subscriber?.status ?? 'deleted'}: not sent` };
+        }
+        const token = encodeURIComponent(await storeToken(trx, subscriber.id, 'unsubscribe', at));
+        const email = renderOnce(campaign);
+        const personal = (text: string) => text.split(TOKEN_PLACEHOLDER).join(token);
+        return {
+          from: settings.from,
+          to: [row.recipient],
+          ...(settings.replyTo ? { replyTo: { address: settings.replyTo } } : {}),
+          subject: headerText(campaign.subject, 200),
+          text: personal(email.text),
+          html: personal(email.html),
+          messageId: row.message_id,
+          headers: {
+            'List-Unsubscribe': `<${unsubscribePage}?token=${token}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            'List-Id': listId(settings.siteUrl),
+          },
+        };
+      },
+      async onSent(trx, row) {
+        // One that went ends a run of failures (the update touches nothing while there is none).
+        await trx
+          .updateTable('campaigns')
+          .set({ failures_in_row: 0 })
+          .where('id', '=', row.campaign_id ?? -1)
+          .where('failures_in_row', '>', 0)
+          .execute();
+      },
+      onRetry: campaignEmailFailed,
+      onDead: campaignEmailFailed,
+      describe: (row) => ({ campaignId: row.campaign_id, subscriberId: row.subscriber_id }),
+    },
     {
       kind: CAMPAIGN_TEST_KIND,
       async prepare(trx, row) {

@@ -31,6 +31,29 @@ async function createCampaigns(db: Kysely<unknown>, id: 'integer' | 'bigint') {
 }
 
 /**
+ * Sending, the same on both databases: a campaign's count of failures in a row (10 pause it), the time
+ * a subscriber bounced, and one campaign email per recipient and campaign (the recipients are fixed
+ * when sending starts; a second start could never add a second email to anyone). The campaign's rows
+ * by status for its figures and for the sender's "is anything left" question.
+ */
+async function addSending(db: Kysely<unknown>) {
+  await db.schema
+    .alterTable('campaigns')
+    .addColumn('failures_in_row', 'integer', (column) => column.notNull().defaultTo(0))
+    .execute();
+  await db.schema.alterTable('subscribers').addColumn('bounced_at', 'text').execute();
+  await sql`create unique index outbox_campaign_recipient on outbox (campaign_id, subscriber_id)
+    where kind = 'campaign'`.execute(db);
+  await db.schema
+    .createIndex('outbox_campaign_status')
+    .on('outbox')
+    .columns(['campaign_id', 'status'])
+    .execute();
+}
+
+const sendingMigration: Migration = { up: addSending };
+
+/**
  * SQLite: the campaigns, and the outbox's link to a campaign. SQLite cannot change a check constraint,
  * so the outbox is rebuilt from its own definition (whatever columns and indexes it has by then), with
  * its rows and ids.
@@ -68,6 +91,7 @@ export const campaignMigrations: Record<string, Migration> = {
       });
     },
   },
+  '2026-11-26-402-campaign-sending': sendingMigration,
 };
 
 /** PostgreSQL: the same, by altering the outbox (the migrator's transaction holds it all). */
@@ -87,4 +111,5 @@ export const campaignPostgresMigrations: Record<string, Migration> = {
       await db.schema.createIndex('outbox_campaign').on('outbox').column('campaign_id').execute();
     },
   },
+  '2026-11-26-402-campaign-sending': sendingMigration,
 };

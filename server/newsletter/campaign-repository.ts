@@ -2,6 +2,9 @@ import type { Storage } from '../db/database.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { queueEmails } from '../outbox/outbox-rows.ts';
 import type { CampaignContent } from './campaign-render.ts';
+import { createCampaignSending } from './campaign-sending.ts';
+import { createCampaignStart } from './campaign-start.ts';
+import { createCampaignStats } from './campaign-stats.ts';
 import { CAMPAIGN_TEST_KIND, type CampaignRow } from './campaign-tables.ts';
 
 /** Only these can be edited; the others are being sent or are done. */
@@ -20,18 +23,26 @@ export type CampaignEditOutcome =
 export interface CampaignRepositoryOptions {
   /** Domain of the company's sender address, used in Message-IDs. */
   mailDomain: string;
+  /** CAMPAIGN_RATE_PER_MINUTE, for the time left (0: no throttle). */
+  ratePerMinute?: number;
   now?: () => Date;
 }
 
-/** The newsletter's campaigns: drafts, their autosave with a version, and test emails through the outbox. */
+/**
+ * The newsletter's campaigns: drafts, their autosave with a version, test emails through the outbox,
+ * their sending (campaign-sending.ts) and their figures (campaign-stats.ts).
+ */
 export function createCampaignRepository(
-  storage: Pick<Storage, 'db' | 'write'>,
-  { mailDomain, now = () => new Date() }: CampaignRepositoryOptions,
+  storage: Pick<Storage, 'db' | 'write' | 'lock' | 'dialect'>,
+  { mailDomain, ratePerMinute = 0, now = () => new Date() }: CampaignRepositoryOptions,
 ) {
   const { db } = storage;
   const find = (id: number) => db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
 
   return {
+    ...createCampaignStart(storage, { mailDomain, now }),
+    ...createCampaignSending(storage, { now }),
+    stats: createCampaignStats(storage, { ratePerMinute }),
     find,
 
     /** Newest first. */

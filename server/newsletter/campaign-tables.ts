@@ -26,12 +26,16 @@ interface CampaignsTable {
   started_at: string | null;
   finished_at: string | null;
   paused_reason: string | null;
+  /** Failed sends since the last one that went (temporary or not); at 10 the campaign pauses itself. */
+  failures_in_row: Generated<number>;
 }
 
 export type CampaignRow = Selectable<CampaignsTable>;
 
 /** A campaign's test email to a staff member (see campaign-email-kinds.ts). */
 export const CAMPAIGN_TEST_KIND = 'campaign-test';
+/** A campaign's email to one subscriber, in the outbox's 'campaign' lane (see campaign-sending.ts). */
+export const CAMPAIGN_KIND = 'campaign';
 
 declare module '../db/database-tables.ts' {
   interface Database {

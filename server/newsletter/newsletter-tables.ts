@@ -25,6 +25,8 @@ interface SubscribersTable {
   confirmed_at: string | null;
   /** The latest unsubscription. */
   unsubscribed_at: string | null;
+  /** When a campaign email to it failed for good (status bounced). */
+  bounced_at: string | null;
   /** Path of the page of the latest sign-up that sent a confirmation email, or "unknown". */
   source_page: string;
   /** The consent notice shown with that sign-up (common/newsletter.ts), version and words. */

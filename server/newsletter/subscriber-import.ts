@@ -16,14 +16,14 @@ const importedConsent = (source: string) => ({
 export interface ImportCounts {
   /** New subscribers, and pending sign-ups now confirmed. */
   added: number;
-  /** Already confirmed, unsubscribed, or earlier in the same file. */
+  /** Already confirmed, unsubscribed or bounced, or earlier in the same file. */
   skipped: number;
 }
 
 /**
  * Subscribers who consented elsewhere (`npm run subscribers -- import`): each
  * new address is added as confirmed, at the time of its consent. An address
- * already confirmed, or unsubscribed, is left as it is: an import never brings
+ * already confirmed, unsubscribed or bounced, is left as it is: an import never brings
  * back someone who left. A pending sign-up (not confirmed here) is confirmed
  * with the imported consent, and its confirm links withdrawn.
  */

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createOutboxThrottle, addOutboxLane } from './outbox-lane-schema.ts';
 
 /**
  * The outbox's own columns since it became shared (its table was made by the
@@ -17,6 +18,12 @@ export const outboxMigrations: Record<string, Migration> = {
       // The lease of an email being sent (see OutboxTable.claimed_until). Rows claimed by a release
       // before this one had their next attempt moved to the lease's end instead: they stay due then.
       await db.schema.alterTable('outbox').addColumn('claimed_until', 'text').execute();
+    },
+  },
+  '2026-11-26-401-outbox-lanes': {
+    async up(db: Kysely<unknown>) {
+      await addOutboxLane(db);
+      await createOutboxThrottle(db);
     },
   },
 };

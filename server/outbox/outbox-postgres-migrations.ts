@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createOutboxThrottle, addOutboxLane } from './outbox-lane-schema.ts';
 
 /**
  * The outbox on PostgreSQL: today's table in one step (on SQLite it grew over
@@ -46,6 +47,12 @@ export const outboxPostgresMigrations: Record<string, Migration> = {
         .addColumn('eml', 'text', (column) => column.notNull())
         .addColumn('created_at', 'text', (column) => column.notNull())
         .execute();
+    },
+  },
+  '2026-11-26-401-outbox-lanes': {
+    async up(db: Kysely<unknown>) {
+      await addOutboxLane(db);
+      await createOutboxThrottle(db);
     },
   },
 };

@@ -1,8 +1,9 @@
 import type { Storage } from '../db/database.ts';
 import type { MailerKind, OutgoingMail } from '../mail/outgoing-mail.ts';
-import { isCancelled, type EmailKind } from './email-kind.ts';
+import { isCancelled, isHeld, type EmailKind, type Failure } from './email-kind.ts';
 import { requeue, unclaimed } from './outbox-rows.ts';
-import type { OutboxRow, OutboxStatus } from './outbox-table.ts';
+import type { OutboxLane, OutboxRow, OutboxStatus } from './outbox-table.ts';
+import { countClaimed, throttleRoom } from './outbox-throttle.ts';
 import type { RetryOutcome } from './retry-outcome.ts';
 
 /** An email taken from the outbox, ready to send. */
@@ -13,6 +14,15 @@ export interface DueEmail {
 
 /** How much of an error message is kept on the row. */
 const MAX_ERROR_LENGTH = 1000;
+
+/** Which emails a worker claims: its lane, and that lane's throttle (emails per minute; 0: none). */
+export interface ClaimLane {
+  lane?: OutboxLane;
+  ratePerMinute?: number;
+}
+
+/** The lane the inbox's Outbox view, /readyz and the outbox command are about (campaigns show on their own pages). */
+const MAIL_LANE: OutboxLane = 'mail';
 
 type RowChange = Partial<
   Pick<OutboxRow, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'sent_at' | 'delivered_via'>
@@ -35,7 +45,9 @@ export function createOutboxRepository(
     byKind.set(kind.kind, kind);
   }
 
-  async function update(row: OutboxRow, change: RowChange, at: Date, hook?: 'onSent' | 'onDead') {
+  type Hook = { name: 'onSent' } | { name: 'onRetry' | 'onDead'; failure: Failure };
+
+  async function update(row: OutboxRow, change: RowChange, at: Date, hook?: Hook) {
     await write(async (trx) => {
       const updated = await trx
         .updateTable('outbox')
@@ -44,7 +56,10 @@ export function createOutboxRepository(
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return; // deleted meanwhile (a data-subject request)
       // The hook sees the row as it is now (its status, error and how it left).
-      if (hook) await byKind.get(row.kind)?.[hook]?.(trx, { ...row, ...change }, at);
+      const kind = byKind.get(row.kind);
+      const current = { ...row, ...change };
+      if (hook?.name === 'onSent') await kind?.onSent?.(trx, current, at);
+      else if (hook) await kind?.[hook.name]?.(trx, current, at, hook.failure);
     });
   }
 
@@ -61,52 +76,72 @@ export function createOutboxRepository(
      * pass over them to the next due rows instead of waiting. On SQLite writes
      * run one at a time, so the lease alone keeps two claims apart.
      */
-    async claimDue(at: Date, leaseUntil: Date, limit: number): Promise<DueEmail[]> {
+    async claimDue(
+      at: Date,
+      leaseUntil: Date,
+      limit: number,
+      { lane = MAIL_LANE, ratePerMinute = 0 }: ClaimLane = {},
+    ): Promise<DueEmail[]> {
       const now = at.toISOString();
       return write(async (trx) => {
+        // A throttled lane takes no more than its minute has room for (counted in the database).
+        const throttle =
+          ratePerMinute > 0
+            ? await throttleRoom(trx, storage.dialect, { lane, ratePerMinute, at })
+            : undefined;
+        const take = throttle ? Math.min(limit, throttle.room) : limit;
+        if (take <= 0) return [];
         const query = trx
           .selectFrom('outbox')
           .selectAll()
+          .where('lane', '=', lane)
           .where('status', '=', 'pending')
           .where('next_attempt_at', '<=', now)
           .where((eb) => unclaimed(eb, at))
           .orderBy('next_attempt_at')
           .orderBy('id')
-          .limit(limit);
+          .limit(take);
         const rows = await (
           storage.dialect === 'postgres' ? query.forUpdate().skipLocked() : query
         ).execute();
+        if (rows.length === 0) return [];
+        // One statement leases them all (a batch of a campaign is fifty rows, not fifty round trips).
+        const claimed = await trx
+          .updateTable('outbox')
+          .set({ claimed_until: leaseUntil.toISOString(), updated_at: now })
+          .where(
+            'id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .where('status', '=', 'pending')
+          .where((eb) => unclaimed(eb, at))
+          .returning('id')
+          .execute();
+        const leased = new Set(claimed.map((row) => row.id));
         const due: DueEmail[] = [];
         for (const row of rows) {
-          const claimed = await trx
-            .updateTable('outbox')
-            .set({ claimed_until: leaseUntil.toISOString(), updated_at: now })
-            .where('id', '=', row.id)
-            .where('status', '=', 'pending')
-            .where((eb) => unclaimed(eb, at))
-            .executeTakeFirst();
-          if (Number(claimed.numUpdatedRows) !== 1) continue;
+          if (!leased.has(row.id)) continue;
           const kind = byKind.get(row.kind);
           const prepared = kind
             ? await kind.prepare(trx, row, at)
             : { dead: `No email kind "${row.kind}" is registered with the outbox.` };
-          if ('dead' in prepared || isCancelled(prepared)) {
+          if ('dead' in prepared || isCancelled(prepared) || isHeld(prepared)) {
+            const change =
+              'dead' in prepared
+                ? { status: 'dead' as const, last_error: prepared.dead }
+                : isCancelled(prepared)
+                  ? { status: 'cancelled' as const, last_error: prepared.cancelled }
+                  : { status: 'held' as const };
             await trx
               .updateTable('outbox')
-              .set(
-                'dead' in prepared
-                  ? { status: 'dead', last_error: prepared.dead, claimed_until: null, updated_at: now }
-                  : {
-                      status: 'cancelled',
-                      last_error: prepared.cancelled,
-                      claimed_until: null,
-                      updated_at: now,
-                    },
-              )
+              .set({ ...change, claimed_until: null, updated_at: now })
               .where('id', '=', row.id)
               .execute();
           } else due.push({ row, mail: prepared });
         }
+        if (throttle)
+          await countClaimed(trx, { lane, windowStart: throttle.windowStart, claimed: due.length });
         return due;
       });
     },
@@ -145,7 +180,7 @@ export function createOutboxRepository(
           delivered_via: via,
         },
         at,
-        'onSent',
+        { name: 'onSent' },
       );
     },
 
@@ -158,15 +193,17 @@ export function createOutboxRepository(
           last_error: error.slice(0, MAX_ERROR_LENGTH),
         },
         at,
+        { name: 'onRetry', failure: { permanent: false, error } },
       );
     },
 
-    async markDead(row: OutboxRow, at: Date, error: string) {
+    /** `permanent`: the mail server refused it for good (5xx); otherwise it ran out of attempts. */
+    async markDead(row: OutboxRow, at: Date, error: string, permanent = false) {
       await update(
         row,
         { status: 'dead', attempts: row.attempts + 1, last_error: error.slice(0, MAX_ERROR_LENGTH) },
         at,
-        'onDead',
+        { name: 'onDead', failure: { permanent, error } },
       );
     },
 
@@ -175,9 +212,9 @@ export function createOutboxRepository(
       return byKind.get(row.kind)?.describe?.(row) ?? {};
     },
 
-    /** Newest first; at most `limit` of them when given. */
+    /** The 'mail' lane's emails, newest first; at most `limit` of them when given. */
     async list(filter: { status?: OutboxStatus; limit?: number } = {}): Promise<OutboxRow[]> {
-      let query = db.selectFrom('outbox').selectAll().orderBy('id', 'desc');
+      let query = db.selectFrom('outbox').selectAll().where('lane', '=', MAIL_LANE).orderBy('id', 'desc');
       if (filter.status) query = query.where('status', '=', filter.status);
       if (filter.limit !== undefined) query = query.limit(filter.limit);
       return query.execute();
@@ -187,13 +224,14 @@ export function createOutboxRepository(
       return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** For the readiness check: what waits, how long the oldest has waited, what is dead. */
+    /** For the readiness check, of the 'mail' lane: what waits, how long the oldest has waited, what is dead. */
     async health(at: Date): Promise<{ pending: number; dead: number; oldestPendingSeconds: number | null }> {
       const [counts, oldest] = await Promise.all([
         this.counts(),
         db
           .selectFrom('outbox')
           .select((eb) => eb.fn.min('created_at').as('created_at'))
+          .where('lane', '=', MAIL_LANE)
           .where('status', '=', 'pending')
           .executeTakeFirst(),
       ]);
@@ -206,11 +244,12 @@ export function createOutboxRepository(
       };
     },
 
-    /** How many emails wait and how many are dead letters. */
+    /** How many emails of the 'mail' lane wait and how many are dead letters. */
     async counts(): Promise<{ pending: number; dead: number }> {
       const rows = await db
         .selectFrom('outbox')
         .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('lane', '=', MAIL_LANE)
         .where('status', 'in', ['pending', 'dead'])
         .groupBy('status')
         .execute();
@@ -227,6 +266,9 @@ export function createOutboxRepository(
      */
     async retry(id: number, at: Date): Promise<RetryOutcome> {
       return write(async (trx) => {
+        // A campaign's email is retried from its campaign ("Retry failed" leaves the bounced alone).
+        const lane = await trx.selectFrom('outbox').select('lane').where('id', '=', id).executeTakeFirst();
+        if (lane?.lane !== MAIL_LANE) return 'missing';
         if ((await requeue(trx, { id }, ['dead', 'pending'], at)).length > 0) return 'queued';
         const row = await trx.selectFrom('outbox').select('status').where('id', '=', id).executeTakeFirst();
         if (!row) return 'missing';
@@ -235,9 +277,12 @@ export function createOutboxRepository(
       });
     },
 
-    /** Puts every dead letter back in the queue, due now; returns how many. */
+    /**
+     * Puts every dead letter of the 'mail' lane back in the queue, due now; returns how many. A
+     * campaign's failures are retried from its page ("Retry failed"), which leaves bounced ones alone.
+     */
     async retryAllDead(at: Date): Promise<number> {
-      return write(async (trx) => (await requeue(trx, { all: true }, ['dead'], at)).length);
+      return write(async (trx) => (await requeue(trx, { lane: MAIL_LANE }, ['dead'], at)).length);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Insertable, Transaction } from 'kysely';
 import { inChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database-tables.ts';
-import type { OutboxRow, OutboxStatus, OutboxTable } from './outbox-table.ts';
+import type { OutboxLane, OutboxRow, OutboxStatus, OutboxTable } from './outbox-table.ts';
 
 /** An outbox column that links an email to its owner's id (a feature's, e.g. quote_request_id). */
 export type OwnerColumn = {
@@ -67,8 +67,8 @@ export function unclaimed(eb: ExpressionBuilder<Database, 'outbox'>, at: Date) {
   return eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at.toISOString())]);
 }
 
-/** Which emails a change may touch: one by id, an owner's of one kind, or all of them. */
-export type EmailSelection = { id: number } | { owner: EmailOwner; kind: string } | { all: true };
+/** Which emails a change may touch: one by id, an owner's of one kind, or all of a lane. */
+export type EmailSelection = { id: number } | { owner: EmailOwner; kind: string } | { lane: OutboxLane };
 
 /**
  * A compare-and-set, in one UPDATE: only emails in one of the `from`
@@ -102,6 +102,7 @@ async function changeState(
   if ('id' in selection) query = query.where('id', '=', selection.id);
   else if ('owner' in selection)
     query = query.where(selection.owner.column, '=', selection.owner.id).where('kind', '=', selection.kind);
+  else query = query.where('lane', '=', selection.lane);
   const rows = await query.returning('id').execute();
   return rows.map((row) => row.id);
 }

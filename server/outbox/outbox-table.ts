@@ -5,10 +5,17 @@ import type { MailerKind } from '../mail/outgoing-mail.ts';
  * pending: due at next_attempt_at (being sent while claimed_until is ahead);
  * sent: delivered; dead: gave up (permanent failure or too many attempts);
  * cancelled: no longer to be sent (its email kind said so when it was due,
- * e.g. a subscriber confirmed meanwhile, or its feature withdrew it).
+ * e.g. a subscriber confirmed meanwhile, or its feature withdrew it);
+ * held: waits until its feature lets it go (a paused campaign), never claimed meanwhile.
  */
-export const OUTBOX_STATUSES = ['pending', 'sent', 'dead', 'cancelled'] as const;
+export const OUTBOX_STATUSES = ['pending', 'sent', 'dead', 'cancelled', 'held'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * Each lane has its own worker: 'mail' for the features' emails (notifications, confirmations, tests),
+ * 'campaign' for the newsletter's campaigns, throttled, so a campaign never delays a notification.
+ */
+export type OutboxLane = 'mail' | 'campaign';
 
 /**
  * One email. The outbox knows emails only: what each one is about is the
@@ -21,6 +28,8 @@ export interface OutboxTable {
   id: Generated<number>;
   /** Which EmailKind builds and follows this email, e.g. "notification". */
   kind: string;
+  /** Which worker sends it (see OutboxLane); 'mail' unless its feature says otherwise. */
+  lane: Generated<OutboxLane>;
   /** Lower-cased recipient address. */
   recipient: string;
   /** The email's Message-ID, fixed when the row is written so a retry is the same email. */
@@ -47,8 +56,16 @@ export interface OutboxTable {
 
 export type OutboxRow = Selectable<OutboxTable>;
 
+/** A throttled lane's count of the current minute (see outbox-throttle.ts). */
+interface OutboxThrottleTable {
+  lane: OutboxLane;
+  window_start: string;
+  claimed: number;
+}
+
 declare module '../db/database-tables.ts' {
   interface Database {
     outbox: OutboxTable;
+    outbox_throttle: OutboxThrottleTable;
   }
 }

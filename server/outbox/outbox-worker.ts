@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isStorageUnavailable } from '../db/storage-errors.ts';
 import type { Mailer } from '../mail/outgoing-mail.ts';
-import type { DueEmail, OutboxRepository } from './outbox-repository.ts';
+import type { ClaimLane, DueEmail, OutboxRepository } from './outbox-repository.ts';
 import { retryDelay } from './backoff.ts';
 
 export interface OutboxWorkerOptions {
@@ -16,6 +16,15 @@ export interface OutboxWorkerOptions {
   leaseMs: number;
   /** Emails taken per pass. */
   batchSize?: number;
+  /** The lane this worker claims, and its throttle (default: the 'mail' lane, unthrottled). */
+  lane?: ClaimLane;
+  /**
+   * Emails of a batch sent at the same time (default 1: one after the other). Worth more than one
+   * with a mailer that keeps a pool of SMTP connections (the campaign lane's).
+   */
+  concurrency?: number;
+  /** How an email sent is logged: each one at info (default), or at debug for a lane of thousands. */
+  sentLogLevel?: 'info' | 'debug';
   now?: () => Date;
   random?: () => number;
 }
@@ -41,6 +50,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
   const batchSize = options.batchSize ?? 10;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
 
   let started = false;
   let stopped = false;
@@ -61,7 +71,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const result = await mailer.send(due.mail);
     const at = now();
     if (result.ok) {
-      log.info({ ...context, via: mailer.kind, detail: result.detail }, 'email sent');
+      log[options.sentLogLevel ?? 'info'](
+        { ...context, via: mailer.kind, detail: result.detail },
+        'email sent',
+      );
       return { recorded: outbox.markSent(row, at, mailer.kind) };
     }
     const attempts = row.attempts + 1;
@@ -70,7 +83,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         { ...context, error: result.error, permanent: result.permanent },
         'email dead-lettered: list with "npm run outbox -- dead", retry with "npm run outbox -- retry"',
       );
-      return { recorded: outbox.markDead(row, at, result.error) };
+      return { recorded: outbox.markDead(row, at, result.error, result.permanent) };
     }
     const delay = retryDelay(attempts, { baseMs: options.retryBaseMs, maxMs: options.retryMaxMs }, random);
     log.warn({ ...context, error: result.error, retryInMs: delay }, 'email failed, will retry');
@@ -80,20 +93,24 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function runOnce(): Promise<number> {
     const at = now();
     const leaseUntil = new Date(at.getTime() + options.leaseMs);
-    const due = await outbox.claimDue(at, leaseUntil, batchSize);
+    const due = await outbox.claimDue(at, leaseUntil, batchSize, options.lane);
     // Each outcome's write is watched at once (a failure must never be an unhandled rejection).
     const failures: unknown[] = [];
     const recorded: Promise<void>[] = [];
     try {
-      for (const [index, email] of due.entries()) {
+      for (let index = 0; index < due.length; index += concurrency) {
         if (stopped) {
           // Shutting down: hand the rest back, so the next start sends them at once.
           const rest = due.slice(index).map((left) => left.row);
           await outbox.release(rest, leaseUntil, now());
           break;
         }
-        const { recorded: outcome } = await deliver(email);
-        recorded.push(outcome.catch((error: unknown) => void failures.push(error)));
+        const sending = due.slice(index, index + concurrency).map(async (email) => {
+          const { recorded: outcome } = await deliver(email);
+          recorded.push(outcome.catch((error: unknown) => void failures.push(error)));
+        });
+        const settled = await Promise.allSettled(sending);
+        for (const result of settled) if (result.status === 'rejected') failures.push(result.reason);
       }
     } catch (error) {
       failures.push(error);

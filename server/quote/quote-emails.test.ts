@@ -31,6 +31,7 @@ const row = (kind: OutboxRow['kind']): OutboxRow => ({
   subscriber_id: null,
   campaign_id: null,
   kind,
+  lane: 'mail',
   recipient: kind === 'notification' ? 'sales@acme.test' : 'priya@company.in',
   message_id: `<quote${kind === 'notification' ? '' : '-ack'}-7.0123456789abcdef@acme.test>`,
   status: 'pending',

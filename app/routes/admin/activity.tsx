@@ -34,6 +34,13 @@ const actionLabels: Record<ActivityEntry['action'], string> = {
   export: 'Export',
   'campaign-created': 'Campaign created',
   'campaign-test-sent': 'Test email sent',
+  'campaign-send-started': 'Campaign sending',
+  'campaign-scheduled': 'Campaign scheduled',
+  'campaign-unscheduled': 'Campaign unscheduled',
+  'campaign-paused': 'Campaign paused',
+  'campaign-resumed': 'Campaign resumed',
+  'campaign-cancelled': 'Campaign cancelled',
+  'campaign-failed-retried': 'Failed emails retried',
 };
 
 /** Sign-ins refused and deletions stand out in the log. */

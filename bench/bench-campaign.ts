@@ -1,0 +1,143 @@
+/**
+ * Sends one campaign to N confirmed subscribers (default 10,000) from the real server process to a
+ * local SMTP sink, throttle off (CAMPAIGN_RATE_PER_MINUTE=0). Prints the messages per second and the
+ * server's peak RSS above idle; kills the server (SIGKILL) at half way, restarts it, and reports the
+ * recipients missed and those sent two different emails (both must be 0; the same Message-ID twice is
+ * a duplicate receivers drop). The restart waits for the dead process's leases to run out (about a
+ * minute with the short SMTP timeouts set here), as a real restart would.
+ * Usage: npm run bench:campaign [-- <subscribers>]  (DATABASE_URL set: on PostgreSQL)
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { loadConfig } from '../server/config.ts';
+import { openStores } from '../server/stores.ts';
+import { startServer, stopServer } from '../server/test/server-process.ts';
+import { fakeSite } from '../server/test/fake-site.ts';
+
+const subscribers = Number(process.argv[2] ?? 10_000);
+const dir = mkdtempSync(join(tmpdir(), 'bench-campaign-'));
+
+/** The sink keeps only who got which Message-ID (no parsing: the bench measures the server). */
+const received: { to: string; messageId: string }[] = [];
+const sink = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      const head = Buffer.concat(chunks).subarray(0, 4000).toString('latin1');
+      const messageId = /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? '';
+      for (const to of session.envelope.rcptTo) received.push({ to: to.address, messageId });
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', () => resolve()));
+const smtpUrl = `smtp://127.0.0.1:${(sink.server.address() as { port: number }).port}`;
+
+const env: Record<string, string> = {
+  HOST: '127.0.0.1',
+  PORT: '0',
+  SITE_DIR: fakeSite(dir),
+  SITE_URL: 'https://www.acme.test',
+  DATABASE_PATH: join(dir, 'site.db'),
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  MAIL_DIR: join(dir, 'mail'),
+  BACKUP_DIR: join(dir, 'backups'),
+  BACKUP_INTERVAL_HOURS: '0',
+  SMTP_URL: smtpUrl,
+  SMTP_CONNECTION_TIMEOUT_MS: '1000',
+  SMTP_GREETING_TIMEOUT_MS: '1000',
+  SMTP_SOCKET_TIMEOUT_MS: '1000',
+  CAMPAIGN_RATE_PER_MINUTE: '0',
+  OUTBOX_POLL_MS: '200',
+};
+const config = loadConfig(env);
+
+/** Kilobytes of a /proc/<pid>/status field (VmRSS now, VmHWM the peak). */
+const memoryKb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+const seed = await openStores(config);
+const at = new Date().toISOString();
+for (let start = 0; start < subscribers; start += 500) {
+  await seed.storage.write.run((trx) =>
+    trx
+      .insertInto('subscribers')
+      .values(
+        Array.from({ length: Math.min(500, subscribers - start) }, (_, index) => ({
+          email: `reader-${start + index}@bench.test`,
+          status: 'confirmed' as const,
+          created_at: at,
+          last_signup_at: at,
+          confirmed_at: at,
+          unsubscribed_at: null,
+          source_page: '/',
+          consent_version: 'bench',
+          consent_text: 'bench',
+        })),
+      )
+      .execute(),
+  );
+}
+const campaign = await seed.campaigns.create(
+  {
+    subject: 'Bench news',
+    preheader: 'A benchmark',
+    bodyMarkdown: '# News\n\nRead [our blog](https://acme.test/blog).',
+  },
+  'bench@acme.test',
+);
+await seed.close();
+
+const server = await startServer({ env, logFile: join(dir, 'server.log') });
+await new Promise((resolve) => setTimeout(resolve, 1000));
+const idleKb = memoryKb(server.pid, 'VmRSS');
+const starter = await openStores(config);
+const started = await starter.campaigns.send(campaign.id, campaign.version);
+await starter.close();
+if (!('campaign' in started)) throw new Error(`the campaign did not start: ${started.refused}`);
+const t0 = Date.now();
+while (received.length < subscribers / 2) await new Promise((resolve) => setTimeout(resolve, 20));
+const firstHalfMs = Date.now() - t0;
+const firstHalf = received.length;
+const peakKb = memoryKb(server.pid, 'VmHWM');
+server.child.kill('SIGKILL');
+await server.exited;
+
+console.log(
+  `killed at ${firstHalf} of ${subscribers}; restarting (the leases of the dead process run out first)`,
+);
+const restarted = await startServer({ env, logFile: join(dir, 'server-restarted.log') });
+const watcher = await openStores(config);
+const t1 = Date.now();
+while ((await watcher.campaigns.find(campaign.id))?.status !== 'sent') {
+  if (Date.now() - t1 > 10 * 60_000) throw new Error('the campaign did not finish in 10 minutes');
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+await watcher.close();
+await stopServer(restarted);
+sink.close();
+
+const idsByRecipient = new Map<string, Set<string>>();
+for (const { to, messageId } of received) {
+  const ids = idsByRecipient.get(to) ?? new Set<string>();
+  ids.add(messageId);
+  idsByRecipient.set(to, ids);
+}
+const missed = subscribers - idsByRecipient.size;
+const differentIds = [...idsByRecipient.values()].filter((ids) => ids.size > 1).length;
+console.log(
+  [
+    `Campaign to ${subscribers} subscribers (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, throttle off):`,
+    `  ${Math.round((firstHalf / firstHalfMs) * 1000)} messages/s before the kill`,
+    `  peak RSS ${Math.round(peakKb / 1024)} MB, ${Math.round((peakKb - idleKb) / 1024)} MB above idle (${Math.round(idleKb / 1024)} MB)`,
+    `  after kill -9 and restart: ${missed} missed, ${differentIds} sent twice with different Message-IDs, ` +
+      `${received.length - subscribers} duplicates with the same Message-ID`,
+  ].join('\n'),
+);
+process.exit(missed === 0 && differentIds === 0 ? 0 : 1);

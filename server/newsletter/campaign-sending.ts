@@ -1,0 +1,235 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/database-tables.ts';
+import type { Storage } from '../db/database.ts';
+import { unclaimed } from '../outbox/outbox-rows.ts';
+import { CAMPAIGN_KIND, type CampaignRow } from './campaign-tables.ts';
+
+/** Why a change of a campaign's state was refused (the contract's error codes). */
+export type SendingRefusal =
+  'not-found' | 'stale-version' | 'not-editable' | 'no-recipients' | 'in-the-past' | 'wrong-status';
+
+/** What a change did: the campaign as it is now, or why nothing changed (and the campaign as it is). */
+export type SendingOutcome = { campaign: CampaignRow } | { refused: SendingRefusal; current?: CampaignRow };
+
+/** How many failures in a row pause a campaign by itself. */
+export const FAILURES_BEFORE_PAUSE = 10;
+
+/** Whatever the reason, a campaign email not sent when its campaign is cancelled. */
+const CANCELLED = 'the campaign was cancelled';
+
+/**
+ * Holds what waits of a sending campaign and marks it paused, in the caller's transaction; `reason`
+ * says why when the campaign paused itself. Emails being sent now finish; one whose worker died is
+ * held when it comes due again (the campaign's email kind sees the pause).
+ */
+export async function pauseIn(trx: Transaction<Database>, id: number, at: Date, reason: string | null) {
+  const iso = at.toISOString();
+  const paused = await trx
+    .updateTable('campaigns')
+    .set((eb) => ({
+      status: 'paused',
+      paused_reason: reason,
+      updated_at: iso,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .returningAll()
+    .executeTakeFirst();
+  if (!paused) return undefined;
+  await trx
+    .updateTable('outbox')
+    .set({ status: 'held', updated_at: iso })
+    .where('campaign_id', '=', id)
+    .where('kind', '=', CAMPAIGN_KIND)
+    .where('status', '=', 'pending')
+    .where((eb) => unclaimed(eb, at))
+    .execute();
+  return paused;
+}
+
+/** Why a compare-and-set found nothing to change: no campaign, another version, or another status. */
+export async function refusal(
+  trx: Transaction<Database>,
+  id: number,
+  version: number | undefined,
+  statusRefusal: SendingRefusal,
+): Promise<SendingOutcome> {
+  const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!current) return { refused: 'not-found' };
+  if (version !== undefined && current.version !== version) return { refused: 'stale-version', current };
+  return { refused: statusRefusal, current };
+}
+
+/**
+ * A campaign's sending as staff steer it, in the database only (nothing of it lives in one process):
+ * scheduling, pausing, resuming, cancelling, retrying the failed. Its emails are outbox rows in the
+ * 'campaign' lane, one per recipient (fixed when it starts: campaign-start.ts); the outbox's campaign
+ * worker sends them, and the campaign's email kind follows what becomes of them.
+ */
+export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: { now: () => Date }) {
+  const write = storage.write.run;
+
+  const find = (trx: Transaction<Database>, id: number) =>
+    trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+
+  return {
+    /** "Schedule": a draft (or a scheduled campaign, moved) to be sent at `when`, which must be ahead. */
+    schedule(id: number, version: number, when: Date): Promise<SendingOutcome> {
+      return write(async (trx) => {
+        const at = now();
+        if (when.getTime() <= at.getTime()) {
+          const current = await find(trx, id);
+          return current ? { refused: 'in-the-past', current } : { refused: 'not-found' };
+        }
+        const scheduled = await trx
+          .updateTable('campaigns')
+          .set((eb) => ({
+            status: 'scheduled',
+            scheduled_at: when.toISOString(),
+            updated_at: at.toISOString(),
+            version: eb('version', '+', 1),
+          }))
+          .where('id', '=', id)
+          .where('version', '=', version)
+          .where('status', 'in', ['draft', 'scheduled'])
+          .returningAll()
+          .executeTakeFirst();
+        return scheduled ? { campaign: scheduled } : refusal(trx, id, version, 'not-editable');
+      });
+    },
+
+    /** A scheduled campaign back to a draft. */
+    unschedule(id: number): Promise<SendingOutcome> {
+      return write(async (trx) => {
+        const draft = await trx
+          .updateTable('campaigns')
+          .set((eb) => ({
+            status: 'draft',
+            scheduled_at: null,
+            updated_at: now().toISOString(),
+            version: eb('version', '+', 1),
+          }))
+          .where('id', '=', id)
+          .where('status', '=', 'scheduled')
+          .returningAll()
+          .executeTakeFirst();
+        return draft ? { campaign: draft } : refusal(trx, id, undefined, 'wrong-status');
+      });
+    },
+
+    /** "Pause" (by a person: no reason to give). */
+    pause(id: number): Promise<SendingOutcome> {
+      return write(async (trx) => {
+        const paused = await pauseIn(trx, id, now(), null);
+        return paused ? { campaign: paused } : refusal(trx, id, undefined, 'wrong-status');
+      });
+    },
+
+    /** "Resume": what was held waits its turn again, and the count of failures in a row starts over. */
+    resume(id: number): Promise<SendingOutcome> {
+      return write(async (trx) => {
+        const iso = now().toISOString();
+        const resumed = await trx
+          .updateTable('campaigns')
+          .set((eb) => ({
+            status: 'sending',
+            paused_reason: null,
+            failures_in_row: 0,
+            updated_at: iso,
+            version: eb('version', '+', 1),
+          }))
+          .where('id', '=', id)
+          .where('status', '=', 'paused')
+          .returningAll()
+          .executeTakeFirst();
+        if (!resumed) return refusal(trx, id, undefined, 'wrong-status');
+        await trx
+          .updateTable('outbox')
+          .set({ status: 'pending', updated_at: iso })
+          .where('campaign_id', '=', id)
+          .where('kind', '=', CAMPAIGN_KIND)
+          .where('status', '=', 'held')
+          .execute();
+        return { campaign: resumed };
+      });
+    },
+
+    /** "Cancel": what was not sent is never sent (an email being sent right now still goes). */
+    cancel(id: number): Promise<SendingOutcome> {
+      return write(async (trx) => {
+        const at = now();
+        const iso = at.toISOString();
+        const cancelled = await trx
+          .updateTable('campaigns')
+          .set((eb) => ({ status: 'cancelled', updated_at: iso, version: eb('version', '+', 1) }))
+          .where('id', '=', id)
+          .where('status', 'in', ['scheduled', 'sending', 'paused'])
+          .returningAll()
+          .executeTakeFirst();
+        if (!cancelled) return refusal(trx, id, undefined, 'wrong-status');
+        await trx
+          .updateTable('outbox')
+          .set({ status: 'cancelled', last_error: CANCELLED, updated_at: iso })
+          .where('campaign_id', '=', id)
+          .where('kind', '=', CAMPAIGN_KIND)
+          .where((eb) =>
+            eb.or([eb('status', '=', 'held'), eb.and([eb('status', '=', 'pending'), unclaimed(eb, at)])]),
+          )
+          .execute();
+        return { campaign: cancelled };
+      });
+    },
+
+    /**
+     * "Retry failed": the dead emails of subscribers still confirmed (a bounced one is left alone) wait
+     * their turn again with a fresh count of attempts; held if the campaign is paused. A sent campaign
+     * is sending again, to them only.
+     */
+    retryFailed(
+      id: number,
+    ): Promise<{ queued: number } | { refused: SendingRefusal; current?: CampaignRow }> {
+      return write(async (trx) => {
+        const at = now();
+        const iso = at.toISOString();
+        const current = await find(trx, id);
+        if (!current) return { refused: 'not-found' };
+        if (!['sending', 'paused', 'sent'].includes(current.status))
+          return { refused: 'wrong-status', current };
+        const requeued = await trx
+          .updateTable('outbox')
+          .set({
+            status: current.status === 'paused' ? 'held' : 'pending',
+            attempts: 0,
+            next_attempt_at: iso,
+            last_error: null,
+            claimed_until: null,
+            updated_at: iso,
+          })
+          .where('campaign_id', '=', id)
+          .where('kind', '=', CAMPAIGN_KIND)
+          .where('status', '=', 'dead')
+          .where('subscriber_id', 'in', (eb) =>
+            eb.selectFrom('subscribers').select('id').where('status', '=', 'confirmed'),
+          )
+          .executeTakeFirst();
+        const queued = Number(requeued.numUpdatedRows);
+        if (queued > 0 && current.status === 'sent') {
+          await trx
+            .updateTable('campaigns')
+            .set((eb) => ({
+              status: 'sending',
+              finished_at: null,
+              failures_in_row: 0,
+              updated_at: iso,
+              version: eb('version', '+', 1),
+            }))
+            .where('id', '=', id)
+            .where('status', '=', 'sent')
+            .execute();
+        }
+        return { queued };
+      });
+    },
+  };
+}

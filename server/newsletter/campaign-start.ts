@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { CampaignStatus } from '../../common/inbox-api/campaign-endpoints.ts';
+import type { Database } from '../db/database-tables.ts';
+import type { Storage } from '../db/database.ts';
+import { refusal, type SendingOutcome } from './campaign-sending.ts';
+import { CAMPAIGN_KIND, type CampaignRow } from './campaign-tables.ts';
+
+/** A campaign's archive address: its subject in lower-case words, then its id (unique with it). */
+export function campaignSlug(subject: string, id: number): string {
+  const words = subject
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return words ? `${words}-${id}` : `campaign-${id}`;
+}
+
+/**
+ * The start and the end of a campaign's sending: the recipients fixed (send now, or a scheduled one
+ * that is due) and the campaign marked sent once nothing is left. In the database only.
+ */
+export function createCampaignStart(
+  storage: Pick<Storage, 'db' | 'write' | 'lock' | 'dialect'>,
+  { mailDomain, now }: { mailDomain: string; now: () => Date },
+) {
+  const { db } = storage;
+  const write = storage.write.run;
+  const find = (trx: Transaction<Database>, id: number) =>
+    trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+
+  /**
+   * Each recipient's Message-ID, made by the database in the INSERT ... SELECT: the campaign, a random
+   * prefix of this start and 128 random bits per row (unique like newMessageId's, revealing nothing).
+   */
+  function messageIdSql(campaignId: number, prefix: string) {
+    const random =
+      storage.dialect === 'postgres'
+        ? sql`replace(gen_random_uuid()::text, '-', '')`
+        : sql`lower(hex(randomblob(16)))`;
+    return sql<string>`'<campaign-' || ${String(campaignId)} || '.' || ${prefix} || '.' || ${random} || '@' || ${mailDomain} || '>'`;
+  }
+
+  /**
+   * Starts sending, in the caller's transaction: a compare-and-set from one of `from` (and the version
+   * when given) to 'sending' with its slug and start time, then the recipients fixed in one
+   * INSERT ... SELECT of the confirmed subscribers, one outbox row each with its own Message-ID, so
+   * memory never grows with the list. Refused with 'no-recipients' when nobody is confirmed.
+   */
+  async function startIn(
+    trx: Transaction<Database>,
+    id: number,
+    { from, version, at }: { from: readonly CampaignStatus[]; version?: number; at: Date },
+  ): Promise<SendingOutcome> {
+    // Two starts of one campaign (two instances, two clicks) one after the other; the CAS decides.
+    await storage.lock(trx, `campaign:${id}`);
+    const current = await find(trx, id);
+    if (!current) return { refused: 'not-found' };
+    if (version !== undefined && current.version !== version) return { refused: 'stale-version', current };
+    if (!from.includes(current.status)) return { refused: 'not-editable', current };
+    const { confirmed } = await trx
+      .selectFrom('subscribers')
+      .select((eb) => eb.fn.countAll<number>().as('confirmed'))
+      .where('status', '=', 'confirmed')
+      .executeTakeFirstOrThrow();
+    if (Number(confirmed) === 0) return { refused: 'no-recipients', current };
+    const iso = at.toISOString();
+    const started = await trx
+      .updateTable('campaigns')
+      .set((eb) => ({
+        status: 'sending',
+        slug: current.slug ?? campaignSlug(current.subject, id),
+        started_at: iso,
+        updated_at: iso,
+        paused_reason: null,
+        failures_in_row: 0,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', id)
+      .where('version', '=', current.version)
+      .where('status', 'in', from)
+      .returningAll()
+      .executeTakeFirst();
+    if (!started) return refusal(trx, id, version, 'not-editable');
+    const prefix = randomBytes(4).toString('hex');
+    await trx
+      .insertInto('outbox')
+      .columns([
+        'kind',
+        'lane',
+        'recipient',
+        'message_id',
+        'status',
+        'attempts',
+        'next_attempt_at',
+        'created_at',
+        'updated_at',
+        'campaign_id',
+        'subscriber_id',
+      ])
+      .expression(
+        trx
+          .selectFrom('subscribers')
+          .select([
+            sql<string>`${CAMPAIGN_KIND}`.as('kind'),
+            sql<string>`'campaign'`.as('lane'),
+            'email',
+            messageIdSql(id, prefix).as('message_id'),
+            sql<string>`'pending'`.as('status'),
+            sql<number>`0`.as('attempts'),
+            sql<string>`${iso}`.as('next_attempt_at'),
+            sql<string>`${iso}`.as('created_at'),
+            sql<string>`${iso}`.as('updated_at'),
+            sql<number>`${id}`.as('campaign_id'),
+            'id',
+          ])
+          .where('status', '=', 'confirmed')
+          .orderBy('id'),
+      )
+      .execute();
+    return { campaign: started };
+  }
+
+  return {
+    /** How many subscribers a campaign sent now would go to. */
+    async audience(): Promise<number> {
+      const { confirmed } = await db
+        .selectFrom('subscribers')
+        .select((eb) => eb.fn.countAll<number>().as('confirmed'))
+        .where('status', '=', 'confirmed')
+        .executeTakeFirstOrThrow();
+      return Number(confirmed);
+    },
+
+    /** "Send now": from a draft or a scheduled campaign, at the version the page shows. */
+    send(id: number, version: number): Promise<SendingOutcome> {
+      return write((trx) => startIn(trx, id, { from: ['draft', 'scheduled'], version, at: now() }));
+    },
+
+    /**
+     * Starts the scheduled campaigns that are due, each once however many instances run this at the
+     * same moment (the compare-and-set from 'scheduled', under the campaign's lock). Returns those this
+     * call started. One with nobody to send to goes back to a draft with a reason, to be seen.
+     */
+    async startDue(): Promise<{ started: CampaignRow[]; nobody: CampaignRow[] }> {
+      const at = now();
+      const due = await db
+        .selectFrom('campaigns')
+        .select('id')
+        .where('status', '=', 'scheduled')
+        .where('scheduled_at', '<=', at.toISOString())
+        .orderBy('scheduled_at')
+        .limit(20)
+        .execute();
+      const started: CampaignRow[] = [];
+      const nobody: CampaignRow[] = [];
+      for (const { id } of due) {
+        const outcome = await write(async (trx) => {
+          const result = await startIn(trx, id, { from: ['scheduled'], at });
+          if (!('refused' in result) || result.refused !== 'no-recipients') return result;
+          const draft = await trx
+            .updateTable('campaigns')
+            .set((eb) => ({
+              status: 'draft',
+              scheduled_at: null,
+              updated_at: at.toISOString(),
+              version: eb('version', '+', 1),
+            }))
+            .where('id', '=', id)
+            .where('status', '=', 'scheduled')
+            .returningAll()
+            .executeTakeFirst();
+          return draft ? { nobody: draft } : result;
+        });
+        if ('campaign' in outcome) started.push(outcome.campaign);
+        if ('nobody' in outcome) nobody.push(outcome.nobody);
+      }
+      return { started, nobody };
+    },
+
+    /**
+     * Marks sent the campaigns being sent that have nothing left to send (nothing waiting, held or
+     * being sent), with their end time; returns their ids. Run by the sender after its passes: the
+     * last emails of a campaign may finish on several instances at once, and emails cancelled when
+     * they came due (a subscriber who left) finish nothing themselves.
+     */
+    async finishDone(): Promise<number[]> {
+      const iso = now().toISOString();
+      return write(async (trx) => {
+        const rows = await trx
+          .updateTable('campaigns')
+          .set({ status: 'sent', finished_at: iso, updated_at: iso })
+          .where('status', '=', 'sending')
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('outbox')
+                  .select('outbox.id')
+                  .whereRef('outbox.campaign_id', '=', 'campaigns.id')
+                  .where('outbox.kind', '=', CAMPAIGN_KIND)
+                  .where('outbox.status', 'in', ['pending', 'held']),
+              ),
+            ),
+          )
+          .returning('id')
+          .execute();
+        return rows.map((row) => row.id);
+      });
+    },
+  };
+}
