@@ -35,9 +35,14 @@ export function findSiteStylesheet(siteDir: string): SiteStylesheet | undefined 
 /**
  * The policy of the pages the server writes: no scripts at all, the site's
  * stylesheet only (from our origin, or inline by its hash), and forms may only
- * post back to us.
+ * post back to us. Images come from our origin, and on a page that shows a
+ * newsletter (`remoteImages`) from any https address too, as in its email.
  */
-export function serverPagePolicy(stylesheet: SiteStylesheet | undefined): string {
+export function serverPagePolicy(
+  stylesheet: SiteStylesheet | undefined,
+  { remoteImages = false }: { remoteImages?: boolean } = {},
+): string {
   const styles = stylesheet && 'hash' in stylesheet ? `'self' ${stylesheet.hash}` : "'self'";
-  return `default-src 'none'; style-src ${styles}; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+  const images = remoteImages ? "'self' https:" : "'self'";
+  return `default-src 'none'; style-src ${styles}; img-src ${images}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 }
