@@ -172,6 +172,7 @@ describe('GET /newsletter/archive/<slug>', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     // Images by https address, as in the email; still no script.
     expect(String(response.headers['content-security-policy'])).toContain("img-src 'self' https:;");
+    expect(String(response.headers['content-security-policy'])).not.toContain('script-src');
   });
 
   it('escapes the subject and preview text wherever they appear', async () => {

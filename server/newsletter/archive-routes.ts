@@ -26,7 +26,8 @@ type Encoding = (typeof ENCODINGS)[number];
 /**
  * A page of the archive: revalidated on every visit (no-cache) with an ETag of its HTML, so a campaign
  * unpublished or a new one sent is seen at once while an unchanged page costs a 304; compressed when
- * the client takes it; the server pages' policy (no script), with https images as in the email.
+ * the client takes it; the server pages' policy for an indexed page (no script; https images, as in
+ * the email).
  */
 function sendArchivePage(
   request: FastifyRequest,
@@ -37,7 +38,7 @@ function sendArchivePage(
   const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
   reply
     .type('text/html; charset=utf-8')
-    .header('content-security-policy', serverPagePolicy(settings.stylesheet, { remoteImages: true }))
+    .header('content-security-policy', serverPagePolicy(settings.stylesheet, { indexed: true }))
     .header('cache-control', 'no-cache')
     .header('vary', 'Accept-Encoding')
     .header('etag', etag);
