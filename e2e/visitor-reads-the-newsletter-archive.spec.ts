@@ -18,7 +18,8 @@ async function expectNoSidewaysScroll(page: Page) {
 test.describe('a visitor reads the newsletter archive', () => {
   test('finds a sent newsletter from the footer and reads its web version', async ({ page }) => {
     const campaign = seedCampaign({
-      subject: 'Faster pages, clearer forms',
+      // Its own subject: the desktop and mobile projects share the server, and its archive.
+      subject: `Faster pages, clearer forms (${test.info().project.name})`,
       preheader: 'Three changes that made our clients’ sites quicker to use.',
       bodyMarkdown: [
         '# Faster pages',
