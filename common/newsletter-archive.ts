@@ -28,7 +28,7 @@ export const newsletterArchiveCopy = {
   },
   signup: {
     heading: 'Get the next one by email',
-    text: 'About once a month, in your inbox. We never share your address, and you can unsubscribe at any time.',
+    text: 'About once a month, straight to your inbox.',
   },
   homeLink: 'Back to the home page',
 } as const;

@@ -81,7 +81,7 @@ export function renderArchiveIndex(entries: readonly ArchiveEntry[], settings: A
     children: (
       <>
         {entries.length > 0 && (
-          <ol className="mt-10 max-w-3xl divide-y divide-slate-200 border-y border-slate-200">
+          <ol className="mt-10 max-w-3xl divide-y divide-slate-200 border-t border-slate-200">
             {entries.map((entry) => (
               <li key={entry.slug} className="py-6">
                 <h2 className="text-xl font-bold tracking-tight">
