@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { seedCampaign } from './support/campaign-seed.ts';
 import { E2E_BASE_URL } from './support/e2e-env.ts';
@@ -102,6 +103,24 @@ test.describe('a visitor reads the newsletter archive', () => {
     await page.goto('/newsletter/archive');
     for (const campaign of [hidden, draft, sending]) {
       await expect(page.getByRole('link', { name: campaign.subject })).toHaveCount(0);
+    }
+  });
+
+  test('its pages are valid HTML as served', async ({ request }) => {
+    test.skip(test.info().project.name !== 'desktop', 'the HTML is the same at every width');
+    const campaign = seedCampaign({
+      subject: 'Valid & <checked>',
+      bodyMarkdown: '# A heading\n\n1. one\n2. two\n\n```\ncode\n```\n\n---\n\n> quoted',
+    });
+    // The rules are in .htmlvalidate.json, as for every prerendered page.
+    const validator = new HtmlValidate(new FileSystemConfigLoader());
+    for (const path of ['/newsletter/archive', `/newsletter/archive/${campaign.slug}`]) {
+      const html = await (await request.get(path)).text();
+      const report = await validator.validateString(html, `${path}.html`);
+      const problems = report.results
+        .flatMap((result) => result.messages)
+        .map((message) => `${message.ruleId}: ${message.message} (${message.selector ?? 'document'})`);
+      expect(problems, path).toEqual([]);
     }
   });
 });
