@@ -37,6 +37,8 @@ interface ServerPageProps {
 
 /** What an indexed page the server writes tells search engines and link previews (as app/lib/page-meta.ts). */
 export interface PageSeo {
+  /** Open Graph's type: a list of pages (website), or one text (article). */
+  type: 'website' | 'article';
   description: string;
   /** The page's canonical URL, absolute (SITE_URL and its path). */
   url: string;
@@ -46,12 +48,12 @@ export interface PageSeo {
 
 function SeoTags({ seo, title }: { seo: PageSeo | undefined; title: string }) {
   if (!seo) return <meta name="robots" content="noindex" />;
-  const { description, url, image } = seo;
+  const { type, description, url, image } = seo;
   return (
     <>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
-      <meta property="og:type" content="article" />
+      <meta property="og:type" content={type} />
       <meta property="og:site_name" content={company.name} />
       <meta property="og:locale" content="en_IN" />
       <meta property="og:title" content={title} />

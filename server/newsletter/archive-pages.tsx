@@ -74,6 +74,7 @@ export function renderArchiveIndex(entries: readonly ArchiveEntry[], settings: A
     paragraphs: [entries.length === 0 ? copy.index.empty : copy.index.lead],
     stylesheet: settings.stylesheet,
     seo: {
+      type: 'website',
       description: copy.index.lead,
       url: `${settings.siteUrl}${NEWSLETTER_ARCHIVE_PATH}`,
       image: socialImage(settings.siteUrl),
@@ -121,6 +122,7 @@ export function renderArchivedCampaign(campaign: ArchivedCampaign, settings: Arc
     heading: campaign.subject,
     stylesheet: settings.stylesheet,
     seo: {
+      type: 'article',
       description: campaign.preheader || copy.campaign.fallbackDescription(campaign.subject),
       url: archiveUrl(settings.siteUrl, campaign.slug),
       image: socialImage(settings.siteUrl),

@@ -93,6 +93,7 @@ describe('GET /newsletter/archive', () => {
     expect(body).toContain(`<meta name="description" content="${newsletterArchiveCopy.index.lead}"/>`);
     expect(body).not.toContain('noindex');
     expect(body).toContain('<meta property="og:image" content="https://www.acme.test/og-image.jpg"/>');
+    expect(body).toContain('<meta property="og:type" content="website"/>');
   });
 
   it('says so when nothing is published yet, and invites the visitor to subscribe', async () => {
@@ -165,6 +166,7 @@ describe('GET /newsletter/archive/<slug>', () => {
     );
     expect(body).toContain(`<title>November notes | ${company.name}</title>`);
     expect(body).toContain('<meta name="description" content="Three things we learnt"/>');
+    expect(body).toContain('<meta property="og:type" content="article"/>');
     expect(body).toContain(
       `<a href="/newsletter/archive" class="font-semibold text-brand-700 underline">All newsletters</a>`,
     );
