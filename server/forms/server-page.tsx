@@ -24,8 +24,6 @@ interface ServerPageProps {
   children?: ReactNode;
   /** The built site's stylesheet; without it the page is plain but readable. Send with sendServerPage. */
   stylesheet: SiteStylesheet | undefined;
-  /** The start of the document title, when it is not the heading. */
-  title?: string;
   /**
    * A page for search engines (the newsletter archive): its description, canonical URL and link preview.
    * Without it the page is noindex, as a page about what went wrong should be.
@@ -79,7 +77,8 @@ function Stylesheet({ stylesheet }: { stylesheet: SiteStylesheet | undefined }) 
  * A page the server writes itself, for a visitor without JavaScript or a
  * link that cannot be used: the site's look (its stylesheet and logo), a
  * heading, what went wrong, what to do now, and a way back to the home page.
- * Not the full navigation: the page stays about what went wrong.
+ * Not the full navigation: the page stays about what went wrong. The
+ * newsletter archive's pages use the same frame (with `seo`: indexed).
  */
 function ServerPage({
   heading,
@@ -88,11 +87,10 @@ function ServerPage({
   paragraphs = [],
   children,
   stylesheet,
-  title = heading,
   seo,
   back = { href: '/', label: 'Back to the home page' },
 }: ServerPageProps) {
-  const fullTitle = `${title} | ${company.name}`;
+  const fullTitle = `${heading} | ${company.name}`;
   return (
     <html lang="en-IN">
       <head>
