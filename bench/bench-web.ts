@@ -3,14 +3,16 @@
  * Debian's Chromium) against every route and the 404 page of the real
  * production server, 3 runs per route, each starting from about:blank as
  * Lighthouse and PageSpeed Insights do; the median of each score and timing
- * kept. Beside them, in the same run, two blank control pages
+ * kept. The newsletter archive's pages, which the server writes from the
+ * database, are measured too, with one sample campaign (bench/web/archive-sample.ts). Beside them, in the same run, two blank control pages
  * (bench/web/control-pages.ts): the public pages' TBT is judged against the
  * blank page with the same headers, so a busy machine is told from a slow
  * page. Prints a table and whether each target is met
  * (bench/web/web-targets.ts), saves bench/results/bench-web.json, and exits 1
  * if a target is missed.
  *
- * Usage: npm run bench:web [-- --runs N]
+ * Usage: npm run bench:web [-- --runs N] [-- --routes /newsletter/archive,404]
+ * (--routes: only these routes, by the name the table gives them, saved in bench-web-some-routes.json.)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { prerenderPaths, sitePaths } from '../app/content/site-map.ts';
 import { notFoundPath } from '../common/site-paths.ts';
 import { machine, saveJson, table } from './report.ts';
+import { ARCHIVE_ROUTES, seedArchiveSample } from './web/archive-sample.ts';
 import { CONTROL_PAGES, startControlPages } from './web/control-pages.ts';
 import { lighthouseMedian, type RouteResult } from './web/lighthouse-run.ts';
 import { median } from './web/median-of-runs.ts';
@@ -29,6 +32,8 @@ import { BUILT_SERVER, startServer, stopServer } from '../server/test/server-pro
 
 const runsArgument = process.argv.indexOf('--runs');
 const runs = runsArgument > 0 ? Number(process.argv[runsArgument + 1]) : 3;
+const routesArgument = process.argv.indexOf('--routes');
+const only = routesArgument > 0 ? (process.argv[routesArgument + 1] ?? '').split(',') : undefined;
 const SITE_DIR = 'build/client';
 
 const ensure = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts'], {
@@ -39,10 +44,14 @@ if (ensure.status !== 0) process.exit(ensure.status ?? 1);
 const host = machine();
 const routes = [
   ...prerenderPaths.filter((path) => path !== notFoundPath).map((path) => ({ route: path, path })),
+  ...ARCHIVE_ROUTES,
   { route: '404', path: '/no-such-page' },
-];
+].filter(({ route }) => !only || only.includes(route));
+if (routes.length === 0) throw new Error(`No route is called ${only?.join(' or ')}`);
+/** Pages for search engines: the sitemap's, and the archive's (written by the server, not in the sitemap). */
+const indexed: readonly string[] = [...sitePaths, ...ARCHIVE_ROUTES.map(({ route }) => route)];
 const kindOf = (route: string): PageKind =>
-  route === '404' ? 'not-found' : (sitePaths as readonly string[]).includes(route) ? 'indexed' : 'noindex';
+  route === '404' ? 'not-found' : indexed.includes(route) ? 'indexed' : 'noindex';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
 const server = await startServer({
@@ -56,6 +65,7 @@ const server = await startServer({
   },
   logFile: join(dataDir, 'server.log'),
 });
+seedArchiveSample(join(dataDir, 'site.db'));
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
 const results: RouteResult[] = [];
 const controls: RouteResult[] = [];
@@ -155,7 +165,9 @@ const summary = [
 ];
 console.log(`\n${summary.join('\n')}`);
 
-saveJson('bench/results/bench-web.json', {
+// A run of some routes does not replace the full run's results.
+const resultsFile = only ? 'bench/results/bench-web-some-routes.json' : 'bench/results/bench-web.json';
+saveJson(resultsFile, {
   benchmark: 'bench:web',
   date: new Date().toISOString(),
   machine: host,
@@ -169,5 +181,5 @@ saveJson('bench/results/bench-web.json', {
   table: printed,
   summary,
 });
-console.log('\nSaved bench/results/bench-web.json');
+console.log(`\nSaved ${resultsFile}`);
 if (misses.length > 0) process.exitCode = 1;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { prerenderPaths, sitePaths } from '../app/content/site-map.ts';
+import { prerenderPaths, serverSitemapPaths, sitePaths } from '../app/content/site-map.ts';
 import { company } from '../common/company.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -38,10 +38,12 @@ test.describe('search engines and link previews', () => {
     expect(size).toEqual([1200, 630]);
   });
 
-  test('sitemap.xml lists every public route and robots.txt points to it', async ({ request }) => {
+  test('sitemap.xml lists every public route and the newsletter archive, and robots.txt points to it', async ({
+    request,
+  }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual(sitePaths.map((path) => `${SITE}${path}`));
+    expect(locations).toEqual([...sitePaths, ...serverSitemapPaths].map((path) => `${SITE}${path}`));
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`);
   });

@@ -2,12 +2,14 @@
  * Screenshots of every page at desktop and phone width, for a visual review, from the build (npm run build).
  * Usage: npm run screenshots [-- base-url] [--tiles] [--inbox]
  * Starts the built server with a database of its own (as the staff e2e specs do). Writes PNGs to
- * screenshots/ (ignored by git): the public pages from base-url (default: that server), and the inbox's
+ * screenshots/ (ignored by git): the public pages from base-url (default: that server, where the newsletter
+ * archive's two pages are shot too, with bench:web's sample campaign), and the inbox's
  * pages and states to screenshots/admin/, always from that server with seeded data; --inbox takes only those.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { prerenderPaths } from '../app/content/site-map.ts';
+import { ARCHIVE_ROUTES, seedArchiveSample } from '../bench/web/archive-sample.ts';
 import { quoteFields, quoteFormFields } from '../common/quote-request.ts';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { startStaffServer } from '../e2e/support/staff-server.ts';
@@ -48,6 +50,9 @@ if (!existsSync('build/.complete')) {
 }
 const server = await startStaffServer('screenshots', 'Asia/Kolkata');
 const base = baseArg ?? server.url;
+// The newsletter archive's pages are written from the database: one sample campaign for them to show.
+seedArchiveSample(server.databasePath);
+const publicPaths = [...prerenderPaths, ...(baseArg ? [] : ARCHIVE_ROUTES.map(({ path }) => path))];
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   for (const width of widths) {
@@ -55,9 +60,15 @@ try {
     if (inboxOnly) continue;
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
-    for (const path of prerenderPaths) {
+    for (const path of publicPaths) {
       await page.goto(new URL(path, base).href, { waitUntil: 'networkidle' });
-      const name = path === '/' ? 'home' : path.slice(1).toLowerCase().replaceAll('/', '-');
+      // A campaign's slug is long: its page is "newsletter-archive-campaign".
+      const name =
+        path === '/'
+          ? 'home'
+          : path.startsWith(`${ARCHIVE_ROUTES[0].path}/`)
+            ? 'newsletter-archive-campaign'
+            : path.slice(1).toLowerCase().replaceAll('/', '-');
       await page.screenshot({ path: `${outDir}/${name}-${width}.png`, fullPage: true });
       if (tiles) {
         // Page-sized slices of long pages, easier to read than one tall image.

@@ -10,6 +10,8 @@ import { openResources } from './app-resources.ts';
 import type { Config } from './config.ts';
 import { findSiteStylesheet } from './forms/site-stylesheet.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
+import { archiveRoutes } from './newsletter/archive-routes.ts';
+import { createCampaignArchive } from './newsletter/campaign-archive.ts';
 import { newsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { redactTokens } from './newsletter/log-redaction.ts';
 import { healthRoutes } from './ops/health-routes.ts';
@@ -77,7 +79,7 @@ interface FeaturesOptions {
   now: () => Date;
 }
 
-/** The features: the quote form, the newsletter, the inbox (/admin and its API). */
+/** The features: the quote form, the newsletter and its public archive, the inbox (/admin and its API). */
 async function featuresPlugin(app: FastifyInstance, { config, stores, redis, kick, now }: FeaturesOptions) {
   const stylesheet = findSiteStylesheet(config.siteDir);
   const { siteUrl } = config;
@@ -96,6 +98,12 @@ async function featuresPlugin(app: FastifyInstance, { config, stores, redis, kic
     redis,
     stylesheet,
     onQueued: kick,
+  });
+  await app.register(archiveRoutes, {
+    archive: createCampaignArchive(stores.storage.db),
+    siteUrl,
+    timeZone: config.admin.timeZone,
+    stylesheet,
   });
   await app.register(adminRoutes, {
     ...stores,

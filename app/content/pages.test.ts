@@ -50,11 +50,14 @@ describe('the page table', () => {
     );
   });
 
-  it('writes into sitemap.xml every page marked sitemap, at its canonical URL, and no other', () => {
+  it('writes into sitemap.xml every page marked sitemap, then the newsletter archive, and no other', () => {
     const listed = [...sitemapXml(__SITE_URL__, '2026-01-01').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
       (match) => match[1],
     );
-    expect(listed).toEqual(pageList.filter((page) => page.sitemap).map((page) => absoluteUrl(page.path)));
+    expect(listed).toEqual([
+      ...pageList.filter((page) => page.sitemap).map((page) => absoluteUrl(page.path)),
+      absoluteUrl('/newsletter/archive'),
+    ]);
   });
 
   it('prerenders every page the header or the footer links to, and lists it in the sitemap', () => {

@@ -24,6 +24,46 @@ interface ServerPageProps {
   children?: ReactNode;
   /** The built site's stylesheet; without it the page is plain but readable. Send with sendServerPage. */
   stylesheet: SiteStylesheet | undefined;
+  /**
+   * A page for search engines (the newsletter archive): its description, canonical URL and link preview.
+   * Without it the page is noindex, as a page about what went wrong should be.
+   */
+  seo?: PageSeo | undefined;
+  /** The link at the end of the page (default: back to the home page). */
+  back?: { href: string; label: string };
+}
+
+/** What an indexed page the server writes tells search engines and link previews (as app/lib/page-meta.ts). */
+export interface PageSeo {
+  /** Open Graph's type: a list of pages (website), or one text (article). */
+  type: 'website' | 'article';
+  description: string;
+  /** The page's canonical URL, absolute (SITE_URL and its path). */
+  url: string;
+  /** The social card (the site's /og-image.jpg), absolute, with its size and text. */
+  image: { url: string; width: number; height: number; alt: string };
+}
+
+function SeoTags({ seo, title }: { seo: PageSeo | undefined; title: string }) {
+  if (!seo) return <meta name="robots" content="noindex" />;
+  const { type, description, url, image } = seo;
+  return (
+    <>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={url} />
+      <meta property="og:type" content={type} />
+      <meta property="og:site_name" content={company.name} />
+      <meta property="og:locale" content="en_IN" />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={image.url} />
+      <meta property="og:image:width" content={String(image.width)} />
+      <meta property="og:image:height" content={String(image.height)} />
+      <meta property="og:image:alt" content={image.alt} />
+      <meta name="twitter:card" content="summary_large_image" />
+    </>
+  );
 }
 
 function Stylesheet({ stylesheet }: { stylesheet: SiteStylesheet | undefined }) {
@@ -37,16 +77,27 @@ function Stylesheet({ stylesheet }: { stylesheet: SiteStylesheet | undefined }) 
  * A page the server writes itself, for a visitor without JavaScript or a
  * link that cannot be used: the site's look (its stylesheet and logo), a
  * heading, what went wrong, what to do now, and a way back to the home page.
- * Not the full navigation: the page stays about what went wrong.
+ * Not the full navigation: the page stays about what went wrong. The
+ * newsletter archive's pages use the same frame (with `seo`: indexed).
  */
-function ServerPage({ heading, eyebrow, alert, paragraphs = [], children, stylesheet }: ServerPageProps) {
+function ServerPage({
+  heading,
+  eyebrow,
+  alert,
+  paragraphs = [],
+  children,
+  stylesheet,
+  seo,
+  back = { href: '/', label: 'Back to the home page' },
+}: ServerPageProps) {
+  const fullTitle = `${heading} | ${company.name}`;
   return (
     <html lang="en-IN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>{`${heading} | ${company.name}`}</title>
+        <title>{fullTitle}</title>
+        <SeoTags seo={seo} title={fullTitle} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Stylesheet stylesheet={stylesheet} />
       </head>
@@ -88,8 +139,8 @@ function ServerPage({ heading, eyebrow, alert, paragraphs = [], children, styles
           ))}
           {children}
           <p className="mt-8">
-            <a href="/" className="font-semibold text-brand-700 underline">
-              Back to the home page
+            <a href={back.href} className="font-semibold text-brand-700 underline">
+              {back.label}
             </a>
           </p>
         </main>

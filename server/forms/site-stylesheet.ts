@@ -35,9 +35,16 @@ export function findSiteStylesheet(siteDir: string): SiteStylesheet | undefined 
 /**
  * The policy of the pages the server writes: no scripts at all, the site's
  * stylesheet only (from our origin, or inline by its hash), and forms may only
- * post back to us.
+ * post back to us. A page for search engines (`indexed`: the newsletter
+ * archive) also shows images from any https address, as a newsletter's email
+ * does, and may fetch from our origin: tools that check a page for search
+ * engines (Lighthouse) read /robots.txt from within it. It runs no script of its own.
  */
-export function serverPagePolicy(stylesheet: SiteStylesheet | undefined): string {
+export function serverPagePolicy(
+  stylesheet: SiteStylesheet | undefined,
+  { indexed = false }: { indexed?: boolean } = {},
+): string {
   const styles = stylesheet && 'hash' in stylesheet ? `'self' ${stylesheet.hash}` : "'self'";
-  return `default-src 'none'; style-src ${styles}; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+  const images = indexed ? "img-src 'self' https:; connect-src 'self'" : "img-src 'self'";
+  return `default-src 'none'; style-src ${styles}; ${images}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 }

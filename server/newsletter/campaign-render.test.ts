@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { company } from '../../common/company.ts';
-import { campaignBodyHtml, type RenderSettings, renderCampaign } from './campaign-render.ts';
+import {
+  campaignBodyHtml,
+  campaignWebBodyHtml,
+  type RenderSettings,
+  renderCampaign,
+} from './campaign-render.ts';
 
 const settings: RenderSettings = {
   siteUrl: 'https://www.acme.test',
@@ -80,5 +85,15 @@ describe('a campaign as rendered', () => {
       settings,
     );
     expect(html).not.toMatch(/<b>x|<img src=x/);
+  });
+});
+
+describe('a campaign’s web version (the public archive)', () => {
+  it('is the email’s sanitised body, its highest heading an h2 under the page’s h1, its outline kept', () => {
+    const html = campaignWebBodyHtml('# Title\n\n## Part\n\nSome *text*.\n\n<script>x()</script>');
+    expect(html).toBe(campaignBodyHtml('## Title\n\n### Part\n\nSome *text*.\n\n'));
+    expect(html).not.toContain('script');
+    expect(campaignWebBodyHtml('### Only\n\n#### Below')).toBe('<h2>Only</h2>\n<h3>Below</h3>\n');
+    expect(campaignWebBodyHtml('Just **words**.')).toBe(campaignBodyHtml('Just **words**.'));
   });
 });

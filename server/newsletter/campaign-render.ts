@@ -3,6 +3,7 @@ import juice from 'juice';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { company } from '../../common/company.ts';
+import { NEWSLETTER_ARCHIVE_PATH } from '../../common/newsletter-archive.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
 
 /**
@@ -60,6 +61,22 @@ export function campaignBodyHtml(bodyMarkdown: string): string {
     .replace(/<img (?![^>]*\balt=)/g, '<img alt="" ');
 }
 
+/**
+ * The body of a campaign's web version (the public archive): the same sanitised HTML as the email's, its
+ * headings moved down so that the body's highest one is an h2 under the page's own h1 (the subject). A
+ * body that starts with "# Title" or with "### Title" reads the same, and the page's outline has no gap.
+ */
+export function campaignWebBodyHtml(bodyMarkdown: string): string {
+  const html = campaignBodyHtml(bodyMarkdown);
+  // The sanitiser keeps no attribute on a heading: each is exactly <hN> ... </hN>.
+  const levels = [...html.matchAll(/<h([1-6])>/g)].map((match) => Number(match[1]));
+  if (levels.length === 0) return html;
+  const shift = 2 - Math.min(...levels);
+  return html.replace(/<(\/?)h([1-6])>/g, (_tag, close: string, level: string) => {
+    return `<${close}h${Math.min(6, Math.max(2, Number(level) + shift))}>`;
+  });
+}
+
 export interface CampaignContent {
   subject: string;
   preheader: string;
@@ -102,9 +119,9 @@ const postalAddress = () => {
   return `${street}, ${locality}, ${region} ${postalCode}, ${country}`;
 };
 
-/** The archive page of a published campaign. */
-const archiveUrl = (siteUrl: string, slug: string) =>
-  `${siteUrl}/newsletter/archive/${encodeURIComponent(slug)}`;
+/** The archive page of a published campaign (its canonical URL too). */
+export const archiveUrl = (siteUrl: string, slug: string) =>
+  `${siteUrl}${NEWSLETTER_ARCHIVE_PATH}/${encodeURIComponent(slug)}`;
 
 /**
  * The one renderer of a campaign, for the preview and the email alike: the sanitised body in the

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { company } from '../../../common/company';
+import { NEWSLETTER_ARCHIVE_PATH, newsletterArchiveCopy } from '../../../common/newsletter-archive';
 import { footerContent } from '../../content/footer';
 import { footerQuickLinks, serviceHref } from '../../content/navigation';
 import { serviceIds, serviceNames } from '../../content/service-names';
@@ -66,6 +67,12 @@ export function SiteFooter() {
           <h2 className="text-base font-semibold text-white">{footerContent.newsletter.heading}</h2>
           <p className="mt-4 text-sm leading-6">{footerContent.newsletter.text}</p>
           <NewsletterForm appearance="footer" />
+          {/* A plain link: the archive is written by the server, not a route of this app. */}
+          <p className="mt-3 text-sm">
+            <a href={NEWSLETTER_ARCHIVE_PATH} className={linkClass}>
+              {newsletterArchiveCopy.footerLink}
+            </a>
+          </p>
         </div>
       </div>
 
