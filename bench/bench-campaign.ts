@@ -15,6 +15,7 @@ import { loadConfig } from '../server/config.ts';
 import { openStores } from '../server/stores.ts';
 import { startServer, stopServer } from '../server/test/server-process.ts';
 import { fakeSite } from '../server/test/fake-site.ts';
+import { machine, round, saveJson, table } from './report.ts';
 
 const subscribers = Number(process.argv[2] ?? 10_000);
 const dir = mkdtempSync(join(tmpdir(), 'bench-campaign-'));
@@ -36,6 +37,8 @@ const sink = new SMTPServer({
     });
   },
 });
+// A killed server leaves its connections reset: the sink notes that and goes on listening.
+sink.on('error', () => {});
 await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', () => resolve()));
 const smtpUrl = `smtp://127.0.0.1:${(sink.server.address() as { port: number }).port}`;
 
@@ -119,6 +122,7 @@ while ((await watcher.campaigns.find(campaign.id))?.status !== 'sent') {
   if (Date.now() - t1 > 10 * 60_000) throw new Error('the campaign did not finish in 10 minutes');
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
+const finishedMs = Date.now() - t1;
 await watcher.close();
 await stopServer(restarted);
 sink.close();
@@ -131,13 +135,41 @@ for (const { to, messageId } of received) {
 }
 const missed = subscribers - idsByRecipient.size;
 const differentIds = [...idsByRecipient.values()].filter((ids) => ids.size > 1).length;
+const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
+const results = {
+  subscribers,
+  database,
+  messagesPerSecond: round((firstHalf / firstHalfMs) * 1000, 0),
+  peakRssMb: round(peakKb / 1024),
+  idleRssMb: round(idleKb / 1024),
+  peakAboveIdleMb: round((peakKb - idleKb) / 1024),
+  killedAt: firstHalf,
+  restartToFinishedSeconds: round(finishedMs / 1000),
+  missed,
+  sentTwiceWithDifferentIds: differentIds,
+  duplicatesWithSameId: received.length - subscribers,
+};
 console.log(
-  [
-    `Campaign to ${subscribers} subscribers (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, throttle off):`,
-    `  ${Math.round((firstHalf / firstHalfMs) * 1000)} messages/s before the kill`,
-    `  peak RSS ${Math.round(peakKb / 1024)} MB, ${Math.round((peakKb - idleKb) / 1024)} MB above idle (${Math.round(idleKb / 1024)} MB)`,
-    `  after kill -9 and restart: ${missed} missed, ${differentIds} sent twice with different Message-IDs, ` +
-      `${received.length - subscribers} duplicates with the same Message-ID`,
-  ].join('\n'),
+  `\nCampaign to ${subscribers} subscribers (${database}, throttle off), targets: >= 200 messages/s, <= 50 MB above idle, 0 missed, 0 sent twice\n`,
 );
+console.log(
+  table(
+    ['Measure', 'Value'],
+    [
+      ['messages/s before the kill', results.messagesPerSecond],
+      ['peak RSS above idle (MB)', results.peakAboveIdleMb],
+      ['idle RSS (MB)', results.idleRssMb],
+      ['killed at (sent)', results.killedAt],
+      ['restart to finished (s)', results.restartToFinishedSeconds],
+      ['missed', missed],
+      ['sent twice, different Message-IDs', differentIds],
+      ['again with the same Message-ID', results.duplicatesWithSameId],
+    ],
+  ),
+);
+saveJson(`bench/results/bench-campaign${process.env.DATABASE_URL ? '-postgres' : ''}.json`, {
+  machine: machine(),
+  at: new Date().toISOString(),
+  results,
+});
 process.exit(missed === 0 && differentIds === 0 ? 0 : 1);
