@@ -8,6 +8,7 @@
  * Usage: npm run bench:campaign [-- <subscribers>]  (DATABASE_URL set: on PostgreSQL)
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { readerEmails, seedConfirmedSubscribers } from '../server/test/confirmed-subscribers.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -66,27 +67,7 @@ const memoryKb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
   Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 const seed = await openStores(config);
-const at = new Date().toISOString();
-for (let start = 0; start < subscribers; start += 500) {
-  await seed.storage.write.run((trx) =>
-    trx
-      .insertInto('subscribers')
-      .values(
-        Array.from({ length: Math.min(500, subscribers - start) }, (_, index) => ({
-          email: `reader-${start + index}@bench.test`,
-          status: 'confirmed' as const,
-          created_at: at,
-          last_signup_at: at,
-          confirmed_at: at,
-          unsubscribed_at: null,
-          source_page: '/',
-          consent_version: 'bench',
-          consent_text: 'bench',
-        })),
-      )
-      .execute(),
-  );
-}
+await seedConfirmedSubscribers(seed.storage, readerEmails(subscribers, 'bench.test'));
 const campaign = await seed.campaigns.create(
   {
     subject: 'Bench news',

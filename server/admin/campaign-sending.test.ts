@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { seedConfirmedSubscribers } from '../test/confirmed-subscribers.ts';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
 import { api, staffMember } from '../test/admin-client.ts';
@@ -13,27 +14,8 @@ const draft = {
 };
 
 /** Confirmed subscribers, as an import would add them. */
-async function confirmedSubscribers(app: FastifyInstance, emails: readonly string[]) {
-  const at = '2026-11-01T09:00:00.000Z';
-  await app.storage.write.run((trx) =>
-    trx
-      .insertInto('subscribers')
-      .values(
-        emails.map((email) => ({
-          email,
-          status: 'confirmed' as const,
-          created_at: at,
-          last_signup_at: at,
-          confirmed_at: at,
-          unsubscribed_at: null,
-          source_page: '/',
-          consent_version: 'test',
-          consent_text: 'test',
-        })),
-      )
-      .execute(),
-  );
-}
+const confirmedSubscribers = (app: FastifyInstance, emails: readonly string[]) =>
+  seedConfirmedSubscribers(app.storage, emails, '2026-11-01T09:00:00.000Z');
 
 /** An app sending to a real SMTP sink (no throttle unless given), with a signed-in staff member. */
 async function sendingApp(env: Record<string, string> = {}, sinkOptions: SmtpSinkOptions = {}) {

@@ -5,6 +5,7 @@
  * the same Message-ID, which mail programs drop as a duplicate.
  */
 import { describe, expect, it } from 'vitest';
+import { readerEmails, seedConfirmedSubscribers } from '../test/confirmed-subscribers.ts';
 import { openStores } from '../stores.ts';
 import { startServer, stopServer } from '../test/server-process.ts';
 import { fakeSite, tempDir } from '../test/temp-dir.ts';
@@ -21,25 +22,7 @@ describe('kill -9 in the middle of a campaign', () => {
     const stores = await openStores(config);
     let campaignId: number;
     try {
-      const at = new Date().toISOString();
-      await stores.storage.write.run((trx) =>
-        trx
-          .insertInto('subscribers')
-          .values(
-            Array.from({ length: RECIPIENTS }, (_, index) => ({
-              email: `reader-${index}@reader.test`,
-              status: 'confirmed' as const,
-              created_at: at,
-              last_signup_at: at,
-              confirmed_at: at,
-              unsubscribed_at: null,
-              source_page: '/',
-              consent_version: 'test',
-              consent_text: 'test',
-            })),
-          )
-          .execute(),
-      );
+      await seedConfirmedSubscribers(stores.storage, readerEmails(RECIPIENTS));
       const campaign = await stores.campaigns.create(
         { subject: 'News', preheader: '', bodyMarkdown: 'Hello **readers**.' },
         'priya@acme.test',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readerEmails, seedConfirmedSubscribers } from '../test/confirmed-subscribers.ts';
 import { sampleQuote } from '../../common/quote-sample.ts';
 import type { Config } from '../config.ts';
 import { openStores } from '../stores.ts';
@@ -26,26 +27,8 @@ async function twoInstances(config: Config, now: () => Date): Promise<[Stores, S
   ];
 }
 
-async function withSubscribers(stores: Stores, count: number, at: string) {
-  await stores.storage.write.run((trx) =>
-    trx
-      .insertInto('subscribers')
-      .values(
-        Array.from({ length: count }, (_, index) => ({
-          email: `reader-${index}@reader.test`,
-          status: 'confirmed' as const,
-          created_at: at,
-          last_signup_at: at,
-          confirmed_at: at,
-          unsubscribed_at: null,
-          source_page: '/',
-          consent_version: 'test',
-          consent_text: 'test',
-        })),
-      )
-      .execute(),
-  );
-}
+const withSubscribers = (stores: Stores, count: number, at: string) =>
+  seedConfirmedSubscribers(stores.storage, readerEmails(count), at);
 
 const campaignLane = (ratePerMinute: number) => ({ lane: 'campaign' as const, ratePerMinute });
 

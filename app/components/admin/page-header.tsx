@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Icon } from './icons';
 
 interface PageHeaderProps {
   title: ReactNode;
@@ -31,5 +33,18 @@ export function PageHeader({ title, lead, actions, before }: PageHeaderProps) {
         {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
       </div>
     </div>
+  );
+}
+
+/** The link back to a list, above a page's title (PageHeader's `before`). */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:text-brand-900"
+    >
+      <Icon name="back" />
+      {children}
+    </Link>
   );
 }

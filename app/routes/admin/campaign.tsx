@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { adminPaths } from '../../../common/admin-api';
 import type { Campaign, CampaignFailure } from '../../../common/inbox-api/campaign-endpoints';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
@@ -16,10 +16,9 @@ import { CampaignStatusBadge, isEditable } from '../../components/admin/campaign
 import { EmailPreview } from '../../components/admin/campaign/email-preview';
 import { NoTrackingNote } from '../../components/admin/campaign/no-tracking-note';
 import { formatWhen } from '../../components/admin/format';
-import { Icon } from '../../components/admin/icons';
 import { useTimeZone } from '../../components/admin/me';
 import { adminMeta } from '../../components/admin/meta';
-import { PageHeader } from '../../components/admin/page-header';
+import { BackLink, PageHeader } from '../../components/admin/page-header';
 import { adminPages } from '../../content/admin-pages';
 import type { Route } from './+types/campaign';
 
@@ -161,15 +160,7 @@ function CampaignReport({ loaded, loadedFailures }: { loaded: Campaign; loadedFa
   return (
     <div className="container-page">
       <PageHeader
-        before={
-          <Link
-            to={adminPaths.campaigns}
-            className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:text-brand-900"
-          >
-            <Icon name="back" />
-            All campaigns
-          </Link>
-        }
+        before={<BackLink to={adminPaths.campaigns}>All campaigns</BackLink>}
         title={campaign.subject}
         lead={
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -1,4 +1,4 @@
-import { Link, redirect, useFetcher, useLocation } from 'react-router';
+import { redirect, useFetcher, useLocation } from 'react-router';
 import { adminPaths } from '../../../common/admin-api';
 import { company } from '../../../common/company';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
@@ -18,7 +18,7 @@ import { StatusForm } from '../../components/admin/lead/status-form';
 import { Timeline } from '../../components/admin/lead/timeline';
 import { When } from '../../components/admin/lead/when';
 import { adminMeta } from '../../components/admin/meta';
-import { PageHeader } from '../../components/admin/page-header';
+import { BackLink, PageHeader } from '../../components/admin/page-header';
 import { SubmitButton } from '../../components/admin/submit-button';
 import { adminPages } from '../../content/admin-pages';
 import type { Route } from './+types/lead';
@@ -114,15 +114,7 @@ export default function LeadPage({ loaderData: lead }: Route.ComponentProps) {
   return (
     <div className="container-page">
       <PageHeader
-        before={
-          <Link
-            to={`${adminPaths.inbox}${fromInbox}`}
-            className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:text-brand-900"
-          >
-            <Icon name="back" />
-            Back to the inbox
-          </Link>
-        }
+        before={<BackLink to={`${adminPaths.inbox}${fromInbox}`}>Back to the inbox</BackLink>}
         title={lead.name}
         lead={
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">

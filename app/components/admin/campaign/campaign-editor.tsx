@@ -1,12 +1,11 @@
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { adminPaths } from '../../../../common/admin-api';
 import type { Campaign } from '../../../../common/inbox-api/campaign-endpoints';
 import { inboxApi } from '../../../../common/inbox-api/endpoints';
 import { ApiFailure, callApi } from '../api';
 import { buttonClass } from '../buttons';
 import { Icon } from '../icons';
-import { PageHeader } from '../page-header';
+import { BackLink, PageHeader } from '../page-header';
 import { CampaignStatusBadge } from './campaign-status';
 import { EmailPreview } from './email-preview';
 import { MarkdownToolbar } from './markdown-toolbar';
@@ -112,15 +111,7 @@ export function CampaignEditor({ campaign, audience, timeZone, onCreated }: Camp
   return (
     <div className="container-page">
       <PageHeader
-        before={
-          <Link
-            to={adminPaths.campaigns}
-            className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:text-brand-900"
-          >
-            <Icon name="back" />
-            All campaigns
-          </Link>
-        }
+        before={<BackLink to={adminPaths.campaigns}>All campaigns</BackLink>}
         title={content.subject.trim() || 'New campaign'}
         lead={
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
