@@ -106,8 +106,8 @@ export function SendControls({ campaign, version, saved, audience, timeZone }: S
         >
           <p>
             It goes to the {audience === 1 ? 'one confirmed subscriber' : `${count} confirmed subscribers`} as
-            of now, a few a minute. You can pause or cancel it while it is sending, but what was sent cannot
-            be taken back.
+            of now, at the pace the server's campaign rate allows. You can pause or cancel it while it is
+            sending, but what was sent cannot be taken back.
           </p>
         </ConfirmDialog>
       </div>
