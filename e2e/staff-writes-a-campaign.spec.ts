@@ -76,8 +76,9 @@ test('a new campaign saves itself, shows the real email and sends a test to ones
     'Audits are **free** until December.',
   );
   await expect(page.getByRole('checkbox', { name: 'Publish in the archive' })).toBeChecked();
-  // Nobody is subscribed and confirmed yet: there is no one to send to.
-  await expect(page.getByText('There are no confirmed subscribers to send to yet.')).toBeVisible();
+  // The sample has one confirmed subscriber: who a send would go to now.
+  await expect(page.getByText('1 confirmed subscriber would get it now.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send now' })).toBeEnabled();
   await expect(page.getByText(/No open or click tracking/)).toBeVisible();
 
   await page.getByRole('link', { name: 'All campaigns' }).click();

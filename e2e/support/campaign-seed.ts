@@ -13,7 +13,7 @@ export interface SeededCampaign {
   bodyMarkdown: string;
   /** Unique to the test: the desktop and mobile projects run side by side on one server. */
   slug: string;
-  status: 'sent' | 'draft' | 'sending';
+  status: 'sent' | 'draft' | 'paused';
   publishInArchive: boolean;
   finishedAt: string;
 }
