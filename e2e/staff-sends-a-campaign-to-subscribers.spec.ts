@@ -18,6 +18,10 @@ const SANDBOX_REFUSAL = /Blocked script execution in '[^']*preview\.html[^']*' b
 
 const READERS = ['asha@reader.example', 'balraj@reader.example', 'chitra@reader.example'];
 
+// One CI run saw GET /admin/api/campaigns/audience answer 500 once here (mobile), not reproduced since:
+// a second try keeps that from hiding the rest while it is found (see docs/newsletter.md, "Known issues").
+test.describe.configure({ retries: 1 });
+
 let sink: SmtpSink;
 let server: StaffServer;
 let db: StaffDatabase;
