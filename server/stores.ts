@@ -6,6 +6,10 @@ import { createSessionRepository } from './admin/session-repository.ts';
 import type { Config } from './config.ts';
 import { openStorage, type Storage } from './db/database.ts';
 import { mergeMigrations } from './db/migrator.ts';
+import {
+  integrationMigrations,
+  integrationPostgresMigrations,
+} from './integrations/integration-migrations.ts';
 import { mailDomain } from './mail/mail-address.ts';
 import { campaignEmailKinds } from './newsletter/campaign-email-kinds.ts';
 import { campaignMigrations, campaignPostgresMigrations } from './newsletter/campaign-migrations.ts';
@@ -30,6 +34,7 @@ export const migrations = mergeMigrations(
   { sqlite: campaignMigrations, postgres: campaignPostgresMigrations },
   { sqlite: outboxMigrations, postgres: outboxPostgresMigrations },
   { sqlite: adminMigrations, postgres: adminPostgresMigrations },
+  { sqlite: integrationMigrations, postgres: integrationPostgresMigrations },
 );
 
 export interface StoresOptions {

@@ -29,6 +29,14 @@ const ACTIVITY_ACTIONS = [
   'campaign-resumed',
   'campaign-cancelled',
   'campaign-failed-retried',
+  'integration-added',
+  'integration-changed',
+  'integration-tested',
+  'integration-secret-rotated',
+  'integration-removed',
+  /** By the system: a 410 Gone answer, or three days of failures. */
+  'integration-disabled',
+  'auto-reply-changed',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -5,6 +5,7 @@ import { campaignEndpoints } from './campaign-endpoints.ts';
 import type { Endpoint } from './endpoint.ts';
 import { leadEndpoints } from './lead-endpoints.ts';
 import { outboxEndpoints } from './outbox-endpoints.ts';
+import { settingsEndpoints } from './settings-endpoints.ts';
 import { subscriberEndpoints } from './subscriber-endpoints.ts';
 
 export const inboxApi = {
@@ -14,6 +15,7 @@ export const inboxApi = {
   subscribers: subscriberEndpoints,
   campaigns: campaignEndpoints,
   activity: activityEndpoints,
+  settings: settingsEndpoints,
 };
 
 /** The endpoints as one list: the server checks that it registers exactly these. */

@@ -1,5 +1,6 @@
 /** The leads as the inbox's API gives them. Times are ISO 8601 UTC; the page shows them in Me's timeZone. */
 import { z } from 'zod';
+import { INTEGRATION_EVENTS, INTEGRATION_KINDS } from '../integration-domain.ts';
 import { LEAD_EVENT_KINDS, LEAD_STATUSES, LEAD_VIEWS } from '../lead-domain.ts';
 import { nextCursor } from './endpoint.ts';
 
@@ -56,6 +57,10 @@ export const leadList = z.object({
   counts: z.record(z.enum(LEAD_VIEWS), z.number()),
   /** Notifications of leads (not spam) that could not be delivered: the inbox's banner. */
   deadNotifications: z.number(),
+  /** Integrations turned off by a 410 Gone answer or three days of failures: the inbox's other banner. */
+  disabledIntegrations: z
+    .array(z.object({ id: z.number(), kind: z.enum(INTEGRATION_KINDS), reason: z.string() }))
+    .default([]),
 });
 
 const timelineEntry = z.object({
@@ -73,6 +78,22 @@ const timelineEntry = z.object({
 });
 export type TimelineEntry = z.infer<typeof timelineEntry>;
 
+/** What became of one event of a lead at one integration: "Slack ✓ 12:03", "Webhook: waiting, next try 12:35". */
+const integrationDelivery = z.object({
+  integrationId: z.number(),
+  kind: z.enum(INTEGRATION_KINDS),
+  event: z.enum(INTEGRATION_EVENTS),
+  /** delivered; waiting (for its first try or a retry); sending now; dead (gave up); cancelled (withdrawn). */
+  state: z.enum(['delivered', 'waiting', 'sending', 'dead', 'cancelled']),
+  /** When it was delivered; null otherwise. */
+  deliveredAt: z.string().nullable(),
+  /** When it is tried next, while waiting. */
+  nextAttemptAt: z.string().nullable(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+});
+export type IntegrationDelivery = z.infer<typeof integrationDelivery>;
+
 export const leadDetail = leadSummary.extend({
   /** What the emails call the lead, e.g. "Q-7F3K9C" (random: the id is never in an email). */
   reference: z.string(),
@@ -81,6 +102,8 @@ export const leadDetail = leadSummary.extend({
   /** The page it was sent from, e.g. "/" or "unknown". */
   sourcePage: z.string(),
   timeline: z.array(timelineEntry),
+  /** Each integration's deliveries of the lead's events, oldest first. */
+  deliveries: z.array(integrationDelivery).default([]),
 });
 export type LeadDetail = z.infer<typeof leadDetail>;
 

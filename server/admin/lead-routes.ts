@@ -67,6 +67,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
       fields: Object.fromEntries(quoteFields.map((name) => [name, found.lead[name]])),
       sourcePage: found.lead.source_page,
       timeline: found.events.map(timelineEntry),
+      deliveries: [],
     };
   }
 

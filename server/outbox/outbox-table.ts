@@ -13,9 +13,10 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**
  * Each lane has its own worker: 'mail' for the features' emails (notifications, confirmations, tests),
- * 'campaign' for the newsletter's campaigns, throttled, so a campaign never delays a notification.
+ * 'campaign' for the newsletter's campaigns, throttled, so a campaign never delays a notification,
+ * 'integration' for deliveries to webhooks, Slack and Teams over HTTP.
  */
-export type OutboxLane = 'mail' | 'campaign';
+export type OutboxLane = 'mail' | 'campaign' | 'integration';
 
 /**
  * One email. The outbox knows emails only: what each one is about is the

@@ -41,6 +41,13 @@ const actionLabels: Record<ActivityEntry['action'], string> = {
   'campaign-resumed': 'Campaign resumed',
   'campaign-cancelled': 'Campaign cancelled',
   'campaign-failed-retried': 'Failed emails retried',
+  'integration-added': 'Integration added',
+  'integration-changed': 'Integration changed',
+  'integration-tested': 'Test event sent',
+  'integration-secret-rotated': 'Secret rotated',
+  'integration-removed': 'Integration removed',
+  'integration-disabled': 'Integration disabled',
+  'auto-reply-changed': 'Auto-reply changed',
 };
 
 /** Sign-ins refused and deletions stand out in the log. */
