@@ -26,13 +26,13 @@ export interface SettingsRoutesOptions {
 }
 
 /** The reference the auto-reply's preview shows (a real one is random: lead-reference.ts). */
-export const SAMPLE_REFERENCE = 'Q-7F3K9C';
+const SAMPLE_REFERENCE = 'Q-7F3K9C';
 
 /** How the inbox names an integration where its URL must not appear: "Slack integration #3". */
 export const integrationName = (row: Pick<IntegrationRow, 'id' | 'kind'>) =>
   `${row.kind === 'webhook' ? 'Webhook' : integrationKindLabels[row.kind]} integration #${row.id}`;
 
-export function deliveryAttempt(row: IntegrationDeliveryRow): DeliveryAttempt {
+function deliveryAttempt(row: IntegrationDeliveryRow): DeliveryAttempt {
   return {
     id: row.id,
     at: row.at,

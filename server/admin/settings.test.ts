@@ -218,7 +218,7 @@ describe('Settings → Integrations', () => {
   });
 
   it('sends a test event and keeps a delivery log of the latest 50 attempts, newest first', async () => {
-    const { app, call } = await settings();
+    const { call } = await settings();
     await call('POST', '/settings/integrations', {
       kind: 'teams',
       url: 'https://broken.example.com/workflows/abc',

@@ -7,14 +7,14 @@ import type { OutboxRow } from '../outbox/outbox-table.ts';
 import type { IntegrationDeliveryRow, IntegrationRow } from './integration-tables.ts';
 
 /** The delivery log an integration's page shows: its latest attempts. */
-export const DELIVERY_LOG_LENGTH = 50;
+const DELIVERY_LOG_LENGTH = 50;
 
 /** How a staff member's "Turn off" is recorded; any other reason is the system's (410 Gone, failures). */
 const STAFF_REASON = 'Turned off by ';
-export const turnedOffBy = (email: string) => `${STAFF_REASON}${email}`;
+const turnedOffBy = (email: string) => `${STAFF_REASON}${email}`;
 
 /** Turned off by the system (a 410 Gone answer, three days of failures), not by staff: the inbox's banner. */
-export const disabledBySystem = (row: Pick<IntegrationRow, 'enabled' | 'disabled_reason'>) =>
+const disabledBySystem = (row: Pick<IntegrationRow, 'enabled' | 'disabled_reason'>) =>
   row.enabled === 0 && !(row.disabled_reason ?? '').startsWith(STAFF_REASON);
 
 /** Why a delivery waiting for an integration staff turned off was withdrawn. */
