@@ -47,7 +47,9 @@ function deliveryAttempt(row: IntegrationDeliveryRow): DeliveryAttempt {
 }
 
 /** An integration as the inbox sees it after it was made: never its URL in full, never its secret. */
-function integration(row: IntegrationRow, last: IntegrationDeliveryRow | undefined): Integration {
+function integration(row: IntegrationRow, last: IntegrationDeliveryRow | undefined, at: Date): Integration {
+  // The old secret signs beside the new one only until then; afterwards there is nothing to say.
+  const previousUntil = row.previous_secret === null ? null : row.previous_secret_until;
   return {
     id: row.id,
     kind: row.kind,
@@ -56,7 +58,7 @@ function integration(row: IntegrationRow, last: IntegrationDeliveryRow | undefin
     disabledReason: row.enabled === 1 ? null : row.disabled_reason,
     createdAt: row.created_at,
     createdBy: row.created_by,
-    previousSecretUntil: row.previous_secret === null ? null : row.previous_secret_until,
+    previousSecretUntil: previousUntil !== null && previousUntil > at.toISOString() ? previousUntil : null,
     lastDelivery: last ? deliveryAttempt(last) : null,
   };
 }
@@ -75,7 +77,7 @@ export async function settingsRoutes(app: FastifyInstance, options: SettingsRout
     activity.record({ actor, ...entry }, now());
 
   async function view(row: IntegrationRow): Promise<Integration> {
-    return integration(row, (await integrations.lastDeliveries([row.id])).get(row.id));
+    return integration(row, (await integrations.lastDeliveries([row.id])).get(row.id), now());
   }
 
   async function found(id: number): Promise<IntegrationRow> {
@@ -93,7 +95,7 @@ export async function settingsRoutes(app: FastifyInstance, options: SettingsRout
   registerEndpoint(app, settingsEndpoints.integrations, async () => {
     const rows = await integrations.list();
     const last = await integrations.lastDeliveries(rows.map((row) => row.id));
-    return { integrations: rows.map((row) => integration(row, last.get(row.id))) };
+    return { integrations: rows.map((row) => integration(row, last.get(row.id), now())) };
   });
 
   registerEndpoint(app, settingsEndpoints.addIntegration, async ({ body: { kind, url }, staff }) => {
@@ -105,7 +107,7 @@ export async function settingsRoutes(app: FastifyInstance, options: SettingsRout
       staff.account.email,
     );
     // The one time the full URL and the secret are answered.
-    return { integration: integration(row, undefined), url: row.url, secret };
+    return { integration: integration(row, undefined, now()), url: row.url, secret };
   });
 
   registerEndpoint(app, settingsEndpoints.updateIntegration, async ({ params: { id }, body, staff }) => {

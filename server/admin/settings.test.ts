@@ -156,6 +156,13 @@ describe('Settings → Integrations', () => {
     const stored = await app.storage.db.selectFrom('integrations').selectAll().executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ secret: next, previous_secret: secret, previous_secret_until: until });
     expect((await call('GET', '/settings/integrations')).body).not.toContain(next.slice(6, 20));
+    // Once that time has passed, nothing more is said of the old secret.
+    await app.storage.write.run((trx) =>
+      trx.updateTable('integrations').set({ previous_secret_until: clock.now().toISOString() }).execute(),
+    );
+    expect(
+      (await call('GET', '/settings/integrations')).json().integrations[0].previousSecretUntil,
+    ).toBeNull();
     expect((await activity(call))[0]).toMatchObject({
       action: 'integration-secret-rotated',
       summary: 'Webhook integration #1: rotated its signing secret',
