@@ -23,12 +23,13 @@ const pill = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-s
 export const integrationName = (integration: Pick<Integration, 'kind' | 'id'>) =>
   `${integrationKindLabels[integration.kind]} #${integration.id}`;
 
-function AttemptText({ attempt }: { attempt: DeliveryAttempt }) {
+/** An attempt in a line; `said` when the words around it already say whether it went through. */
+function AttemptText({ attempt, said = false }: { attempt: DeliveryAttempt; said?: boolean }) {
   const timeZone = useTimeZone();
   return (
     <>
       <span className={attempt.ok ? 'text-emerald-800' : 'text-red-800'}>
-        <span className="sr-only">{attempt.ok ? 'Delivered: ' : 'Failed: '}</span>
+        {!said && <span className="sr-only">{attempt.ok ? 'Delivered: ' : 'Failed: '}</span>}
         {deliveryLine(attempt, timeZone)}
       </span>
       {attempt.error && <span className="block break-words text-slate-700">{attempt.error}</span>}
@@ -52,7 +53,8 @@ function SendTest({ integration, name }: { integration: Integration; name: strin
       <div role="status" className="w-full text-sm empty:hidden">
         {data?.test && (
           <p>
-            Test event {data.test.ok ? 'delivered' : 'not delivered'}: <AttemptText attempt={data.test} />
+            Test event {data.test.ok ? 'delivered' : 'not delivered'}:{' '}
+            <AttemptText attempt={data.test} said />
           </p>
         )}
       </div>
