@@ -29,7 +29,7 @@ export const settingsCopy = {
     logEmpty: 'Nothing was sent yet.',
     logLoading: 'Loading the delivery log…',
     noDelivery: 'Nothing sent yet',
-    previousSecret: 'The previous secret also signs until',
+    previousSecret: 'Still signs beside the new one until',
   },
   add: {
     title: 'Add integration',

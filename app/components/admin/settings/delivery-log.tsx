@@ -14,13 +14,15 @@ function LogTable({ deliveries, caption }: { deliveries: DeliveryAttempt[]; capt
   const timeZone = useTimeZone();
   const captionId = useId();
   return (
-    // Wider than a phone: it scrolls sideways in its own box, which the keyboard can reach.
+    // Wider than a phone: it scrolls sideways in its own box, which the keyboard can reach. The box is
+    // positioned so that the cells' screen-reader text (absolutely placed) is clipped by it too, rather
+    // than widening the page.
     <div
       role="region"
       aria-labelledby={captionId}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must take the focus to be scrolled by keyboard
       tabIndex={0}
-      className="mt-3 overflow-x-auto rounded-lg border border-slate-200"
+      className="relative mt-3 overflow-x-auto rounded-lg border border-slate-200"
     >
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption id={captionId} className="sr-only">

@@ -58,7 +58,8 @@ function SendTest({ integration, name }: { integration: Integration; name: strin
           </p>
         )}
       </div>
-      <div className="w-full">
+      {/* Beside the buttons only when there is something to say: an empty one would push them apart. */}
+      <div className="hidden w-full has-[p]:block">
         <Notice tone="error">{data?.error}</Notice>
       </div>
     </fetcher.Form>
