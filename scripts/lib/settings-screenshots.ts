@@ -103,7 +103,9 @@ function settingsApi(list: Integration[]) {
           secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
         });
       if (/\/integrations\/\d+\/test$/.test(path))
-        return fulfil(route, { delivery: attempt({ id: 43, test: true, leadId: null, at: minutesFromNow(-1) }) });
+        return fulfil(route, {
+          delivery: attempt({ id: 43, test: true, leadId: null, at: minutesFromNow(-1) }),
+        });
       if (/\/integrations\/\d+\/deliveries$/.test(path)) return fulfil(route, { deliveries: log });
       if (path === '/auto-reply' && method === 'GET') return fulfil(route, autoReply);
       if (path === '/auto-reply/preview')
