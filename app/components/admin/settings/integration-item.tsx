@@ -50,7 +50,7 @@ function SendTest({ integration, name }: { integration: Integration; name: strin
         {copy.sendTest}
         <span className="sr-only"> to {name}</span>
       </SubmitButton>
-      <div role="status" className="w-full text-sm empty:hidden">
+      <div role="status" className="order-last w-full text-sm empty:hidden">
         {data?.test && (
           <p>
             Test event {data.test.ok ? 'delivered' : 'not delivered'}:{' '}
@@ -58,8 +58,8 @@ function SendTest({ integration, name }: { integration: Integration; name: strin
           </p>
         )}
       </div>
-      {/* Beside the buttons only when there is something to say: an empty one would push them apart. */}
-      <div className="hidden w-full has-[p]:block">
+      {/* Below the buttons, and only when there is something to say: an empty one would push them apart. */}
+      <div className="order-last hidden w-full has-[p]:block">
         <Notice tone="error">{data?.error}</Notice>
       </div>
     </fetcher.Form>
@@ -86,7 +86,7 @@ function Toggle({ integration, name }: { integration: Integration; name: string 
         {data?.done ?? ''}
       </span>
       {data?.error && (
-        <div className="w-full">
+        <div className="order-last w-full">
           <Notice tone="error">{data.error}</Notice>
         </div>
       )}
@@ -121,7 +121,7 @@ function Rotate({ integration, name }: { integration: Integration; name: string 
         <p>{copy.rotateBody}</p>
       </ConfirmDialog>
       {shown && (
-        <div className="w-full">
+        <div className="order-last w-full">
           <ShownOncePanel shown={shown} onDone={() => setDismissed(data)} />
         </div>
       )}
