@@ -13,8 +13,3 @@ export function deliveryLine(attempt: DeliveryAttempt, timeZone: string): string
   ];
   return `${attempt.ok ? '✓' : '✗'} ${parts.join(' · ')}`;
 }
-
-/** The same for a screen reader, in words. */
-export function deliveryWords(attempt: DeliveryAttempt): string {
-  return attempt.ok ? 'Delivered' : 'Failed';
-}

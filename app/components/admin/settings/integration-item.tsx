@@ -20,7 +20,7 @@ const copy = settingsCopy.integrations;
 const pill = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
 /** What integrations are called in the inbox, as the outbox names them too: "Slack #3". */
-export const integrationName = (integration: Pick<Integration, 'kind' | 'id'>) =>
+const integrationName = (integration: Pick<Integration, 'kind' | 'id'>) =>
   `${integrationKindLabels[integration.kind]} #${integration.id}`;
 
 /** An attempt in a line; `said` when the words around it already say whether it went through. */
