@@ -64,6 +64,7 @@ function DeadBanner({ count }: { count: number }) {
 }
 
 interface DisabledIntegration {
+  id: number;
   kind: IntegrationKind;
   reason: string;
 }
@@ -149,6 +150,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { list, view, q, notice } = loaderData;
   const timeZone = useTimeZone();
   const { search } = useLocation();
+  // Replies are not parsed by the page, so the contract's default ([]) is not applied: a server that
+  // answers without the field (one from before integrations) shows no banner rather than breaking.
+  const maybeDisabled: readonly DisabledIntegration[] | undefined = list.disabledIntegrations;
+  const disabledIntegrations = maybeDisabled ?? [];
   const more = useLoadMore(
     loaderData,
     (data) => ({ items: data.list.leads, nextCursor: data.list.nextCursor }),
@@ -165,7 +170,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page">
       {list.deadNotifications > 0 && <DeadBanner count={list.deadNotifications} />}
-      {list.disabledIntegrations.map((integration) => (
+      {disabledIntegrations.map((integration) => (
         <DisabledIntegrationBanner key={integration.id} integration={integration} />
       ))}
       <PageHeader

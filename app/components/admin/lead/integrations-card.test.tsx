@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IntegrationDelivery } from '../../../../common/inbox-api/lead-schemas';
 import { IntegrationsCard } from './integrations-card';
 
-function show(deliveries: IntegrationDelivery[]) {
+function show(deliveries: IntegrationDelivery[] | undefined) {
   const router = createMemoryRouter([{ path: '/', element: <IntegrationsCard deliveries={deliveries} /> }]);
   render(<RouterProvider router={router} />);
 }
@@ -63,6 +63,13 @@ describe('a lead’s deliveries to integrations', () => {
 
   it('shows nothing when nothing was sent to an integration', () => {
     show([]);
+    expect(screen.queryByRole('heading', { name: 'Integrations' })).toBeNull();
+  });
+});
+
+describe('a lead from a server that does not give its deliveries', () => {
+  it('shows nothing rather than breaking the page', () => {
+    show(undefined);
     expect(screen.queryByRole('heading', { name: 'Integrations' })).toBeNull();
   });
 });

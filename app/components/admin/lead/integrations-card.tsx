@@ -88,8 +88,10 @@ function ErrorText({ text }: { text: string }) {
  * What became of the lead at each integration (Slack, Teams, webhooks): "Slack ✓ 4:15 pm", "Webhook: waiting,
  * next try 4:35 pm". Not shown when nothing was sent to any (none set up, or spam).
  */
-export function IntegrationsCard({ deliveries }: { deliveries: IntegrationDelivery[] }) {
-  if (deliveries.length === 0) return null;
+export function IntegrationsCard({ deliveries }: { deliveries: IntegrationDelivery[] | undefined }) {
+  // Replies are not parsed by the page, so the contract's default ([]) is not applied: a server that
+  // answers without the field (one from before integrations) shows nothing rather than breaking.
+  if (!deliveries || deliveries.length === 0) return null;
   const border = deliveries.some((delivery) => delivery.state === 'dead')
     ? 'border-red-300 ring-2 ring-red-100'
     : 'border-slate-200';
