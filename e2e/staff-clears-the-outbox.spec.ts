@@ -49,7 +49,7 @@ test('one email is sent again with its Retry button', async ({ page, staff }) =>
   await expect(
     page.getByRole('status').filter({ hasText: 'The email to sales@acme.example will be sent again' }),
   ).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Every email was delivered' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Everything was delivered' })).toBeVisible();
   await expect(views(page).getByRole('link', { name: /^Waiting to be sent/ })).toHaveText(/3$/);
   // The row is gone: the focus moves to the page's heading, not to the top of the document.
   await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeFocused();

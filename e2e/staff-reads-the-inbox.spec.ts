@@ -59,6 +59,7 @@ test('the public site’s header and footer stay off the inbox, which has its ow
     'Subscribers',
     'Campaigns',
     'Activity',
+    'Settings',
     'Account',
   ]);
   await expect(nav.getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');

@@ -1,6 +1,6 @@
 /**
  * Screenshots of every page at desktop and phone width, for a visual review, from the build (npm run build).
- * Usage: npm run screenshots [-- base-url] [--tiles] [--inbox]
+ * Usage: npm run screenshots [-- base-url] [--tiles] [--inbox] [--only=<name prefix of the inbox's shots>]
  * Starts the built server with a database of its own (as the staff e2e specs do). Writes PNGs to
  * screenshots/ (ignored by git): the public pages from base-url (default: that server, where the newsletter
  * archive's two pages are shot too, with bench:web's sample campaign), and the inbox's
@@ -18,6 +18,7 @@ import { captureInbox } from './lib/inbox-screenshots.ts';
 const args = process.argv.slice(2);
 const tiles = args.includes('--tiles');
 const inboxOnly = args.includes('--inbox');
+const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length) ?? '';
 const baseArg = args.find((arg) => !arg.startsWith('--'));
 const widths = [1280, 375];
 const outDir = 'screenshots';
@@ -56,7 +57,7 @@ const publicPaths = [...prerenderPaths, ...(baseArg ? [] : ARCHIVE_ROUTES.map(({
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   for (const width of widths) {
-    await captureInbox(browser, server, width, `${outDir}/admin`);
+    await captureInbox(browser, server, width, `${outDir}/admin`, only);
     if (inboxOnly) continue;
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();

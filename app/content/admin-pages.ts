@@ -89,6 +89,15 @@ export const adminPages = {
     layout: 'staff',
     islands: [],
   },
+  settings: {
+    file: 'routes/admin/settings.tsx',
+    path: adminPaths.settings,
+    title: 'Settings',
+    prerender: false,
+    sitemap: false,
+    layout: 'staff',
+    islands: [],
+  },
   account: {
     file: 'routes/admin/account.tsx',
     path: adminPaths.account,

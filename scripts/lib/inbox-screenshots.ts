@@ -18,6 +18,7 @@ import {
 import type { StaffServer } from '../../e2e/support/staff-server.ts';
 import { newToken } from '../../server/security/tokens.ts';
 import { campaignShots } from './campaign-screenshots.ts';
+import { settingsShots } from './settings-screenshots.ts';
 import { empty, sample, type Seeded, type Shot } from './inbox-shot.ts';
 
 /** Answers the lead's page as a PostgreSQL server without SMTP_URL does: its email kept in the database. */
@@ -106,6 +107,7 @@ const shots: Shot[] = [
     },
   },
   ...campaignShots,
+  ...settingsShots,
   { name: 'activity', path: '/admin/activity' },
   { name: 'account', path: '/admin/account' },
   {

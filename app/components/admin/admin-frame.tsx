@@ -13,6 +13,7 @@ const sections = [
   { to: adminPaths.subscribers, label: 'Subscribers' },
   { to: adminPaths.campaigns, label: 'Campaigns' },
   { to: adminPaths.activity, label: 'Activity' },
+  { to: adminPaths.settings, label: 'Settings' },
   { to: adminPaths.account, label: 'Account' },
 ] as const;
 
@@ -54,7 +55,7 @@ function SectionNav({ pathname }: { pathname: string }) {
   const current = sectionOf(pathname);
   return (
     <nav aria-label="Main" className="border-t border-slate-200">
-      {/* Six links do not fit a 375 px phone on one line: there they wrap to a second row rather than hide
+      {/* Seven links do not fit a 375 px phone on one line: there they wrap to a second row rather than hide
           the last ones off the edge; from sm up they sit on one line. */}
       <ul className="mx-auto -mb-px flex w-full max-w-6xl flex-wrap px-2 sm:flex-nowrap sm:gap-1 sm:px-6 lg:px-8">
         {sections.map((section) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatWhen } from './format';
+import { countOf, formatShortWhen, formatWhen } from './format';
 
 describe('formatWhen', () => {
   it('shows an instant in the company’s time zone, the Indian way', () => {
@@ -31,5 +31,18 @@ describe('countOf', () => {
     expect(countOf(3, 'notification')).toBe('3 notifications');
     expect(countOf(0, 'entry', 'entries')).toBe('0 entries');
     expect(countOf(12000, 'lead')).toBe('12,000 leads');
+  });
+});
+
+describe('formatShortWhen', () => {
+  const now = new Date('2025-11-23T12:00:00Z');
+
+  it('gives the time alone when it is today in the company’s zone', () => {
+    expect(formatShortWhen('2025-11-23T10:45:00Z', 'Asia/Kolkata', now)).toBe('4:15 pm');
+  });
+
+  it('gives the date too on another day there, even when it is the same day in UTC', () => {
+    expect(formatShortWhen('2025-11-23T20:00:00Z', 'Asia/Kolkata', now)).toBe('24 Nov 2025, 1:30 am');
+    expect(formatShortWhen('2025-11-20T10:45:00Z', 'Asia/Kolkata', now)).toBe('20 Nov 2025, 4:15 pm');
   });
 });

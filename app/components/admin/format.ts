@@ -35,3 +35,31 @@ export function formatWhen(iso: string, timeZone: string = DEFAULT_TIME_ZONE): s
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString('en-IN')} ${count === 1 ? singular : plural}`;
 }
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day of an instant in a time zone, "2026-11-26", to tell whether two instants share one. */
+function dayOf(date: Date, timeZone: string): string {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-CA', { timeZone });
+    } catch {
+      formatter = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE });
+    }
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(date);
+}
+
+/**
+ * An instant, short: its time alone when it is today in the company's time zone ("4:15 pm"), as in
+ * "Slack ✓ 4:15 pm"; otherwise the date too, as formatWhen writes it.
+ */
+export function formatShortWhen(iso: string, timeZone: string = DEFAULT_TIME_ZONE, now = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  if (dayOf(date, timeZone) !== dayOf(now, timeZone)) return formatWhen(iso, timeZone);
+  const time = formatWhen(iso, timeZone);
+  return time.slice(time.lastIndexOf(', ') + 2);
+}

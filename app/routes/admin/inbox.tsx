@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { adminPaths } from '../../../common/admin-api';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
 import type { LeadSummary } from '../../../common/inbox-api/lead-schemas';
+import { type IntegrationKind, integrationKindLabels } from '../../../common/integration-domain';
 import { LEAD_VIEWS, type LeadView, leadStatusLabels } from '../../../common/lead-domain';
 import { callApi } from '../../components/admin/api';
 import { addressOf, queryOf } from '../../components/admin/api-input';
@@ -19,6 +20,7 @@ import { SearchForm } from '../../components/admin/search-form';
 import { useLoadMore } from '../../components/admin/use-load-more';
 import { ViewTabs } from '../../components/admin/view-tabs';
 import { adminPages } from '../../content/admin-pages';
+import { disabledIntegrationText } from '../../content/admin-settings';
 import type { Route } from './+types/inbox';
 
 export const meta = () => adminMeta(adminPages.inbox);
@@ -56,6 +58,30 @@ function DeadBanner({ count }: { count: number }) {
         className="font-semibold text-amber-950 underline underline-offset-2 hover:text-ink"
       >
         Open the outbox to retry
+      </Link>
+    </div>
+  );
+}
+
+interface DisabledIntegration {
+  id: number;
+  kind: IntegrationKind;
+  reason: string;
+}
+
+/** An integration the server turned off (a 410 Gone, days of failures): staff are told, as for dead emails. */
+function DisabledIntegrationBanner({ integration }: { integration: DisabledIntegration }) {
+  return (
+    <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+      <p className="flex items-start gap-2 font-semibold">
+        <Icon name="alert" className="mt-0.5 size-5 text-amber-700" />
+        {disabledIntegrationText(integrationKindLabels[integration.kind], integration.reason)}
+      </p>
+      <Link
+        to={adminPaths.settings}
+        className="font-semibold text-amber-950 underline underline-offset-2 hover:text-ink"
+      >
+        Check it in Settings
       </Link>
     </div>
   );
@@ -124,6 +150,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { list, view, q, notice } = loaderData;
   const timeZone = useTimeZone();
   const { search } = useLocation();
+  // Replies are not parsed by the page, so the contract's default ([]) is not applied: a server that
+  // answers without the field (one from before integrations) shows no banner rather than breaking.
+  const maybeDisabled: readonly DisabledIntegration[] | undefined = list.disabledIntegrations;
+  const disabledIntegrations = maybeDisabled ?? [];
   const more = useLoadMore(
     loaderData,
     (data) => ({ items: data.list.leads, nextCursor: data.list.nextCursor }),
@@ -140,6 +170,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page">
       {list.deadNotifications > 0 && <DeadBanner count={list.deadNotifications} />}
+      {disabledIntegrations.map((integration) => (
+        <DisabledIntegrationBanner key={integration.id} integration={integration} />
+      ))}
       <PageHeader
         title="Inbox"
         lead="Quote requests from the website, newest first."

@@ -13,6 +13,7 @@ import { Icon } from '../../components/admin/icons';
 import { LEAD_INTENT, type LeadActionResult } from '../../components/admin/intents';
 import { Card } from '../../components/admin/lead/card';
 import { DeliveryCard } from '../../components/admin/lead/delivery-card';
+import { IntegrationsCard } from '../../components/admin/lead/integrations-card';
 import { NoteForm } from '../../components/admin/lead/note-form';
 import { StatusForm } from '../../components/admin/lead/status-form';
 import { Timeline } from '../../components/admin/lead/timeline';
@@ -192,6 +193,7 @@ export default function LeadPage({ loaderData: lead }: Route.ComponentProps) {
             <StatusForm lead={lead} />
           </Card>
           <DeliveryCard delivery={lead.delivery} spam={lead.spam} />
+          <IntegrationsCard deliveries={lead.deliveries} />
         </div>
         <Card title="Notes and history" className="lg:col-start-1 lg:row-start-2">
           <NoteForm />

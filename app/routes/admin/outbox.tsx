@@ -2,6 +2,11 @@ import { useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { adminPaths } from '../../../common/admin-api';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
+import {
+  INTEGRATION_KINDS,
+  type IntegrationKind,
+  integrationKindLabels,
+} from '../../../common/integration-domain';
 import type { OutboxEmail } from '../../../common/inbox-api/outbox-endpoints';
 import { ApiFailure, callApi } from '../../components/admin/api';
 import { buttonClass } from '../../components/admin/buttons';
@@ -31,6 +36,26 @@ const kindLabels: Record<string, string> = {
   confirmation: 'Newsletter confirmation',
 };
 
+/** An integration's kind, as the outbox may name it: "slack", "integration-slack" or "integration:slack". */
+function integrationKindOf(kind: string): IntegrationKind | undefined {
+  const bare = kind.replace(/^integration[-:_]/, '');
+  return INTEGRATION_KINDS.find((each) => each === bare);
+}
+
+/** A delivery to Slack, Teams or a webhook, or an email; each by the name staff know it by. */
+function itemLabel(kind: string): string {
+  const integration = integrationKindOf(kind);
+  if (integration) return `${integrationKindLabels[integration]} delivery`;
+  return kindLabels[kind] ?? kind;
+}
+
+/** What the list calls one item: "the email to a@b.example", "the delivery to Slack integration #3". */
+function itemNoun(item: OutboxEmail): string {
+  return `the ${integrationKindOf(item.kind) ? 'delivery' : 'email'} to ${item.recipient}`;
+}
+
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
 const outboxHref = (view: OutboxView) => `${adminPaths.outbox}?status=${view}`;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -56,7 +81,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     }
     const id = Number(form.get('id'));
     await callApi(inboxApi.outbox.retry, { params: { id }, from: request });
-    setFlash(`The email to ${String(form.get('recipient'))} will be sent again in a moment.`);
+    setFlash(`${capitalised(String(form.get('noun')))} will be sent again in a moment.`);
     return { ok: true };
   } catch (error) {
     if (error instanceof ApiFailure) return { error: error.message };
@@ -71,12 +96,12 @@ function RetryButton({ email }: { email: OutboxEmail }) {
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={INTENT.retry} />
       <input type="hidden" name="id" value={email.id} />
-      <input type="hidden" name="recipient" value={email.recipient} />
+      <input type="hidden" name="noun" value={itemNoun(email)} />
       <SubmitButton
         pending={pending}
         pendingLabel="Retrying…"
         className={buttonClass.small}
-        aria-label={`Retry the email to ${email.recipient}`}
+        aria-label={`Retry ${itemNoun(email)}`}
       >
         <Icon name="retry" />
         Retry
@@ -97,7 +122,7 @@ function EmailRow({ email, timeZone }: { email: OutboxEmail; timeZone: string })
     <li ref={row} className="rounded-xl border border-slate-200 bg-white p-4 sm:px-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="font-semibold text-ink">{kindLabels[email.kind] ?? email.kind}</h2>
+          <h2 className="font-semibold text-ink">{itemLabel(email.kind)}</h2>
           <p className="text-sm break-all text-slate-600">to {email.recipient}</p>
         </div>
         <RetryButton email={email} />
@@ -165,7 +190,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
     <div className="container-page">
       <PageHeader
         title="Outbox"
-        lead="Emails the server has not delivered yet, and those it gave up on."
+        lead="Emails and integration deliveries (Slack, Teams, webhooks) the server has not delivered yet, and those it gave up on."
         actions={list.counts.dead > 0 ? <RetryAllDead count={list.counts.dead} /> : undefined}
       />
       <div className="mt-4">
@@ -175,16 +200,16 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       {list.emails.length === 0 ? (
         <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
           <h2 className="text-lg font-semibold">
-            {view === 'dead' ? 'Every email was delivered' : 'Nothing is waiting to be sent'}
+            {view === 'dead' ? 'Everything was delivered' : 'Nothing is waiting to be sent'}
           </h2>
           <p className="mx-auto mt-2 max-w-md text-slate-600">
             {view === 'dead'
-              ? 'Emails the server gives up on (after many failed tries, or a permanent refusal) appear here to be retried.'
-              : 'Emails that failed for a moment wait here for their next try.'}
+              ? 'Emails and integration deliveries the server gives up on (after many failed tries, or a permanent refusal) appear here to be retried.'
+              : 'Emails and integration deliveries that failed for a moment wait here for their next try.'}
           </p>
         </div>
       ) : (
-        <ul aria-label="Emails" className="mt-5 space-y-3">
+        <ul aria-label="Emails and deliveries" className="mt-5 space-y-3">
           {list.emails.map((email) => (
             <EmailRow key={email.id} email={email} timeZone={timeZone} />
           ))}
