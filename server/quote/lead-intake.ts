@@ -4,6 +4,7 @@ import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { countEmailsTo, queueEmails, type NewEmail } from '../outbox/outbox-rows.ts';
+import type { LeadHooks } from './lead-hooks.ts';
 import { newLeadReference } from './lead-reference.ts';
 import { QUOTE_EMAIL_KINDS } from './quote-tables.ts';
 
@@ -18,6 +19,8 @@ export interface NotificationSettings {
 export interface LeadIntakeOptions extends NotificationSettings {
   /** Whether to queue an acknowledgement to the visitor (ACK_EMAIL). */
   acknowledge: boolean;
+  /** Told of the lead in its transaction (the integrations queue their deliveries). */
+  hooks?: LeadHooks;
   now?: () => Date;
 }
 
@@ -106,6 +109,7 @@ export function createLeadIntake(storage: Pick<Storage, 'write' | 'lock'>, optio
           }
         }
         await queueEmails(trx, emails);
+        await options.hooks?.created?.(trx, id, at);
         return { id, spam, queued: emails.length };
       });
     },
