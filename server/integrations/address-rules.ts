@@ -27,7 +27,6 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001::', 32],
@@ -41,6 +40,9 @@ for (const [network, prefix] of [
 
 /** Whether an IP address is public (a name is not an address: false). */
 export function isPublicAddress(address: string): boolean {
+  // An IPv4 address written as IPv6 (::ffff:10.0.0.5) is judged as the IPv4 address it is.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return isPublicAddress(mapped);
   const family = isIP(address);
   if (family === 0) return false;
   return !notPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
