@@ -29,12 +29,18 @@ describe('the address rules (WEBHOOK_ALLOW_PRIVATE off)', () => {
     'refuse a name resolving to %s before any connection, when saved and when called',
     async (address) => {
       const listener = await webhookReceiver('127.0.0.1');
-      const sender = createHttpSender({ allowPrivate: false, production: false, lookup: resolvingTo(address) });
+      const sender = createHttpSender({
+        allowPrivate: false,
+        production: false,
+        lookup: resolvingTo(address),
+      });
       const url = `http://hooks.example.com:${listener.port}/hook`;
 
       const verdict = await sender.checkUrl(url);
       expect(verdict).toMatchObject({ ok: false });
-      expect(!verdict.ok && verdict.reason).toContain(`resolves to ${address}, which is not a public address`);
+      expect(!verdict.ok && verdict.reason).toContain(
+        `resolves to ${address}, which is not a public address`,
+      );
 
       const attempt = await sender.post({ url, headers: {}, body });
       expect(attempt).toMatchObject({ ok: false });
@@ -63,7 +69,11 @@ describe('the address rules (WEBHOOK_ALLOW_PRIVATE off)', () => {
   });
 
   it('accepts a name resolving to a public address when it is saved', async () => {
-    const sender = createHttpSender({ allowPrivate: false, production: false, lookup: resolvingTo('93.184.216.34') });
+    const sender = createHttpSender({
+      allowPrivate: false,
+      production: false,
+      lookup: resolvingTo('93.184.216.34'),
+    });
     expect(await sender.checkUrl('https://hooks.example.com/hook')).toEqual({ ok: true });
   });
 });
