@@ -60,6 +60,7 @@ async function addIntegration(stores: Stores, kind: IntegrationKind, url: string
         kind,
         url,
         secret: secret ?? null,
+        enabled: 1,
         created_by: 'owner@acme.test',
         created_at: at,
         updated_at: at,

@@ -20,7 +20,14 @@ async function addSlack(stores: Stores, url: string) {
   return stores.storage.write.run((trx) =>
     trx
       .insertInto('integrations')
-      .values({ kind: 'slack', url, created_by: 'owner@acme.test', created_at: at, updated_at: at })
+      .values({
+        kind: 'slack',
+        url,
+        enabled: 1,
+        created_by: 'owner@acme.test',
+        created_at: at,
+        updated_at: at,
+      })
       .returningAll()
       .executeTakeFirstOrThrow(),
   );
@@ -85,6 +92,7 @@ describe('the server', () => {
         .values({
           kind: 'slack',
           url: receiver.url,
+          enabled: 1,
           created_by: 'owner@acme.test',
           created_at: at,
           updated_at: at,
