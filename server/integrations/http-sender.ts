@@ -21,7 +21,7 @@ export interface HttpSenderOptions {
 }
 
 /** One attempt: the answer's status when one came, how long it took, and what went wrong. */
-export interface HttpAttempt {
+interface HttpAttempt {
   ok: boolean;
   status?: number;
   durationMs: number;

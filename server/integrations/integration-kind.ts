@@ -10,12 +10,12 @@ import { integrationRequest, leadCreatedPayload, statusChangedPayload } from './
 import type { IntegrationDeliveryRow, IntegrationRow } from './integration-tables.ts';
 
 /** Failing without a success for this long disables an integration. */
-export const FAILING_DAYS = 3;
+const FAILING_DAYS = 3;
 const FAILING_MS = FAILING_DAYS * 24 * 60 * 60 * 1000;
 
 /** Why an integration was disabled, as the inbox shows it (disabled_reason). */
-export const DISABLED_GONE = 'Its receiver answered 410 Gone: the webhook no longer exists.';
-export const DISABLED_FAILING = `Its deliveries failed for ${FAILING_DAYS} days without a success.`;
+const DISABLED_GONE = 'Its receiver answered 410 Gone: the webhook no longer exists.';
+const DISABLED_FAILING = `Its deliveries failed for ${FAILING_DAYS} days without a success.`;
 
 /** One attempt in an integration's delivery log: when, the status code, how long, the error (never the URL). */
 export async function logDelivery(
@@ -29,7 +29,7 @@ export async function logDelivery(
  * Disables an integration (a 410 Gone, or days of failures): nothing more is queued for it, what
  * waits is withdrawn, and the activity log says the system did it. Staff enable it again in Settings.
  */
-export async function disableIntegration(
+async function disableIntegration(
   trx: Transaction<Database>,
   integration: Pick<IntegrationRow, 'id' | 'kind'>,
   reason: string,

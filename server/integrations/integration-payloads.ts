@@ -2,7 +2,7 @@ import type { IntegrationKind } from '../../common/integration-domain.ts';
 import type { LeadStatus } from '../../common/lead-domain.ts';
 
 /** lead.created's data: the lead as the visitor sent it, and where staff open it. */
-export interface LeadCreatedData {
+interface LeadCreatedData {
   reference: string;
   name: string;
   email: string;
@@ -16,7 +16,7 @@ export interface LeadCreatedData {
 }
 
 /** lead.status_changed's data: which lead, from which status to which. */
-export interface LeadStatusChangedData {
+interface LeadStatusChangedData {
   reference: string;
   from: LeadStatus;
   to: LeadStatus;

@@ -12,7 +12,7 @@ import { newWebhookMessageId } from './webhook-signature.ts';
 export const INTEGRATION_OUTBOX_KIND = 'integration';
 
 /** What a delivery's outbox row names as its recipient: never the URL, which may be a credential. */
-export const integrationRecipient = (integration: { id: number; kind: string }) =>
+const integrationRecipient = (integration: { id: number; kind: string }) =>
   `${integration.kind} #${integration.id}`;
 
 /**
@@ -20,7 +20,7 @@ export const integrationRecipient = (integration: { id: number; kind: string }) 
  * that stores the lead or its change). Only what the event adds to the lead is stored (event_data);
  * the rest is read from the lead when it is sent. Returns how many were queued.
  */
-export async function queueIntegrationEvent(
+async function queueIntegrationEvent(
   trx: Transaction<Database>,
   { leadId, event, data, at }: { leadId: number; event: IntegrationEvent; data?: StatusChange; at: Date },
   only?: readonly number[],

@@ -1,5 +1,4 @@
 import { adminPaths } from '../../common/admin-api.ts';
-import { PREVIOUS_SECRET_HOURS } from '../../common/integration-domain.ts';
 import type { OutgoingRequest } from '../outbox/outgoing-request.ts';
 import type { Lead } from '../quote/quote-tables.ts';
 import type { IntegrationRow } from './integration-tables.ts';
@@ -7,7 +6,7 @@ import { integrationBody, type IntegrationPayload, type StatusChange } from './i
 import { webhookSignature } from './webhook-signature.ts';
 
 /** The lead's page in the inbox, as a full URL (SITE_URL). */
-export function inboxUrl(siteUrl: string, leadId: number): string {
+function inboxUrl(siteUrl: string, leadId: number): string {
   return new URL(adminPaths.lead(leadId), siteUrl).toString();
 }
 
@@ -49,6 +48,7 @@ function signingSecrets(integration: IntegrationRow, at: Date): string[] {
   const until = integration.previous_secret_until
     ? Date.parse(integration.previous_secret_until)
     : Number.NaN;
+  // previous_secret_until is set by "Rotate secret" (PREVIOUS_SECRET_HOURS ahead); after it, one secret.
   if (integration.previous_secret && until > at.getTime()) secrets.push(integration.previous_secret);
   return secrets;
 }
@@ -81,6 +81,3 @@ export function integrationRequest(
     body,
   };
 }
-
-/** How long, in milliseconds, a rotated secret still signs. */
-export const PREVIOUS_SECRET_MS = PREVIOUS_SECRET_HOURS * 60 * 60 * 1000;

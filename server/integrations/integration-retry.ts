@@ -18,6 +18,6 @@ export const INTEGRATION_RETRY_DELAYS_MS = [
 ] as const;
 
 /** Each wait moves by up to ±10 %, so deliveries that failed together do not come back together. */
-export const INTEGRATION_RETRY_JITTER = 0.1;
+const INTEGRATION_RETRY_JITTER = 0.1;
 
 export const integrationRetryPolicy = schedulePolicy(INTEGRATION_RETRY_DELAYS_MS, INTEGRATION_RETRY_JITTER);

@@ -34,7 +34,7 @@ export interface IntegrationServicesOptions {
 }
 
 /** A lead.created that says it is a test: sample data, no lead behind it, `"test": true`. */
-export function testEventPayload(siteUrl: string, at: Date): IntegrationPayload {
+function testEventPayload(siteUrl: string, at: Date): IntegrationPayload {
   const sample = sampleQuote();
   return {
     type: 'lead.created',
