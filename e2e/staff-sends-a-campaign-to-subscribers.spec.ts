@@ -11,7 +11,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 import { seedStaff, STAFF_EMAIL } from './support/staff-sample.ts';
 import { openStaffDatabase, signIn, type StaffDatabase } from './support/staff-seed.ts';
-import { type StaffServer, startStaffServer } from './support/staff-server.ts';
+import { attachServerLog, type StaffServer, startStaffServer } from './support/staff-server.ts';
 
 /** The preview's sandbox refuses axe's script: the sandbox working, not a fault of the page. */
 const SANDBOX_REFUSAL = /Blocked script execution in '[^']*preview\.html[^']*' because the document's frame/;
@@ -41,6 +41,15 @@ test.beforeAll(async ({}, workerInfo) => {
     },
   );
   db = openStaffDatabase(server.databasePath);
+});
+
+let logStart = 0;
+test.beforeEach(() => {
+  logStart = server.log().end;
+});
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook uses from this pattern
+test.afterEach(async ({}, testInfo) => {
+  await attachServerLog(server, logStart, testInfo);
 });
 
 test.afterAll(async () => {

@@ -89,6 +89,7 @@ const envSchema = z.object({
   DKIM_DOMAIN: z.string().trim().min(1).optional(),
   DKIM_SELECTOR: z.string().trim().min(1).optional(),
   DKIM_PRIVATE_KEY_FILE: z.string().trim().min(1).optional(),
+  // The auto-reply's first setting for a new database; afterwards Settings → Auto-reply decides.
   ACK_EMAIL: booleanText.default(false),
   // Lets integrations call loopback, private and link-local addresses (intranet receivers, tests).
   WEBHOOK_ALLOW_PRIVATE: booleanText.default(false),
@@ -257,7 +258,10 @@ function toConfig(value: Env, warnings: string[], dkim: DkimSettings | undefined
       dir: resolve(value.MAIL_DIR),
       /** DKIM signing of what goes through SMTP_URL (DKIM_*), or undefined. */
       dkim,
-      /** Whether visitors get an acknowledgement email. */
+      /**
+       * Whether the auto-reply starts on (ACK_EMAIL), for a new database only: it seeds Settings →
+       * Auto-reply once, and staff decide from then on.
+       */
       acknowledge: value.ACK_EMAIL,
     },
     admin: {

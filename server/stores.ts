@@ -24,6 +24,9 @@ import { outboxMigrations } from './outbox/outbox-migrations.ts';
 import { outboxPostgresMigrations } from './outbox/outbox-postgres-migrations.ts';
 import { createMailDrop } from './outbox/mail-drop.ts';
 import { createOutboxRepository } from './outbox/outbox-repository.ts';
+import { createIntegrationRepository } from './integrations/integration-repository.ts';
+import { createAutoReply } from './quote/auto-reply.ts';
+import { autoReplyMigrations, autoReplyPostgresMigrations } from './quote/auto-reply-migrations.ts';
 import { createLeadRepository } from './quote/lead-repository.ts';
 import { quoteEmailKinds } from './quote/quote-email-kinds.ts';
 import { quoteMigrations } from './quote/quote-migrations.ts';
@@ -37,6 +40,7 @@ export const migrations = mergeMigrations(
   { sqlite: outboxMigrations, postgres: outboxPostgresMigrations },
   { sqlite: adminMigrations, postgres: adminPostgresMigrations },
   { sqlite: integrationMigrations, postgres: integrationPostgresMigrations },
+  { sqlite: autoReplyMigrations, postgres: autoReplyPostgresMigrations },
 );
 
 export interface StoresOptions {
@@ -53,11 +57,18 @@ export interface StoresOptions {
 export async function openStores(config: Config, { now }: StoresOptions = {}) {
   const storage: Storage = await openStorage({ ...config.database, migrations });
   const clock = now ? { now } : {};
+  // A new database's auto-reply starts as ACK_EMAIL says; an existing one keeps what staff chose.
+  const autoReply = createAutoReply(storage);
+  try {
+    await autoReply.seed(config.mail.acknowledge);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
   const domain = mailDomain(config.mail.from);
   const leads = createLeadRepository(storage, {
     mailDomain: domain,
     notificationRecipient: config.mail.to.join(', '),
-    acknowledge: config.mail.acknowledge,
     hooks: integrationLeadHooks,
     ...clock,
   });
@@ -93,6 +104,8 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     accounts: createAccountRepository(storage),
     sessions: createSessionRepository(storage, config.admin.session),
     activity: createActivityLog(storage),
+    integrations: createIntegrationRepository(storage),
+    autoReply,
     close: () => storage.close(),
   };
 }

@@ -7,12 +7,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TestInfo } from '@playwright/test';
 import { freePort } from '../../server/test/free-port.ts';
 
 export interface StaffServer {
   /** http://localhost:<port>: the origin passkeys are bound to. */
   url: string;
   databasePath: string;
+  /** What the server printed since `since` (an offset from an earlier call); errors and warnings. */
+  log: (since?: number) => { text: string; end: number };
   stop: () => Promise<void>;
 }
 
@@ -33,6 +36,16 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
  * `env` replaces some of the settings below, e.g. a real SMTP sink and a quick outbox for a spec that
  * follows emails out of the server.
  */
+/**
+ * Attaches what the server printed during a test to that test's report when it failed, so a 500 seen
+ * in a trace comes with the server's own account of it. Call with the offset taken when the test began.
+ */
+export async function attachServerLog(server: StaffServer, since: number, testInfo: TestInfo) {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  const { text } = server.log(since);
+  if (text) await testInfo.attach('server-log', { body: text, contentType: 'text/plain' });
+}
+
 export async function startStaffServer(
   name: string,
   timeZone: string,
@@ -81,6 +94,7 @@ export async function startStaffServer(
   return {
     url,
     databasePath,
+    log: (since = 0) => ({ text: output.slice(since), end: output.length }),
     stop: async () => {
       process.off('exit', orphaned);
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -6,7 +6,7 @@ import type { BrowserContext } from '@playwright/test';
 import { test as base } from './fixtures.ts';
 import { type SampleStaff, seedSampleInbox } from './staff-sample.ts';
 import { openStaffDatabase, signIn, type StaffDatabase } from './staff-seed.ts';
-import { type StaffServer, startStaffServer } from './staff-server.ts';
+import { attachServerLog, type StaffServer, startStaffServer } from './staff-server.ts';
 
 export interface Staff {
   db: StaffDatabase;
@@ -32,7 +32,8 @@ export const test = base.extend<{ staff: Staff }, { staffServer: StaffServer; st
     { scope: 'worker', timeout: 60_000 },
   ],
   baseURL: async ({ staffServer }, use) => use(staffServer.url),
-  staff: async ({ staffServer, context }, use) => {
+  staff: async ({ staffServer, context }, use, testInfo) => {
+    const logStart = staffServer.log().end;
     const db = openStaffDatabase(staffServer.databasePath);
     db.reset();
     const staff: Staff = {
@@ -48,6 +49,7 @@ export const test = base.extend<{ staff: Staff }, { staffServer: StaffServer; st
     };
     await use(staff);
     db.close();
+    await attachServerLog(staffServer, logStart, testInfo);
   },
 });
 

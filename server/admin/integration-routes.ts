@@ -1,17 +1,202 @@
 import type { FastifyInstance } from 'fastify';
-import { settingsEndpoints } from '../../common/inbox-api/settings-endpoints.ts';
+import {
+  type DeliveryAttempt,
+  type Integration,
+  settingsEndpoints,
+} from '../../common/inbox-api/settings-endpoints.ts';
+import { integrationKindLabels } from '../../common/integration-domain.ts';
+import type { IntegrationRepository } from '../integrations/integration-repository.ts';
 import type { IntegrationServices } from '../integrations/integration-services.ts';
-import { ApiProblem } from './api-problem.ts';
+import type { IntegrationDeliveryRow, IntegrationRow } from '../integrations/integration-tables.ts';
+import { maskedUrl } from '../integrations/masked-url.ts';
+import { newSigningSecret } from '../integrations/signing-secret.ts';
+import type { AutoReply } from '../quote/auto-reply.ts';
+import { autoReplyContent } from '../quote/quote-emails.ts';
+import type { ActivityLog, NewActivity } from './activity-log.ts';
+import { ApiProblem, notFound } from './api-problem.ts';
 import { registerEndpoint } from './register-endpoint.ts';
 
 export interface SettingsRoutesOptions {
   integrationServices: IntegrationServices;
+  integrations: IntegrationRepository;
+  autoReply: AutoReply;
+  activity: ActivityLog;
+  siteUrl: string;
+  now: () => Date;
 }
 
-/** STUB (being built): Settings → Integrations and the auto-reply. */
-export async function settingsRoutes(app: FastifyInstance, _options: SettingsRoutesOptions) {
-  const notYet = async (): Promise<never> => {
-    throw new ApiProblem(501, 'not-built', 'Settings are being built.');
+/** The reference the auto-reply's preview shows (a real one is random: lead-reference.ts). */
+const SAMPLE_REFERENCE = 'Q-7F3K9C';
+
+/** How the inbox names an integration where its URL must not appear: "Slack integration #3". */
+export const integrationName = (row: Pick<IntegrationRow, 'id' | 'kind'>) =>
+  `${row.kind === 'webhook' ? 'Webhook' : integrationKindLabels[row.kind]} integration #${row.id}`;
+
+function deliveryAttempt(row: IntegrationDeliveryRow): DeliveryAttempt {
+  return {
+    id: row.id,
+    at: row.at,
+    event: row.event_type,
+    test: row.test === 1,
+    leadId: row.quote_request_id,
+    statusCode: row.status_code,
+    durationMs: row.duration_ms,
+    ok: row.ok === 1,
+    error: row.error,
   };
-  for (const endpoint of Object.values(settingsEndpoints)) registerEndpoint(app, endpoint, notYet);
+}
+
+/** An integration as the inbox sees it after it was made: never its URL in full, never its secret. */
+function integration(row: IntegrationRow, last: IntegrationDeliveryRow | undefined, at: Date): Integration {
+  // The old secret signs beside the new one only until then; afterwards there is nothing to say.
+  const previousUntil = row.previous_secret === null ? null : row.previous_secret_until;
+  return {
+    id: row.id,
+    kind: row.kind,
+    maskedUrl: maskedUrl(row.url),
+    enabled: row.enabled === 1,
+    disabledReason: row.enabled === 1 ? null : row.disabled_reason,
+    createdAt: row.created_at,
+    createdBy: row.created_by,
+    previousSecretUntil: previousUntil !== null && previousUntil > at.toISOString() ? previousUntil : null,
+    lastDelivery: last ? deliveryAttempt(last) : null,
+  };
+}
+
+/** The answer to a URL the delivery side refuses (not https in production, not a public address). */
+const invalidUrl = (reason: string) => new ApiProblem(400, 'invalid-url', reason, { url: reason });
+
+/**
+ * Settings: the integrations (added, changed, tested, their secret rotated, removed: each in the
+ * activity log, by its kind and number, never its URL or secret) and the auto-reply.
+ */
+export async function settingsRoutes(app: FastifyInstance, options: SettingsRoutesOptions) {
+  const { integrations, integrationServices, autoReply, activity, siteUrl, now } = options;
+
+  const record = (entry: Omit<NewActivity, 'actor'>, actor: string) =>
+    activity.record({ actor, ...entry }, now());
+
+  async function view(row: IntegrationRow): Promise<Integration> {
+    return integration(row, (await integrations.lastDeliveries([row.id])).get(row.id), now());
+  }
+
+  async function found(id: number): Promise<IntegrationRow> {
+    const row = await integrations.get(id);
+    if (!row) throw notFound('This integration');
+    return row;
+  }
+
+  async function checked(url: string): Promise<string> {
+    const verdict = await integrationServices.checkUrl(url);
+    if (!verdict.ok) throw invalidUrl(verdict.reason);
+    return url;
+  }
+
+  registerEndpoint(app, settingsEndpoints.integrations, async () => {
+    const rows = await integrations.list();
+    const last = await integrations.lastDeliveries(rows.map((row) => row.id));
+    return { integrations: rows.map((row) => integration(row, last.get(row.id), now())) };
+  });
+
+  registerEndpoint(app, settingsEndpoints.addIntegration, async ({ body: { kind, url }, staff }) => {
+    const secret = kind === 'webhook' ? newSigningSecret() : null;
+    const row = await integrations.add({ kind, url: await checked(url), secret }, staff.account.email, now());
+    const article = kind === 'webhook' ? 'a webhook' : `a ${integrationKindLabels[kind]}`;
+    await record(
+      { action: 'integration-added', summary: `Added ${article} integration (#${row.id})` },
+      staff.account.email,
+    );
+    // The one time the full URL and the secret are answered.
+    return { integration: integration(row, undefined, now()), url: row.url, secret };
+  });
+
+  registerEndpoint(app, settingsEndpoints.updateIntegration, async ({ params: { id }, body, staff }) => {
+    const before = await found(id);
+    const url = body.url !== undefined && body.url !== before.url ? await checked(body.url) : undefined;
+    const row = await integrations.update(id, { url, enabled: body.enabled }, staff.account.email, now());
+    if (!row) throw notFound('This integration');
+    const changes = [
+      ...(url !== undefined ? ['changed its URL'] : []),
+      ...(row.enabled !== before.enabled ? [row.enabled === 1 ? 'turned it on' : 'turned it off'] : []),
+    ];
+    if (changes.length > 0)
+      await record(
+        { action: 'integration-changed', summary: `${integrationName(row)}: ${changes.join(', ')}` },
+        staff.account.email,
+      );
+    return { integration: await view(row), url: url ?? null };
+  });
+
+  registerEndpoint(app, settingsEndpoints.rotateSecret, async ({ params: { id }, staff }) => {
+    const secret = newSigningSecret();
+    const row = await integrations.rotateSecret(id, secret, now());
+    if (!row) throw notFound('This integration');
+    if (row === 'not-a-webhook')
+      throw new ApiProblem(
+        409,
+        'not-a-webhook',
+        'Only a webhook has a signing secret; a Slack or Teams URL is changed by giving a new one.',
+      );
+    await record(
+      {
+        action: 'integration-secret-rotated',
+        summary: `${integrationName(row)}: rotated its signing secret`,
+      },
+      staff.account.email,
+    );
+    return { integration: await view(row), secret };
+  });
+
+  registerEndpoint(app, settingsEndpoints.sendTest, async ({ params: { id }, staff }) => {
+    const row = await found(id);
+    const attempt = await integrationServices.sendTest(row, now());
+    const outcome = attempt.ok === 1 ? 'delivered' : 'failed';
+    const status = attempt.status_code === null ? 'no answer' : `HTTP ${attempt.status_code}`;
+    await record(
+      {
+        action: 'integration-tested',
+        summary: `${integrationName(row)}: sent a test event (${outcome}, ${status})`,
+      },
+      staff.account.email,
+    );
+    return { delivery: deliveryAttempt(attempt) };
+  });
+
+  registerEndpoint(app, settingsEndpoints.deliveries, async ({ params: { id } }) => {
+    await found(id);
+    return { deliveries: (await integrations.deliveries(id)).map(deliveryAttempt) };
+  });
+
+  registerEndpoint(app, settingsEndpoints.removeIntegration, async ({ params: { id }, staff }) => {
+    const row = await found(id);
+    if (!(await integrations.remove(id))) throw notFound('This integration');
+    await record(
+      { action: 'integration-removed', summary: `Removed ${integrationName(row)}` },
+      staff.account.email,
+    );
+  });
+
+  registerEndpoint(app, settingsEndpoints.autoReply, async () => autoReply.get());
+
+  registerEndpoint(app, settingsEndpoints.saveAutoReply, async ({ body, staff }) => {
+    const before = await autoReply.get();
+    const saved = await autoReply.save(body, staff.account.email, now());
+    const changes = [
+      ...(saved.enabled !== before.enabled ? [saved.enabled ? 'turned it on' : 'turned it off'] : []),
+      ...(saved.text !== before.text ? ['changed its text'] : []),
+    ];
+    await record(
+      {
+        action: 'auto-reply-changed',
+        summary: `Auto-reply: ${changes.length > 0 ? changes.join(', ') : 'saved unchanged'} (${saved.enabled ? 'on' : 'off'})`,
+      },
+      staff.account.email,
+    );
+    return saved;
+  });
+
+  registerEndpoint(app, settingsEndpoints.previewAutoReply, async ({ body: { text } }) => {
+    const { subject, text: body } = autoReplyContent(text, SAMPLE_REFERENCE, siteUrl);
+    return { subject, text: body };
+  });
 }

@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_PAGE_SIZE } from '../../common/admin-api.ts';
 import { leadEndpoints } from '../../common/inbox-api/lead-endpoints.ts';
-import type { LeadDetail, LeadSummary, TimelineEntry } from '../../common/inbox-api/lead-schemas.ts';
+import type {
+  IntegrationDelivery,
+  LeadDetail,
+  LeadSummary,
+  TimelineEntry,
+} from '../../common/inbox-api/lead-schemas.ts';
 import { leadStatusLabels } from '../../common/lead-domain.ts';
 import { quoteFields } from '../../common/quote-request.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
+import type { IntegrationRepository, LeadDeliveryRow } from '../integrations/integration-repository.ts';
 import type { OutboxRepository } from '../outbox/outbox-repository.ts';
 import { deliveryOf } from '../quote/lead-delivery.ts';
 import { leadsCsv } from '../quote/lead-export.ts';
@@ -17,6 +23,7 @@ import { registerEndpoint } from './register-endpoint.ts';
 export interface LeadRoutesOptions {
   leads: LeadRepository;
   outbox: OutboxRepository;
+  integrations: IntegrationRepository;
   activity: ActivityLog;
   /** Where .eml files are (deleted with their lead). */
   mailDir: string;
@@ -54,12 +61,35 @@ function timelineEntry(event: LeadEvent): TimelineEntry {
   };
 }
 
+/** What became of a lead's event at an integration, from its outbox row ("Slack ✓ 12:03"). */
+function integrationDelivery(row: LeadDeliveryRow, at: Date): IntegrationDelivery {
+  const sending = row.claimed_until !== null && row.claimed_until > at.toISOString();
+  const state =
+    row.status === 'sent'
+      ? 'delivered'
+      : row.status === 'dead' || row.status === 'cancelled'
+        ? row.status
+        : row.status === 'pending' && sending
+          ? 'sending'
+          : 'waiting';
+  return {
+    integrationId: row.integration_id ?? 0,
+    kind: row.integration_kind,
+    event: row.event_type ?? 'lead.created',
+    state,
+    deliveredAt: state === 'delivered' ? row.sent_at : null,
+    nextAttemptAt: state === 'waiting' ? row.next_attempt_at : null,
+    attempts: row.attempts,
+    lastError: row.last_error,
+  };
+}
+
 /** The inbox's leads: the list with its views and search, one lead, and what staff do with it. */
 export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOptions) {
-  const { leads, activity, now } = options;
+  const { leads, integrations, activity, now } = options;
 
   async function detail(id: number): Promise<LeadDetail> {
-    const found = await leads.detail(id);
+    const [found, deliveries] = await Promise.all([leads.detail(id), integrations.ofLead(id)]);
     if (!found) throw notFound('This lead');
     return {
       ...summary(found),
@@ -67,21 +97,27 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
       fields: Object.fromEntries(quoteFields.map((name) => [name, found.lead[name]])),
       sourcePage: found.lead.source_page,
       timeline: found.events.map(timelineEntry),
-      deliveries: [],
+      deliveries: deliveries.map((row) => integrationDelivery(row, now())),
     };
   }
 
   registerEndpoint(app, leadEndpoints.list, async ({ query }) => {
-    const [page, counts, deadNotifications] = await Promise.all([
+    const [page, counts, deadNotifications, disabled] = await Promise.all([
       leads.page({ view: query.view, search: query.q, cursor: query.cursor, limit: ADMIN_PAGE_SIZE }),
       leads.counts(),
       leads.deadNotifications(),
+      integrations.disabledBySystem(),
     ]);
     return {
       leads: page.items.map(summary),
       nextCursor: page.nextCursor === null ? null : String(page.nextCursor),
       counts,
       deadNotifications,
+      disabledIntegrations: disabled.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        reason: row.disabled_reason ?? 'Turned off after its deliveries failed.',
+      })),
     };
   });
 

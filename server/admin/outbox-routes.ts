@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { outboxEndpoints, type OutboxEmail } from '../../common/inbox-api/outbox-endpoints.ts';
+import type { IntegrationKind } from '../../common/integration-domain.ts';
+import type { IntegrationRepository } from '../integrations/integration-repository.ts';
 import type { OutboxRepository } from '../outbox/outbox-repository.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { nothingToRetry } from '../outbox/retry-outcome.ts';
 import type { ActivityLog } from './activity-log.ts';
 import { ApiProblem, notFound } from './api-problem.ts';
+import { integrationName } from './integration-routes.ts';
 import { registerEndpoint } from './register-endpoint.ts';
 
 export interface OutboxRoutesOptions {
   outbox: OutboxRepository;
+  integrations: IntegrationRepository;
   activity: ActivityLog;
   onQueued: () => void;
   now: () => Date;
@@ -17,11 +21,21 @@ export interface OutboxRoutesOptions {
 /** The most emails of one status the view lists. */
 const LIST_LIMIT = 200;
 
-function email(row: OutboxRow): OutboxEmail {
+/**
+ * An email, or a delivery to an integration: named by the integration's kind and number ("Slack
+ * integration #3"), never by its URL, which is a secret of its own.
+ */
+function email(row: OutboxRow, kinds: Map<number, IntegrationKind>): OutboxEmail {
+  const kind = row.integration_id === null ? undefined : kinds.get(row.integration_id);
   return {
     id: row.id,
     kind: row.kind,
-    recipient: row.recipient,
+    recipient:
+      row.integration_id === null
+        ? row.recipient
+        : kind
+          ? integrationName({ id: row.integration_id, kind })
+          : `Integration #${row.integration_id}`,
     status: row.status === 'dead' ? 'dead' : 'pending',
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
@@ -34,11 +48,14 @@ function email(row: OutboxRow): OutboxEmail {
 /** The emails waiting or given up on, and sending them again. */
 export async function outboxRoutes(
   app: FastifyInstance,
-  { outbox, activity, onQueued, now }: OutboxRoutesOptions,
+  { outbox, integrations, activity, onQueued, now }: OutboxRoutesOptions,
 ) {
   registerEndpoint(app, outboxEndpoints.list, async ({ query: { status } }) => {
     const [rows, counts] = await Promise.all([outbox.list({ status, limit: LIST_LIMIT }), outbox.counts()]);
-    return { emails: rows.map(email), counts };
+    const kinds = await integrations.kindsOf(
+      rows.flatMap((row) => (row.integration_id === null ? [] : [row.integration_id])),
+    );
+    return { emails: rows.map((row) => email(row, kinds)), counts };
   });
 
   registerEndpoint(app, outboxEndpoints.retry, async ({ params: { id }, staff: { account } }) => {
@@ -51,7 +68,10 @@ export async function outboxRoutes(
       {
         actor: account.email,
         action: 'email-retried',
-        summary: `Sent email #${id} again`,
+        summary:
+          row?.integration_id == null
+            ? `Sent email #${id} again`
+            : `Sent delivery #${id} to integration #${row.integration_id} again`,
         leadId: row?.quote_request_id ?? null,
       },
       now(),

@@ -1,6 +1,7 @@
 import type { Storage } from '../db/database.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { queueEmails } from '../outbox/outbox-rows.ts';
+import { changeCampaign } from './campaign-change.ts';
 import type { CampaignContent } from './campaign-render.ts';
 import { createCampaignSending } from './campaign-sending.ts';
 import { createCampaignStart } from './campaign-start.ts';
@@ -73,23 +74,19 @@ export function createCampaignRepository(
     /** Saves an edit made from the current version of an editable campaign; a compare-and-set. */
     update(id: number, edit: CampaignEdit): Promise<CampaignEditOutcome> {
       return storage.write.run(async (trx): Promise<CampaignEditOutcome> => {
-        const saved = await trx
-          .updateTable('campaigns')
-          .set((eb) => ({
+        const saved = await changeCampaign(
+          trx,
+          id,
+          { from: EDITABLE, version: edit.version, at: now() },
+          {
             subject: edit.subject,
             preheader: edit.preheader,
             body_markdown: edit.bodyMarkdown,
             ...(edit.publishInArchive === undefined
               ? {}
               : { publish_in_archive: edit.publishInArchive ? 1 : 0 }),
-            updated_at: now().toISOString(),
-            version: eb('version', '+', 1),
-          }))
-          .where('id', '=', id)
-          .where('version', '=', edit.version)
-          .where('status', 'in', EDITABLE)
-          .returningAll()
-          .executeTakeFirst();
+          },
+        );
         if (saved) return { saved };
         const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
         if (!current) return { refused: 'not-found' };

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
 import { unclaimed } from '../outbox/outbox-rows.ts';
+import { changeCampaign } from './campaign-change.ts';
 import { CAMPAIGN_KIND, type CampaignRow } from './campaign-tables.ts';
 
 /** Why a change of a campaign's state was refused (the contract's error codes). */
@@ -24,18 +25,12 @@ const CANCELLED = 'the campaign was cancelled';
  */
 export async function pauseIn(trx: Transaction<Database>, id: number, at: Date, reason: string | null) {
   const iso = at.toISOString();
-  const paused = await trx
-    .updateTable('campaigns')
-    .set((eb) => ({
-      status: 'paused',
-      paused_reason: reason,
-      updated_at: iso,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', id)
-    .where('status', '=', 'sending')
-    .returningAll()
-    .executeTakeFirst();
+  const paused = await changeCampaign(
+    trx,
+    id,
+    { from: 'sending', at },
+    { status: 'paused', paused_reason: reason },
+  );
   if (!paused) return undefined;
   await trx
     .updateTable('outbox')
@@ -82,19 +77,12 @@ export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: 
           const current = await find(trx, id);
           return current ? { refused: 'in-the-past', current } : { refused: 'not-found' };
         }
-        const scheduled = await trx
-          .updateTable('campaigns')
-          .set((eb) => ({
-            status: 'scheduled',
-            scheduled_at: when.toISOString(),
-            updated_at: at.toISOString(),
-            version: eb('version', '+', 1),
-          }))
-          .where('id', '=', id)
-          .where('version', '=', version)
-          .where('status', 'in', ['draft', 'scheduled'])
-          .returningAll()
-          .executeTakeFirst();
+        const scheduled = await changeCampaign(
+          trx,
+          id,
+          { from: ['draft', 'scheduled'], version, at },
+          { status: 'scheduled', scheduled_at: when.toISOString() },
+        );
         return scheduled ? { campaign: scheduled } : refusal(trx, id, version, 'not-editable');
       });
     },
@@ -102,18 +90,12 @@ export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: 
     /** A scheduled campaign back to a draft. */
     unschedule(id: number): Promise<SendingOutcome> {
       return write(async (trx) => {
-        const draft = await trx
-          .updateTable('campaigns')
-          .set((eb) => ({
-            status: 'draft',
-            scheduled_at: null,
-            updated_at: now().toISOString(),
-            version: eb('version', '+', 1),
-          }))
-          .where('id', '=', id)
-          .where('status', '=', 'scheduled')
-          .returningAll()
-          .executeTakeFirst();
+        const draft = await changeCampaign(
+          trx,
+          id,
+          { from: 'scheduled', at: now() },
+          { status: 'draft', scheduled_at: null },
+        );
         return draft ? { campaign: draft } : refusal(trx, id, undefined, 'wrong-status');
       });
     },
@@ -129,20 +111,14 @@ export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: 
     /** "Resume": what was held waits its turn again, and the count of failures in a row starts over. */
     resume(id: number): Promise<SendingOutcome> {
       return write(async (trx) => {
-        const iso = now().toISOString();
-        const resumed = await trx
-          .updateTable('campaigns')
-          .set((eb) => ({
-            status: 'sending',
-            paused_reason: null,
-            failures_in_row: 0,
-            updated_at: iso,
-            version: eb('version', '+', 1),
-          }))
-          .where('id', '=', id)
-          .where('status', '=', 'paused')
-          .returningAll()
-          .executeTakeFirst();
+        const at = now();
+        const iso = at.toISOString();
+        const resumed = await changeCampaign(
+          trx,
+          id,
+          { from: 'paused', at },
+          { status: 'sending', paused_reason: null, failures_in_row: 0 },
+        );
         if (!resumed) return refusal(trx, id, undefined, 'wrong-status');
         await trx
           .updateTable('outbox')
@@ -160,13 +136,12 @@ export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: 
       return write(async (trx) => {
         const at = now();
         const iso = at.toISOString();
-        const cancelled = await trx
-          .updateTable('campaigns')
-          .set((eb) => ({ status: 'cancelled', updated_at: iso, version: eb('version', '+', 1) }))
-          .where('id', '=', id)
-          .where('status', 'in', ['scheduled', 'sending', 'paused'])
-          .returningAll()
-          .executeTakeFirst();
+        const cancelled = await changeCampaign(
+          trx,
+          id,
+          { from: ['scheduled', 'sending', 'paused'], at },
+          { status: 'cancelled' },
+        );
         if (!cancelled) return refusal(trx, id, undefined, 'wrong-status');
         await trx
           .updateTable('outbox')
@@ -215,18 +190,12 @@ export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: 
           .executeTakeFirst();
         const queued = Number(requeued.numUpdatedRows);
         if (queued > 0 && current.status === 'sent') {
-          await trx
-            .updateTable('campaigns')
-            .set((eb) => ({
-              status: 'sending',
-              finished_at: null,
-              failures_in_row: 0,
-              updated_at: iso,
-              version: eb('version', '+', 1),
-            }))
-            .where('id', '=', id)
-            .where('status', '=', 'sent')
-            .execute();
+          await changeCampaign(
+            trx,
+            id,
+            { from: 'sent', at },
+            { status: 'sending', finished_at: null, failures_in_row: 0 },
+          );
         }
         return { queued };
       });

@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { CampaignStatus } from '../../common/inbox-api/campaign-endpoints.ts';
 import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
+import { changeCampaign } from './campaign-change.ts';
 import { refusal, type SendingOutcome } from './campaign-sending.ts';
 import { CAMPAIGN_KIND, type CampaignRow } from './campaign-tables.ts';
 
@@ -68,22 +69,18 @@ export function createCampaignStart(
       .executeTakeFirstOrThrow();
     if (Number(confirmed) === 0) return { refused: 'no-recipients', current };
     const iso = at.toISOString();
-    const started = await trx
-      .updateTable('campaigns')
-      .set((eb) => ({
+    const started = await changeCampaign(
+      trx,
+      id,
+      { from, version: current.version, at },
+      {
         status: 'sending',
         slug: current.slug ?? campaignSlug(current.subject, id),
         started_at: iso,
-        updated_at: iso,
         paused_reason: null,
         failures_in_row: 0,
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', id)
-      .where('version', '=', current.version)
-      .where('status', 'in', from)
-      .returningAll()
-      .executeTakeFirst();
+      },
+    );
     if (!started) return refusal(trx, id, version, 'not-editable');
     const prefix = randomBytes(4).toString('hex');
     await trx
@@ -161,18 +158,12 @@ export function createCampaignStart(
         const outcome = await write(async (trx) => {
           const result = await startIn(trx, id, { from: ['scheduled'], at });
           if (!('refused' in result) || result.refused !== 'no-recipients') return result;
-          const draft = await trx
-            .updateTable('campaigns')
-            .set((eb) => ({
-              status: 'draft',
-              scheduled_at: null,
-              updated_at: at.toISOString(),
-              version: eb('version', '+', 1),
-            }))
-            .where('id', '=', id)
-            .where('status', '=', 'scheduled')
-            .returningAll()
-            .executeTakeFirst();
+          const draft = await changeCampaign(
+            trx,
+            id,
+            { from: 'scheduled', at },
+            { status: 'draft', scheduled_at: null },
+          );
           return draft ? { nobody: draft } : result;
         });
         if ('campaign' in outcome) started.push(outcome.campaign);

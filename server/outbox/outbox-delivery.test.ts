@@ -231,6 +231,13 @@ describe('the acknowledgement to the visitor (ACK_EMAIL)', () => {
     expect(ack!.from?.value[0]!.address).toBe('quotes@acme.test');
     // It repeats nothing the visitor typed, not even their name.
     expect(ack!.text).toMatch(/^Hello,$/m);
+    // The reference staff find the lead by, and nothing the visitor typed.
+    const [lead] = await app.storage.db
+      .selectFrom('quote_requests')
+      .select('reference')
+      .where('spam', '=', 0)
+      .execute();
+    expect(ack!.text).toContain(`Your reference: ${lead!.reference}`);
     expect(ack!.text).not.toContain('Priya');
     expect(ack!.text).not.toContain('SECRET-PROJECT-DETAILS');
     expect(ack!.html).not.toContain('SECRET-PROJECT-DETAILS');

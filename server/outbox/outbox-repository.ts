@@ -37,8 +37,11 @@ export interface ClaimLane {
 /** The claim of an email lane, which gives emails only. */
 type EmailLaneClaim = ClaimLane & { lane?: Exclude<OutboxLane, (typeof HTTP_LANES)[number]> };
 
-/** The lane the inbox's Outbox view, /readyz and the outbox command are about (campaigns show on their own pages). */
+/** The lane /readyz and the outbox command are about (campaigns show on their own pages). */
 const MAIL_LANE: OutboxLane = 'mail';
+
+/** The lanes the inbox's Outbox view lists and retries: the emails and the integrations' deliveries. */
+const VIEW_LANES: readonly OutboxLane[] = ['mail', 'integration'];
 
 type RowChange = Partial<
   Pick<OutboxRow, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'sent_at' | 'delivered_via'>
@@ -241,9 +244,9 @@ export function createOutboxRepository(
       return byKind.get(row.kind)?.describe?.(row) ?? {};
     },
 
-    /** The 'mail' lane's emails, newest first; at most `limit` of them when given. */
+    /** The Outbox view's emails and integration deliveries, newest first; at most `limit` of them when given. */
     async list(filter: { status?: OutboxStatus; limit?: number } = {}): Promise<OutboxRow[]> {
-      let query = db.selectFrom('outbox').selectAll().where('lane', '=', MAIL_LANE).orderBy('id', 'desc');
+      let query = db.selectFrom('outbox').selectAll().where('lane', 'in', VIEW_LANES).orderBy('id', 'desc');
       if (filter.status) query = query.where('status', '=', filter.status);
       if (filter.limit !== undefined) query = query.limit(filter.limit);
       return query.execute();
@@ -256,7 +259,7 @@ export function createOutboxRepository(
     /** For the readiness check, of the 'mail' lane: what waits, how long the oldest has waited, what is dead. */
     async health(at: Date): Promise<{ pending: number; dead: number; oldestPendingSeconds: number | null }> {
       const [counts, oldest] = await Promise.all([
-        this.counts(),
+        this.counts([MAIL_LANE]),
         db
           .selectFrom('outbox')
           .select((eb) => eb.fn.min('created_at').as('created_at'))
@@ -273,12 +276,15 @@ export function createOutboxRepository(
       };
     },
 
-    /** How many emails of the 'mail' lane wait and how many are dead letters. */
-    async counts(): Promise<{ pending: number; dead: number }> {
+    /**
+     * How many wait and how many are dead letters: of the Outbox view (emails and integration
+     * deliveries) unless other lanes are given (/readyz: the emails alone).
+     */
+    async counts(lanes: readonly OutboxLane[] = VIEW_LANES): Promise<{ pending: number; dead: number }> {
       const rows = await db
         .selectFrom('outbox')
         .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('lane', '=', MAIL_LANE)
+        .where('lane', 'in', lanes)
         .where('status', 'in', ['pending', 'dead'])
         .groupBy('status')
         .execute();
@@ -297,7 +303,7 @@ export function createOutboxRepository(
       return write(async (trx) => {
         // A campaign's email is retried from its campaign ("Retry failed" leaves the bounced alone).
         const lane = await trx.selectFrom('outbox').select('lane').where('id', '=', id).executeTakeFirst();
-        if (lane?.lane !== MAIL_LANE) return 'missing';
+        if (!lane || !VIEW_LANES.includes(lane.lane)) return 'missing';
         if ((await requeue(trx, { id }, ['dead', 'pending'], at)).length > 0) return 'queued';
         const row = await trx.selectFrom('outbox').select('status').where('id', '=', id).executeTakeFirst();
         if (!row) return 'missing';
@@ -307,11 +313,16 @@ export function createOutboxRepository(
     },
 
     /**
-     * Puts every dead letter of the 'mail' lane back in the queue, due now; returns how many. A
-     * campaign's failures are retried from its page ("Retry failed"), which leaves bounced ones alone.
+     * Puts every dead letter of the Outbox view (emails and integration deliveries) back in the
+     * queue, due now; returns how many. A campaign's failures are retried from its page ("Retry
+     * failed"), which leaves bounced ones alone.
      */
     async retryAllDead(at: Date): Promise<number> {
-      return write(async (trx) => (await requeue(trx, { lane: MAIL_LANE }, ['dead'], at)).length);
+      return write(async (trx) => {
+        let retried = 0;
+        for (const lane of VIEW_LANES) retried += (await requeue(trx, { lane }, ['dead'], at)).length;
+        return retried;
+      });
     },
   };
 }

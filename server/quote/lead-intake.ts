@@ -4,6 +4,7 @@ import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { countEmailsTo, queueEmails, type NewEmail } from '../outbox/outbox-rows.ts';
+import { autoReplyIn } from './auto-reply.ts';
 import type { LeadHooks } from './lead-hooks.ts';
 import { newLeadReference } from './lead-reference.ts';
 import { QUOTE_EMAIL_KINDS } from './quote-tables.ts';
@@ -17,8 +18,6 @@ export interface NotificationSettings {
 }
 
 export interface LeadIntakeOptions extends NotificationSettings {
-  /** Whether to queue an acknowledgement to the visitor (ACK_EMAIL). */
-  acknowledge: boolean;
   /** Told of the lead in its transaction (the integrations queue their deliveries). */
   hooks?: LeadHooks;
   now?: () => Date;
@@ -97,7 +96,8 @@ export function createLeadIntake(storage: Pick<Storage, 'write' | 'lock'>, optio
         if (spam) return { id, spam, queued: 0 };
 
         const emails = [notificationEmail(options, id, at)];
-        if (options.acknowledge) {
+        // The auto-reply's switch (Settings) as it is in this transaction.
+        if ((await autoReplyIn(trx))?.enabled) {
           const recipient = request.email.toLowerCase();
           const since = new Date(at.getTime() - DAY_MS);
           const kind = QUOTE_EMAIL_KINDS.acknowledgement;

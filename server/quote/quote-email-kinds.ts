@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { EmailKind } from '../outbox/email-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
+import { autoReplyIn } from './auto-reply.ts';
 import { addLeadEvent } from './lead-events.ts';
 import { acknowledgementEmail, notificationEmail, type QuoteEmailSettings } from './quote-emails.ts';
 import { QUOTE_EMAIL_KINDS, SPAM_CANCELLATION, type Lead } from './quote-tables.ts';
@@ -31,7 +32,8 @@ const describe = (row: OutboxRow) => ({ leadId: row.quote_request_id });
 /**
  * The emails of a quote request, as the outbox sends them: the notification
  * to the company (what becomes of it goes on the lead's timeline), and the
- * optional acknowledgement to the visitor.
+ * acknowledgement to the visitor when the auto-reply is on (Settings), withdrawn if it was turned
+ * off or the lead marked as spam before it went.
  */
 export function quoteEmailKinds(settings: QuoteEmailSettings): EmailKind[] {
   return [
@@ -59,9 +61,12 @@ export function quoteEmailKinds(settings: QuoteEmailSettings): EmailKind[] {
       kind: QUOTE_EMAIL_KINDS.acknowledgement,
       async prepare(trx, row) {
         const lead = await leadOf(trx, row);
-        return lead
-          ? acknowledgementEmail(lead, row, settings)
-          : { cancelled: 'the quote request was deleted' };
+        if (!lead) return { cancelled: 'the quote request was deleted' };
+        if (lead.spam) return { cancelled: SPAM_CANCELLATION };
+        // Staff's text as it is now: a fix made after the lead came in is what the visitor reads.
+        const autoReply = await autoReplyIn(trx);
+        if (!autoReply?.enabled) return { cancelled: 'the auto-reply was turned off in Settings' };
+        return acknowledgementEmail(lead, row, settings, autoReply.text);
       },
       describe,
     },

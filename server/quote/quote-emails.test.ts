@@ -99,16 +99,24 @@ describe('quote emails', () => {
     expect(mail.messageId).toBe('<quote-7.0123456789abcdef@acme.test>');
   });
 
-  it("never repeats the visitor's message, nor their name, in the acknowledgement", () => {
-    const mail = acknowledgementEmail(lead, row('acknowledgement'), settings);
+  it("gives staff's text and the lead's reference, never the visitor's message nor their name, in the acknowledgement", () => {
+    const staffText = 'Hello,\n\nThanks for writing to us <3.\nWe answer within a day.';
+    const mail = acknowledgementEmail(lead, row('acknowledgement'), settings, staffText);
     expect(mail.to).toEqual(['priya@company.in']);
     expect(mail.replyTo).toEqual({ address: 'sales@acme.test' });
-    expect(mail.headers).toMatchObject({ 'Auto-Submitted': 'auto-replied' });
+    expect(mail.headers).toMatchObject({
+      'Auto-Submitted': 'auto-replied',
+      'X-Auto-Response-Suppress': 'All',
+    });
+    expect(mail.text).toMatch(/^Hello,\n\nThanks for writing to us <3\.\nWe answer within a day\.\n/);
+    expect(mail.text).toMatch(/^Your reference: Q-7F3K9C$/m);
+    expect(mail.text).toContain('If that was not you, please ignore it.');
+    expect(mail.html).toContain('<p>Thanks for writing to us &lt;3.<br>We answer within a day.</p>');
+    expect(mail.html).toContain('Your reference: <strong>Q-7F3K9C</strong>');
     const everything = `${mail.subject}${mail.text}${mail.html}${JSON.stringify(mail.headers)}`;
     expect(everything).not.toContain('shop');
     // Not even the name: anyone could otherwise send a text of their choosing to any address.
     expect(everything).not.toContain('Priya');
-    expect(mail.text).toMatch(/^Hello,$/m);
   });
 
   it('tells temporary SMTP failures from permanent ones', () => {

@@ -89,36 +89,42 @@ ${blocks}
   };
 }
 
-/**
- * The optional acknowledgement to the visitor. It repeats nothing they typed,
- * their name included (the address may not be theirs: the form must not let
- * anyone send a text of their choosing to any address through the company's
- * mail server), only says that a request was received.
- */
-export function acknowledgementEmail(lead: Lead, row: OutboxRow, settings: QuoteEmailSettings): OutgoingMail {
+/** The auto-reply's subject, text and HTML: staff's text, the lead's reference, the signature. */
+export function autoReplyContent(staffText: string, reference: string, siteUrl: string) {
   const subject = `We received your quote request – ${company.name}`;
-  const inbox = settings.to[0];
-  const text = [
-    'Hello,',
-    '',
-    `Thank you for contacting ${company.name}. We received your quote request on ${formatTime(lead.created_at)} and will get back to you soon.`,
-    '',
-    'If you have anything to add, reply to this email.',
-    '',
-    `${company.name}`,
-    settings.siteUrl,
-    '',
-    `You get this email because this address was entered in the quote form at ${settings.siteUrl}. If that was not you, please ignore it.`,
-    '',
-  ].join('\n');
+  const written = staffText.replace(/\r\n?/g, '\n').trim();
+  const notYou = `You get this email because this address was entered in the quote form at ${siteUrl}. If that was not you, please ignore it.`;
+  const text = [written, '', `Your reference: ${reference}`, '', company.name, siteUrl, '', notYou, ''].join(
+    '\n',
+  );
+  const paragraphs = written
+    .split(/\n\s*\n/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
   const html = htmlPage(
     subject,
-    `<p>Hello,</p>
-<p>Thank you for contacting ${escapeHtml(company.name)}. We received your quote request on ${escapeHtml(formatTime(lead.created_at))} and will get back to you soon.</p>
-<p>If you have anything to add, reply to this email.</p>
-<p>${escapeHtml(company.name)}<br><a href="${escapeHtml(settings.siteUrl)}">${escapeHtml(settings.siteUrl)}</a></p>
-<p style="color: #475569; font-size: 13px;">You get this email because this address was entered in the quote form at ${escapeHtml(settings.siteUrl)}. If that was not you, please ignore it.</p>`,
+    `${paragraphs}
+<p>Your reference: <strong>${escapeHtml(reference)}</strong></p>
+<p>${escapeHtml(company.name)}<br><a href="${escapeHtml(siteUrl)}">${escapeHtml(siteUrl)}</a></p>
+<p style="color: #475569; font-size: 13px;">${escapeHtml(notYou)}</p>`,
   );
+  return { subject, text, html };
+}
+
+/**
+ * The acknowledgement to the visitor (Settings → Auto-reply): the text staff wrote, read when it is
+ * sent, and the lead's reference. It repeats nothing the visitor typed, their name included (the
+ * address may not be theirs: the form must not let anyone send a text of their choosing to any
+ * address through the company's mail server).
+ */
+export function acknowledgementEmail(
+  lead: Pick<Lead, 'reference'>,
+  row: OutboxRow,
+  settings: QuoteEmailSettings,
+  staffText: string,
+): OutgoingMail {
+  const { subject, text, html } = autoReplyContent(staffText, lead.reference, settings.siteUrl);
+  const inbox = settings.to[0];
   return {
     from: settings.from,
     to: [row.recipient],
