@@ -70,7 +70,7 @@ export default tseslint.config(
     // The core: every folder of server/ but the features' (a new folder is core until it is made a feature).
     files: ['server/*/**/*.{ts,tsx}'],
     ignores: [
-      'server/{quote,newsletter,admin}/**',
+      'server/{quote,newsletter,admin,integrations}/**',
       '**/*.test.{ts,tsx}',
       'server/test/**',
       'server/fault-tests/**',
@@ -82,7 +82,7 @@ export default tseslint.config(
           zones: [
             {
               target: 'server',
-              from: ['server/quote', 'server/newsletter', 'server/admin'],
+              from: ['server/quote', 'server/newsletter', 'server/admin', 'server/integrations'],
               message: 'The core of the server imports no feature: let the feature register with it instead.',
             },
             {
@@ -118,7 +118,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/{quote,newsletter,admin}/**/*.{ts,tsx}'],
+    files: ['server/{quote,newsletter,admin,integrations}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -127,13 +127,21 @@ export default tseslint.config(
           zones: [
             {
               target: 'server/quote',
-              from: ['server/newsletter', 'server/admin'],
+              // The integrations hook into the leads (lead-hooks.ts); the leads never import them.
+              from: ['server/newsletter', 'server/admin', 'server/integrations'],
               message: 'A feature imports the core and common/, never another feature.',
             },
             {
               target: 'server/newsletter',
-              from: ['server/quote', 'server/admin'],
+              from: ['server/quote', 'server/admin', 'server/integrations'],
               message: 'A feature imports the core and common/, never another feature.',
+            },
+            // The integrations deliver the leads' events, so they may use quote/ (which only tells them
+            // through its hooks), never the inbox or the newsletter.
+            {
+              target: 'server/integrations',
+              from: ['server/newsletter', 'server/admin'],
+              message: 'The integrations import the core, common/ and the leads (quote/), no other feature.',
             },
             // No zone for server/admin: the inbox works on the leads and the subscribers, so it may use
             // quote/ and newsletter/ (and only it may).

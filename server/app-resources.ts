@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { createHttpSender } from './integrations/http-sender.ts';
+import { httpTransport } from './integrations/http-transport.ts';
+import { integrationRetryPolicy } from './integrations/integration-retry.ts';
+import { INTEGRATION_LANE } from './integrations/integration-tables.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
@@ -18,6 +22,8 @@ declare module 'fastify' {
     /** The outbox's 'campaign' lane: the campaigns' emails, throttled (CAMPAIGN_RATE_PER_MINUTE). */
     campaignWorker: OutboxWorker;
     campaignScheduler: CampaignScheduler;
+    /** The outbox's 'integration' lane: deliveries to webhooks, Slack and Teams over HTTP. */
+    integrationWorker: OutboxWorker;
     maintenance: Maintenance | undefined;
   }
 }
@@ -40,6 +46,11 @@ export const PER_INSTANCE_LIMITS =
 /** A campaign's emails taken per pass, and sent at once over as many pooled SMTP connections. */
 const CAMPAIGN_BATCH = 50;
 const CAMPAIGN_CONNECTIONS = 4;
+
+/** Integration deliveries sent at once: each waits on another company's server (up to its 10 s timeout). */
+const INTEGRATION_CONCURRENCY = 8;
+/** Longer than the 10 s timeout of a request, with room for a slow database. */
+const INTEGRATION_LEASE_MS = 2 * 60_000;
 
 /** Long enough for the slowest SMTP exchange; after it, a claimed email is due again. */
 function leaseMs(timeouts: Config['mail']['timeouts']) {
@@ -70,6 +81,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
     app.maintenance?.stop();
     if (app.hasDecorator('outboxWorker')) await app.outboxWorker.stop();
     if (app.hasDecorator('campaignWorker')) await app.campaignWorker.stop();
+    if (app.hasDecorator('integrationWorker')) await app.integrationWorker.stop();
     if (app.hasDecorator('campaignScheduler')) await app.campaignScheduler.stop();
     held.mailer?.close();
     held.campaignMailer?.close();
@@ -117,6 +129,22 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
     lane: { lane: 'campaign', ratePerMinute: config.newsletter.campaignRatePerMinute },
     ...(options.now ? { now: options.now } : {}),
   });
+  // The integrations' lane: HTTP with its own fixed retry schedule, several deliveries at once.
+  const integrationWorker = createOutboxWorker({
+    outbox: stores.outbox,
+    transport: httpTransport(
+      createHttpSender({ allowPrivate: config.integrations.allowPrivate, production: config.production }),
+    ),
+    log: app.log.child({ component: 'integrations' }),
+    noun: 'integration delivery',
+    pollMs: config.outbox.pollMs,
+    retryPolicy: integrationRetryPolicy,
+    leaseMs: INTEGRATION_LEASE_MS,
+    batchSize: INTEGRATION_CONCURRENCY * 2,
+    concurrency: INTEGRATION_CONCURRENCY,
+    lane: { lane: INTEGRATION_LANE },
+    ...(options.now ? { now: options.now } : {}),
+  });
   const campaignScheduler = createCampaignScheduler({
     campaigns: stores.campaigns,
     activity: stores.activity,
@@ -133,6 +161,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   app.decorate('outboxWorker', worker);
   app.decorate('campaignWorker', campaignWorker);
   app.decorate('campaignScheduler', campaignScheduler);
+  app.decorate('integrationWorker', integrationWorker);
 
   const { leads } = stores;
   app.addHook('onReady', async () => {
@@ -153,6 +182,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
     if (options.startOutbox) {
       worker.start();
       campaignWorker.start();
+      integrationWorker.start();
       campaignScheduler.start();
     }
     if (options.startMaintenance) {
@@ -181,6 +211,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   const kick = () => {
     worker.kick();
     campaignWorker.kick();
+    integrationWorker.kick();
   };
   return { stores, redis, kick, now, readiness };
 }

@@ -4,6 +4,7 @@ import underPressure from '@fastify/under-pressure';
 import { ADMIN_API, adminPaths } from '../common/admin-api.ts';
 import { company } from '../common/company.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
+import { createHttpSender } from './integrations/http-sender.ts';
 import { createIntegrationServices } from './integrations/integration-services.ts';
 import { createCeremonies, type RelyingParty } from './admin/ceremonies.ts';
 import { redactInboxQuery } from './admin/log-urls.ts';
@@ -114,7 +115,14 @@ async function featuresPlugin(app: FastifyInstance, { config, stores, redis, kic
     redis,
     siteUrl,
     mailDir: config.mail.dir,
-    integrationServices: createIntegrationServices({ storage: stores.storage }),
+    integrationServices: createIntegrationServices({
+      storage: stores.storage,
+      siteUrl,
+      sender: createHttpSender({
+        allowPrivate: config.integrations.allowPrivate,
+        production: config.production,
+      }),
+    }),
     onQueued: kick,
     now,
   });

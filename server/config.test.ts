@@ -233,4 +233,11 @@ describe('loadConfig', () => {
     ]);
     expect(errorOf({ NODE_ENV: 'staging' })).toContain('NODE_ENV must be production, development or test');
   });
+
+  it('keeps integrations to public addresses unless WEBHOOK_ALLOW_PRIVATE=true, which is warned about at start', () => {
+    expect(loadConfig({}).integrations.allowPrivate).toBe(false);
+    const allowed = loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+    expect(allowed.integrations.allowPrivate).toBe(true);
+    expect(allowed.warnings).toEqual([expect.stringContaining('WEBHOOK_ALLOW_PRIVATE=true')]);
+  });
 });

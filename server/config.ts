@@ -91,6 +91,8 @@ const envSchema = z.object({
   DKIM_PRIVATE_KEY_FILE: z.string().trim().min(1).optional(),
   // The auto-reply's first setting for a new database; afterwards Settings → Auto-reply decides.
   ACK_EMAIL: booleanText.default(false),
+  // Lets integrations call loopback, private and link-local addresses (intranet receivers, tests).
+  WEBHOOK_ALLOW_PRIVATE: booleanText.default(false),
 
   ADMIN_TIME_ZONE: timeZone.default('Asia/Kolkata'),
   ADMIN_SESSION_IDLE_HOURS: wholeNumber(1, 720).default(12),
@@ -133,6 +135,11 @@ function checkTogether(value: Env, production: boolean): string[] {
       value.DATABASE_URL
         ? 'SMTP_URL is not set: emails are not sent, only kept in the database (npm run outbox -- export-files <dir> writes them out as .eml files), so nobody is told of a new lead'
         : `SMTP_URL is not set: notifications are only written as .eml files to ${resolve(value.MAIL_DIR)}, so nobody is told of a new lead`,
+    );
+  }
+  if (value.WEBHOOK_ALLOW_PRIVATE) {
+    warnings.push(
+      'WEBHOOK_ALLOW_PRIVATE=true: integrations may call loopback, private and link-local addresses, so whoever can add an integration can make this server send requests inside its network',
     );
   }
   if (value.OUTBOX_RETRY_MAX_MS < value.OUTBOX_RETRY_BASE_MS) {
@@ -269,6 +276,10 @@ function toConfig(value: Env, warnings: string[], dkim: DkimSettings | undefined
         max: value.ADMIN_SIGN_IN_RATE_LIMIT_MAX,
         windowMs: value.ADMIN_SIGN_IN_RATE_LIMIT_WINDOW_MS,
       },
+    },
+    integrations: {
+      /** WEBHOOK_ALLOW_PRIVATE: integrations may call addresses that are not public. */
+      allowPrivate: value.WEBHOOK_ALLOW_PRIVATE,
     },
     outbox: {
       pollMs: value.OUTBOX_POLL_MS,

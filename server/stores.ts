@@ -6,10 +6,12 @@ import { createSessionRepository } from './admin/session-repository.ts';
 import type { Config } from './config.ts';
 import { openStorage, type Storage } from './db/database.ts';
 import { mergeMigrations } from './db/migrator.ts';
+import { integrationOutboxKind } from './integrations/integration-kind.ts';
 import {
   integrationMigrations,
   integrationPostgresMigrations,
 } from './integrations/integration-migrations.ts';
+import { integrationLeadHooks } from './integrations/integration-queue.ts';
 import { mailDomain } from './mail/mail-address.ts';
 import { campaignEmailKinds } from './newsletter/campaign-email-kinds.ts';
 import { campaignMigrations, campaignPostgresMigrations } from './newsletter/campaign-migrations.ts';
@@ -67,6 +69,7 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
   const leads = createLeadRepository(storage, {
     mailDomain: domain,
     notificationRecipient: config.mail.to.join(', '),
+    hooks: integrationLeadHooks,
     ...clock,
   });
   const subscribers = createSubscriberRepository(storage, {
@@ -84,6 +87,7 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     ...quoteEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
     ...newsletterEmailKinds(newsletterMail),
     ...campaignEmailKinds(newsletterMail),
+    integrationOutboxKind({ siteUrl: config.siteUrl }),
   ]);
   return {
     storage,

@@ -139,6 +139,8 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     const changed = await leads.setStatus(id, status, account.email);
     if (!changed) throw notFound('This lead');
     if (changed.from !== status) {
+      // The integrations were told of it (lead.status_changed): their worker looks now.
+      options.onQueued();
       await activity.record(
         {
           actor: account.email,
@@ -166,7 +168,8 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     const { account } = staff;
     const changed = await leads.setSpam(id, spam, account.email);
     if (!changed) throw notFound('This lead');
-    if (changed.queued) options.onQueued();
+    // Not spam may also have queued the integrations' lead.created.
+    if (changed.queued || !spam) options.onQueued();
     await activity.record(
       {
         actor: account.email,

@@ -282,8 +282,9 @@ describe('Settings → Integrations', () => {
 describe('integration deliveries in the inbox', () => {
   it('lists a dead delivery in the Outbox view by its integration, never its URL, and retries it', async () => {
     const { app, call } = await settings();
-    await call('POST', '/settings/integrations', { kind: 'slack', url: SLACK_URL });
+    // The lead comes first: a lead stored after the integration would queue a delivery of its own.
     await injectQuote(app);
+    await call('POST', '/settings/integrations', { kind: 'slack', url: SLACK_URL });
     const dead = await queueDelivery(app, {
       integrationId: 1,
       leadId: 1,
@@ -311,9 +312,9 @@ describe('integration deliveries in the inbox', () => {
 
   it("shows each integration's delivery on the lead's page, oldest first, in its state", async () => {
     const { app, call } = await settings();
+    await injectQuote(app); // before the integrations: these deliveries are the test's own
     await call('POST', '/settings/integrations', { kind: 'slack', url: SLACK_URL });
     await call('POST', '/settings/integrations', { kind: 'webhook', url: WEBHOOK_URL });
-    await injectQuote(app);
     const later = new Date(Date.now() + 35 * 60_000).toISOString();
     const sentAt = new Date(Date.now() - 60_000).toISOString();
     await queueDelivery(app, { integrationId: 1, leadId: 1, status: 'sent', attempts: 1, sent_at: sentAt });

@@ -1,5 +1,12 @@
+import { adminPaths } from '../../common/admin-api.ts';
+import { sampleQuote } from '../../common/quote-sample.ts';
 import type { Storage } from '../db/database.ts';
+import { createHttpSender, type HttpSender } from './http-sender.ts';
+import type { IntegrationPayload } from './integration-payloads.ts';
+import { logDelivery } from './integration-kind.ts';
+import { integrationRequest } from './integration-request.ts';
 import type { IntegrationDeliveryRow, IntegrationRow } from './integration-tables.ts';
+import { newWebhookMessageId } from './webhook-signature.ts';
 
 /** Whether a URL may be an integration's, and why not. */
 export type UrlVerdict = { ok: true } | { ok: false; reason: string };
@@ -20,16 +27,60 @@ export interface IntegrationServices {
 
 export interface IntegrationServicesOptions {
   storage: Pick<Storage, 'db' | 'write' | 'dialect'>;
+  /** SITE_URL, for the inbox links (default http://localhost). */
+  siteUrl?: string;
+  /** How requests leave (WEBHOOK_ALLOW_PRIVATE, production's https rule); default: public addresses only. */
+  sender?: HttpSender;
 }
 
-/** STUB (being built by the delivery side). */
-export function createIntegrationServices(_options: IntegrationServicesOptions): IntegrationServices {
+/** A lead.created that says it is a test: sample data, no lead behind it, `"test": true`. */
+function testEventPayload(siteUrl: string, at: Date): IntegrationPayload {
+  const sample = sampleQuote();
   return {
-    async checkUrl() {
-      return { ok: true };
+    type: 'lead.created',
+    timestamp: at.toISOString(),
+    data: {
+      reference: 'Q-TEST00',
+      name: `${sample.name} (sample)`,
+      email: sample.email,
+      phone: sample.phone,
+      message: `This is a test event from the inbox's Settings. ${sample.message}`,
+      page: '/',
+      received_at: at.toISOString(),
+      inbox_url: new URL(adminPaths.inbox, siteUrl).toString(),
+      test: true,
     },
-    async sendTest() {
-      throw new Error('Test events are being built.');
+  };
+}
+
+export function createIntegrationServices(options: IntegrationServicesOptions): IntegrationServices {
+  const siteUrl = options.siteUrl ?? 'http://localhost';
+  const sender = options.sender ?? createHttpSender({ allowPrivate: false, production: false });
+  return {
+    checkUrl: (url) => sender.checkUrl(url),
+
+    async sendTest(integration, at) {
+      const request = integrationRequest(
+        integration,
+        testEventPayload(siteUrl, at),
+        newWebhookMessageId(),
+        at,
+      );
+      const attempt = await sender.post(request);
+      return options.storage.write.run((trx) =>
+        logDelivery(trx, {
+          integration_id: integration.id,
+          quote_request_id: null,
+          outbox_id: null,
+          event_type: 'lead.created',
+          test: 1,
+          at: new Date(at.getTime() + attempt.durationMs).toISOString(),
+          status_code: attempt.status ?? null,
+          duration_ms: attempt.durationMs,
+          ok: attempt.ok ? 1 : 0,
+          error: attempt.ok ? null : (attempt.error ?? 'The request failed.'),
+        }),
+      );
     },
   };
 }

@@ -13,8 +13,14 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
 }
 
-/** The mailer never throws: the outbox decides what a failure means from this. */
-export type SendResult = { ok: true; detail: string } | { ok: false; permanent: boolean; error: string };
+/**
+ * The mailer never throws: the outbox decides what a failure means from this. An HTTP transport adds
+ * the answer's status code (none when no answer came) and how long the request took.
+ */
+export type SendResult = ({ ok: true; detail: string } | { ok: false; permanent: boolean; error: string }) & {
+  status?: number;
+  durationMs?: number;
+};
 
 /** "smtp": handed to a mail server; "file" or "database": not sent, only kept (no SMTP_URL). */
 export type MailerKind = 'smtp' | 'file' | 'database';

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
-import type { OutgoingMail } from '../mail/outgoing-mail.ts';
 import type { OutboxRow } from './outbox-table.ts';
+import type { OutgoingMessage } from './outgoing-request.ts';
 
 /** Why an email must not go out any more: the row is cancelled with this reason. */
 export interface Cancelled {
@@ -13,8 +13,15 @@ export interface Held {
   held: string;
 }
 
+/** What an HTTP transport tells of an attempt: the answer's status code, and how long it took. */
+export interface Attempt {
+  /** None when no answer came (refused, timed out). */
+  status?: number;
+  durationMs?: number;
+}
+
 /** How a send failed: for good (a 5xx answer), or it ran out of attempts. */
-export interface Failure {
+export interface Failure extends Attempt {
   permanent: boolean;
   error: string;
 }
@@ -32,11 +39,11 @@ export interface EmailKind {
   /**
    * Called in the transaction that claims the email for sending: builds the
    * message (storing, say, the hashes of its links' tokens), or says why it
-   * must not go out any more.
+   * must not go out any more. A kind of an HTTP lane builds a request instead (outgoing-request.ts).
    */
-  prepare(trx: Transaction<Database>, row: OutboxRow, at: Date): Promise<OutgoingMail | Cancelled | Held>;
-  /** The mail server took it (or it was written as a file). */
-  onSent?(trx: Transaction<Database>, row: OutboxRow, at: Date): Promise<void>;
+  prepare(trx: Transaction<Database>, row: OutboxRow, at: Date): Promise<OutgoingMessage | Cancelled | Held>;
+  /** The mail server took it (or it was written as a file), or the HTTP receiver answered 2xx. */
+  onSent?(trx: Transaction<Database>, row: OutboxRow, at: Date, attempt: Attempt): Promise<void>;
   /** It failed for now and will be tried again. */
   onRetry?(trx: Transaction<Database>, row: OutboxRow, at: Date, failure: Failure): Promise<void>;
   /** It failed for good, or ran out of attempts: a dead letter. */
@@ -45,10 +52,10 @@ export interface EmailKind {
   describe?(row: OutboxRow): Record<string, unknown>;
 }
 
-export function isCancelled(value: OutgoingMail | Cancelled | Held): value is Cancelled {
+export function isCancelled(value: OutgoingMessage | Cancelled | Held): value is Cancelled {
   return 'cancelled' in value;
 }
 
-export function isHeld(value: OutgoingMail | Cancelled | Held): value is Held {
+export function isHeld(value: OutgoingMessage | Cancelled | Held): value is Held {
   return 'held' in value;
 }

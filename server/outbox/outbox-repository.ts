@@ -1,8 +1,15 @@
 import type { Storage } from '../db/database.ts';
-import type { MailerKind, OutgoingMail } from '../mail/outgoing-mail.ts';
-import { isCancelled, isHeld, type EmailKind, type Failure } from './email-kind.ts';
+import { isCancelled, isHeld, type Attempt, type EmailKind, type Failure } from './email-kind.ts';
 import { requeue, unclaimed } from './outbox-rows.ts';
-import type { OutboxLane, OutboxRow, OutboxStatus } from './outbox-table.ts';
+import type { OutgoingMail } from '../mail/outgoing-mail.ts';
+import {
+  HTTP_LANES,
+  type DeliveredVia,
+  type OutboxLane,
+  type OutboxRow,
+  type OutboxStatus,
+} from './outbox-table.ts';
+import { isOutgoingRequest, type OutgoingMessage } from './outgoing-request.ts';
 import { countClaimed, throttleRoom } from './outbox-throttle.ts';
 import type { RetryOutcome } from './retry-outcome.ts';
 
@@ -10,6 +17,12 @@ import type { RetryOutcome } from './retry-outcome.ts';
 export interface DueEmail {
   row: OutboxRow;
   mail: OutgoingMail;
+}
+
+/** What a lane's worker sends: emails, or HTTP requests on the lanes of HTTP_LANES. */
+export interface DueMessage {
+  row: OutboxRow;
+  mail: OutgoingMessage;
 }
 
 /** How much of an error message is kept on the row. */
@@ -20,6 +33,9 @@ export interface ClaimLane {
   lane?: OutboxLane;
   ratePerMinute?: number;
 }
+
+/** The claim of an email lane, which gives emails only. */
+type EmailLaneClaim = ClaimLane & { lane?: Exclude<OutboxLane, (typeof HTTP_LANES)[number]> };
 
 /** The lane /readyz and the outbox command are about (campaigns show on their own pages). */
 const MAIL_LANE: OutboxLane = 'mail';
@@ -48,7 +64,7 @@ export function createOutboxRepository(
     byKind.set(kind.kind, kind);
   }
 
-  type Hook = { name: 'onSent' } | { name: 'onRetry' | 'onDead'; failure: Failure };
+  type Hook = { name: 'onSent'; attempt: Attempt } | { name: 'onRetry' | 'onDead'; failure: Failure };
 
   async function update(row: OutboxRow, change: RowChange, at: Date, hook?: Hook) {
     await write(async (trx) => {
@@ -61,93 +77,103 @@ export function createOutboxRepository(
       // The hook sees the row as it is now (its status, error and how it left).
       const kind = byKind.get(row.kind);
       const current = { ...row, ...change };
-      if (hook?.name === 'onSent') await kind?.onSent?.(trx, current, at);
+      if (hook?.name === 'onSent') await kind?.onSent?.(trx, current, at, hook.attempt);
       else if (hook) await kind?.[hook.name]?.(trx, current, at, hook.failure);
     });
   }
 
+  /**
+   * Takes up to `limit` due emails no worker holds and leases them until
+   * `leaseUntil` (claimed_until): while the lease runs nothing else claims,
+   * retries or cancels them; if the process dies while sending, they become
+   * due again when it runs out and go out with the same Message-ID.
+   * Each is built by its kind in the same transaction; one its kind cancels
+   * is marked so, and one of a kind nobody registered is a dead letter.
+   * On PostgreSQL several instances claim at once: each locks the rows it
+   * takes (FOR UPDATE SKIP LOCKED) until its lease is written, and the others
+   * pass over them to the next due rows instead of waiting. On SQLite writes
+   * run one at a time, so the lease alone keeps two claims apart.
+   */
+  async function claimDue(
+    at: Date,
+    leaseUntil: Date,
+    limit: number,
+    claim?: EmailLaneClaim,
+  ): Promise<DueEmail[]>;
+  async function claimDue(at: Date, leaseUntil: Date, limit: number, claim: ClaimLane): Promise<DueMessage[]>;
+  async function claimDue(
+    at: Date,
+    leaseUntil: Date,
+    limit: number,
+    { lane = MAIL_LANE, ratePerMinute = 0 }: ClaimLane = {},
+  ): Promise<DueMessage[]> {
+    const now = at.toISOString();
+    return write(async (trx) => {
+      // A throttled lane takes no more than its minute has room for (counted in the database).
+      const throttle =
+        ratePerMinute > 0 ? await throttleRoom(trx, storage.dialect, { lane, ratePerMinute, at }) : undefined;
+      const take = throttle ? Math.min(limit, throttle.room) : limit;
+      if (take <= 0) return [];
+      const query = trx
+        .selectFrom('outbox')
+        .selectAll()
+        .where('lane', '=', lane)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => unclaimed(eb, at))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(take);
+      const rows = await (storage.dialect === 'postgres' ? query.forUpdate().skipLocked() : query).execute();
+      if (rows.length === 0) return [];
+      // One statement leases them all (a batch of a campaign is fifty rows, not fifty round trips).
+      const claimed = await trx
+        .updateTable('outbox')
+        .set({ claimed_until: leaseUntil.toISOString(), updated_at: now })
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .where('status', '=', 'pending')
+        .where((eb) => unclaimed(eb, at))
+        .returning('id')
+        .execute();
+      const leased = new Set(claimed.map((row) => row.id));
+      const due: DueMessage[] = [];
+      const overHttp = (HTTP_LANES as readonly OutboxLane[]).includes(lane);
+      for (const row of rows) {
+        if (!leased.has(row.id)) continue;
+        const kind = byKind.get(row.kind);
+        const built = kind
+          ? await kind.prepare(trx, row, at)
+          : { dead: `No email kind "${row.kind}" is registered with the outbox.` };
+        // A lane's worker has one transport: an email on an HTTP lane (or the reverse) could not leave.
+        const prepared =
+          'dead' in built || isCancelled(built) || isHeld(built) || isOutgoingRequest(built) === overHttp
+            ? built
+            : { dead: `The kind "${row.kind}" built a message the "${lane}" lane cannot send.` };
+        if ('dead' in prepared || isCancelled(prepared) || isHeld(prepared)) {
+          const change =
+            'dead' in prepared
+              ? { status: 'dead' as const, last_error: prepared.dead }
+              : isCancelled(prepared)
+                ? { status: 'cancelled' as const, last_error: prepared.cancelled }
+                : { status: 'held' as const };
+          await trx
+            .updateTable('outbox')
+            .set({ ...change, claimed_until: null, updated_at: now })
+            .where('id', '=', row.id)
+            .execute();
+        } else due.push({ row, mail: prepared });
+      }
+      if (throttle) await countClaimed(trx, { lane, windowStart: throttle.windowStart, claimed: due.length });
+      return due;
+    });
+  }
+
   return {
-    /**
-     * Takes up to `limit` due emails no worker holds and leases them until
-     * `leaseUntil` (claimed_until): while the lease runs nothing else claims,
-     * retries or cancels them; if the process dies while sending, they become
-     * due again when it runs out and go out with the same Message-ID.
-     * Each is built by its kind in the same transaction; one its kind cancels
-     * is marked so, and one of a kind nobody registered is a dead letter.
-     * On PostgreSQL several instances claim at once: each locks the rows it
-     * takes (FOR UPDATE SKIP LOCKED) until its lease is written, and the others
-     * pass over them to the next due rows instead of waiting. On SQLite writes
-     * run one at a time, so the lease alone keeps two claims apart.
-     */
-    async claimDue(
-      at: Date,
-      leaseUntil: Date,
-      limit: number,
-      { lane = MAIL_LANE, ratePerMinute = 0 }: ClaimLane = {},
-    ): Promise<DueEmail[]> {
-      const now = at.toISOString();
-      return write(async (trx) => {
-        // A throttled lane takes no more than its minute has room for (counted in the database).
-        const throttle =
-          ratePerMinute > 0
-            ? await throttleRoom(trx, storage.dialect, { lane, ratePerMinute, at })
-            : undefined;
-        const take = throttle ? Math.min(limit, throttle.room) : limit;
-        if (take <= 0) return [];
-        const query = trx
-          .selectFrom('outbox')
-          .selectAll()
-          .where('lane', '=', lane)
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .where((eb) => unclaimed(eb, at))
-          .orderBy('next_attempt_at')
-          .orderBy('id')
-          .limit(take);
-        const rows = await (
-          storage.dialect === 'postgres' ? query.forUpdate().skipLocked() : query
-        ).execute();
-        if (rows.length === 0) return [];
-        // One statement leases them all (a batch of a campaign is fifty rows, not fifty round trips).
-        const claimed = await trx
-          .updateTable('outbox')
-          .set({ claimed_until: leaseUntil.toISOString(), updated_at: now })
-          .where(
-            'id',
-            'in',
-            rows.map((row) => row.id),
-          )
-          .where('status', '=', 'pending')
-          .where((eb) => unclaimed(eb, at))
-          .returning('id')
-          .execute();
-        const leased = new Set(claimed.map((row) => row.id));
-        const due: DueEmail[] = [];
-        for (const row of rows) {
-          if (!leased.has(row.id)) continue;
-          const kind = byKind.get(row.kind);
-          const prepared = kind
-            ? await kind.prepare(trx, row, at)
-            : { dead: `No email kind "${row.kind}" is registered with the outbox.` };
-          if ('dead' in prepared || isCancelled(prepared) || isHeld(prepared)) {
-            const change =
-              'dead' in prepared
-                ? { status: 'dead' as const, last_error: prepared.dead }
-                : isCancelled(prepared)
-                  ? { status: 'cancelled' as const, last_error: prepared.cancelled }
-                  : { status: 'held' as const };
-            await trx
-              .updateTable('outbox')
-              .set({ ...change, claimed_until: null, updated_at: now })
-              .where('id', '=', row.id)
-              .execute();
-          } else due.push({ row, mail: prepared });
-        }
-        if (throttle)
-          await countClaimed(trx, { lane, windowStart: throttle.windowStart, claimed: due.length });
-        return due;
-      });
-    },
+    claimDue,
 
     /**
      * Gives back claimed emails that were not attempted (the worker is
@@ -171,8 +197,11 @@ export function createOutboxRepository(
       });
     },
 
-    /** Sent through `via`: a mail server ("smtp"), or only kept as an .eml file ("file") or in the database ("database"). */
-    async markSent(row: OutboxRow, at: Date, via: MailerKind) {
+    /**
+     * Sent through `via`: a mail server ("smtp"), or only kept as an .eml file ("file") or in the
+     * database ("database"), or taken by an HTTP receiver ("http", with its status and duration).
+     */
+    async markSent(row: OutboxRow, at: Date, via: DeliveredVia, attempt: Attempt = {}) {
       await update(
         row,
         {
@@ -183,11 +212,11 @@ export function createOutboxRepository(
           delivered_via: via,
         },
         at,
-        { name: 'onSent' },
+        { name: 'onSent', attempt },
       );
     },
 
-    async markRetry(row: OutboxRow, at: Date, nextAttempt: Date, error: string) {
+    async markRetry(row: OutboxRow, at: Date, nextAttempt: Date, error: string, attempt: Attempt = {}) {
       await update(
         row,
         {
@@ -196,17 +225,17 @@ export function createOutboxRepository(
           last_error: error.slice(0, MAX_ERROR_LENGTH),
         },
         at,
-        { name: 'onRetry', failure: { permanent: false, error } },
+        { name: 'onRetry', failure: { ...attempt, permanent: false, error } },
       );
     },
 
     /** `permanent`: the mail server refused it for good (5xx); otherwise it ran out of attempts. */
-    async markDead(row: OutboxRow, at: Date, error: string, permanent = false) {
+    async markDead(row: OutboxRow, at: Date, error: string, permanent = false, attempt: Attempt = {}) {
       await update(
         row,
         { status: 'dead', attempts: row.attempts + 1, last_error: error.slice(0, MAX_ERROR_LENGTH) },
         at,
-        { name: 'onDead', failure: { permanent, error } },
+        { name: 'onDead', failure: { ...attempt, permanent, error } },
       );
     },
 

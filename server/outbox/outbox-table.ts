@@ -18,6 +18,12 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
  */
 export type OutboxLane = 'mail' | 'campaign' | 'integration';
 
+/** The lanes whose messages are HTTP requests (outgoing-request.ts), not emails. */
+export const HTTP_LANES = ['integration'] as const satisfies readonly OutboxLane[];
+
+/** How a sent row left: a mailer's way (see MailerKind), or "http" for a request to an integration. */
+export type DeliveredVia = MailerKind | 'http';
+
 /**
  * One email. The outbox knows emails only: what each one is about is the
  * business of its kind (see email-kind.ts). Features add the column that
@@ -50,9 +56,10 @@ export interface OutboxTable {
   sent_at: string | null;
   /**
    * How a sent email left: "smtp"; or, with no mail server, "file" when it was only written as an
-   * .eml file, "database" when it was only kept in the mail_drop table (PostgreSQL); null before this was recorded.
+   * .eml file, "database" when it was only kept in the mail_drop table (PostgreSQL); "http" for an
+   * integration's request the receiver answered 2xx; null before this was recorded.
    */
-  delivered_via: MailerKind | null;
+  delivered_via: DeliveredVia | null;
 }
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -1,17 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isStorageUnavailable } from '../db/storage-errors.ts';
 import type { Mailer } from '../mail/outgoing-mail.ts';
-import type { ClaimLane, DueEmail, OutboxRepository } from './outbox-repository.ts';
-import { retryDelay } from './backoff.ts';
+import type { ClaimLane, DueMessage, OutboxRepository } from './outbox-repository.ts';
+import { mailTransport, type OutboxTransport } from './outbox-transport.ts';
+import { backoffPolicy, type RetryPolicy } from './retry-policy.ts';
 
-export interface OutboxWorkerOptions {
+/** The emails' exponential backoff (OUTBOX_RETRY_*), or a lane's own policy (the integrations' schedule). */
+type RetrySettings =
+  | { retryBaseMs: number; retryMaxMs: number; maxAttempts: number; retryPolicy?: undefined }
+  | { retryPolicy: RetryPolicy };
+
+export type OutboxWorkerOptions = OutboxWorkerBase & RetrySettings;
+
+interface OutboxWorkerBase {
   outbox: OutboxRepository;
-  mailer: Mailer;
+  /** How the lane's emails leave; or, for a lane of HTTP requests, `transport` (one of the two). */
+  mailer?: Mailer;
+  transport?: OutboxTransport;
   log: FastifyBaseLogger;
   pollMs: number;
-  retryBaseMs: number;
-  retryMaxMs: number;
-  maxAttempts: number;
   /** How long a claimed email is reserved for this process; longer than any SMTP timeout. */
   leaseMs: number;
   /** Emails taken per pass. */
@@ -25,6 +32,8 @@ export interface OutboxWorkerOptions {
   concurrency?: number;
   /** How an email sent is logged: each one at info (default), or at debug for a lane of thousands. */
   sentLogLevel?: 'info' | 'debug';
+  /** What the logs call one message of the lane (default "email"). */
+  noun?: string;
   now?: () => Date;
   random?: () => number;
 }
@@ -39,6 +48,12 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+function senderOf(options: Pick<OutboxWorkerBase, 'mailer' | 'transport'>): OutboxTransport {
+  if (options.transport) return options.transport;
+  if (options.mailer) return mailTransport(options.mailer);
+  throw new Error('An outbox worker needs a mailer or a transport.');
+}
+
 /**
  * Sends what the outbox holds, inside the server process. A failure never
  * loses the email: temporary ones are retried with exponential backoff and
@@ -46,7 +61,12 @@ export interface OutboxWorker {
  * stay in the database, are logged, and can be retried with the leads command.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { outbox, mailer, log } = options;
+  const { outbox, log } = options;
+  const transport = senderOf(options);
+  const policy =
+    options.retryPolicy ??
+    backoffPolicy({ baseMs: options.retryBaseMs, maxMs: options.retryMaxMs }, options.maxAttempts);
+  const noun = options.noun ?? 'email';
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
   const batchSize = options.batchSize ?? 10;
@@ -65,35 +85,42 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    * taking one fsync each. If the process dies first, the email is sent again
    * after its lease, with the same Message-ID.
    */
-  async function deliver(due: DueEmail): Promise<{ recorded: Promise<void> }> {
+  async function deliver(due: DueMessage): Promise<{ recorded: Promise<void> }> {
     const { row } = due;
     const context = { outboxId: row.id, ...outbox.describe(row), kind: row.kind, attempt: row.attempts + 1 };
-    const result = await mailer.send(due.mail);
+    const result = await transport.send(due.mail);
     const at = now();
+    // An HTTP transport tells the answer's status and the time it took; the hooks record them.
+    const attempt = {
+      ...(result.status !== undefined ? { status: result.status } : {}),
+      ...(result.durationMs !== undefined ? { durationMs: result.durationMs } : {}),
+    };
     if (result.ok) {
       log[options.sentLogLevel ?? 'info'](
-        { ...context, via: mailer.kind, detail: result.detail },
-        'email sent',
+        { ...context, via: transport.kind, detail: result.detail },
+        `${noun} sent`,
       );
-      return { recorded: outbox.markSent(row, at, mailer.kind) };
+      return { recorded: outbox.markSent(row, at, transport.kind, attempt) };
     }
     const attempts = row.attempts + 1;
-    if (result.permanent || attempts >= options.maxAttempts) {
+    if (result.permanent || attempts >= policy.maxAttempts) {
       log.error(
-        { ...context, error: result.error, permanent: result.permanent },
-        'email dead-lettered: list with "npm run outbox -- dead", retry with "npm run outbox -- retry"',
+        { ...context, ...attempt, error: result.error, permanent: result.permanent },
+        `${noun} dead-lettered: list with "npm run outbox -- dead", retry with "npm run outbox -- retry"`,
       );
-      return { recorded: outbox.markDead(row, at, result.error, result.permanent) };
+      return { recorded: outbox.markDead(row, at, result.error, result.permanent, attempt) };
     }
-    const delay = retryDelay(attempts, { baseMs: options.retryBaseMs, maxMs: options.retryMaxMs }, random);
-    log.warn({ ...context, error: result.error, retryInMs: delay }, 'email failed, will retry');
-    return { recorded: outbox.markRetry(row, at, new Date(at.getTime() + delay), result.error) };
+    const delay = policy.delayMs(attempts, random);
+    log.warn({ ...context, ...attempt, error: result.error, retryInMs: delay }, `${noun} failed, will retry`);
+    return {
+      recorded: outbox.markRetry(row, at, new Date(at.getTime() + delay), result.error, attempt),
+    };
   }
 
   async function runOnce(): Promise<number> {
     const at = now();
     const leaseUntil = new Date(at.getTime() + options.leaseMs);
-    const due = await outbox.claimDue(at, leaseUntil, batchSize, options.lane);
+    const due = await outbox.claimDue(at, leaseUntil, batchSize, options.lane ?? {});
     // Each outcome's write is watched at once (a failure must never be an unhandled rejection).
     const failures: unknown[] = [];
     const recorded: Promise<void>[] = [];

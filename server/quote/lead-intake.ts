@@ -5,6 +5,7 @@ import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { countEmailsTo, queueEmails, type NewEmail } from '../outbox/outbox-rows.ts';
 import { autoReplyIn } from './auto-reply.ts';
+import type { LeadHooks } from './lead-hooks.ts';
 import { newLeadReference } from './lead-reference.ts';
 import { QUOTE_EMAIL_KINDS } from './quote-tables.ts';
 
@@ -17,6 +18,8 @@ export interface NotificationSettings {
 }
 
 export interface LeadIntakeOptions extends NotificationSettings {
+  /** Told of the lead in its transaction (the integrations queue their deliveries). */
+  hooks?: LeadHooks;
   now?: () => Date;
 }
 
@@ -106,6 +109,7 @@ export function createLeadIntake(storage: Pick<Storage, 'write' | 'lock'>, optio
           }
         }
         await queueEmails(trx, emails);
+        await options.hooks?.created?.(trx, id, at);
         return { id, spam, queued: emails.length };
       });
     },

@@ -4,10 +4,13 @@ import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { cancelFor, queueEmails, requeue } from '../outbox/outbox-rows.ts';
 import { addLeadEvent } from './lead-events.ts';
+import type { LeadHooks } from './lead-hooks.ts';
 import { leadOwner, notificationEmail, type NotificationSettings } from './lead-intake.ts';
 import { QUOTE_EMAIL_KINDS, SPAM_CANCELLATION } from './quote-tables.ts';
 
 export interface LeadWorkflowOptions extends NotificationSettings {
+  /** Told of status and spam changes in their transaction (the integrations queue or withdraw deliveries). */
+  hooks?: LeadHooks;
   now?: () => Date;
 }
 
@@ -37,17 +40,19 @@ export function createLeadWorkflow(storage: Pick<Storage, 'write'>, options: Lea
       return write(async (trx) => {
         const lead = await trx
           .selectFrom('quote_requests')
-          .select('status')
+          .select(['status', 'spam'])
           .where('id', '=', id)
           .executeTakeFirst();
         if (!lead) return undefined;
         if (lead.status === status) return { from: lead.status };
+        const at = now();
         await trx.updateTable('quote_requests').set({ status }).where('id', '=', id).execute();
         await addLeadEvent(
           trx,
           { quote_request_id: id, actor, kind: 'status', from_status: lead.status, to_status: status },
-          now(),
+          at,
         );
+        if (!lead.spam) await options.hooks?.statusChanged?.(trx, id, { from: lead.status, to: status }, at);
         return { from: lead.status };
       });
     },
@@ -87,8 +92,10 @@ export function createLeadWorkflow(storage: Pick<Storage, 'write'>, options: Lea
         if (spam) {
           const { kind } = notificationOf(id);
           await cancelFor(trx, leadOwner(id), { kind, reason: SPAM_CANCELLATION, at });
+          await options.hooks?.markedSpam?.(trx, id, at);
           return { queued: false };
         }
+        await options.hooks?.created?.(trx, id, at);
         const notification = await trx
           .selectFrom('outbox')
           .select('id')

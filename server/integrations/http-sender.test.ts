@@ -1,0 +1,127 @@
+import { createServer } from 'node:http';
+import type { AddressInfo, LookupFunction } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { webhookReceiver } from '../test/webhook-receiver.ts';
+import { createHttpSender } from './http-sender.ts';
+
+/** A DNS that answers every name with one address, as a rebinding attacker's would. */
+function resolvingTo(address: string): LookupFunction {
+  const family = address.includes(':') ? 6 : 4;
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as unknown as LookupFunction;
+}
+
+const body = JSON.stringify({ type: 'lead.created' });
+
+async function ipv6Available() {
+  try {
+    await webhookReceiver('::1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the address rules (WEBHOOK_ALLOW_PRIVATE off)', () => {
+  it.each(['127.0.0.1', '10.0.0.5', '169.254.169.254'])(
+    'refuse a name resolving to %s before any connection, when saved and when called',
+    async (address) => {
+      const listener = await webhookReceiver('127.0.0.1');
+      const sender = createHttpSender({
+        allowPrivate: false,
+        production: false,
+        lookup: resolvingTo(address),
+      });
+      const url = `http://hooks.example.com:${listener.port}/hook`;
+
+      const verdict = await sender.checkUrl(url);
+      expect(verdict).toMatchObject({ ok: false });
+      expect(!verdict.ok && verdict.reason).toContain(
+        `resolves to ${address}, which is not a public address`,
+      );
+
+      const attempt = await sender.post({ url, headers: {}, body });
+      expect(attempt).toMatchObject({ ok: false });
+      expect(attempt.error).toMatch(/^Refused: it resolves to an address that is not public/);
+      expect(attempt.error).not.toContain('hooks.example.com');
+      expect(listener.state.connections).toBe(0);
+    },
+  );
+
+  it('refuses a name resolving to ::1, and the IPv6 loopback listener sees no connection', async () => {
+    if (!(await ipv6Available())) return;
+    const listener = await webhookReceiver('::1');
+    const sender = createHttpSender({ allowPrivate: false, production: false, lookup: resolvingTo('::1') });
+    const url = `http://hooks.example.com:${listener.port}/hook`;
+    expect(await sender.checkUrl(url)).toMatchObject({ ok: false });
+    expect(await sender.post({ url, headers: {}, body })).toMatchObject({ ok: false });
+    expect(listener.state.connections).toBe(0);
+  });
+
+  it('refuses a loopback address typed as such', async () => {
+    const listener = await webhookReceiver('127.0.0.1');
+    const sender = createHttpSender({ allowPrivate: false, production: false });
+    expect(await sender.checkUrl(listener.url)).toMatchObject({ ok: false });
+    expect(await sender.post({ url: listener.url, headers: {}, body })).toMatchObject({ ok: false });
+    expect(listener.state.connections).toBe(0);
+  });
+
+  it('accepts a name resolving to a public address when it is saved', async () => {
+    const sender = createHttpSender({
+      allowPrivate: false,
+      production: false,
+      lookup: resolvingTo('93.184.216.34'),
+    });
+    expect(await sender.checkUrl('https://hooks.example.com/hook')).toEqual({ ok: true });
+  });
+});
+
+describe('sending', () => {
+  it('does not follow a redirect: the Location (a private address) is never contacted', async () => {
+    const inside = await webhookReceiver('127.0.0.1');
+    const receiver = await webhookReceiver('127.0.0.1');
+    receiver.answer(302, { location: inside.url });
+    const sender = createHttpSender({ allowPrivate: true, production: false });
+
+    const attempt = await sender.post({ url: receiver.url, headers: {}, body });
+
+    expect(attempt).toMatchObject({ ok: false, status: 302 });
+    expect(attempt.error).toBe('HTTP 302: redirects are not followed.');
+    expect(inside.state.connections).toBe(0);
+  });
+
+  it('with WEBHOOK_ALLOW_PRIVATE, reaches a loopback receiver with the body, a User-Agent and the status', async () => {
+    const receiver = await webhookReceiver('127.0.0.1');
+    const sender = createHttpSender({ allowPrivate: true, production: false });
+    const attempt = await sender.post({ url: receiver.url, headers: { 'webhook-id': 'msg_1' }, body });
+    expect(attempt).toMatchObject({ ok: true, status: 200 });
+    expect(attempt.durationMs).toBeGreaterThanOrEqual(0);
+    expect(receiver.received[0]?.body).toBe(body);
+    expect(receiver.received[0]?.headers['user-agent']).toMatch(/lead integrations/);
+  });
+
+  it('gives up after its timeout when the receiver never answers', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const sender = createHttpSender({ allowPrivate: true, production: false, timeoutMs: 200 });
+    const attempt = await sender.post({ url: `http://127.0.0.1:${port}/hook`, headers: {}, body });
+    silent.closeAllConnections();
+    silent.close();
+    expect(attempt).toMatchObject({ ok: false, error: 'No answer within 0.2 s.' });
+    expect(attempt.durationMs).toBeLessThan(2000);
+  });
+
+  it('refuses plain http in production, when saved and when called', async () => {
+    const receiver = await webhookReceiver('127.0.0.1');
+    const sender = createHttpSender({ allowPrivate: true, production: true });
+    expect(await sender.checkUrl(receiver.url)).toEqual({
+      ok: false,
+      reason: 'The URL must start with https:// (plain http is refused in production).',
+    });
+    expect(await sender.post({ url: receiver.url, headers: {}, body })).toMatchObject({ ok: false });
+    expect(receiver.state.connections).toBe(0);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { slackMessage, teamsMessage, type IntegrationPayload } from './integration-payloads.ts';
+
+const created = (message: string, name = 'Priya Sharma'): IntegrationPayload => ({
+  type: 'lead.created',
+  timestamp: '2026-11-27T09:00:00.000Z',
+  data: {
+    reference: 'Q-7F3K9C',
+    name,
+    email: 'priya@company.in',
+    phone: '+91 98000 00000',
+    message,
+    page: '/services',
+    received_at: '2026-11-27T09:00:00.000Z',
+    inbox_url: 'https://www.acme.test/admin/leads/7',
+  },
+});
+
+describe('the Slack message', () => {
+  it('shows the name, the reference, the first 300 characters and a button to the lead', () => {
+    const message = JSON.stringify(slackMessage(created('x'.repeat(400))));
+    expect(message).toContain('New lead: Priya Sharma');
+    expect(message).toContain('Q-7F3K9C');
+    expect(message).toContain(`${'x'.repeat(300)}…`);
+    expect(message).not.toContain('x'.repeat(301));
+    expect(message).toContain('"url":"https://www.acme.test/admin/leads/7"');
+  });
+
+  it('escapes what the visitor typed, so it cannot mention @channel or make a link', () => {
+    const message = JSON.stringify(
+      slackMessage(created('<!channel> see <https://evil.test|here> & more', 'A <b> & C')),
+    );
+    expect(message).toContain('&lt;!channel&gt; see &lt;https://evil.test|here&gt; &amp; more');
+    expect(message).not.toContain('<!channel>');
+  });
+});
+
+describe('the Teams message', () => {
+  it('is an Adaptive Card 1.4 with an "Open in inbox" action', () => {
+    expect(teamsMessage(created('Hello'))).toMatchObject({
+      type: 'message',
+      attachments: [
+        {
+          contentType: 'application/vnd.microsoft.card.adaptive',
+          content: {
+            type: 'AdaptiveCard',
+            version: '1.4',
+            actions: [
+              { type: 'Action.OpenUrl', title: 'Open in inbox', url: 'https://www.acme.test/admin/leads/7' },
+            ],
+          },
+        },
+      ],
+    });
+  });
+});

@@ -1,0 +1,119 @@
+import type { Transaction } from 'kysely';
+import type { IntegrationEvent } from '../../common/integration-domain.ts';
+import type { Database } from '../db/database-tables.ts';
+import { cancelFor, requeue, unclaimed } from '../outbox/outbox-rows.ts';
+import type { LeadHooks } from '../quote/lead-hooks.ts';
+import { SPAM_CANCELLATION } from '../quote/quote-tables.ts';
+import type { StatusChange } from './integration-payloads.ts';
+import { INTEGRATION_LANE } from './integration-tables.ts';
+import { newWebhookMessageId } from './webhook-signature.ts';
+
+/** The outbox kind of every delivery to an integration (the integration's own kind says how to build it). */
+export const INTEGRATION_OUTBOX_KIND = 'integration';
+
+/** What a delivery's outbox row names as its recipient: never the URL, which may be a credential. */
+const integrationRecipient = (integration: { id: number; kind: string }) =>
+  `${integration.kind} #${integration.id}`;
+
+/**
+ * Queues one delivery of an event per enabled integration, in the caller's transaction (the one
+ * that stores the lead or its change). Only what the event adds to the lead is stored (event_data);
+ * the rest is read from the lead when it is sent. Returns how many were queued.
+ */
+async function queueIntegrationEvent(
+  trx: Transaction<Database>,
+  { leadId, event, data, at }: { leadId: number; event: IntegrationEvent; data?: StatusChange; at: Date },
+  only?: readonly number[],
+): Promise<number> {
+  let query = trx.selectFrom('integrations').select(['id', 'kind']).where('enabled', '=', 1);
+  if (only) {
+    if (only.length === 0) return 0;
+    query = query.where('id', 'in', only);
+  }
+  const integrations = await query.execute();
+  if (integrations.length === 0) return 0;
+  const created = at.toISOString();
+  await trx
+    .insertInto('outbox')
+    .values(
+      integrations.map((integration) => ({
+        kind: INTEGRATION_OUTBOX_KIND,
+        lane: INTEGRATION_LANE,
+        recipient: integrationRecipient(integration),
+        message_id: newWebhookMessageId(),
+        status: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: created,
+        created_at: created,
+        updated_at: created,
+        quote_request_id: leadId,
+        integration_id: integration.id,
+        event_type: event,
+        event_data: data ? JSON.stringify(data) : null,
+      })),
+    )
+    .execute();
+  return integrations.length;
+}
+
+/**
+ * lead.created when a lead is marked Not spam: for each enabled integration it was never delivered
+ * to, its withdrawn (or dead) delivery goes back in the queue, or a new one is queued.
+ */
+async function announceOnce(trx: Transaction<Database>, leadId: number, at: Date) {
+  const earlier = await trx
+    .selectFrom('outbox')
+    .select(['id', 'integration_id', 'status'])
+    .where('quote_request_id', '=', leadId)
+    .where('kind', '=', INTEGRATION_OUTBOX_KIND)
+    .where('event_type', '=', 'lead.created')
+    .execute();
+  const enabled = await trx.selectFrom('integrations').select('id').where('enabled', '=', 1).execute();
+  const fresh: number[] = [];
+  for (const { id } of enabled) {
+    const rows = earlier.filter((row) => row.integration_id === id);
+    if (rows.length === 0) fresh.push(id);
+    else if (!rows.some((row) => row.status === 'sent' || row.status === 'pending'))
+      for (const row of rows) await requeue(trx, { id: row.id }, ['cancelled', 'dead'], at);
+  }
+  await queueIntegrationEvent(trx, { leadId, event: 'lead.created', at }, fresh);
+}
+
+/** The lead hooks of the integrations: what a lead's life queues or withdraws. */
+export const integrationLeadHooks: LeadHooks = {
+  async created(trx, leadId, at) {
+    await announceOnce(trx, leadId, at);
+  },
+  async statusChanged(trx, leadId, { from, to }, at) {
+    const data: StatusChange = { from, to, changed_at: at.toISOString() };
+    await queueIntegrationEvent(trx, { leadId, event: 'lead.status_changed', data, at });
+  },
+  async markedSpam(trx, leadId, at) {
+    await cancelFor(
+      trx,
+      { column: 'quote_request_id', id: leadId },
+      { kind: INTEGRATION_OUTBOX_KIND, reason: SPAM_CANCELLATION, at },
+    );
+  },
+};
+
+/**
+ * Withdraws what waits for an integration (it was disabled or removed); a delivery being sent is
+ * left to its worker, whose prepare sees the integration disabled next time. Returns how many.
+ */
+export async function cancelIntegrationDeliveries(
+  trx: Transaction<Database>,
+  integrationId: number,
+  reason: string,
+  at: Date,
+): Promise<number> {
+  const rows = await trx
+    .updateTable('outbox')
+    .set({ status: 'cancelled', last_error: reason, claimed_until: null, updated_at: at.toISOString() })
+    .where('integration_id', '=', integrationId)
+    .where('status', '=', 'pending')
+    .where((eb) => unclaimed(eb, at))
+    .returning('id')
+    .execute();
+  return rows.length;
+}

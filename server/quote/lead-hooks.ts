@@ -1,0 +1,22 @@
+import type { Transaction } from 'kysely';
+import type { LeadStatus } from '../../common/lead-domain.ts';
+import type { Database } from '../db/database-tables.ts';
+
+/**
+ * What other parts are told of a lead, inside the transaction that changes it, so what they queue
+ * (the integrations' deliveries) is promised together with the change. Spam is never announced: a
+ * lead the honeypot caught is not "stored", and a spam lead's status changes are not told.
+ */
+export interface LeadHooks {
+  /** A lead that is not spam was stored, or a spam lead was marked Not spam. */
+  created?(trx: Transaction<Database>, leadId: number, at: Date): Promise<void>;
+  /** A lead that is not spam moved from one status to another. */
+  statusChanged?(
+    trx: Transaction<Database>,
+    leadId: number,
+    change: { from: LeadStatus; to: LeadStatus },
+    at: Date,
+  ): Promise<void>;
+  /** A lead was marked spam: what waits to announce it is withdrawn. */
+  markedSpam?(trx: Transaction<Database>, leadId: number, at: Date): Promise<void>;
+}
