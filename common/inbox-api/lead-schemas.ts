@@ -58,9 +58,9 @@ export const leadList = z.object({
   /** Notifications of leads (not spam) that could not be delivered: the inbox's banner. */
   deadNotifications: z.number(),
   /** Integrations turned off by a 410 Gone answer or three days of failures: the inbox's other banner. */
-  disabledIntegrations: z
-    .array(z.object({ id: z.number(), kind: z.enum(INTEGRATION_KINDS), reason: z.string() }))
-    .default([]),
+  disabledIntegrations: z.array(
+    z.object({ id: z.number(), kind: z.enum(INTEGRATION_KINDS), reason: z.string() }),
+  ),
 });
 
 const timelineEntry = z.object({
@@ -103,7 +103,7 @@ export const leadDetail = leadSummary.extend({
   sourcePage: z.string(),
   timeline: z.array(timelineEntry),
   /** Each integration's deliveries of the lead's events, oldest first. */
-  deliveries: z.array(integrationDelivery).default([]),
+  deliveries: z.array(integrationDelivery),
 });
 export type LeadDetail = z.infer<typeof leadDetail>;
 

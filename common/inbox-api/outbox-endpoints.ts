@@ -1,5 +1,6 @@
 /** The emails waiting or given up on, and sending them again. */
 import { z } from 'zod';
+import { INTEGRATION_KINDS } from '../integration-domain.ts';
 import { endpoint, idParams, noContent } from './endpoint.ts';
 
 const OUTBOX_STATUSES = ['pending', 'dead'] as const;
@@ -15,6 +16,8 @@ const outboxEmail = z.object({
   createdAt: z.string(),
   /** The lead it is about, when it is about one. */
   leadId: z.number().nullable(),
+  /** A delivery to an integration: its kind (the recipient then names it, e.g. "Slack integration #3"); null for an email. */
+  integrationKind: z.enum(INTEGRATION_KINDS).nullable(),
 });
 export type OutboxEmail = z.infer<typeof outboxEmail>;
 

@@ -66,7 +66,7 @@ const autoReply = z.object({
 export type AutoReply = z.infer<typeof autoReply>;
 
 /** The auto-reply's text: the one check of it, on the page and on the server. */
-export const autoReplyText = z
+const autoReplyText = z
   .string()
   .trim()
   .min(1, 'Write the text of the auto-reply.')

@@ -4,6 +4,7 @@
  * browser with fixed data, so each state shows whatever the server behind it has built.
  */
 import type { Page, Route } from '@playwright/test';
+import type { OutboxEmail } from '../../common/inbox-api/outbox-endpoints.ts';
 import type { IntegrationDelivery } from '../../common/inbox-api/lead-schemas.ts';
 import type { DeliveryAttempt, Integration } from '../../common/inbox-api/settings-endpoints.ts';
 import { empty, type Shot } from './inbox-shot.ts';
@@ -230,15 +231,16 @@ export const settingsShots: Shot[] = [
         emails: [
           {
             id: 90,
-            kind: 'slack',
+            kind: 'integration',
             recipient: 'Slack integration #3',
+            integrationKind: 'slack',
             status: 'dead',
             attempts: 10,
             nextAttemptAt: minutesFromNow(-45),
             lastError: 'The receiver answered 500 Internal Server Error.',
             createdAt: minutesFromNow(-300),
             leadId: 10,
-          },
+          } satisfies OutboxEmail,
           ...(body.emails as unknown[]),
         ],
       })),

@@ -42,6 +42,7 @@ function email(row: OutboxRow, kinds: Map<number, IntegrationKind>): OutboxEmail
     lastError: row.last_error,
     createdAt: row.created_at,
     leadId: row.quote_request_id,
+    integrationKind: kind ?? null,
   };
 }
 

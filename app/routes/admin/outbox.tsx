@@ -2,11 +2,7 @@ import { useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { adminPaths } from '../../../common/admin-api';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
-import {
-  INTEGRATION_KINDS,
-  type IntegrationKind,
-  integrationKindLabels,
-} from '../../../common/integration-domain';
+import { integrationKindLabels } from '../../../common/integration-domain';
 import type { OutboxEmail } from '../../../common/inbox-api/outbox-endpoints';
 import { ApiFailure, callApi } from '../../components/admin/api';
 import { buttonClass } from '../../components/admin/buttons';
@@ -36,22 +32,15 @@ const kindLabels: Record<string, string> = {
   confirmation: 'Newsletter confirmation',
 };
 
-/** An integration's kind, as the outbox may name it: "slack", "integration-slack" or "integration:slack". */
-function integrationKindOf(kind: string): IntegrationKind | undefined {
-  const bare = kind.replace(/^integration[-:_]/, '');
-  return INTEGRATION_KINDS.find((each) => each === bare);
-}
-
 /** A delivery to Slack, Teams or a webhook, or an email; each by the name staff know it by. */
-function itemLabel(kind: string): string {
-  const integration = integrationKindOf(kind);
-  if (integration) return `${integrationKindLabels[integration]} delivery`;
-  return kindLabels[kind] ?? kind;
+function itemLabel(item: OutboxEmail): string {
+  if (item.integrationKind) return `${integrationKindLabels[item.integrationKind]} delivery`;
+  return kindLabels[item.kind] ?? item.kind;
 }
 
 /** What the list calls one item: "the email to a@b.example", "the delivery to Slack integration #3". */
 function itemNoun(item: OutboxEmail): string {
-  return `the ${integrationKindOf(item.kind) ? 'delivery' : 'email'} to ${item.recipient}`;
+  return `the ${item.integrationKind ? 'delivery' : 'email'} to ${item.recipient}`;
 }
 
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -122,7 +111,7 @@ function EmailRow({ email, timeZone }: { email: OutboxEmail; timeZone: string })
     <li ref={row} className="rounded-xl border border-slate-200 bg-white p-4 sm:px-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="font-semibold text-ink">{itemLabel(email.kind)}</h2>
+          <h2 className="font-semibold text-ink">{itemLabel(email)}</h2>
           <p className="text-sm break-all text-slate-600">to {email.recipient}</p>
         </div>
         <RetryButton email={email} />
