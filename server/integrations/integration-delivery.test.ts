@@ -236,7 +236,7 @@ describe('disabling', () => {
     expect(activity).toEqual([
       expect.objectContaining({ actor: null, action: 'integration-disabled', lead_id: null }),
     ]);
-    expect(activity[0]?.summary).toContain(`Slack integration ${integration.id} was disabled`);
+    expect(activity[0]?.summary).toContain(`Slack integration #${integration.id} was disabled`);
     expect(activity[0]?.summary).not.toContain(receiver.url);
     // A new lead queues nothing for it.
     await storeLead(stores);

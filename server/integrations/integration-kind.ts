@@ -49,7 +49,7 @@ async function disableIntegration(
       at: at.toISOString(),
       actor: null,
       action: 'integration-disabled',
-      summary: `${integrationKindLabels[integration.kind]} integration ${integration.id} was disabled. ${reason}`,
+      summary: `${integrationKindLabels[integration.kind]} integration #${integration.id} was disabled. ${reason}`,
       lead_id: null,
     })
     .execute();
