@@ -1,17 +1,11 @@
 import type { Storage } from '../db/database.ts';
 import { isCancelled, isHeld, type Attempt, type EmailKind, type Failure } from './email-kind.ts';
-import { requeue, unclaimed } from './outbox-rows.ts';
+import { unclaimed } from './outbox-rows.ts';
+import { createOutboxView, MAIL_LANE } from './outbox-view.ts';
 import type { OutgoingMail } from '../mail/outgoing-mail.ts';
-import {
-  HTTP_LANES,
-  type DeliveredVia,
-  type OutboxLane,
-  type OutboxRow,
-  type OutboxStatus,
-} from './outbox-table.ts';
+import { HTTP_LANES, type DeliveredVia, type OutboxLane, type OutboxRow } from './outbox-table.ts';
 import { isOutgoingRequest, type OutgoingMessage } from './outgoing-request.ts';
 import { countClaimed, throttleRoom } from './outbox-throttle.ts';
-import type { RetryOutcome } from './retry-outcome.ts';
 
 /** An email taken from the outbox, ready to send. */
 export interface DueEmail {
@@ -37,12 +31,6 @@ export interface ClaimLane {
 /** The claim of an email lane, which gives emails only. */
 type EmailLaneClaim = ClaimLane & { lane?: Exclude<OutboxLane, (typeof HTTP_LANES)[number]> };
 
-/** The lane /readyz and the outbox command are about (campaigns show on their own pages). */
-const MAIL_LANE: OutboxLane = 'mail';
-
-/** The lanes the inbox's Outbox view lists and retries: the emails and the integrations' deliveries. */
-const VIEW_LANES: readonly OutboxLane[] = ['mail', 'integration'];
-
 type RowChange = Partial<
   Pick<OutboxRow, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'sent_at' | 'delivered_via'>
 >;
@@ -56,7 +44,6 @@ export function createOutboxRepository(
   storage: Pick<Storage, 'db' | 'write' | 'dialect'>,
   kinds: readonly EmailKind[],
 ) {
-  const { db } = storage;
   const write = storage.write.run;
   const byKind = new Map<string, EmailKind>();
   for (const kind of kinds) {
@@ -244,86 +231,7 @@ export function createOutboxRepository(
       return byKind.get(row.kind)?.describe?.(row) ?? {};
     },
 
-    /** The Outbox view's emails and integration deliveries, newest first; at most `limit` of them when given. */
-    async list(filter: { status?: OutboxStatus; limit?: number } = {}): Promise<OutboxRow[]> {
-      let query = db.selectFrom('outbox').selectAll().where('lane', 'in', VIEW_LANES).orderBy('id', 'desc');
-      if (filter.status) query = query.where('status', '=', filter.status);
-      if (filter.limit !== undefined) query = query.limit(filter.limit);
-      return query.execute();
-    },
-
-    async get(id: number): Promise<OutboxRow | undefined> {
-      return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
-    /** For the readiness check, of the 'mail' lane: what waits, how long the oldest has waited, what is dead. */
-    async health(at: Date): Promise<{ pending: number; dead: number; oldestPendingSeconds: number | null }> {
-      const [counts, oldest] = await Promise.all([
-        this.counts([MAIL_LANE]),
-        db
-          .selectFrom('outbox')
-          .select((eb) => eb.fn.min('created_at').as('created_at'))
-          .where('lane', '=', MAIL_LANE)
-          .where('status', '=', 'pending')
-          .executeTakeFirst(),
-      ]);
-      const since = oldest?.created_at ? Date.parse(oldest.created_at) : Number.NaN;
-      return {
-        ...counts,
-        oldestPendingSeconds: Number.isNaN(since)
-          ? null
-          : Math.max(0, Math.round((at.getTime() - since) / 1000)),
-      };
-    },
-
-    /**
-     * How many wait and how many are dead letters: of the Outbox view (emails and integration
-     * deliveries) unless other lanes are given (/readyz: the emails alone).
-     */
-    async counts(lanes: readonly OutboxLane[] = VIEW_LANES): Promise<{ pending: number; dead: number }> {
-      const rows = await db
-        .selectFrom('outbox')
-        .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('lane', 'in', lanes)
-        .where('status', 'in', ['pending', 'dead'])
-        .groupBy('status')
-        .execute();
-      const counts = { pending: 0, dead: 0 };
-      for (const row of rows)
-        if (row.status === 'pending' || row.status === 'dead') counts[row.status] = Number(row.count);
-      return counts;
-    },
-
-    /**
-     * Retry on one email: a compare-and-set that puts it back in the queue,
-     * due now with a fresh attempt count, only if it is dead, or waiting and
-     * held by no worker. An email being sent, sent or withdrawn is left as it is.
-     */
-    async retry(id: number, at: Date): Promise<RetryOutcome> {
-      return write(async (trx) => {
-        // A campaign's email is retried from its campaign ("Retry failed" leaves the bounced alone).
-        const lane = await trx.selectFrom('outbox').select('lane').where('id', '=', id).executeTakeFirst();
-        if (!lane || !VIEW_LANES.includes(lane.lane)) return 'missing';
-        if ((await requeue(trx, { id }, ['dead', 'pending'], at)).length > 0) return 'queued';
-        const row = await trx.selectFrom('outbox').select('status').where('id', '=', id).executeTakeFirst();
-        if (!row) return 'missing';
-        // Dead or free to claim, it would have been requeued: a worker holds it.
-        return row.status === 'sent' || row.status === 'cancelled' ? row.status : 'sending';
-      });
-    },
-
-    /**
-     * Puts every dead letter of the Outbox view (emails and integration deliveries) back in the
-     * queue, due now; returns how many. A campaign's failures are retried from its page ("Retry
-     * failed"), which leaves bounced ones alone.
-     */
-    async retryAllDead(at: Date): Promise<number> {
-      return write(async (trx) => {
-        let retried = 0;
-        for (const lane of VIEW_LANES) retried += (await requeue(trx, { lane }, ['dead'], at)).length;
-        return retried;
-      });
-    },
+    ...createOutboxView(storage),
   };
 }
 
