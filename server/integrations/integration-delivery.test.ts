@@ -2,13 +2,13 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import type { IntegrationKind } from '../../common/integration-domain.ts';
 import { sampleQuote } from '../../common/quote-sample.ts';
 import { createOutboxWorker } from '../outbox/outbox-worker.ts';
 import { openStores } from '../stores.ts';
 import { manualClock } from '../test/manual-clock.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testConfig } from '../test/test-app.ts';
+import { storeIntegration } from '../test/stored-integration.ts';
 import { webhookReceiver } from '../test/webhook-receiver.ts';
 import { createHttpSender } from './http-sender.ts';
 import { httpTransport } from './http-transport.ts';
@@ -51,25 +51,6 @@ async function setup({ batchSize }: { batchSize?: number } = {}) {
   return { config, clock, stores, worker, lines };
 }
 
-async function addIntegration(stores: Stores, kind: IntegrationKind, url: string, secret?: string) {
-  const at = new Date().toISOString();
-  return stores.storage.write.run((trx) =>
-    trx
-      .insertInto('integrations')
-      .values({
-        kind,
-        url,
-        secret: secret ?? null,
-        enabled: 1,
-        created_by: 'owner@acme.test',
-        created_at: at,
-        updated_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-  );
-}
-
 const storeLead = (stores: Stores, spam = false) =>
   stores.leads.store({ request: sampleQuote(), sourcePage: '/services', spam });
 
@@ -86,7 +67,7 @@ describe('a signed webhook', () => {
     const { stores, worker, lines } = await setup();
     const receiver = await webhookReceiver();
     const secret = newWebhookSecret();
-    const integration = await addIntegration(stores, 'webhook', receiver.url, secret);
+    const integration = await storeIntegration(stores.storage, 'webhook', receiver.url, secret);
     const lead = await storeLead(stores);
 
     expect(await worker.runOnce()).toBe(1);
@@ -132,7 +113,7 @@ describe('a signed webhook', () => {
     const { stores, worker, clock } = await setup();
     const receiver = await webhookReceiver();
     const [previous, current] = [newWebhookSecret(), newWebhookSecret()];
-    const integration = await addIntegration(stores, 'webhook', receiver.url, current);
+    const integration = await storeIntegration(stores.storage, 'webhook', receiver.url, current);
     await stores.storage.write.run((trx) =>
       trx
         .updateTable('integrations')
@@ -159,7 +140,7 @@ describe('retries', () => {
     const { stores, worker, clock } = await setup();
     const receiver = await webhookReceiver();
     receiver.answer(503);
-    await addIntegration(stores, 'slack', receiver.url);
+    await storeIntegration(stores.storage, 'slack', receiver.url);
     await storeLead(stores);
 
     const waits: number[] = [];
@@ -185,7 +166,7 @@ describe('retries', () => {
     const { stores, worker, clock } = await setup();
     const receiver = await webhookReceiver();
     receiver.answer(500);
-    await addIntegration(stores, 'teams', receiver.url);
+    await storeIntegration(stores.storage, 'teams', receiver.url);
     await storeLead(stores);
     const start = clock.now().getTime();
     while (clock.now().getTime() - start < HOUR) {
@@ -219,7 +200,7 @@ describe('disabling', () => {
     const { stores, worker } = await setup({ batchSize: 1 });
     const receiver = await webhookReceiver();
     receiver.answer(410);
-    const integration = await addIntegration(stores, 'slack', receiver.url);
+    const integration = await storeIntegration(stores.storage, 'slack', receiver.url);
     await storeLead(stores);
     await storeLead(stores);
 
@@ -248,7 +229,7 @@ describe('disabling', () => {
     const { stores, worker, clock } = await setup();
     const receiver = await webhookReceiver();
     receiver.answer(500);
-    await addIntegration(stores, 'webhook', receiver.url, newWebhookSecret());
+    await storeIntegration(stores.storage, 'webhook', receiver.url, newWebhookSecret());
     await storeLead(stores);
     for (let hour = 0; hour < 80; hour++) {
       await worker.runOnce();
@@ -270,7 +251,7 @@ describe('spam and status changes', () => {
   it('a lead caught by the honeypot sends nothing', async () => {
     const { stores, worker } = await setup();
     const receiver = await webhookReceiver();
-    await addIntegration(stores, 'slack', receiver.url);
+    await storeIntegration(stores.storage, 'slack', receiver.url);
     await storeLead(stores, true);
     expect(await outboxRows(stores)).toEqual([]);
     expect(await worker.runOnce()).toBe(0);
@@ -281,7 +262,7 @@ describe('spam and status changes', () => {
   it('a lead marked spam before its delivery sends nothing; marked Not spam, it sends lead.created then', async () => {
     const { stores, worker } = await setup();
     const receiver = await webhookReceiver();
-    await addIntegration(stores, 'slack', receiver.url);
+    await storeIntegration(stores.storage, 'slack', receiver.url);
     const { id } = await storeLead(stores);
     await stores.leads.setSpam(id, true, 'owner@acme.test');
     expect(await worker.runOnce()).toBe(0);
@@ -303,7 +284,7 @@ describe('spam and status changes', () => {
     const { stores, worker, config } = await setup();
     const receiver = await webhookReceiver();
     const secret = newWebhookSecret();
-    await addIntegration(stores, 'webhook', receiver.url, secret);
+    await storeIntegration(stores.storage, 'webhook', receiver.url, secret);
     const { id } = await storeLead(stores);
     await worker.runOnce();
     await stores.leads.setStatus(id, 'quoted', 'owner@acme.test');

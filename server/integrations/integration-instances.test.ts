@@ -7,6 +7,7 @@ import { testDatabase } from '../test/database-kind.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { eventually, testApp, testConfig } from '../test/test-app.ts';
+import { storeIntegration } from '../test/stored-integration.ts';
 import { webhookReceiver } from '../test/webhook-receiver.ts';
 import { createHttpSender } from './http-sender.ts';
 import { httpTransport } from './http-transport.ts';
@@ -14,24 +15,6 @@ import { integrationRetryPolicy } from './integration-retry.ts';
 import { createIntegrationServices } from './integration-services.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
-
-async function addSlack(stores: Stores, url: string) {
-  const at = new Date().toISOString();
-  return stores.storage.write.run((trx) =>
-    trx
-      .insertInto('integrations')
-      .values({
-        kind: 'slack',
-        url,
-        enabled: 1,
-        created_by: 'owner@acme.test',
-        created_at: at,
-        updated_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-  );
-}
 
 function worker(stores: Stores) {
   return createOutboxWorker({
@@ -52,7 +35,7 @@ describe.skipIf(testDatabase !== 'postgres')('two instances on PostgreSQL', () =
     const config = testConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }, tempDir());
     const [first, second] = [await openStores(config), await openStores(config)];
     const receiver = await webhookReceiver();
-    await addSlack(first, receiver.url);
+    await storeIntegration(first.storage, 'slack', receiver.url);
     const count = 18;
     for (let index = 0; index < count; index++)
       await first.leads.store({ request: sampleQuote(), sourcePage: '/', spam: false });
@@ -111,7 +94,7 @@ describe('the server', () => {
     const config = testConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }, tempDir());
     const stores = await openStores(config);
     const receiver = await webhookReceiver();
-    const integration = await addSlack(stores, receiver.url);
+    const integration = await storeIntegration(stores.storage, 'slack', receiver.url);
     const services = createIntegrationServices({
       storage: stores.storage,
       siteUrl: config.siteUrl,

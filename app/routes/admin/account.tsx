@@ -9,6 +9,7 @@ import { setFlash, takeFlash } from '../../components/admin/flash';
 import { useFocusRescue } from '../../components/admin/focus';
 import { formatWhen } from '../../components/admin/format';
 import { Icon } from '../../components/admin/icons';
+import { Panel } from '../../components/admin/panel';
 import { ACCOUNT_INTENT } from '../../components/admin/intents';
 import { useMe } from '../../components/admin/me';
 import { adminMeta } from '../../components/admin/meta';
@@ -176,7 +177,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const me = useMe();
   const navigation = useNavigation();
   const onlyNoteId = useId();
-  const signOutHeadingId = useId();
   const passkeysHeadingId = useId();
   const only = me.passkeys.length <= 1;
   const signingOut = navigation.formData?.get('intent');
@@ -224,13 +224,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </div>
       </section>
 
-      <section
-        aria-labelledby={signOutHeadingId}
-        className="mt-6 rounded-xl border border-slate-200 bg-white p-5 sm:p-6"
-      >
-        <h2 id={signOutHeadingId} className="text-lg font-semibold">
-          Sign out
-        </h2>
+      <Panel title="Sign out" className="mt-6">
         <p className="mt-1 text-slate-600">
           Sign out here when you are done on a shared computer. Sign out everywhere ends every session of your
           account on every device, for example after losing a phone.
@@ -257,7 +251,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </SubmitButton>
           </Form>
         </div>
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
 import { settingsCopy } from '../../../content/admin-settings';
 import { buttonClass } from '../buttons';
 import { Notice } from '../notice';
+import { Panel } from '../panel';
 import { SubmitButton } from '../submit-button';
 import { SETTINGS_INTENT, type SettingsActionResult } from './settings-intents';
 import { ShownOncePanel } from './shown-once';
@@ -24,7 +25,6 @@ export function AddIntegration() {
   // What was made stays shown until dismissed (the reply it came in is remembered as dismissed).
   const [dismissed, setDismissed] = useState<SettingsActionResult | undefined>();
   const form = useRef<HTMLFormElement>(null);
-  const headingId = useId();
   const urlHint = useId();
   const urlError = useId();
   const data = pending ? undefined : fetcher.data;
@@ -44,13 +44,7 @@ export function AddIntegration() {
   }, [shown]);
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mt-8 rounded-xl border border-slate-200 bg-white p-5 sm:p-6"
-    >
-      <h2 id={headingId} className="text-lg font-semibold">
-        {copy.title}
-      </h2>
+    <Panel title={copy.title}>
       {shown && <ShownOncePanel shown={shown} onDone={() => setDismissed(data)} />}
       <fetcher.Form
         ref={form}
@@ -105,6 +99,6 @@ export function AddIntegration() {
           </SubmitButton>
         </div>
       </fetcher.Form>
-    </section>
+    </Panel>
   );
 }

@@ -7,6 +7,7 @@ import { buttonClass } from '../buttons';
 import { formatWhen } from '../format';
 import { useTimeZone } from '../me';
 import { Notice } from '../notice';
+import { Panel } from '../panel';
 import { SubmitButton } from '../submit-button';
 import { SETTINGS_INTENT, type SettingsActionResult } from './settings-intents';
 
@@ -48,7 +49,7 @@ export function AutoReplyForm({ autoReply }: { autoReply: AutoReply }) {
   const previewer = useFetcher<SettingsActionResult>();
   const timeZone = useTimeZone();
   const text = useRef<HTMLTextAreaElement>(null);
-  const headingId = useId();
+  const textId = useId();
   const hintId = useId();
   const errorId = useId();
   const saving = saver.state !== 'idle';
@@ -67,13 +68,7 @@ export function AutoReplyForm({ autoReply }: { autoReply: AutoReply }) {
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mt-8 rounded-xl border border-slate-200 bg-white p-5 sm:p-6"
-    >
-      <h2 id={headingId} className="text-xl font-semibold">
-        {copy.title}
-      </h2>
+    <Panel title={copy.title}>
       <p className="mt-1 max-w-3xl text-slate-600">{copy.intro}</p>
       <saver.Form method="post" noValidate className="mt-4 space-y-4">
         <input type="hidden" name="intent" value={SETTINGS_INTENT.saveAutoReply} />
@@ -87,7 +82,7 @@ export function AutoReplyForm({ autoReply }: { autoReply: AutoReply }) {
           {copy.enabled}
         </label>
         <div>
-          <label htmlFor={`${headingId}-text`} className="block text-sm font-medium text-slate-700">
+          <label htmlFor={textId} className="block text-sm font-medium text-slate-700">
             {copy.text}
           </label>
           <p id={hintId} className="mt-0.5 text-sm text-slate-600">
@@ -95,7 +90,7 @@ export function AutoReplyForm({ autoReply }: { autoReply: AutoReply }) {
           </p>
           <textarea
             ref={text}
-            id={`${headingId}-text`}
+            id={textId}
             name="text"
             rows={7}
             defaultValue={autoReply.text}
@@ -135,6 +130,6 @@ export function AutoReplyForm({ autoReply }: { autoReply: AutoReply }) {
         </div>
       </saver.Form>
       {previewed?.preview && <Preview preview={previewed.preview} />}
-    </section>
+    </Panel>
   );
 }
