@@ -176,6 +176,8 @@ export const settingsShots: Shot[] = [
         .fill('https://hooks.zapier.com/hooks/catch/1234567/ab12cd/');
       await form.getByRole('button', { name: 'Add integration' }).click();
       await page.getByRole('region', { name: /Copy this now/ }).waitFor();
+      // Its heading takes the focus a moment later, which scrolls the page: the shot waits for that.
+      await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('Copy this now'));
     },
   },
   {
