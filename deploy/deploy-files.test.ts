@@ -28,6 +28,7 @@ import {
   type Server,
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -746,7 +747,8 @@ class Instance {
   private closing = false;
   private server: Server | undefined;
 
-  constructor(readonly port: number) {}
+  /** 0 until the first start, which takes a port no one holds; restarts listen on the same one. */
+  port = 0;
 
   get address() {
     return `127.0.0.1:${this.port}`;
@@ -776,7 +778,16 @@ class Instance {
       });
     });
     server.keepAliveTimeout = appKeepAliveMs();
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    // Port 0 the first time: the system's free port, where a port picked beforehand could be taken by
+    // another test file meanwhile. A failed listen fails the start instead of hanging it.
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.port = (server.address() as AddressInfo).port;
     this.server = server;
   }
 
@@ -880,7 +891,7 @@ function balancesInstances(
     let balancer: Balancer | undefined;
 
     beforeAll(async () => {
-      instances = [new Instance(await freePort()), new Instance(await freePort())];
+      instances = [new Instance(), new Instance()];
       for (const instance of instances) await instance.start();
       balancer = await start(instances);
     }, LONG);
