@@ -8,6 +8,7 @@
  * Usage: npm run bench:campaign [-- <subscribers>]  (DATABASE_URL set: on PostgreSQL)
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { builtServerEnv } from './built-server-env.ts';
 import { readerEmails, seedConfirmedSubscribers } from '../server/test/confirmed-subscribers.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,6 @@ import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../server/config.ts';
 import { openStores } from '../server/stores.ts';
 import { startServer, stopServer } from '../server/test/server-process.ts';
-import { fakeSite } from '../server/test/fake-site.ts';
 import { machine, round, saveJson, table } from './report.ts';
 
 const subscribers = Number(process.argv[2] ?? 10_000);
@@ -44,15 +44,7 @@ await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', () => resolve()
 const smtpUrl = `smtp://127.0.0.1:${(sink.server.address() as { port: number }).port}`;
 
 const env: Record<string, string> = {
-  HOST: '127.0.0.1',
-  PORT: '0',
-  SITE_DIR: fakeSite(dir),
-  SITE_URL: 'https://www.acme.test',
-  DATABASE_PATH: join(dir, 'site.db'),
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  MAIL_DIR: join(dir, 'mail'),
-  BACKUP_DIR: join(dir, 'backups'),
-  BACKUP_INTERVAL_HOURS: '0',
+  ...builtServerEnv(dir),
   SMTP_URL: smtpUrl,
   SMTP_CONNECTION_TIMEOUT_MS: '1000',
   SMTP_GREETING_TIMEOUT_MS: '1000',

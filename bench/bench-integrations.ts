@@ -16,12 +16,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
+import { builtServerEnv } from './built-server-env.ts';
 import { sampleQuote } from '../common/quote-sample.ts';
 import type { IntegrationKind } from '../common/integration-domain.ts';
 import { newWebhookSecret } from '../server/integrations/webhook-signature.ts';
 import { loadConfig } from '../server/config.ts';
 import { openStores } from '../server/stores.ts';
-import { fakeSite } from '../server/test/fake-site.ts';
 import { isSuccess, postQuote } from '../server/test/quote-client.ts';
 import { BUILT_SERVER, startServer, stopServer } from '../server/test/server-process.ts';
 import { storeIntegration } from '../server/test/stored-integration.ts';
@@ -88,15 +88,7 @@ const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-integrations-'));
 const env: Record<string, string> = {
-  HOST: '127.0.0.1',
-  PORT: '0',
-  SITE_DIR: fakeSite(dir),
-  SITE_URL: 'https://www.acme.test',
-  DATABASE_PATH: join(dir, 'site.db'),
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  MAIL_DIR: join(dir, 'mail'),
-  BACKUP_DIR: join(dir, 'backups'),
-  BACKUP_INTERVAL_HOURS: '0',
+  ...builtServerEnv(dir),
   RATE_LIMIT_MAX: String((LEADS + DOWN_LEADS) * 2),
   WEBHOOK_ALLOW_PRIVATE: 'true',
   // A new lead wakes the worker at once; the poll only finds the retries that have come due.

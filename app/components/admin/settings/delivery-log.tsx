@@ -9,6 +9,7 @@ import { Notice } from '../notice';
 
 const copy = settingsCopy.integrations;
 const cell = 'px-3 py-2 align-top';
+const COLUMNS = ['When', 'Event', 'Status', 'Took', 'Error'] as const;
 
 function LogTable({ deliveries, caption }: { deliveries: DeliveryAttempt[]; caption: string }) {
   const timeZone = useTimeZone();
@@ -30,21 +31,11 @@ function LogTable({ deliveries, caption }: { deliveries: DeliveryAttempt[]; capt
         </caption>
         <thead className="bg-slate-50 text-slate-600">
           <tr>
-            <th scope="col" className={cell}>
-              When
-            </th>
-            <th scope="col" className={cell}>
-              Event
-            </th>
-            <th scope="col" className={cell}>
-              Status
-            </th>
-            <th scope="col" className={cell}>
-              Took
-            </th>
-            <th scope="col" className={cell}>
-              Error
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className={cell}>
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
