@@ -4,6 +4,7 @@ import { adminMigrations } from './admin/admin-migrations.ts';
 import { adminPostgresMigrations } from './admin/admin-postgres-migrations.ts';
 import { createSessionRepository } from './admin/session-repository.ts';
 import type { Config } from './config.ts';
+import { dashboardMigrations, dashboardPostgresMigrations } from './dashboard/dashboard-migrations.ts';
 import { openStorage, type Storage } from './db/database.ts';
 import { mergeMigrations } from './db/migrator.ts';
 import { integrationOutboxKind } from './integrations/integration-kind.ts';
@@ -41,6 +42,7 @@ export const migrations = mergeMigrations(
   { sqlite: adminMigrations, postgres: adminPostgresMigrations },
   { sqlite: integrationMigrations, postgres: integrationPostgresMigrations },
   { sqlite: autoReplyMigrations, postgres: autoReplyPostgresMigrations },
+  { sqlite: dashboardMigrations, postgres: dashboardPostgresMigrations },
 );
 
 export interface StoresOptions {
