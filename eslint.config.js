@@ -70,7 +70,7 @@ export default tseslint.config(
     // The core: every folder of server/ but the features' (a new folder is core until it is made a feature).
     files: ['server/*/**/*.{ts,tsx}'],
     ignores: [
-      'server/{quote,newsletter,admin,integrations,dashboard}/**',
+      'server/{quote,newsletter,admin,integrations,dashboard,visits}/**',
       '**/*.test.{ts,tsx}',
       'server/test/**',
       'server/fault-tests/**',
@@ -88,6 +88,7 @@ export default tseslint.config(
                 'server/admin',
                 'server/integrations',
                 'server/dashboard',
+                'server/visits',
               ],
               message: 'The core of the server imports no feature: let the feature register with it instead.',
             },
@@ -124,7 +125,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/{quote,newsletter,admin,integrations,dashboard}/**/*.{ts,tsx}'],
+    files: ['server/{quote,newsletter,admin,integrations,dashboard,visits}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -134,24 +135,48 @@ export default tseslint.config(
             {
               target: 'server/quote',
               // The integrations hook into the leads (lead-hooks.ts); the leads never import them.
-              from: ['server/newsletter', 'server/admin', 'server/integrations', 'server/dashboard'],
+              from: [
+                'server/newsletter',
+                'server/admin',
+                'server/integrations',
+                'server/dashboard',
+                'server/visits',
+              ],
               message: 'A feature imports the core and common/, never another feature.',
             },
             {
               target: 'server/newsletter',
-              from: ['server/quote', 'server/admin', 'server/integrations', 'server/dashboard'],
+              from: [
+                'server/quote',
+                'server/admin',
+                'server/integrations',
+                'server/dashboard',
+                'server/visits',
+              ],
               message: 'A feature imports the core and common/, never another feature.',
             },
             // The integrations deliver the leads' events, so they may use quote/ (which only tells them
             // through its hooks), never the inbox or the newsletter.
             {
               target: 'server/integrations',
-              from: ['server/newsletter', 'server/admin', 'server/dashboard'],
+              from: ['server/newsletter', 'server/admin', 'server/dashboard', 'server/visits'],
               message: 'The integrations import the core, common/ and the leads (quote/), no other feature.',
+            },
+            // Visits are counted from the pages the core serves; they know no other feature.
+            {
+              target: 'server/visits',
+              from: [
+                'server/quote',
+                'server/newsletter',
+                'server/admin',
+                'server/integrations',
+                'server/dashboard',
+              ],
+              message: 'The visits import the core and common/, no other feature.',
             },
             // No zone for server/admin: the inbox works on the leads and the subscribers, so it may use
             // quote/ and newsletter/ (and only it may). Nor for server/dashboard: its figures read the leads
-            // (and the newsletter's local-time helpers), and only the inbox shows them.
+            // and the visits (and the newsletter's local-time helpers), and only the inbox shows them.
             {
               target: 'server',
               from: 'server/*.{ts,tsx}',

@@ -10,6 +10,8 @@ export const ADMIN_API = '/admin/api';
 /** The pages of the inbox. */
 export const adminPaths = {
   inbox: '/admin',
+  /** How the website is doing: leads over time, by page, the funnel, first contact, visits. The first view after sign-in. */
+  dashboard: '/admin/dashboard',
   signIn: '/admin/sign-in',
   /** The invitation link: `/admin/invitation#<token>` (a fragment never reaches a server log). */
   invitation: '/admin/invitation',

@@ -123,6 +123,7 @@ async function featuresPlugin(app: FastifyInstance, { config, stores, redis, kic
         production: config.production,
       }),
     }),
+    visits: config.visits,
     onQueued: kick,
     now,
   });

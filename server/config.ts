@@ -94,6 +94,10 @@ const envSchema = z.object({
   ACK_EMAIL: booleanText.default(false),
   // Lets integrations call loopback, private and link-local addresses (intranet receivers, tests).
   WEBHOOK_ALLOW_PRIVATE: booleanText.default(false),
+  // Visits counted without cookies when a public page is served (off: no counting at all).
+  VISIT_COUNTING: booleanText.default(true),
+  // Behind a CDN: count visits from a tiny beacon in the pages instead of the page requests.
+  VISIT_BEACON: booleanText.default(false),
 
   ADMIN_TIME_ZONE: timeZone.default('Asia/Kolkata'),
   ADMIN_SESSION_IDLE_HOURS: wholeNumber(1, 720).default(12),
@@ -227,6 +231,12 @@ function toConfig(value: Env, warnings: string[], dkim: DkimSettings | undefined
     integrations: {
       /** WEBHOOK_ALLOW_PRIVATE: integrations may call addresses that are not public. */
       allowPrivate: value.WEBHOOK_ALLOW_PRIVATE,
+    },
+    visits: {
+      /** VISIT_COUNTING: count page views and visitors (daily aggregates, no cookie, nothing identifying). */
+      counting: value.VISIT_COUNTING,
+      /** VISIT_BEACON: count from the pages' beacon (behind a CDN) instead of the page requests. */
+      beacon: value.VISIT_BEACON,
     },
     outbox: {
       pollMs: value.OUTBOX_POLL_MS,

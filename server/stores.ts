@@ -29,6 +29,7 @@ import { createIntegrationRepository } from './integrations/integration-reposito
 import { createAutoReply } from './quote/auto-reply.ts';
 import { autoReplyMigrations, autoReplyPostgresMigrations } from './quote/auto-reply-migrations.ts';
 import { createLeadRepository } from './quote/lead-repository.ts';
+import { visitMigrations, visitPostgresMigrations } from './visits/visit-migrations.ts';
 import { quoteEmailKinds } from './quote/quote-email-kinds.ts';
 import { quoteMigrations } from './quote/quote-migrations.ts';
 import { quotePostgresMigrations } from './quote/quote-postgres-migrations.ts';
@@ -43,6 +44,7 @@ export const migrations = mergeMigrations(
   { sqlite: integrationMigrations, postgres: integrationPostgresMigrations },
   { sqlite: autoReplyMigrations, postgres: autoReplyPostgresMigrations },
   { sqlite: dashboardMigrations, postgres: dashboardPostgresMigrations },
+  { sqlite: visitMigrations, postgres: visitPostgresMigrations },
 );
 
 export interface StoresOptions {

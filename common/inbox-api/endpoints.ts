@@ -2,6 +2,7 @@
 import { accountEndpoints } from './account-endpoints.ts';
 import { activityEndpoints } from './activity-endpoints.ts';
 import { campaignEndpoints } from './campaign-endpoints.ts';
+import { dashboardEndpoints } from './dashboard-endpoints.ts';
 import type { Endpoint } from './endpoint.ts';
 import { leadEndpoints } from './lead-endpoints.ts';
 import { outboxEndpoints } from './outbox-endpoints.ts';
@@ -9,6 +10,7 @@ import { settingsEndpoints } from './settings-endpoints.ts';
 import { subscriberEndpoints } from './subscriber-endpoints.ts';
 
 export const inboxApi = {
+  dashboard: dashboardEndpoints,
   account: accountEndpoints,
   leads: leadEndpoints,
   outbox: outboxEndpoints,

@@ -7,6 +7,7 @@ import { answerProblemsAsJson, notFound } from './api-problem.ts';
 import { authRoutes, type AuthRoutesOptions } from './auth-routes.ts';
 import { campaignRoutes, type CampaignRoutesOptions, campaignSendingRoutes } from './campaign-routes.ts';
 import { holdRoutesToContract } from './contract-routes.ts';
+import { dashboardRoutes, type DashboardRoutesOptions } from './dashboard-routes.ts';
 import { settingsRoutes, type SettingsRoutesOptions } from './integration-routes.ts';
 import { leadRoutes, type LeadRoutesOptions } from './lead-routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
@@ -16,7 +17,8 @@ export type AdminRoutesOptions = AuthRoutesOptions &
   LeadRoutesOptions &
   SubscriberRoutesOptions &
   CampaignRoutesOptions &
-  SettingsRoutesOptions & {
+  SettingsRoutesOptions &
+  DashboardRoutesOptions & {
     /** The site's public origin (SITE_URL): requests from any other site are refused. */
     siteUrl: string;
   };
@@ -51,6 +53,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       await api.register(campaignRoutes, options);
       await api.register(campaignSendingRoutes, options);
       await api.register(settingsRoutes, options);
+      await api.register(dashboardRoutes, options);
 
       // Any other address under the API is a JSON 404 (not the app shell that answers /admin/*).
       api.route({

@@ -1,8 +1,7 @@
+import type { DashboardPeriod } from '../../common/dashboard-domain.ts';
 import { localTimeToUtc } from '../newsletter/local-time.ts';
 
-/** The dashboard's period picker: 7 days, 30 days, 12 weeks, 12 months. */
-export const DASHBOARD_PERIODS = ['7d', '30d', '12w', '12m'] as const;
-export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+export type { DashboardPeriod } from '../../common/dashboard-domain.ts';
 
 /** [start, end) in UTC: start counts, end does not. */
 export interface UtcRange {
