@@ -98,6 +98,8 @@ const envSchema = z.object({
   VISIT_COUNTING: booleanText.default(true),
   // Behind a CDN: count visits from a tiny beacon in the pages instead of the page requests.
   VISIT_BEACON: booleanText.default(false),
+  // How often the counted visits are written to the database (one batch per interval, never per view).
+  VISIT_FLUSH_MS: wholeNumber(100, 3_600_000).default(60_000),
 
   ADMIN_TIME_ZONE: timeZone.default('Asia/Kolkata'),
   ADMIN_SESSION_IDLE_HOURS: wholeNumber(1, 720).default(12),
@@ -237,6 +239,8 @@ function toConfig(value: Env, warnings: string[], dkim: DkimSettings | undefined
       counting: value.VISIT_COUNTING,
       /** VISIT_BEACON: count from the pages' beacon (behind a CDN) instead of the page requests. */
       beacon: value.VISIT_BEACON,
+      /** VISIT_FLUSH_MS: how often the counts in memory are added to the database, in one batch. */
+      flushMs: value.VISIT_FLUSH_MS,
     },
     outbox: {
       pollMs: value.OUTBOX_POLL_MS,
