@@ -61,15 +61,18 @@ export function formatDuration(ms: number | null): string {
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const longDateFormat = new Intl.DateTimeFormat('en-IN', {
-  weekday: 'short',
+const fullDateFormat = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',
 });
+const weekdayFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'short', timeZone: 'UTC' });
 
 /** A local date "2026-11-23" (already in the company's time zone) as "23 Nov". */
 export const formatDay = (day: string) => dateFormat.format(new Date(`${day}T00:00:00Z`));
 /** …and in full, for the tables: "Mon, 23 Nov 2026". */
-export const formatLongDay = (day: string) => longDateFormat.format(new Date(`${day}T00:00:00Z`));
+export function formatLongDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${weekdayFormat.format(date)}, ${fullDateFormat.format(date)}`;
+}
