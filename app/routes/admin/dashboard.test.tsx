@@ -184,6 +184,14 @@ describe('the visits', () => {
     expect(within(section('Visits')).queryByRole('table')).toBeNull();
   });
 
+  it('says when nobody was counted in the period before', async () => {
+    const day = { day: '2026-11-26', views: 2, visitors: 1 };
+    await show(figuresOf({}, { perDay: [day], views: 2, visitors: 1 }));
+    expect(section('Visits')).toHaveTextContent(
+      '1 visitor and 2 page views in the last 30 days, none in the 30 before.',
+    );
+  });
+
   it('says when nothing has been counted yet', async () => {
     await show(figuresOf());
     expect(section('Visits')).toHaveTextContent('No visits counted in this period yet.');
