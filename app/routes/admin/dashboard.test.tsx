@@ -125,7 +125,7 @@ describe('the leads summaries', () => {
   it('names the page that brought the most leads, and lists every page', async () => {
     await show(figuresOf());
     expect(section('Leads by page')).toHaveTextContent(
-      '/services/web brought the most leads in the last 30 days: 30 of 42, from 2 pages in all.',
+      'The page /services/web brought the most leads in the last 30 days: 30 of 42, from 2 pages in all.',
     );
     expect(dataRows('Leads by page')).toEqual([
       ['/services/web', '30'],

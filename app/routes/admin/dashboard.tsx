@@ -32,7 +32,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <PeriodPicker current={figures.period} />
         <p className="text-sm text-slate-600">{dashboardCopy.timeZone(figures.timeZone)}</p>
       </div>
-      <div className="mt-6 grid gap-4 sm:gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 items-start gap-4 sm:gap-6 lg:grid-cols-2">
         <LeadsPerWeek figures={figures} />
         <LeadsByPage figures={figures} />
         <StatusFunnel figures={figures} />

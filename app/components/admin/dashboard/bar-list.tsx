@@ -19,7 +19,7 @@ export function BarList({ bars }: { bars: readonly Bar[] }) {
       {bars.map((bar) => (
         <li key={bar.label}>
           <div className="flex items-baseline justify-between gap-3 text-sm">
-            <span className="min-w-0 break-all text-slate-700">{bar.label}</span>
+            <span className="min-w-0 break-words text-slate-700">{bar.label}</span>
             <span className="font-semibold text-ink tabular-nums">{formatNumber(bar.value)}</span>
           </div>
           <div className="mt-1 h-2.5 rounded-full bg-slate-100">

@@ -74,7 +74,7 @@ export function FigureTable({
             <tr key={`${row[0]}-${index}`} className="border-b border-slate-100 last:border-0">
               {row.map((cell, at) =>
                 at === 0 ? (
-                  <th key={at} scope="row" className="py-1.5 pr-3 font-normal break-all text-ink">
+                  <th key={at} scope="row" className="py-1.5 pr-3 font-normal break-words text-ink">
                     {cell}
                   </th>
                 ) : (

@@ -19,9 +19,9 @@ export function FirstContact({ figures }: { figures: Dashboard }) {
     [copy.waiting, formatNumber(waiting)],
   ] as const;
   return (
-    <DashboardSection title={copy.title} summary={summary}>
+    <DashboardSection title={copy.title} summary={summary} wide>
       <p className="mt-1 text-sm text-slate-600">{copy.intro}</p>
-      <dl className="mt-4 grid grid-cols-2 gap-3">
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {items.map(([label, value]) => (
           <div key={label} className="rounded-lg bg-slate-50 px-4 py-3">
             <dt className="text-sm font-medium text-slate-700">{label}</dt>

@@ -11,7 +11,7 @@ function summaryOf(figures: Dashboard): string {
   const [top] = figures.leads.bySourcePage;
   if (!top) return copy.empty;
   const pages = countOf(figures.leads.bySourcePage.length, 'page');
-  return `${top.sourcePage} brought the most leads ${inTheLast(figures.period)}: ${formatNumber(top.count)} of ${formatNumber(figures.leads.total)}, from ${pages} in all.`;
+  return `The page ${top.sourcePage} brought the most leads ${inTheLast(figures.period)}: ${formatNumber(top.count)} of ${formatNumber(figures.leads.total)}, from ${pages} in all.`;
 }
 
 export function LeadsByPage({ figures }: { figures: Dashboard }) {

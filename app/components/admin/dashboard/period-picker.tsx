@@ -27,7 +27,7 @@ export function PeriodPicker({ current }: { current: DashboardPeriod }) {
               <Link
                 to={dashboardHref(period)}
                 aria-current={selected ? 'page' : undefined}
-                className={`inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap ${
+                className={`inline-flex min-h-10 items-center rounded-md px-2.5 text-sm sm:px-3 font-medium whitespace-nowrap ${
                   selected ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100 hover:text-ink'
                 }`}
               >

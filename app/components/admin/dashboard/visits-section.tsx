@@ -25,7 +25,7 @@ const figure = formatNumber;
 
 function VisitTables({ visits }: { visits: Visits }) {
   return (
-    <div className="mt-6 grid gap-6 lg:grid-cols-2">
+    <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
       <div className="lg:col-span-2">
         <FigureTable
           caption={copy.topPages}
