@@ -107,6 +107,7 @@ describe('the leads summaries', () => {
     [7, 7, '7 leads in the last 30 days, the same as the 30 before.'],
     [1, 0, '1 lead in the last 30 days, none in the 30 before.'],
     [0, 0, 'No leads in the last 30 days, and none in the 30 before.'],
+    [0, 6, 'No leads in the last 30 days, down from 6 in the 30 before.'],
     [1500, 1000, '1,500 leads in the last 30 days, up 50% on the 30 before.'],
   ])('%i leads after %i says “%s”', async (total, previousTotal, summary) => {
     await show(figuresOf({ total, previousTotal }));

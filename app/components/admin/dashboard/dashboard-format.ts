@@ -21,12 +21,14 @@ const theBefore = (period: DashboardPeriod) => `the ${DASHBOARD_PERIOD_LABELS[pe
 
 /**
  * A figure against the same figure in the period before: "up 17% on the 30 before", "down 5% on the 7
- * before", "the same as the 30 before", or "none in the 30 before" when there was nothing to compare with.
+ * before", "the same as the 30 before", "down from 6 in the 12 before" when it fell to none, or "none in
+ * the 30 before" when there was nothing to compare with.
  */
 export function changeOn(current: number, previous: number, period: DashboardPeriod): string {
   if (previous === 0)
     return current === 0 ? `and none in ${theBefore(period)}` : `none in ${theBefore(period)}`;
   if (current === previous) return `the same as ${theBefore(period)}`;
+  if (current === 0) return `down from ${formatNumber(previous)} in ${theBefore(period)}`;
   const percent = Math.round((Math.abs(current - previous) / previous) * 100);
   return `${current > previous ? 'up' : 'down'} ${formatNumber(percent)}% on ${theBefore(period)}`;
 }
