@@ -45,10 +45,11 @@ export default defineConfig({
               priority: 1,
             },
             // The inbox's shared code and the passkey library, in a chunk only /admin pages load; what it
-            // imports from the site or the framework stays there.
+            // imports from the site or the framework stays there. The dashboard's components (and the
+            // chart library they load) are left out: they go with the dashboard's route alone.
             {
               name: 'admin',
-              test: /[\\/](app[\\/]components[\\/]admin[\\/]|node_modules[\\/]@simplewebauthn[\\/])/,
+              test: /[\\/](app[\\/]components[\\/]admin[\\/](?!dashboard[\\/])|node_modules[\\/]@simplewebauthn[\\/])/,
               priority: 0,
             },
           ],

@@ -51,7 +51,8 @@ test('staff accept an invitation, answer a lead from the public form, and sign i
   await waitForHydration(page);
   await expect(page.getByText(staff)).toBeVisible();
   await page.getByRole('button', { name: 'Create passkey' }).click();
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
+  // Signed in, the dashboard opens: the inbox's first view.
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   expect(await authenticator.passkeyCount()).toBe(1);
 
   // 2. A visitor, in a browser of their own, sends a quote request through the public form.
@@ -69,7 +70,7 @@ test('staff accept an invitation, answer a lead from the public form, and sign i
   await visitorContext.close();
 
   // 3. It is in the inbox: open it, move it on, add a note.
-  await page.reload();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox' }).click();
   const leads = page.getByRole('list', { name: 'Leads' });
   await expect(leads).toContainText(visitor.name);
   await leads.getByRole('link', { name: visitor.name }).click();
@@ -112,6 +113,6 @@ test('staff accept an invitation, answer a lead from the public form, and sign i
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/admin\/sign-in/);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(staff);
 });

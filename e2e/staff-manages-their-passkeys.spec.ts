@@ -139,9 +139,9 @@ test('signing out leads to the sign-in page, which says so', async ({ page, staf
   await expect(page.getByRole('heading', { name: 'Sign in to the inbox', level: 1 })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText('You have signed out.');
   await expect(page.getByRole('banner')).not.toContainText(STAFF_EMAIL);
-  // The session is over: the inbox asks to sign in again.
+  // The session is over: the inbox asks to sign in again, and to come back to it afterwards.
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/admin\/sign-in\?reason=required$/);
+  await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin&reason=required$/);
   expect(staff.db.query('select * from admin_sessions')).toEqual([]);
 });
 

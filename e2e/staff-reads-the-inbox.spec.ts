@@ -54,6 +54,7 @@ test('the public site’s header and footer stay off the inbox, which has its ow
   await expect(page.getByRole('link', { name: 'Get a Quote' })).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link')).toHaveText([
+    'Dashboard',
     'Inbox',
     'Outbox',
     'Subscribers',

@@ -58,8 +58,9 @@ test('the browser offers the passkey in the email field, and choosing it signs i
 
   await page.goto('/admin/sign-in');
   // Chromium's virtual authenticator answers the field's passkey suggestion at once, as if it were chosen.
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/admin$/);
+  // Without a page to go back to, signing in opens the dashboard, the inbox's first view.
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   expect(signIns(staff)).toEqual(['sign-in']);
 });
 
@@ -88,7 +89,7 @@ test('a cancelled passkey dialog says so, and the person can try again', async (
 
   await authenticator.allowUserVerification();
   await signInButton(page).click();
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 });
 
 test('a passkey the inbox does not know is refused with a clear message', async ({ page, staff }) => {
@@ -126,6 +127,6 @@ test('after signing in, "next" never leads away from the inbox', async ({ page, 
   await waitForHydration(page);
 
   await signInButton(page).click();
-  await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
-  await expect(page).toHaveURL(`${staff.url}/admin`);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(`${staff.url}/admin/dashboard`);
 });

@@ -26,6 +26,15 @@ export const adminPages = {
     layout: 'admin',
     islands: [],
   },
+  dashboard: {
+    file: 'routes/admin/dashboard.tsx',
+    path: adminPaths.dashboard,
+    title: 'Dashboard',
+    prerender: false,
+    sitemap: false,
+    layout: 'staff',
+    islands: [],
+  },
   inbox: {
     file: 'routes/admin/inbox.tsx',
     path: adminPaths.inbox,

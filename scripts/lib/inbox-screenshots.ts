@@ -18,6 +18,7 @@ import {
 import type { StaffServer } from '../../e2e/support/staff-server.ts';
 import { newToken } from '../../server/security/tokens.ts';
 import { campaignShots } from './campaign-screenshots.ts';
+import { dashboardShots } from './dashboard-screenshots.ts';
 import { settingsShots } from './settings-screenshots.ts';
 import { empty, sample, type Seeded, type Shot } from './inbox-shot.ts';
 
@@ -62,6 +63,7 @@ const shots: Shot[] = [
   { name: 'invitation-unknown', path: '/admin/invitation', seed: () => ({ fragment: newToken() }) },
   { name: 'invitation-replaced', path: '/admin/invitation', seed: invitation('withdrawn') },
   { name: 'loading', path: '/admin', beforeScripts: true },
+  ...dashboardShots,
   { name: 'inbox', path: '/admin' },
   { name: 'inbox-empty', path: '/admin', seed: empty },
   { name: 'inbox-no-match', path: '/admin?q=blockchain' },

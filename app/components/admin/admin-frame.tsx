@@ -8,6 +8,7 @@ import { focusPageHeading, trackFocus } from './focus';
 import { ACCOUNT_INTENT } from './intents';
 
 const sections = [
+  { to: adminPaths.dashboard, label: 'Dashboard' },
   { to: adminPaths.inbox, label: 'Inbox' },
   { to: adminPaths.outbox, label: 'Outbox' },
   { to: adminPaths.subscribers, label: 'Subscribers' },
@@ -55,7 +56,7 @@ function SectionNav({ pathname }: { pathname: string }) {
   const current = sectionOf(pathname);
   return (
     <nav aria-label="Main" className="border-t border-slate-200">
-      {/* Seven links do not fit a 375 px phone on one line: there they wrap to a second row rather than hide
+      {/* Eight links do not fit a 375 px phone on one line: there they wrap to a second row rather than hide
           the last ones off the edge; from sm up they sit on one line. */}
       <ul className="mx-auto -mb-px flex w-full max-w-6xl flex-wrap px-2 sm:flex-nowrap sm:gap-1 sm:px-6 lg:px-8">
         {sections.map((section) => {

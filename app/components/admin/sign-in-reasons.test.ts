@@ -10,9 +10,9 @@ describe('safeNext: where to go after signing in', () => {
     expect(safeNext('/admin', origin)).toBe('/admin');
   });
 
-  it('goes to the inbox without a next page', () => {
-    expect(safeNext(null, origin)).toBe('/admin');
-    expect(safeNext('', origin)).toBe('/admin');
+  it('goes to the dashboard, the first view after signing in, without a next page', () => {
+    expect(safeNext(null, origin)).toBe('/admin/dashboard');
+    expect(safeNext('', origin)).toBe('/admin/dashboard');
   });
 
   it.each([
@@ -25,7 +25,7 @@ describe('safeNext: where to go after signing in', () => {
     ['the sign-in page itself', '/admin/sign-in'],
     ['a script', 'javascript:alert(1)'],
   ])('never goes to %s', (_what, next) => {
-    expect(safeNext(next, origin)).toBe('/admin');
+    expect(safeNext(next, origin)).toBe('/admin/dashboard');
   });
 });
 
@@ -34,7 +34,11 @@ describe('signInHref', () => {
     expect(signInHref('/admin/leads/3?x=1', 'expired')).toBe(
       '/admin/sign-in?next=%2Fadmin%2Fleads%2F3%3Fx%3D1&reason=expired',
     );
-    expect(signInHref('/admin', 'signed-out')).toBe('/admin/sign-in?reason=signed-out');
+    expect(signInHref('/admin', 'expired')).toBe('/admin/sign-in?next=%2Fadmin&reason=expired');
     expect(signInHref()).toBe('/admin/sign-in');
+  });
+
+  it('leaves out the dashboard, where signing in leads anyway', () => {
+    expect(signInHref('/admin/dashboard', 'signed-out')).toBe('/admin/sign-in?reason=signed-out');
   });
 });

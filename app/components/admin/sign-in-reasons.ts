@@ -26,10 +26,13 @@ export function forgetSession() {
   hadSession = false;
 }
 
-/** The sign-in page, with where to go afterwards and why the person is there. */
+/** Where signing in leads when no other page was asked for: the dashboard, the first view of the inbox. */
+export const AFTER_SIGN_IN = adminPaths.dashboard;
+
+/** The sign-in page, with where to go afterwards (unless it is the usual first view) and why the person is there. */
 export function signInHref(next?: string, reason?: SignInReason): string {
   const query = new URLSearchParams();
-  if (next && next !== adminPaths.inbox) query.set('next', next);
+  if (next && next !== AFTER_SIGN_IN) query.set('next', next);
   if (reason) query.set('reason', reason);
   const search = query.toString();
   return search ? `${adminPaths.signIn}?${search}` : adminPaths.signIn;
@@ -41,19 +44,19 @@ export function isSignInReason(value: string | null): value is SignInReason {
 
 /**
  * Where to go after signing in: the `next` parameter when it is a page of the inbox on this origin
- * (never another site, never the sign-in page itself), else the inbox.
+ * (never another site, never the sign-in page itself), else the dashboard.
  */
 export function safeNext(next: string | null, origin: string): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.includes('\\')) return adminPaths.inbox;
+  if (!next?.startsWith('/') || next.startsWith('//') || next.includes('\\')) return AFTER_SIGN_IN;
   let url: URL;
   try {
     url = new URL(next, origin);
   } catch {
-    return adminPaths.inbox;
+    return AFTER_SIGN_IN;
   }
   const inAdmin = url.pathname === adminPaths.inbox || url.pathname.startsWith(`${adminPaths.inbox}/`);
   const apiOrSignIn =
     url.pathname.startsWith(`${adminPaths.inbox}/api/`) || url.pathname === adminPaths.signIn;
-  if (url.origin !== origin || !inAdmin || apiOrSignIn) return adminPaths.inbox;
+  if (url.origin !== origin || !inAdmin || apiOrSignIn) return AFTER_SIGN_IN;
   return `${url.pathname}${url.search}`;
 }

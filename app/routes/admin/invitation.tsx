@@ -7,7 +7,7 @@ import { Icon } from '../../components/admin/icons';
 import { adminMeta } from '../../components/admin/meta';
 import { Notice } from '../../components/admin/notice';
 import { ceremonies, passkeyMessage, passkeyMessages, register } from '../../components/admin/passkeys';
-import { rememberSession } from '../../components/admin/sign-in-reasons';
+import { AFTER_SIGN_IN, rememberSession } from '../../components/admin/sign-in-reasons';
 import { SubmitButton } from '../../components/admin/submit-button';
 import { adminPages } from '../../content/admin-pages';
 import type { Route } from './+types/invitation';
@@ -58,7 +58,7 @@ export async function clientAction() {
     return { error: passkeyMessage(error, passkeyMessages.createCancelled) };
   }
   rememberSession();
-  return redirect(adminPaths.inbox);
+  return redirect(AFTER_SIGN_IN);
 }
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {

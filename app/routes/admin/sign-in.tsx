@@ -30,7 +30,7 @@ function signInError(error: unknown): string {
   return passkeyMessage(error, passkeyMessages.signInCancelled);
 }
 
-/** Where to go once signed in: `next` when it is a page of the inbox, else the inbox. */
+/** Where to go once signed in: `next` when it is a page of the inbox, else the dashboard. */
 function nextOf(url: string): string {
   return safeNext(new URL(url).searchParams.get('next'), window.location.origin);
 }
