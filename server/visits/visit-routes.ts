@@ -17,7 +17,7 @@ export interface VisitRoutesOptions {
 const BEACON_BODY_LIMIT = 2 * 1024;
 
 /** The page request's view, if it is a person's (not a bot, not a prefetch or prerender). */
-export function pageRequestView(request: FastifyRequest, path: string) {
+function pageRequestView(request: FastifyRequest, path: string) {
   const userAgent = request.headers['user-agent'];
   if (!userAgent || !isPersonView(request.headers)) return undefined;
   const at = request.url.indexOf('?');

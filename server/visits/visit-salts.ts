@@ -77,5 +77,3 @@ export function createSaltBook(storage: Storage) {
     },
   };
 }
-
-export type SaltBook = ReturnType<typeof createSaltBook>;

@@ -10,7 +10,7 @@ export interface VisitSource {
 }
 
 /** The longest referrer host or UTM value kept: longer is cut (no one fills a row with a novel). */
-export const SOURCE_FIELD_MAX = 100;
+const SOURCE_FIELD_MAX = 100;
 
 /**
  * A host as counted: lower case, without a leading "www." (www.google.com and google.com are one

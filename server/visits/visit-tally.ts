@@ -2,14 +2,14 @@ import { OTHER_SOURCE } from '../../common/dashboard-domain.ts';
 import type { VisitSource } from './visit-source.ts';
 
 /** Views since the last flush, and the visitors this process saw for the first time today. */
-export interface Pending {
+interface Pending {
   views: number;
   /** Visitor hashes new to this process (today, for this row): Redis may still know them from another. */
   visitors: string[];
 }
 
 /** A visit_sources row's key. */
-export interface SourceKey extends VisitSource {
+interface SourceKey extends VisitSource {
   path: string;
 }
 
@@ -22,7 +22,7 @@ export interface DayBatch {
 }
 
 /** At most this many sources per page and day; the next ones are counted as OTHER_SOURCE. */
-export const SOURCES_PER_PAGE = 50;
+const SOURCES_PER_PAGE = 50;
 
 interface DaySeen {
   site: Set<string>;
@@ -118,5 +118,3 @@ export function createVisitTally(sourcesPerPage = SOURCES_PER_PAGE) {
     },
   };
 }
-
-export type VisitTally = ReturnType<typeof createVisitTally>;
