@@ -43,6 +43,7 @@ const UNSALTED_MAX = 10_000;
 /** The next day's salt is made this long before midnight, so the first views of the day have it. */
 const PRELOAD_MS = 15 * 60_000;
 const HOUR_MS = 3_600_000;
+const REFERRERS_KEPT = 1_000;
 
 const hasRows = (rows: VisitRows) => rows.days.size + rows.pages.size + rows.sources.size > 0;
 
@@ -62,6 +63,19 @@ export function createVisitCounter(options: VisitCounterOptions) {
   let unwritten = emptyRows();
   let cleanedDay = '';
   let flushing: Promise<void> | undefined;
+  /** Referrers already read (a few search engines and our own pages make most): emptied when full. */
+  const referrers = new Map<string, VisitSource>();
+
+  function sourceOf(referrer: string | undefined, query: string): VisitSource {
+    if (query) return visitSource(referrer, query, siteHost);
+    const key = referrer ?? '';
+    let source = referrers.get(key);
+    if (!source) {
+      if (referrers.size >= REFERRERS_KEPT) referrers.clear();
+      referrers.set(key, (source = visitSource(referrer, '', siteHost)));
+    }
+    return source;
+  }
 
   function record(view: UnsaltedView, salt: string) {
     tally.record(view.day, view.path, view.source, visitorHash(salt, view.address, view.userAgent));
@@ -73,7 +87,7 @@ export function createVisitCounter(options: VisitCounterOptions) {
     const counted = {
       day,
       path: view.path,
-      source: visitSource(view.referrer, view.query, siteHost),
+      source: sourceOf(view.referrer, view.query),
       address: view.address,
       userAgent: view.userAgent,
     };
@@ -101,9 +115,10 @@ export function createVisitCounter(options: VisitCounterOptions) {
     }
     let shared: (number | undefined)[] = [];
     if (redis) {
-      const expireAt = (key: string) =>
-        Math.ceil(((key.startsWith(`visits:${today}:`) ? endsAt : now().getTime()) + HOUR_MS) / 1000);
-      shared = await newVisitors(redis, sets, expireAt);
+      // Today's sets until an hour after midnight; a past day's (flushed late), an hour from now.
+      const ttl = (key: string) =>
+        Math.ceil(((key.startsWith(`visits:${today}:`) ? endsAt - now().getTime() : 0) + HOUR_MS) / 1000);
+      shared = await newVisitors(redis, sets, ttl);
       if (shared.some((count) => count === undefined)) {
         log.warn('Redis is unavailable: the visitors of this batch are told apart by this instance alone');
       }

@@ -11,21 +11,22 @@ export const visitorSetKey = (day: string, row: string) => `visits:${day}:${row}
 
 /**
  * How many of each set's members are new to every instance: one SADD per set (Redis answers how many
- * it added), each set expiring an hour after its day ends, all in one pipeline. A set whose command
+ * it added), each set expiring an hour after its day ends (a time to live from this server's clock, so
+ * a Redis whose clock differs keeps the sets as long), all in one pipeline. A set whose command
  * failed (Redis down, slow) is undefined: the caller counts its own new visitors for it instead, so
  * no view or visitor is lost, at worst counted once per instance.
  */
 export async function newVisitors(
   redis: Redis,
   sets: readonly VisitorSet[],
-  expireAtSeconds: (key: string) => number,
+  ttlSeconds: (key: string) => number,
 ): Promise<(number | undefined)[]> {
   const wanted = sets.filter((set) => set.members.length > 0);
   if (wanted.length === 0) return sets.map(() => 0);
   const pipeline = redis.pipeline();
   for (const set of wanted) {
     pipeline.sadd(set.key, ...set.members);
-    pipeline.expireat(set.key, expireAtSeconds(set.key));
+    pipeline.expire(set.key, ttlSeconds(set.key));
   }
   let results: [Error | null, unknown][] | null;
   try {
