@@ -93,7 +93,10 @@ interface FeaturesOptions {
   pagePaths: () => ReadonlySet<string>;
 }
 
-/** The features: the quote form, the newsletter and its public archive, the inbox (/admin and its API). */
+/**
+ * The features: the quote form, the newsletter and its public archive, the inbox (/admin and its API),
+ * and the visits' flushes and beacon (their counting hooks into the static site, registered before).
+ */
 async function featuresPlugin(
   app: FastifyInstance,
   { config, stores, redis, kick, now, pagePaths }: FeaturesOptions,
@@ -160,7 +163,8 @@ const features = fp(featuresPlugin, { name: 'features' });
  * spam deletion of maintenance), the lifecycle (a closing server's 503), error
  * handling (the access log is Fastify's log controller), the security headers
  * (with COOP and noindex under /admin), the pressure limits, /healthz and /readyz, the static site, then
- * the features: the quote form, the newsletter and the inbox. Tests import this;
+ * (with the visits' counting hook, or their beacon) and the features: the quote form, the newsletter,
+ * the inbox and the visits' flushes. Tests import this;
  * `main.ts` adds the listener and the signal handling. Closing the app releases
  * all it holds, and a build that fails part-way closes it before throwing.
  */

@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
 import { manualClock } from '../test/manual-clock.ts';
@@ -58,6 +59,18 @@ describe('several instances on one database', () => {
         ['/', 'direct', 4, 2],
         ['/thank-you', 'direct', 1, 1],
       ]);
+      // Redis holds the day's hashes (never an address or a user agent) until an hour after midnight.
+      const client = new Redis(redis.url);
+      const keys = await client.keys('visits:*');
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) {
+        const ttl = await client.ttl(key);
+        expect(ttl).toBeGreaterThan(0);
+        expect(ttl).toBeLessThanOrEqual(25 * 3600);
+        const members = (await client.smembers(key)).join(' ');
+        for (const secret of [alice.ip, bob.ip, FIREFOX, CHROME]) expect(members).not.toContain(secret);
+      }
+      client.disconnect();
     });
 
     it('counts every view when Redis is down, telling visitors apart per instance for that batch', async () => {
