@@ -48,7 +48,9 @@ export async function staticRounds<Name extends string>(
     LoadResult[]
   >;
   for (let index = 0; index < options.rounds; index++) {
-    for (const [name, server] of entries) runs[name].push(await hit(server, options.durationSeconds));
+    // Every other round in the reverse order, so that no server always runs first (or last) in a round.
+    const order = index % 2 === 0 ? entries : [...entries].reverse();
+    for (const [name, server] of order) runs[name].push(await hit(server, options.durationSeconds));
   }
   return runs;
 }
