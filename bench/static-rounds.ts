@@ -81,9 +81,13 @@ export function countingComparison(on: LoadResult[], off: LoadResult[]) {
   };
 }
 
-/** The built server with VISIT_COUNTING=false, on a database of its own in `dir`. */
+/**
+ * The built server with VISIT_COUNTING=false, on a database of its own in `dir`, its log written to a
+ * file as the real server's is (a log piped to this process would cost the load generator's CPU).
+ */
 export function startUncountedServer(dir: string, siteDir: string) {
   return startServer({
+    logFile: join(dir, 'uncounted.log'),
     ...BUILT_SERVER,
     env: {
       HOST: '127.0.0.1',
