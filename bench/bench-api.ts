@@ -4,10 +4,12 @@
  * 1. Builds if there is no build, and always recompiles the server, so the
  *    figures are for the code as it is now.
  * 2. Starts the real server (build/node/server/main.js) as its own process with
- *    a fresh database (WAL, synchronous=FULL) and the rate limit raised, and a
- *    bare Fastify server (bench/bare-page-server.ts) that answers GET / with
- *    the same bytes and headers from memory. Drives both with autocannon, in
- *    alternating rounds, and compares their requests/s and CPU time per GET.
+ *    a fresh database (WAL, synchronous=FULL) and the rate limit raised, the same
+ *    server with VISIT_COUNTING=false, and a bare Fastify server
+ *    (bench/bare-page-server.ts) that answers GET / with the same bytes and
+ *    headers from memory. Drives the three with autocannon (a browser's user
+ *    agent, so each GET is a counted view), in alternating rounds, and compares
+ *    requests/s and CPU time per GET: real/bare, and counting on/off.
  * 3. Posts valid multipart quotes at 10, 50 and 200 connections, each with its
  *    own email address, then stops the server (SIGTERM) and checks that the
  *    database holds exactly one row for every "success" reply and nothing else.
@@ -27,7 +29,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cpuPerGet, resultRows, staticSummary } from './api-report.ts';
 import { startBareServer } from './bare-server-start.ts';
-import { runLoadWatching, type LoadResult } from './load.ts';
+import { runLoadWatching } from './load.ts';
+import { countingComparison, staticRequest, staticRounds, startUncountedServer } from './static-rounds.ts';
 import { checkDatabase } from './quote-integrity.ts';
 import { quoteLoad } from './quote-load.ts';
 import { postgresQuoteRuns, postgresRows, postgresTargets } from './postgres-quotes.ts';
@@ -35,13 +38,7 @@ import { machine, round, saveJson, table } from './report.ts';
 import { logOffset, quantile, serverTimes } from './server-log.ts';
 import { LOG_FLUSH_MS } from '../server/ops/log-destination.ts';
 import { findPostgresBin, POSTGRES_MISSING } from '../server/test/postgres-cluster.ts';
-import {
-  BUILT_SERVER,
-  startServer,
-  stopServer,
-  type RunningServer,
-  type ServerProcess,
-} from '../server/test/server-process.ts';
+import { BUILT_SERVER, startServer, stopServer, type ServerProcess } from '../server/test/server-process.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,6 +58,8 @@ const QUOTE_CONNECTIONS = [10, 50, 200];
 const TARGETS = {
   staticRatio: 0.9,
   staticCpuRatio: 1.5,
+  /** Visits counted against not counted (issue 24): within 10%. */
+  countingRatio: 0.9,
   quotesPerSecond: 500,
   quoteP99Ms: 50,
   atConnections: 50,
@@ -106,32 +105,21 @@ try {
   });
   started.push(server);
 
-  // --- GET /: the real server against the same bytes from memory ---------------------------------
+  // --- GET /: the real server (counting visits, and not), against the same bytes from memory -------
+  const uncounted = await startUncountedServer(dir, siteDir);
+  started.push(uncounted);
   const bare = await startBareServer(server.url, dir, siteDir);
   started.push(bare);
-  const staticRequest = {
-    method: 'GET' as const,
-    path: '/',
-    headers: { 'accept-encoding': ACCEPT_ENCODING },
-  };
-  const hitPage = (target: RunningServer, seconds: number) =>
-    runLoadWatching(target.pid, {
-      url: target.url,
-      connections: STATIC_CONNECTIONS,
-      run: { seconds },
-      request: staticRequest,
-    });
   console.log(`GET /: warming up, then ${rounds} alternating rounds of ${durationSeconds} s per server…`);
-  await hitPage(server, 3);
-  await hitPage(bare, 3);
-  const staticRuns: { real: LoadResult[]; bare: LoadResult[] } = { real: [], bare: [] };
-  for (let index = 0; index < rounds; index++) {
-    staticRuns.real.push(await hitPage(server, durationSeconds));
-    staticRuns.bare.push(await hitPage(bare, durationSeconds));
-  }
+  const staticRuns = await staticRounds(
+    { real: server, uncounted, bare },
+    { rounds, durationSeconds, connections: STATIC_CONNECTIONS, request: staticRequest(ACCEPT_ENCODING) },
+  );
   await stopServer(bare);
+  await stopServer(uncounted);
   const realStatic = staticSummary(staticRuns.real);
   const bareStatic = staticSummary(staticRuns.bare);
+  const counting = countingComparison(staticRuns.real, staticRuns.uncounted);
   const staticRatio = realStatic.requestsPerSecond / bareStatic.requestsPerSecond;
 
   // --- POST /api/quote ------------------------------------------------------------------------------
@@ -197,6 +185,11 @@ try {
         : '?',
       met: cpuPerRequest !== undefined && cpuPerRequest.ratio <= TARGETS.staticCpuRatio,
     },
+    'GET / visits counted/not counted': {
+      wanted: `>= ${TARGETS.countingRatio}`,
+      measured: counting.ratio,
+      met: counting.ratio >= TARGETS.countingRatio,
+    },
     'quotes/s at 50 connections': {
       wanted: `>= ${TARGETS.quotesPerSecond}`,
       measured: round(at50.requestsPerSecond, 0),
@@ -223,6 +216,7 @@ try {
   const rows = resultRows(
     [
       ['GET / (real server)', realStatic],
+      ['GET / (real, VISIT_COUNTING=false)', counting.off],
       ['GET / (bare, from memory)', bareStatic],
     ],
     STATIC_CONNECTIONS,
@@ -247,6 +241,8 @@ try {
         ? ` Server CPU per GET: real ${cpuPerRequest.real} µs, bare ${cpuPerRequest.bare} µs (real/bare ${cpuPerRequest.ratio}).` +
           ' A server well below one busy core was not the limit of its requests/s: the load generator on the same cores was.'
         : ''),
+    `GET / visits counted/not counted: median ${counting.medianRequestsPerSecond.on} / ${counting.medianRequestsPerSecond.off} requests/s, ratio ${counting.ratio}` +
+      ` (server CPU per GET ${counting.cpuMicrosecondsPerGet.on ?? '?'} / ${counting.cpuMicrosecondsPerGet.off ?? '?'} µs).`,
     `After the load: ${integrity.rows} rows and ` +
       `${integrity.notifications} notification outbox rows for ${integrity.successReplies} "success" replies ` +
       `(${integrity.lost} lost, ${integrity.duplicated} duplicated); server exit ${JSON.stringify(serverExit)}.`,
@@ -285,6 +281,7 @@ try {
       quoteRequestsPerRun: quoteRequests,
     },
     static: { real: realStatic, bare: bareStatic, ratio: staticRatio, cpuPerRequest, runs: staticRuns },
+    visitCounting: counting,
     quotes: quoteRuns,
     integrity,
     postgres: postgres ?? null,

@@ -22,3 +22,5 @@ export const DASHBOARD_PERIOD_LABELS: Record<DashboardPeriod, string> = {
 export const DIRECT_SOURCE = 'direct';
 /** A visit's source when the referrer was a page of this site (moving between our own pages). */
 export const INTERNAL_SOURCE = 'internal';
+/** A visit's source once a page's day already has its most sources (a referrer spammer fills no table). */
+export const OTHER_SOURCE = 'other';

@@ -25,6 +25,16 @@ import { contentSecurityPolicy } from './security/content-security-policy.ts';
 import { pageIsolation } from './security/fetch-metadata.ts';
 import { securityHeaders } from './security/security-headers.ts';
 import { staticSite } from './site/static-site.ts';
+import { withBeacon } from './visits/visit-beacon.ts';
+import { createVisitCounter, type VisitCounter } from './visits/visit-counter.ts';
+import { countPageViews, visitRoutes } from './visits/visit-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The visits counted in memory (VISIT_COUNTING), written by its flush; undefined when counting is off. */
+    visitCounter: VisitCounter | undefined;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -79,10 +89,18 @@ interface FeaturesOptions {
   /** Wakes the outbox worker: an email was just queued. */
   kick: () => void;
   now: () => Date;
+  /** The public pages' paths (the beacon counts no other). */
+  pagePaths: () => ReadonlySet<string>;
 }
 
-/** The features: the quote form, the newsletter and its public archive, the inbox (/admin and its API). */
-async function featuresPlugin(app: FastifyInstance, { config, stores, redis, kick, now }: FeaturesOptions) {
+/**
+ * The features: the quote form, the newsletter and its public archive, the inbox (/admin and its API),
+ * and the visits' flushes and beacon (their counting hooks into the static site, registered before).
+ */
+async function featuresPlugin(
+  app: FastifyInstance,
+  { config, stores, redis, kick, now, pagePaths }: FeaturesOptions,
+) {
   const stylesheet = findSiteStylesheet(config.siteDir);
   const { siteUrl } = config;
   await app.register(quoteRoutes, {
@@ -127,6 +145,15 @@ async function featuresPlugin(app: FastifyInstance, { config, stores, redis, kic
     onQueued: kick,
     now,
   });
+  const counter = app.visitCounter;
+  if (counter) {
+    await app.register(visitRoutes, {
+      counter,
+      flushMs: config.visits.flushMs,
+      beacon: config.visits.beacon,
+      pagePaths,
+    });
+  }
 }
 const features = fp(featuresPlugin, { name: 'features' });
 
@@ -136,7 +163,8 @@ const features = fp(featuresPlugin, { name: 'features' });
  * spam deletion of maintenance), the lifecycle (a closing server's 503), error
  * handling (the access log is Fastify's log controller), the security headers
  * (with COOP and noindex under /admin), the pressure limits, /healthz and /readyz, the static site, then
- * the features: the quote form, the newsletter and the inbox. Tests import this;
+ * (with the visits' counting hook, or their beacon) and the features: the quote form, the newsletter,
+ * the inbox and the visits' flushes. Tests import this;
  * `main.ts` adds the listener and the signal handling. Closing the app releases
  * all it holds, and a build that fails part-way closes it before throwing.
  */
@@ -177,13 +205,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Another site may link to an inbox page, but not embed, fetch or post to one (the API, its CSV
     // exports included, refuses such requests in its guard): a hook on the /admin routes alone.
     await app.register(pageIsolation, { paths: PRIVATE_PATHS, except: [ADMIN_API] });
+    // Visits: counted from the page requests, or (VISIT_BEACON, behind a CDN) from the pages' beacon.
+    const { counting, beacon } = config.visits;
+    const visitCounter = counting
+      ? createVisitCounter({
+          storage: stores.storage,
+          redis,
+          timeZone: config.admin.timeZone,
+          siteUrl: config.siteUrl,
+          now,
+          log: app.log.child({ component: 'visits' }),
+        })
+      : undefined;
+    app.decorate('visitCounter', visitCounter);
+    let pagePaths: ReadonlySet<string> = new Set();
     await app.register(staticSite, {
       siteDir: config.siteDir,
       appShellPaths: PRIVATE_PATHS,
       pagePolicy: ({ scriptHashes, styleHashes }) =>
         contentSecurityPolicy({ scriptHashes, styleHashes, formOrigins: config.formOrigins }),
+      ...(visitCounter && !beacon ? { onPageView: countPageViews(visitCounter) } : {}),
+      ...(visitCounter && beacon ? { pageTransform: withBeacon } : {}),
+      onPagesLoaded: (paths) => (pagePaths = new Set(paths)),
     });
-    await app.register(features, { config, stores, redis, kick, now });
+    await app.register(features, { config, stores, redis, kick, now, pagePaths: () => pagePaths });
   } catch (error) {
     await app.close();
     throw error;

@@ -21,6 +21,9 @@ export const privacy: LegalDocument = {
           'basic technical data our servers record when you visit, such as the pages requested and the time of the request, used for security and to keep the site running.',
         ),
         paragraph('This website does not use advertising or tracking cookies.'),
+        paragraph(
+          'Pages are counted anonymously and in aggregate, without cookies, and nothing identifies a visitor.',
+        ),
       ],
     },
     {

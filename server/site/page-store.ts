@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { notFoundPath } from '../../common/site-paths.ts';
 import { inlineScriptHashes, inlineStyleHashes } from '../security/content-security-policy.ts';
 
@@ -34,13 +35,21 @@ function readOptional(file: string): Buffer | undefined {
   return existsSync(file) ? readFileSync(file) : undefined;
 }
 
-function loadPage(path: string, file: string): Page {
-  const identity = readFileSync(file);
+/** Changes a public page's HTML as it is loaded (e.g. adds an inline script); the identity otherwise. */
+export type PageTransform = (html: string) => string;
+
+function loadPage(path: string, file: string, transform?: PageTransform): Page {
+  const built = readFileSync(file);
+  const identity = transform ? Buffer.from(transform(built.toString('utf8')), 'utf8') : built;
+  // A changed page is compressed again here (the build's .br and .gz are of the page before).
+  const changed = !identity.equals(built);
   return {
     path,
     identity,
-    br: readOptional(`${file}.br`),
-    gzip: readOptional(`${file}.gz`),
+    br: changed
+      ? brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+      : readOptional(`${file}.br`),
+    gzip: changed ? gzipSync(identity, { level: 9 }) : readOptional(`${file}.gz`),
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     scriptHashes: inlineScriptHashes(identity.toString('utf8')),
     styleHashes: inlineStyleHashes(identity.toString('utf8')),
@@ -58,8 +67,9 @@ function* indexFiles(dir: string): Generator<string> {
 /**
  * Loads every prerendered page (each `<route>/index.html` of the build) into
  * memory. The build is immutable while the server runs, so this happens once.
+ * `transform` changes the public pages only (not the not-found page, not the app shell).
  */
-export function loadPageStore(siteDir: string): PageStore {
+export function loadPageStore(siteDir: string, transform?: PageTransform): PageStore {
   if (!existsSync(join(siteDir, 'index.html'))) {
     throw new Error(`No built site in ${siteDir}: run "npm run build" first.`);
   }
@@ -68,9 +78,8 @@ export function loadPageStore(siteDir: string): PageStore {
   for (const file of indexFiles(siteDir)) {
     const dir = relative(siteDir, join(file, '..')).split(sep).join('/');
     const path = dir === '' ? '/' : `/${dir}`;
-    const page = loadPage(path, file);
-    if (path === notFoundPath) notFound = page;
-    else pages.set(path, page);
+    if (path === notFoundPath) notFound = loadPage(path, file);
+    else pages.set(path, loadPage(path, file, transform));
   }
   if (!notFound)
     throw new Error(`The build in ${siteDir} has no not-found page (${notFoundPath}/index.html).`);

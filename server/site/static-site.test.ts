@@ -211,3 +211,59 @@ describe('pages rendered in the browser', () => {
     expect((await app.inject({ url: '/__spa-fallback.html' })).statusCode).toBe(404);
   });
 });
+
+describe('page views and changed pages (the visits feature plugs in here)', () => {
+  it('tells of a GET answered 200 or 304 on a public page, and of nothing else', async () => {
+    const seen: string[] = [];
+    const site = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+    await site.register(staticSite, {
+      siteDir,
+      appShellPaths: ['/admin'],
+      onPageView: (request, page) => void seen.push(`${request.method} ${page.path}`),
+    });
+    const first = await site.inject({ url: '/about' });
+    const cached = await site.inject({
+      url: '/about',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(cached.statusCode).toBe(304);
+    await site.inject({ url: '/?utm_source=x' });
+    for (const url of [
+      '/faq',
+      '/admin',
+      '/admin/leads',
+      '/nowhere',
+      '/assets/app-Ab12Cd.js',
+      '/favicon.svg',
+    ]) {
+      await site.inject({ url });
+    }
+    await site.inject({ method: 'HEAD', url: '/about' });
+    await site.inject({ method: 'POST', url: '/about' });
+    expect(seen).toEqual(['GET /about', 'GET /about', 'GET /']);
+    await site.close();
+  });
+
+  it('changes the public pages once at load, with their compressed copies, ETag and script hashes', async () => {
+    const script = '<script>console.log(1)</script>';
+    const site = Fastify();
+    await site.register(staticSite, {
+      siteDir,
+      appShellPaths: ['/admin'],
+      pageTransform: (html) => html.replace('</title>', `</title>${script}`),
+      pagePolicy: ({ scriptHashes }) => `script-src ${scriptHashes.join(' ')}`,
+    });
+    const plain = await site.inject({ url: '/about' });
+    const br = await site.inject({ url: '/about', headers: { 'accept-encoding': 'br' } });
+    const gzip = await site.inject({ url: '/about', headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.body).toContain(script);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-security-policy']).toMatch(/^script-src 'sha256-/);
+    expect(plain.headers.etag).not.toBe((await app.inject({ url: '/about' })).headers.etag);
+    // The not-found page and the app shell are not changed.
+    expect((await site.inject({ url: '/nowhere' })).body).not.toContain(script);
+    expect((await site.inject({ url: '/admin' })).body).not.toContain(script);
+    await site.close();
+  });
+});

@@ -1,7 +1,7 @@
 import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loadPageStore, type Page } from './page-store.ts';
+import { loadPageStore, type Page, type PageTransform } from './page-store.ts';
 
 export interface StaticSiteOptions {
   siteDir: string;
@@ -13,6 +13,16 @@ export interface StaticSiteOptions {
    * reload or a shared link works. E.g. ["/admin"].
    */
   appShellPaths?: readonly string[];
+  /**
+   * Told of each view of a public prerendered page: a GET answered 200, or 304 (the page shown again
+   * from the browser's cache is still a page shown). Never the app shell, the not-found page, an
+   * asset, a redirect or a HEAD. Called on the request's path: it must not wait, and must not throw.
+   */
+  onPageView?: (request: FastifyRequest, page: Pick<Page, 'path'>) => void;
+  /** Changes every public page's HTML once, at load (its CSP hashes, compressed copies and ETag follow). */
+  pageTransform?: PageTransform;
+  /** Told the public pages' paths once they are loaded. */
+  onPagesLoaded?: (paths: readonly string[]) => void;
 }
 
 /** Hashed build output: safe to cache for a year. */
@@ -70,12 +80,18 @@ function sendPage(
  * not-found page with status 404 for everything else.
  */
 export async function staticSite(app: FastifyInstance, options: StaticSiteOptions) {
-  const store = loadPageStore(options.siteDir);
+  const store = loadPageStore(options.siteDir, options.pageTransform);
+  options.onPagesLoaded?.([...store.pages.keys()]);
+  const { onPageView } = options;
 
   // Each page's policy depends only on its own hashes: built once, at start.
   for (const page of store.pages.values()) {
     const policy = options.pagePolicy?.(page);
-    app.get(page.path, (request, reply) => sendPage(request, reply, page, 200, policy));
+    app.get(page.path, (request, reply) => {
+      // 200 or 304 here (sendPage answers nothing else for a page); Fastify answers HEAD with this route too.
+      if (onPageView && request.method === 'GET') onPageView(request, page);
+      return sendPage(request, reply, page, 200, policy);
+    });
   }
   const notFoundPolicy = options.pagePolicy?.(store.notFound);
 

@@ -1,0 +1,195 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Storage } from '../db/database.ts';
+import type { Redis } from '../security/redis-client.ts';
+import { dayClock, localDay } from './visit-day.ts';
+import { newVisitors, visitorSetKey, type VisitorSet } from './visit-redis.ts';
+import { createSaltBook, visitorHash } from './visit-salts.ts';
+import { sourceHost, visitSource, type VisitSource } from './visit-source.ts';
+import { createVisitTally, type DayBatch } from './visit-tally.ts';
+import { addCounts, emptyRows, writeVisitRows, type VisitRows } from './visit-writer.ts';
+
+export interface VisitCounterOptions {
+  storage: Storage;
+  /** REDIS_URL's client: a day's visitors told apart across instances. Without it, per instance. */
+  redis?: Redis | undefined;
+  /** ADMIN_TIME_ZONE: whose local day a view belongs to. */
+  timeZone: string;
+  /** SITE_URL: a referrer on its host is "internal". */
+  siteUrl: string;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** One view, as the page request (or the beacon) tells it. The address and user agent stay in memory. */
+export interface View {
+  path: string;
+  address: string;
+  userAgent: string;
+  referrer: string | undefined;
+  /** The page address's query ("?utm_source=…"), or "". */
+  query: string;
+}
+
+interface UnsaltedView {
+  day: string;
+  path: string;
+  source: VisitSource;
+  address: string;
+  userAgent: string;
+}
+
+/** Views that may wait in memory for their day's salt (the start, the database down); more get an own salt. */
+const UNSALTED_MAX = 10_000;
+/** The next day's salt is made this long before midnight, so the first views of the day have it. */
+const PRELOAD_MS = 15 * 60_000;
+const HOUR_MS = 3_600_000;
+const REFERRERS_KEPT = 1_000;
+
+const hasRows = (rows: VisitRows) => rows.days.size + rows.pages.size + rows.sources.size > 0;
+
+/**
+ * Counts views in memory and writes them in batches (flush). Counting never waits: a view is hashed
+ * with its day's salt when this process knows it, and otherwise waits in memory (never written) until
+ * the flush has loaded the salt. A flush tells new visitors apart through Redis when there is one,
+ * then adds every count in one transaction; counts that could not be written wait for the next flush.
+ */
+export function createVisitCounter(options: VisitCounterOptions) {
+  const { storage, redis, timeZone, now, log } = options;
+  const tally = createVisitTally();
+  const salts = createSaltBook(storage);
+  const clock = dayClock(timeZone, now);
+  const siteHost = sourceHost(new URL(options.siteUrl).hostname);
+  let unsalted: UnsaltedView[] = [];
+  let unwritten = emptyRows();
+  let cleanedDay = '';
+  let flushing: Promise<void> | undefined;
+  /** Referrers already read (a few search engines and our own pages make most): emptied when full. */
+  const referrers = new Map<string, VisitSource>();
+
+  function sourceOf(referrer: string | undefined, query: string): VisitSource {
+    if (query) return visitSource(referrer, query, siteHost);
+    const key = referrer ?? '';
+    let source = referrers.get(key);
+    if (!source) {
+      if (referrers.size >= REFERRERS_KEPT) referrers.clear();
+      referrers.set(key, (source = visitSource(referrer, '', siteHost)));
+    }
+    return source;
+  }
+
+  function record(view: UnsaltedView, salt: string) {
+    tally.record(view.day, view.path, view.source, visitorHash(salt, view.address, view.userAgent));
+  }
+
+  /** Counts one view now (no await, no database). */
+  function count(view: View) {
+    const { day } = clock.today();
+    const counted = {
+      day,
+      path: view.path,
+      source: sourceOf(view.referrer, view.query),
+      address: view.address,
+      userAgent: view.userAgent,
+    };
+    const salt = salts.known(day);
+    if (salt) record(counted, salt);
+    else if (unsalted.length < UNSALTED_MAX) unsalted.push(counted);
+    else record(counted, salts.ownSalt(day));
+  }
+
+  /** The day's salts: today's, and tomorrow's once midnight is near. */
+  async function loadSalts(today: string, endsAt: number) {
+    await salts.load(today);
+    if (endsAt - now().getTime() < PRELOAD_MS) await salts.load(localDay(new Date(endsAt), timeZone));
+  }
+
+  /** New visitors per row: as Redis says (shared by every instance), or as this process saw them. */
+  async function resolve(batches: DayBatch[], today: string, endsAt: number) {
+    const sets: VisitorSet[] = [];
+    for (const { day, site, pages, sources } of batches) {
+      sets.push({ key: visitorSetKey(day, 'site'), members: site.visitors });
+      for (const [path, page] of pages)
+        sets.push({ key: visitorSetKey(day, `page:${path}`), members: page.visitors });
+      for (const [key, row] of sources)
+        sets.push({ key: visitorSetKey(day, `source:${key}`), members: row.visitors });
+    }
+    let shared: (number | undefined)[] = [];
+    if (redis) {
+      // Today's sets until an hour after midnight; a past day's (flushed late), an hour from now.
+      const ttl = (key: string) =>
+        Math.ceil(((key.startsWith(`visits:${today}:`) ? endsAt - now().getTime() : 0) + HOUR_MS) / 1000);
+      shared = await newVisitors(redis, sets, ttl);
+      if (shared.some((count) => count === undefined)) {
+        log.warn('Redis is unavailable: the visitors of this batch are told apart by this instance alone');
+      }
+    }
+    let index = 0;
+    const visitors = (members: string[]) => shared[index++] ?? members.length;
+    for (const { day, site, pages, sources } of batches) {
+      addCounts(unwritten.days, day, { day, views: site.views, visitors: visitors(site.visitors) });
+      for (const [path, page] of pages) {
+        addCounts(unwritten.pages, `${day}\n${path}`, {
+          day,
+          path,
+          views: page.views,
+          visitors: visitors(page.visitors),
+        });
+      }
+      for (const [key, row] of sources) {
+        addCounts(unwritten.sources, `${day}\n${key}`, {
+          day,
+          path: row.path,
+          referrer: row.referrer,
+          utm_source: row.utmSource,
+          utm_campaign: row.utmCampaign,
+          views: row.views,
+          visitors: visitors(row.visitors),
+        });
+      }
+    }
+  }
+
+  async function flushOnce() {
+    const { day: today, endsAt } = clock.today();
+    try {
+      await loadSalts(today, endsAt);
+    } catch (error) {
+      log.warn({ err: error }, "the day's visit salt could not be loaded: views wait in memory for it");
+    }
+    const waiting = unsalted;
+    unsalted = [];
+    for (const view of waiting) {
+      const salt = salts.known(view.day) ?? (view.day < today ? salts.ownSalt(view.day) : undefined);
+      if (salt) record(view, salt);
+      else unsalted.push(view);
+    }
+    await resolve(tally.take(), today, endsAt);
+    tally.forgetBefore(today);
+    salts.forgetBefore(today);
+    if (!hasRows(unwritten) && cleanedDay === today) return;
+    const rows = unwritten;
+    unwritten = emptyRows();
+    try {
+      await writeVisitRows(storage, rows, today);
+      cleanedDay = today;
+    } catch (error) {
+      // Kept for the next flush: added to whatever is counted meanwhile.
+      for (const [key, row] of rows.days) addCounts(unwritten.days, key, row);
+      for (const [key, row] of rows.pages) addCounts(unwritten.pages, key, row);
+      for (const [key, row] of rows.sources) addCounts(unwritten.sources, key, row);
+      log.warn({ err: error }, 'the counted visits could not be written: they are kept for the next flush');
+    }
+  }
+
+  return {
+    count,
+    /** Writes what was counted (one flush at a time; a call during one waits for it, then flushes again). */
+    async flush(): Promise<void> {
+      while (flushing) await flushing;
+      flushing = flushOnce().finally(() => (flushing = undefined));
+      return flushing;
+    },
+  };
+}
+
+export type VisitCounter = ReturnType<typeof createVisitCounter>;
