@@ -24,6 +24,13 @@ export interface StatusFunnel {
   winRate: number | null;
 }
 
+/** What the dashboard shows of a period's leads, from one grouped query. */
+export interface PeriodLeads {
+  bySourcePage: SourcePageCount[];
+  funnel: StatusFunnel;
+  firstContact: FirstContact;
+}
+
 export interface FirstContact {
   /** Milliseconds from arrival to the first status change or note by a person; null when none has one. */
   medianMs: number | null;
@@ -60,7 +67,7 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
       .where('created_at', '>=', range.start.toISOString())
       .where('created_at', '<', range.end.toISOString());
 
-  return {
+  const figures = {
     /**
      * Leads per local week (Monday to Sunday in the time zone) for the last 12 weeks, oldest first; the
      * last is this week, the one before it the previous week. Counted in SQL, one sum per week over the
@@ -85,70 +92,105 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
       return weeks.map((week, i) => ({ weekStart: formatDate(week), count: Number(row?.[`w${i}`] ?? 0) }));
     },
 
-    /** Leads of the range by the page they were sent from, most first (then by path, for a stable order). */
-    async bySourcePage(range: UtcRange): Promise<SourcePageCount[]> {
-      const rows = await leadsIn(range)
-        .select(['source_page', (eb) => eb.fn.countAll<number | string>().as('count')])
-        .groupBy('source_page')
-        .orderBy('count', 'desc')
-        .orderBy('source_page')
-        .execute();
-      return rows.map((row) => ({ sourcePage: row.source_page, count: Number(row.count) }));
+    /** Leads (never spam) that arrived in the range: the previous period's total. */
+    async total(range: UtcRange): Promise<number> {
+      const row = await leadsIn(range)
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
     },
 
-    /** Of the leads that arrived in the range, how many are in each status now, and the win rate. */
-    async funnel(range: UtcRange): Promise<StatusFunnel> {
+    /**
+     * The leads of the range by page, by status, and how many a person has answered, in one grouped
+     * query read from the quote_requests_dashboard index alone (migration 2026-11-28-620), then the
+     * time to first contact's percentiles. This is what the dashboard asks for a period.
+     */
+    async ofPeriod(range: UtcRange): Promise<PeriodLeads> {
       const rows = await leadsIn(range)
-        .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
-        .groupBy('status')
+        .select([
+          'status',
+          'source_page',
+          (eb) => eb.fn.countAll<number | string>().as('count'),
+          (eb) => eb.fn.count<number | string>('first_contact_ms').as('contacted'),
+        ])
+        .groupBy(['status', 'source_page'])
         .execute();
       const counts = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<
         LeadStatus,
         number
       >;
-      for (const row of rows) counts[row.status] = Number(row.count);
+      const pages = new Map<string, number>();
+      let contacted = 0;
+      for (const row of rows) {
+        const count = Number(row.count);
+        counts[row.status] += count;
+        pages.set(row.source_page, (pages.get(row.source_page) ?? 0) + count);
+        contacted += Number(row.contacted);
+      }
+      const total = LEAD_STATUSES.reduce((sum, status) => sum + counts[status], 0);
       const closed = counts.won + counts.lost;
+      const [medianMs, p90Ms] = await contactPercentiles(range, contacted, [0.5, 0.9]);
       return {
-        counts,
-        total: LEAD_STATUSES.reduce((sum, status) => sum + counts[status], 0),
-        winRate: closed === 0 ? null : counts.won / closed,
+        bySourcePage: [...pages]
+          .map(([sourcePage, count]) => ({ sourcePage, count }))
+          .sort((a, b) => b.count - a.count || compareText(a.sourcePage, b.sourcePage)),
+        funnel: { counts, total, winRate: closed === 0 ? null : counts.won / closed },
+        firstContact: {
+          medianMs: medianMs ?? null,
+          p90Ms: p90Ms ?? null,
+          contacted,
+          waiting: total - contacted,
+        },
       };
+    },
+
+    /** Leads of the range by the page they were sent from, most first (then by path, for a stable order). */
+    async bySourcePage(range: UtcRange): Promise<SourcePageCount[]> {
+      return (await figures.ofPeriod(range)).bySourcePage;
+    },
+
+    /** Of the leads that arrived in the range, how many are in each status now, and the win rate. */
+    async funnel(range: UtcRange): Promise<StatusFunnel> {
+      return (await figures.ofPeriod(range)).funnel;
     },
 
     /**
      * Time to first contact of the leads that arrived in the range: from created_at to the lead's first
      * status change or note by a person (actor not null; the system's deliveries and retries are not an
-     * answer). The database computes each lead's time in milliseconds; the percentiles are taken here,
-     * as SQLite has no percentile function.
+     * answer), as stored in first_contact_ms when it happened (lead-events.ts).
      */
     async firstContact(range: UtcRange): Promise<FirstContact> {
-      const rows = await leadsIn(range)
-        .select((eb) =>
-          eb
-            .selectFrom('lead_events')
-            .whereRef('lead_events.quote_request_id', '=', 'quote_requests.id')
-            .where('lead_events.actor', 'is not', null)
-            .where('lead_events.kind', 'in', ['status', 'note'])
-            .select((inner) => inner.fn.min('lead_events.at').as('first'))
-            .as('first_at'),
-        )
-        .select('created_at')
-        .execute();
-      const times: number[] = [];
-      let waiting = 0;
-      for (const row of rows) {
-        if (row.first_at == null) waiting += 1;
-        else times.push(Date.parse(row.first_at) - Date.parse(row.created_at));
-      }
-      times.sort((a, b) => a - b);
-      return {
-        medianMs: percentile(times, 0.5),
-        p90Ms: percentile(times, 0.9),
-        contacted: times.length,
-        waiting,
-      };
+      return (await figures.ofPeriod(range)).firstContact;
     },
   };
+
+  /**
+   * The nearest-rank percentiles of the range's answered leads' first_contact_ms (percentile() above):
+   * the k-th smallest, k = ceil(p × n), read by the database (ORDER BY … LIMIT 1 OFFSET k − 1) so that
+   * a year of leads is never sent here to be sorted.
+   */
+  async function contactPercentiles(range: UtcRange, contacted: number, ps: number[]) {
+    return Promise.all(
+      ps.map(async (p) => {
+        if (contacted === 0) return null;
+        const row = await leadsIn(range)
+          .where('first_contact_ms', 'is not', null)
+          .select('first_contact_ms')
+          .orderBy('first_contact_ms')
+          .limit(1)
+          .offset(Math.max(0, Math.ceil(p * contacted) - 1))
+          .executeTakeFirst();
+        return row?.first_contact_ms == null ? null : Number(row.first_contact_ms);
+      }),
+    );
+  }
+
+  return figures;
+}
+
+/** Paths sort the same on both databases (PostgreSQL's collation is not SQLite's byte order). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export type LeadFigures = ReturnType<typeof createLeadFigures>;
