@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-domain.ts';
 import type { Storage } from '../db/database.ts';
+import { isLong, tableFor } from './index-choice.ts';
 import { addDays, formatDate, localDate, localMidnight, weekStart, type UtcRange } from './period-bounds.ts';
 
 /** Weeks in the "leads per week" chart, this week included. */
@@ -22,6 +23,13 @@ export interface StatusFunnel {
   total: number;
   /** won ÷ (won + lost); null when no lead of the period is closed yet (the page shows "—", not 0%). */
   winRate: number | null;
+}
+
+interface GroupRow {
+  status: LeadStatus;
+  source_page: string;
+  count: number | string;
+  contacted: number | string;
 }
 
 /** What the dashboard shows of a period's leads, from one grouped query. */
@@ -106,15 +114,16 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
      * time to first contact's percentiles. This is what the dashboard asks for a period.
      */
     async ofPeriod(range: UtcRange): Promise<PeriodLeads> {
-      const rows = await leadsIn(range)
-        .select([
-          'status',
-          'source_page',
-          (eb) => eb.fn.countAll<number | string>().as('count'),
-          (eb) => eb.fn.count<number | string>('first_contact_ms').as('contacted'),
-        ])
-        .groupBy(['status', 'source_page'])
-        .execute();
+      const from = tableFor(
+        storage.dialect,
+        'quote_requests',
+        isLong(range) ? 'quote_requests_funnel' : undefined,
+      );
+      const { rows } = await sql<GroupRow>`select status, source_page, count(*) as count,
+          count(first_contact_ms) as contacted
+        from ${from}
+        where spam = 0 and created_at >= ${range.start.toISOString()} and created_at < ${range.end.toISOString()}
+        group by status, source_page`.execute(db);
       const counts = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<
         LeadStatus,
         number
@@ -173,13 +182,17 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
     return Promise.all(
       ps.map(async (p) => {
         if (contacted === 0) return null;
-        const row = await leadsIn(range)
-          .where('first_contact_ms', 'is not', null)
-          .select('first_contact_ms')
-          .orderBy('first_contact_ms')
-          .limit(1)
-          .offset(Math.max(0, Math.ceil(p * contacted) - 1))
-          .executeTakeFirst();
+        const from = tableFor(
+          storage.dialect,
+          'quote_requests',
+          isLong(range) ? 'quote_requests_first_contact' : undefined,
+        );
+        const { rows } = await sql<{ first_contact_ms: number | string | null }>`select first_contact_ms
+          from ${from}
+          where spam = 0 and first_contact_ms is not null
+            and created_at >= ${range.start.toISOString()} and created_at < ${range.end.toISOString()}
+          order by first_contact_ms limit 1 offset ${Math.max(0, Math.ceil(p * contacted) - 1)}`.execute(db);
+        const row = rows[0];
         return row?.first_contact_ms == null ? null : Number(row.first_contact_ms);
       }),
     );

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Storage } from '../db/database.ts';
+import { isLong, tableFor } from './index-choice.ts';
 import type { SourcePageCount } from './lead-figures.ts';
 import { addDays, formatDate, localDate, type PeriodBounds, type UtcRange } from './period-bounds.ts';
 
@@ -55,13 +56,13 @@ const count = (value: number | string | null | undefined) => Number(value ?? 0);
  * ("YYYY-MM-DD" sorts as dates), the same on both databases. Visitors are distinct within a day only
  * (a new salt each day), so a period's visitors are the sum of its days'.
  */
-export function createVisitFigures(storage: Pick<Storage, 'db'>) {
+export function createVisitFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
   const { db } = storage;
 
-  const sums = [
-    sql<number | string>`sum(views)`.as('views'),
-    sql<number | string>`sum(visitors)`.as('visitors'),
-  ] as const;
+  const totals = sql`sum(views) as views, sum(visitors) as visitors`;
+  type Totals = { views: number | string | null; visitors: number | string | null };
+  const top = async <Key>(query: RawBuilder<unknown>) =>
+    (await (query as RawBuilder<Key & Totals>).execute(db)).rows;
 
   return {
     /**
@@ -97,39 +98,30 @@ export function createVisitFigures(storage: Pick<Storage, 'db'>) {
         previousVisitors += count(row?.visitors);
       }
 
-      const pageRows = await db
-        .selectFrom('visit_pages')
-        .select(['path', ...sums])
-        .where('day', '>=', first)
-        .where('day', '<=', last)
-        .groupBy('path')
-        .orderBy('views', 'desc')
-        .orderBy('path')
-        .limit(TOP_PAGES)
-        .execute();
+      const long = isLong(bounds.current);
+      const from = (table: string, index: string) =>
+        tableFor(storage.dialect, table, long ? index : undefined);
+      const pageRows = await top<{ path: string }>(
+        sql`select path, ${totals} from ${from('visit_pages', 'visit_pages_by_path')}
+          where day >= ${first} and day <= ${last}
+          group by path order by views desc, path limit ${TOP_PAGES}`,
+      );
       const leads = new Map<string, number>();
       for (const { sourcePage, count: n } of leadsByPage) {
         const path = pagePath(sourcePage);
         leads.set(path, (leads.get(path) ?? 0) + n);
       }
 
-      const sources = db.selectFrom('visit_sources').where('day', '>=', first).where('day', '<=', last);
-      const sourceRows = await sources
-        .select(['referrer', ...sums])
-        .groupBy('referrer')
-        .orderBy('views', 'desc')
-        .orderBy('referrer')
-        .limit(TOP_SOURCES)
-        .execute();
-      const campaignRows = await sources
-        .where('utm_source', '!=', '')
-        .select(['utm_source', 'utm_campaign', ...sums])
-        .groupBy(['utm_source', 'utm_campaign'])
-        .orderBy('views', 'desc')
-        .orderBy('utm_source')
-        .orderBy('utm_campaign')
-        .limit(TOP_CAMPAIGNS)
-        .execute();
+      const sourceRows = await top<{ referrer: string }>(
+        sql`select referrer, ${totals} from ${from('visit_sources', 'visit_sources_by_referrer')}
+          where day >= ${first} and day <= ${last}
+          group by referrer order by views desc, referrer limit ${TOP_SOURCES}`,
+      );
+      const campaignRows = await top<{ utm_source: string; utm_campaign: string }>(
+        sql`select utm_source, utm_campaign, ${totals} from ${from('visit_sources', 'visit_sources_by_campaign')}
+          where utm_source > '' and day >= ${first} and day <= ${last}
+          group by utm_source, utm_campaign order by views desc, utm_source, utm_campaign limit ${TOP_CAMPAIGNS}`,
+      );
 
       return {
         perDay,
