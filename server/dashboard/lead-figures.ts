@@ -79,7 +79,7 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
     /**
      * Leads per local week (Monday to Sunday in the time zone) for the last 12 weeks, oldest first; the
      * last is this week, the one before it the previous week. Counted in SQL, one count per week over its
-     * 12 weeks' rows (the created_at index): the week boundaries are local midnights as UTC instants, so
+     * range of the created_at index: the week boundaries are local midnights as UTC instants, so
      * half-hour zones such as Asia/Kolkata (+05:30) are exact, where grouping by UTC hour would not be,
      * and one row of 12 counts comes back instead of a row per lead (about 23,000 of 100,000 leads a year).
      */
