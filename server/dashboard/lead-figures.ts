@@ -177,13 +177,29 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
 
   /**
    * The nearest-rank percentiles of the range's answered leads' first_contact_ms (percentile() above):
-   * the k-th smallest, k = ceil(p × n), read by the database (ORDER BY … LIMIT 1 OFFSET k − 1) so that
+   * the k-th smallest, k = ceil(p × n), read by the database (on SQLite ORDER BY … LIMIT 1 OFFSET k − 1
+   * along an index; on PostgreSQL percentile_disc, the same rank) so that
    * a year of leads is never sent here to be sorted.
    */
   async function contactPercentiles(range: UtcRange, contacted: number, ps: number[]) {
+    if (contacted === 0) return ps.map(() => null);
+    if (storage.dialect === 'postgres') {
+      // PostgreSQL's percentile_disc is the nearest rank, all of them from one sort of the period's times.
+      const { rows } = await sql<{ ps: (number | string | null)[] | null }>`select
+          percentile_disc(${sql.raw(`array[${ps.map(Number).join(', ')}]::float8[]`)})
+            within group (order by first_contact_ms) as ps
+        from quote_requests
+        where spam = 0 and first_contact_ms is not null
+          and created_at >= ${range.start.toISOString()} and created_at < ${range.end.toISOString()}`.execute(
+        db,
+      );
+      return ps.map((_, i) => {
+        const value = rows[0]?.ps?.[i];
+        return value == null ? null : Number(value);
+      });
+    }
     return Promise.all(
       ps.map(async (p) => {
-        if (contacted === 0) return null;
         const from = tableFor(
           storage.dialect,
           'quote_requests',
