@@ -1,9 +1,12 @@
 /**
  * The leads bench:admin seeds, the same on SQLite and PostgreSQL: as the
- * quote form makes them, each with its notification (most sent, some dead).
+ * quote form makes them, each with its notification (most sent, some dead),
+ * spread over 13 months (the dashboard's 12 months and more), from the site's
+ * pages, and most of them answered by staff (a status change: the first
+ * contact the dashboard times).
  */
 import { randomInt } from 'node:crypto';
-import { LEAD_STATUSES } from '../common/admin-api.ts';
+import { type LEAD_STATUSES } from '../common/admin-api.ts';
 import { quoteFields } from '../common/quote-request.ts';
 import { sampleQuote } from '../common/quote-sample.ts';
 
@@ -53,18 +56,60 @@ export const LEAD_COLUMNS = [
   'status',
   'spam',
   'spam_at',
+  'first_contact_ms',
 ];
+
+/** Who answers the leads (lead_events.actor). */
+export const BENCH_STAFF = 'bench@example.com';
+
+/** The site's pages a form is sent from (bench:admin's visits are counted on the same 20). */
+export const BENCH_PAGES = [
+  '/',
+  '/services',
+  '/contact',
+  '/about',
+  '/pricing',
+  '/work',
+  ...Array.from({ length: 14 }, (_, i) => `/blog/post-${i + 1}`),
+];
+
+/** How far back the leads go: 13 months, so that "12 months" and the months before it have leads. */
+const SPAN_MS = 396 * 24 * 60 * 60_000;
+
+/** Most leads are worked: new 30%, contacted 25%, quoted 20%, won 10%, lost 15%. */
+const STATUS_SHARES = [
+  ['new', 30],
+  ['contacted', 25],
+  ['quoted', 20],
+  ['won', 10],
+  ['lost', 15],
+] as const satisfies readonly (readonly [(typeof LEAD_STATUSES)[number], number])[];
+function pickStatus(): (typeof LEAD_STATUSES)[number] {
+  let roll = randomInt(100);
+  for (const [status, share] of STATUS_SHARES) {
+    if (roll < share) return status;
+    roll -= share;
+  }
+  return 'new';
+}
 
 interface BenchLead {
   lead: Record<string, string | number | null>;
   /** The notification's status, or undefined for spam (never emailed). */
   notification: 'sent' | 'dead' | undefined;
   at: string;
+  /** The staff member's first answer (a status change), when the lead was answered. */
+  answeredAt: string | undefined;
 }
 
-/** The index-th of `count` leads, one a minute up to now. */
+/** The index-th of `count` leads, evenly over 13 months up to now. */
 export function benchLead(index: number, count: number): BenchLead {
-  const at = new Date(Date.now() - (count - index) * 60_000).toISOString();
+  const created = Date.now() - Math.round(((count - index) * SPAN_MS) / count);
+  const at = new Date(created).toISOString();
+  const status = pickStatus();
+  // Worked leads were answered, within minutes to days; a few new ones have a note already.
+  const answered = status !== 'new' || randomInt(10) === 0;
+  const firstContactMs = answered ? 5 * 60_000 + randomInt(3 * 24 * 60) * 60_000 : null;
   const first = pick(FIRST);
   const last = pick(LAST);
   const spam = randomInt(50) === 0 ? 1 : 0;
@@ -79,12 +124,14 @@ export function benchLead(index: number, count: number): BenchLead {
       }),
       reference: `Q-${index.toString(32).toUpperCase().padStart(6, '0')}`, // unique, as the server's are
       created_at: at,
-      source_page: '/',
-      status: pick(LEAD_STATUSES),
+      source_page: pick(BENCH_PAGES),
+      status,
       spam,
       spam_at: spam ? at : null,
+      first_contact_ms: firstContactMs,
     },
     notification: spam ? undefined : randomInt(500) === 0 ? 'dead' : 'sent',
     at,
+    answeredAt: firstContactMs === null ? undefined : new Date(created + firstContactMs).toISOString(),
   };
 }

@@ -1,12 +1,12 @@
 /**
  * bench:admin's leads on PostgreSQL: multi-row INSERTs of 1,000 leads (with
- * their ids, so each notification names its lead without a round trip), then
+ * their ids, so each notification and staff answer names its lead without a round trip), then
  * the identity moved past them and VACUUM ANALYZE, as autovacuum would leave a
  * table that size.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../server/db/database-tables.ts';
-import { benchLead, LEAD_COLUMNS } from './admin-leads.ts';
+import { BENCH_STAFF, benchLead, LEAD_COLUMNS } from './admin-leads.ts';
 
 const BATCH = 1000;
 
@@ -29,6 +29,13 @@ export async function seedPostgresLeads(db: Kysely<Database>, count: number) {
           ]
         : [],
     );
+    const answers = batch.flatMap(({ id, answeredAt, lead }) =>
+      answeredAt ? [sql`(${sql.join([id, answeredAt, BENCH_STAFF, 'status', 'new', lead.status])})`] : [],
+    );
+    if (answers.length > 0) {
+      await sql`insert into lead_events (quote_request_id, at, actor, kind, from_status, to_status)
+        values ${sql.join(answers)}`.execute(db);
+    }
     if (emails.length > 0) {
       await sql`insert into outbox (quote_request_id, kind, recipient, message_id, status, attempts,
           next_attempt_at, created_at, updated_at, sent_at, delivered_via) values ${sql.join(emails)}`.execute(
@@ -37,5 +44,5 @@ export async function seedPostgresLeads(db: Kysely<Database>, count: number) {
     }
   }
   await sql`select setval(pg_get_serial_sequence('quote_requests', 'id'), ${count})`.execute(db);
-  await sql`vacuum (analyze) quote_requests, outbox`.execute(db);
+  await sql`vacuum (analyze) quote_requests, outbox, lead_events`.execute(db);
 }

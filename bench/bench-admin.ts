@@ -3,6 +3,9 @@
  * build) with 100,000 leads in the database. Times the list, a status filter
  * and searches as a signed-in person's browser asks for them, one request at a
  * time, and reports p50, p95 and p99 of each. The target: p95 <= 50 ms.
+ * Then the dashboard (issue 24) for each period of its picker, with the leads
+ * over 13 months (most answered by staff) and a year of visit aggregates for
+ * 20 pages (admin-visits.ts): every figure in one answer, p95 <= 100 ms.
  * `-- N` sets the number of leads. `-- --database postgres` runs it on a
  * throw-away PostgreSQL cluster (server/test/postgres-cluster.ts, fsync off:
  * the requests timed only read), `-- --database both` on SQLite and then on
@@ -12,7 +15,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchLead, LEAD_COLUMNS } from './admin-leads.ts';
+import { BENCH_STAFF, benchLead, LEAD_COLUMNS } from './admin-leads.ts';
+import { seedVisits } from './admin-visits.ts';
 import { seedPostgresLeads } from './admin-seed-postgres.ts';
 import { machine, round, saveJson, table } from './report.ts';
 import { quantile } from './server-log.ts';
@@ -38,6 +42,8 @@ type DatabaseKind = (typeof databases)[number];
 const LEADS = Number(positionals[0] ?? 100_000);
 const REQUESTS = 300;
 const TARGET_P95_MS = 50;
+/** The dashboard answers every figure of a period at once (issue 24): p95 <= 100 ms. */
+const DASHBOARD_TARGET_P95_MS = 100;
 
 if (!existsSync('build/.complete')) {
   console.error('No build: run "npm run build" first.');
@@ -60,6 +66,7 @@ async function seed(env: Record<string, string>): Promise<string> {
   try {
     if (stores.storage.dialect === 'postgres') await seedPostgresLeads(stores.storage.db, LEADS);
     else seedSqlite(stores.storage);
+    await seedVisits(stores.storage.db);
     const { id } = await stores.storage.db
       .insertInto('admin_accounts')
       .values({
@@ -83,6 +90,10 @@ function seedSqlite(storage: Parameters<typeof sqliteOf>[0]) {
   const lead = sqlite.prepare(
     `INSERT INTO quote_requests (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map((column) => `@${column}`).join(', ')})`,
   );
+  const answer = sqlite.prepare(
+    `INSERT INTO lead_events (quote_request_id, at, actor, kind, from_status, to_status)
+     VALUES (?, ?, ?, 'status', 'new', ?)`,
+  );
   const email = sqlite.prepare(
     `INSERT INTO outbox (quote_request_id, kind, recipient, message_id, status, attempts, next_attempt_at,
        created_at, updated_at, sent_at, delivered_via)
@@ -92,6 +103,7 @@ function seedSqlite(storage: Parameters<typeof sqliteOf>[0]) {
     for (let index = 0; index < LEADS; index++) {
       const made = benchLead(index, LEADS);
       const { lastInsertRowid } = lead.run(made.lead);
+      if (made.answeredAt) answer.run(lastInsertRowid, made.answeredAt, BENCH_STAFF, made.lead.status);
       const { notification: status, at } = made;
       if (status) {
         email.run(
@@ -135,7 +147,12 @@ const scenarios = [
   { name: 'search: a phone number', path: '/admin/api/leads?q=%2B91%2098765%2043210' },
   { name: 'second page', path: `/admin/api/leads?cursor=${Math.floor(LEADS / 2)}` },
   { name: 'one lead', path: `/admin/api/leads/${Math.floor(LEADS / 3)}` },
-];
+].map((scenario) => ({ ...scenario, target: TARGET_P95_MS }));
+const dashboardScenarios = (['7d', '30d', '12w', '12m'] as const).map((period) => ({
+  name: `dashboard (${period})`,
+  path: `/admin/api/dashboard?period=${period}`,
+  target: DASHBOARD_TARGET_P95_MS,
+}));
 
 /** Seeds, starts the production server on the database and times every scenario. */
 async function runOn(database: DatabaseKind) {
@@ -153,7 +170,7 @@ async function runOn(database: DatabaseKind) {
     const cookie = `__Host-session=${token}`;
     try {
       const results = [];
-      for (const scenario of scenarios) {
+      for (const scenario of [...scenarios, ...dashboardScenarios]) {
         await time(`${server.url}${scenario.path}`, cookie); // warm up
         results.push({ ...scenario, ...(await time(`${server.url}${scenario.path}`, cookie)) });
       }
@@ -192,12 +209,13 @@ for (const database of databases) {
     round(result.p95),
     round(result.p99),
     result.bytes,
-    result.p95 <= TARGET_P95_MS ? 'yes' : 'NO',
+    result.target,
+    result.p95 <= result.target ? 'yes' : 'NO',
   ]);
   console.log(
     `\n${database === 'postgres' ? 'PostgreSQL' : 'SQLite'}: ${LEADS.toLocaleString('en-IN')} leads seeded in ${round(run.seedMs / 1000)} s; ${REQUESTS} requests per row, one at a time, over HTTP to the production server.\n`,
   );
-  console.log(table(['request', 'p50 ms', 'p95 ms', 'p99 ms', 'bytes', `p95 <= ${TARGET_P95_MS} ms`], rows));
+  console.log(table(['request', 'p50 ms', 'p95 ms', 'p99 ms', 'bytes', 'target p95 ms', 'met'], rows));
   const { results, seedMs, backup } = run;
   saveJson(`bench/results/bench-admin${database === 'postgres' ? '-postgres' : ''}.json`, {
     machine: info,
@@ -213,7 +231,7 @@ for (const database of databases) {
       `\nA backup while the server runs (VACUUM INTO, then the integrity check and row counts): ${round(backup.ms / 1000)} s for ${round(backup.bytes / 1e6)} MB.`,
     );
   }
-  if (results.some((result) => result.p95 > TARGET_P95_MS)) process.exitCode = 1;
+  if (results.some((result) => result.p95 > result.target)) process.exitCode = 1;
 }
 const [sqlite, postgres] = [runs.get('sqlite'), runs.get('postgres')];
 if (sqlite && postgres) {

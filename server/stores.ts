@@ -29,6 +29,7 @@ import { createIntegrationRepository } from './integrations/integration-reposito
 import { createAutoReply } from './quote/auto-reply.ts';
 import { autoReplyMigrations, autoReplyPostgresMigrations } from './quote/auto-reply-migrations.ts';
 import { createLeadRepository } from './quote/lead-repository.ts';
+import { firstContactMigrations, firstContactPostgresMigrations } from './quote/first-contact-migrations.ts';
 import { visitMigrations, visitPostgresMigrations } from './visits/visit-migrations.ts';
 import { quoteEmailKinds } from './quote/quote-email-kinds.ts';
 import { quoteMigrations } from './quote/quote-migrations.ts';
@@ -45,6 +46,7 @@ export const migrations = mergeMigrations(
   { sqlite: autoReplyMigrations, postgres: autoReplyPostgresMigrations },
   { sqlite: dashboardMigrations, postgres: dashboardPostgresMigrations },
   { sqlite: visitMigrations, postgres: visitPostgresMigrations },
+  { sqlite: firstContactMigrations, postgres: firstContactPostgresMigrations },
 );
 
 export interface StoresOptions {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Dashboard, dashboardEndpoints } from '../../common/inbox-api/dashboard-endpoints.ts';
 import { createLeadFigures } from '../dashboard/lead-figures.ts';
 import { periodBounds } from '../dashboard/period-bounds.ts';
+import { createVisitFigures } from '../dashboard/visit-figures.ts';
 import type { Storage } from '../db/database.ts';
 import { registerEndpoint } from './register-endpoint.ts';
 
@@ -22,44 +23,24 @@ const iso = (range: { start: Date; end: Date }) => ({
 export async function dashboardRoutes(app: FastifyInstance, options: DashboardRoutesOptions) {
   const { timeZone, now } = options;
   const leads = createLeadFigures(options.storage);
+  const visits = createVisitFigures(options.storage);
 
   registerEndpoint(app, dashboardEndpoints.figures, async ({ query: { period } }): Promise<Dashboard> => {
     const at = now();
     const bounds = periodBounds(period, at, timeZone);
-    const [perWeek, bySourcePage, funnel, firstContact, previousFunnel] = await Promise.all([
-      leads.perWeek(at, timeZone),
-      leads.bySourcePage(bounds.current),
-      leads.funnel(bounds.current),
-      leads.firstContact(bounds.current),
-      leads.funnel(bounds.previous),
-    ]);
+    // One after the other: on SQLite the queries share one connection, so Promise.all would not overlap them.
+    const perWeek = await leads.perWeek(at, timeZone);
+    const current = await leads.ofPeriod(bounds.current);
+    const previousTotal = await leads.total(bounds.previous);
+    const visitFigures = await visits.ofPeriod(bounds, timeZone, current.bySourcePage);
     return {
       period,
       timeZone,
       current: iso(bounds.current),
       previous: iso(bounds.previous),
       generatedAt: at.toISOString(),
-      leads: {
-        total: funnel.total,
-        previousTotal: previousFunnel.total,
-        perWeek,
-        bySourcePage,
-        funnel,
-        firstContact,
-      },
-      // TODO(visits): the visit figures (server/dashboard/visit-figures.ts) replace these zeros.
-      visits: {
-        counting: options.visits.counting,
-        beacon: options.visits.beacon,
-        perDay: [],
-        views: 0,
-        visitors: 0,
-        previousViews: 0,
-        previousVisitors: 0,
-        topPages: [],
-        sources: [],
-        campaigns: [],
-      },
+      leads: { total: current.funnel.total, previousTotal, perWeek, ...current },
+      visits: { counting: options.visits.counting, beacon: options.visits.beacon, ...visitFigures },
     };
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadEventKind, LeadStatus } from '../../common/lead-domain.ts';
 import { validateQuoteRequest } from '../../common/quote-request.ts';
 import { sampleQuote } from '../../common/quote-sample.ts';
+import { backfillFirstContact } from '../quote/first-contact-migrations.ts';
 import { openStores } from '../stores.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { testConfig } from '../test/test-app.ts';
@@ -189,6 +190,9 @@ describe(`the lead figures, on ${testDatabase}`, () => {
             .execute();
         }
       }
+      // The events were written straight into the table, as before first_contact_ms existed: the
+      // migration's backfill stores each lead's time to first contact from them.
+      await backfillFirstContact(trx, stores.storage.dialect);
     });
   });
   afterAll(() => stores.close());

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-domain.ts';
 import type { Storage } from '../db/database.ts';
+import { isLong, tableFor } from './index-choice.ts';
 import { addDays, formatDate, localDate, localMidnight, weekStart, type UtcRange } from './period-bounds.ts';
 
 /** Weeks in the "leads per week" chart, this week included. */
@@ -22,6 +23,20 @@ export interface StatusFunnel {
   total: number;
   /** won ÷ (won + lost); null when no lead of the period is closed yet (the page shows "—", not 0%). */
   winRate: number | null;
+}
+
+interface GroupRow {
+  status: LeadStatus;
+  source_page: string;
+  count: number | string;
+  contacted: number | string;
+}
+
+/** What the dashboard shows of a period's leads, from one grouped query. */
+export interface PeriodLeads {
+  bySourcePage: SourcePageCount[];
+  funnel: StatusFunnel;
+  firstContact: FirstContact;
 }
 
 export interface FirstContact {
@@ -60,13 +75,13 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
       .where('created_at', '>=', range.start.toISOString())
       .where('created_at', '<', range.end.toISOString());
 
-  return {
+  const figures = {
     /**
      * Leads per local week (Monday to Sunday in the time zone) for the last 12 weeks, oldest first; the
-     * last is this week, the one before it the previous week. Counted in SQL, one sum per week over the
-     * 12 weeks' rows (the created_at index): the week boundaries are local midnights as UTC instants, so
+     * last is this week, the one before it the previous week. Counted in SQL, one count per week over its
+     * range of the created_at index: the week boundaries are local midnights as UTC instants, so
      * half-hour zones such as Asia/Kolkata (+05:30) are exact, where grouping by UTC hour would not be,
-     * and one row comes back instead of a row per lead (about 23,000 of 100,000 leads a year).
+     * and one row of 12 counts comes back instead of a row per lead (about 23,000 of 100,000 leads a year).
      */
     async perWeek(now: Date, timeZone: string): Promise<WeekCount[]> {
       const first = addDays(weekStart(localDate(now, timeZone)), -7 * (WEEKS_SHOWN - 1));
@@ -74,81 +89,139 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
       const bounds = [...weeks, addDays(first, 7 * WEEKS_SHOWN)].map((week) =>
         localMidnight(week, timeZone).toISOString(),
       );
-      const sums = weeks.map((_, i) =>
-        sql<number>`sum(case when created_at >= ${bounds[i]} and created_at < ${bounds[i + 1]} then 1 else 0 end)`.as(
-          `w${i}`,
-        ),
+      // A count per week, each over its own range of the index: counting entries, not evaluating 12
+      // conditions on each of 23,000 rows (17 ms, where the 12 counts take 3).
+      const counts = weeks.map((_, i) =>
+        sql<number>`(select count(*) from quote_requests where spam = 0
+            and created_at >= ${bounds[i]} and created_at < ${bounds[i + 1]})`.as(`w${i}`),
       );
-      const row = (await leadsIn({ start: new Date(bounds[0] ?? ''), end: new Date(bounds.at(-1) ?? '') })
-        .select(sums)
-        .executeTakeFirst()) as Record<string, number | string | null> | undefined;
+      const { rows } = await sql<Record<string, number | string | null>>`select ${sql.join(counts)}`.execute(
+        db,
+      );
+      const row = rows[0];
       return weeks.map((week, i) => ({ weekStart: formatDate(week), count: Number(row?.[`w${i}`] ?? 0) }));
     },
 
-    /** Leads of the range by the page they were sent from, most first (then by path, for a stable order). */
-    async bySourcePage(range: UtcRange): Promise<SourcePageCount[]> {
-      const rows = await leadsIn(range)
-        .select(['source_page', (eb) => eb.fn.countAll<number | string>().as('count')])
-        .groupBy('source_page')
-        .orderBy('count', 'desc')
-        .orderBy('source_page')
-        .execute();
-      return rows.map((row) => ({ sourcePage: row.source_page, count: Number(row.count) }));
+    /** Leads (never spam) that arrived in the range: the previous period's total. */
+    async total(range: UtcRange): Promise<number> {
+      const row = await leadsIn(range)
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
     },
 
-    /** Of the leads that arrived in the range, how many are in each status now, and the win rate. */
-    async funnel(range: UtcRange): Promise<StatusFunnel> {
-      const rows = await leadsIn(range)
-        .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
-        .groupBy('status')
-        .execute();
+    /**
+     * The leads of the range by page, by status, and how many a person has answered, in one grouped
+     * query read from the quote_requests_dashboard index alone (migration 2026-11-28-620), then the
+     * time to first contact's percentiles. This is what the dashboard asks for a period.
+     */
+    async ofPeriod(range: UtcRange): Promise<PeriodLeads> {
+      const from = tableFor(
+        storage.dialect,
+        'quote_requests',
+        isLong(range) ? 'quote_requests_funnel' : 'quote_requests_dashboard',
+      );
+      const { rows } = await sql<GroupRow>`select status, source_page, count(*) as count,
+          count(first_contact_ms) as contacted
+        from ${from}
+        where spam = 0 and created_at >= ${range.start.toISOString()} and created_at < ${range.end.toISOString()}
+        group by status, source_page`.execute(db);
       const counts = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<
         LeadStatus,
         number
       >;
-      for (const row of rows) counts[row.status] = Number(row.count);
+      const pages = new Map<string, number>();
+      let contacted = 0;
+      for (const row of rows) {
+        const count = Number(row.count);
+        counts[row.status] += count;
+        pages.set(row.source_page, (pages.get(row.source_page) ?? 0) + count);
+        contacted += Number(row.contacted);
+      }
+      const total = LEAD_STATUSES.reduce((sum, status) => sum + counts[status], 0);
       const closed = counts.won + counts.lost;
+      const [medianMs, p90Ms] = await contactPercentiles(range, contacted, [0.5, 0.9]);
       return {
-        counts,
-        total: LEAD_STATUSES.reduce((sum, status) => sum + counts[status], 0),
-        winRate: closed === 0 ? null : counts.won / closed,
+        bySourcePage: [...pages]
+          .map(([sourcePage, count]) => ({ sourcePage, count }))
+          .sort((a, b) => b.count - a.count || compareText(a.sourcePage, b.sourcePage)),
+        funnel: { counts, total, winRate: closed === 0 ? null : counts.won / closed },
+        firstContact: {
+          medianMs: medianMs ?? null,
+          p90Ms: p90Ms ?? null,
+          contacted,
+          waiting: total - contacted,
+        },
       };
+    },
+
+    /** Leads of the range by the page they were sent from, most first (then by path, for a stable order). */
+    async bySourcePage(range: UtcRange): Promise<SourcePageCount[]> {
+      return (await figures.ofPeriod(range)).bySourcePage;
+    },
+
+    /** Of the leads that arrived in the range, how many are in each status now, and the win rate. */
+    async funnel(range: UtcRange): Promise<StatusFunnel> {
+      return (await figures.ofPeriod(range)).funnel;
     },
 
     /**
      * Time to first contact of the leads that arrived in the range: from created_at to the lead's first
      * status change or note by a person (actor not null; the system's deliveries and retries are not an
-     * answer). The database computes each lead's time in milliseconds; the percentiles are taken here,
-     * as SQLite has no percentile function.
+     * answer), as stored in first_contact_ms when it happened (lead-events.ts).
      */
     async firstContact(range: UtcRange): Promise<FirstContact> {
-      const rows = await leadsIn(range)
-        .select((eb) =>
-          eb
-            .selectFrom('lead_events')
-            .whereRef('lead_events.quote_request_id', '=', 'quote_requests.id')
-            .where('lead_events.actor', 'is not', null)
-            .where('lead_events.kind', 'in', ['status', 'note'])
-            .select((inner) => inner.fn.min('lead_events.at').as('first'))
-            .as('first_at'),
-        )
-        .select('created_at')
-        .execute();
-      const times: number[] = [];
-      let waiting = 0;
-      for (const row of rows) {
-        if (row.first_at == null) waiting += 1;
-        else times.push(Date.parse(row.first_at) - Date.parse(row.created_at));
-      }
-      times.sort((a, b) => a - b);
-      return {
-        medianMs: percentile(times, 0.5),
-        p90Ms: percentile(times, 0.9),
-        contacted: times.length,
-        waiting,
-      };
+      return (await figures.ofPeriod(range)).firstContact;
     },
   };
+
+  /**
+   * The nearest-rank percentiles of the range's answered leads' first_contact_ms (percentile() above):
+   * the k-th smallest, k = ceil(p × n), read by the database (on SQLite ORDER BY … LIMIT 1 OFFSET k − 1
+   * along an index; on PostgreSQL percentile_disc, the same rank) so that
+   * a year of leads is never sent here to be sorted.
+   */
+  async function contactPercentiles(range: UtcRange, contacted: number, ps: number[]) {
+    if (contacted === 0) return ps.map(() => null);
+    if (storage.dialect === 'postgres') {
+      // PostgreSQL's percentile_disc is the nearest rank, all of them from one sort of the period's times.
+      const { rows } = await sql<{ ps: (number | string | null)[] | null }>`select
+          percentile_disc(${sql.raw(`array[${ps.map(Number).join(', ')}]::float8[]`)})
+            within group (order by first_contact_ms) as ps
+        from quote_requests
+        where spam = 0 and first_contact_ms is not null
+          and created_at >= ${range.start.toISOString()} and created_at < ${range.end.toISOString()}`.execute(
+        db,
+      );
+      return ps.map((_, i) => {
+        const value = rows[0]?.ps?.[i];
+        return value == null ? null : Number(value);
+      });
+    }
+    return Promise.all(
+      ps.map(async (p) => {
+        const from = tableFor(
+          storage.dialect,
+          'quote_requests',
+          isLong(range) ? 'quote_requests_first_contact' : 'quote_requests_dashboard',
+        );
+        const { rows } = await sql<{ first_contact_ms: number | string | null }>`select first_contact_ms
+          from ${from}
+          where spam = 0 and first_contact_ms is not null
+            and created_at >= ${range.start.toISOString()} and created_at < ${range.end.toISOString()}
+          order by first_contact_ms limit 1 offset ${Math.max(0, Math.ceil(p * contacted) - 1)}`.execute(db);
+        const row = rows[0];
+        return row?.first_contact_ms == null ? null : Number(row.first_contact_ms);
+      }),
+    );
+  }
+
+  return figures;
+}
+
+/** Paths sort the same on both databases (PostgreSQL's collation is not SQLite's byte order). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export type LeadFigures = ReturnType<typeof createLeadFigures>;

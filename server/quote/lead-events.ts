@@ -1,14 +1,35 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
+import { FIRST_CONTACT_KINDS } from './first-contact-migrations.ts';
 import type { LeadEvent } from './quote-tables.ts';
 
 type NewLeadEvent = Pick<LeadEvent, 'quote_request_id' | 'actor' | 'kind'> &
   Partial<Pick<LeadEvent, 'from_status' | 'to_status' | 'text'>>;
 
-/** Adds an entry to a lead's timeline, in the caller's transaction. */
+const answers = (event: NewLeadEvent) =>
+  event.actor !== null && (FIRST_CONTACT_KINDS as readonly string[]).includes(event.kind);
+
+/**
+ * Adds an entry to a lead's timeline, in the caller's transaction. A person's first status change or
+ * note also stores the lead's time to first contact (the dashboard's figure); later ones, and the
+ * system's events, leave it as it is.
+ */
 export async function addLeadEvent(trx: Transaction<Database>, event: NewLeadEvent, at: Date): Promise<void> {
   await trx
     .insertInto('lead_events')
     .values({ from_status: null, to_status: null, text: null, ...event, at: at.toISOString() })
+    .execute();
+  if (!answers(event)) return;
+  const lead = await trx
+    .selectFrom('quote_requests')
+    .select(['created_at', 'first_contact_ms'])
+    .where('id', '=', event.quote_request_id)
+    .executeTakeFirst();
+  if (!lead || lead.first_contact_ms !== null) return;
+  await trx
+    .updateTable('quote_requests')
+    .set({ first_contact_ms: Math.max(0, at.getTime() - Date.parse(lead.created_at)) })
+    .where('id', '=', event.quote_request_id)
+    .where('first_contact_ms', 'is', null)
     .execute();
 }

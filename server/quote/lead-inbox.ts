@@ -48,6 +48,7 @@ const LEAD_COLUMNS = [
   'status',
   'spam',
   'spam_at',
+  'first_contact_ms',
   'phone_digits',
   'phone_endings',
 ] as const;

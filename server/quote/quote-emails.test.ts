@@ -22,6 +22,7 @@ const lead: Lead = {
   status: 'new',
   spam: 0,
   spam_at: null,
+  first_contact_ms: null,
   phone_digits: '919800000000',
   phone_endings: '919800000000 19800000000 9800000000',
 };

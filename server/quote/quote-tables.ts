@@ -16,6 +16,11 @@ type QuoteRequestsTable = QuoteRequest & {
   spam: Generated<number>;
   /** When it became spam (the honeypot, or someone marked it); null when it is not. */
   spam_at: string | null;
+  /**
+   * Milliseconds from its arrival to the first status change or note by a person (lead_events with an
+   * actor); null while nobody has answered. Set once, by addLeadEvent (the dashboard's time to first contact).
+   */
+  first_contact_ms: number | null;
   /** The phone's digits alone, computed by the database (e.g. "919876543210"). */
   phone_digits: GeneratedAlways<string>;
   /** Every ending of those digits of 4 or more, computed by the database: what a phone search looks in. */

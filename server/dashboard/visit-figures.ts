@@ -1,0 +1,159 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Storage } from '../db/database.ts';
+import { isLong, tableFor } from './index-choice.ts';
+import type { SourcePageCount } from './lead-figures.ts';
+import { addDays, formatDate, localDate, type PeriodBounds, type UtcRange } from './period-bounds.ts';
+
+/** The most pages, sources and campaigns the dashboard lists (most viewed first). */
+export const TOP_PAGES = 20;
+export const TOP_SOURCES = 10;
+export const TOP_CAMPAIGNS = 10;
+
+export interface DayVisits {
+  day: string;
+  views: number;
+  visitors: number;
+}
+
+export interface VisitFigures {
+  perDay: DayVisits[];
+  views: number;
+  visitors: number;
+  previousViews: number;
+  previousVisitors: number;
+  topPages: { path: string; views: number; visitors: number; leads: number; conversionRate: number | null }[];
+  sources: { source: string; views: number; visitors: number }[];
+  campaigns: { utmSource: string; utmCampaign: string; views: number; visitors: number }[];
+}
+
+/**
+ * The local dates ("YYYY-MM-DD" in the time zone) of a range whose bounds are local midnights, oldest
+ * first: the days the visit tables are keyed by.
+ */
+export function localDays(range: UtcRange, timeZone: string): string[] {
+  const last = formatDate(localDate(range.end, timeZone));
+  const days: string[] = [];
+  for (let day = localDate(range.start, timeZone); formatDate(day) < last; day = addDays(day, 1)) {
+    days.push(formatDate(day));
+  }
+  return days;
+}
+
+/**
+ * A lead's source_page as the visit tables name the page: the form keeps the Referer's path as sent, so
+ * "/services/" (the site serves a page with and without its trailing slash) is the page "/services".
+ */
+export function pagePath(sourcePage: string): string {
+  const path = sourcePage.split(/[?#]/)[0] ?? sourcePage;
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+}
+
+const count = (value: number | string | null | undefined) => Number(value ?? 0);
+
+/**
+ * The dashboard's visit figures, from the daily aggregates of server/visits (visit-tables.ts), keyed by
+ * the local day in ADMIN_TIME_ZONE: a period is the list of its local days, compared as text
+ * ("YYYY-MM-DD" sorts as dates), the same on both databases. Visitors are distinct within a day only
+ * (a new salt each day), so a period's visitors are the sum of its days'.
+ */
+export function createVisitFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
+  const { db } = storage;
+
+  const totals = sql`sum(views) as views, sum(visitors) as visitors`;
+  type Totals = { views: number | string | null; visitors: number | string | null };
+  const top = async <Key>(query: RawBuilder<unknown>) =>
+    (await (query as RawBuilder<Key & Totals>).execute(db)).rows;
+
+  return {
+    /**
+     * Every figure of the period, and the previous period's totals. `leadsByPage` is the period's
+     * leads by source page (lead-figures.ts), for each top page's conversion rate.
+     */
+    async ofPeriod(
+      bounds: PeriodBounds,
+      timeZone: string,
+      leadsByPage: readonly SourcePageCount[],
+    ): Promise<VisitFigures> {
+      const days = localDays(bounds.current, timeZone);
+      const previousDays = localDays(bounds.previous, timeZone);
+      const first = days[0] ?? '';
+      const last = days.at(-1) ?? '';
+      // Both periods' days in one read of visit_days (its key is the day): at most 2 × 366 rows.
+      const dayRows = await db
+        .selectFrom('visit_days')
+        .select(['day', 'views', 'visitors'])
+        .where('day', '>=', previousDays[0] ?? first)
+        .where('day', '<=', last)
+        .execute();
+      const byDay = new Map(dayRows.map((row) => [row.day, row]));
+      const perDay = days.map((day) => {
+        const row = byDay.get(day);
+        return { day, views: count(row?.views), visitors: count(row?.visitors) };
+      });
+      let previousViews = 0;
+      let previousVisitors = 0;
+      for (const day of previousDays) {
+        const row = byDay.get(day);
+        previousViews += count(row?.views);
+        previousVisitors += count(row?.visitors);
+      }
+
+      const long = isLong(bounds.current);
+      const from = (table: string, index: string) =>
+        tableFor(storage.dialect, table, long ? index : undefined);
+      const pageRows = await top<{ path: string }>(
+        sql`select path, ${totals} from ${from('visit_pages', 'visit_pages_by_path')}
+          where day >= ${first} and day <= ${last}
+          group by path order by views desc, path limit ${TOP_PAGES}`,
+      );
+      const leads = new Map<string, number>();
+      for (const { sourcePage, count: n } of leadsByPage) {
+        const path = pagePath(sourcePage);
+        leads.set(path, (leads.get(path) ?? 0) + n);
+      }
+
+      const sourceRows = await top<{ referrer: string }>(
+        sql`select referrer, ${totals} from ${from('visit_sources', 'visit_sources_by_referrer')}
+          where day >= ${first} and day <= ${last}
+          group by referrer order by views desc, referrer limit ${TOP_SOURCES}`,
+      );
+      const campaignRows = await top<{ utm_source: string; utm_campaign: string }>(
+        sql`select utm_source, utm_campaign, ${totals} from ${from('visit_sources', 'visit_sources_by_campaign')}
+          where utm_source > '' and day >= ${first} and day <= ${last}
+          group by utm_source, utm_campaign order by views desc, utm_source, utm_campaign limit ${TOP_CAMPAIGNS}`,
+      );
+
+      return {
+        perDay,
+        views: perDay.reduce((sum, day) => sum + day.views, 0),
+        visitors: perDay.reduce((sum, day) => sum + day.visitors, 0),
+        previousViews,
+        previousVisitors,
+        topPages: pageRows.map((row) => {
+          const visitors = count(row.visitors);
+          const pageLeads = leads.get(row.path) ?? 0;
+          return {
+            path: row.path,
+            views: count(row.views),
+            visitors,
+            leads: pageLeads,
+            conversionRate: visitors === 0 ? null : pageLeads / visitors,
+          };
+        }),
+        sources: sourceRows.map((row) => ({
+          source: row.referrer,
+          views: count(row.views),
+          visitors: count(row.visitors),
+        })),
+        campaigns: campaignRows.map((row) => ({
+          utmSource: row.utm_source,
+          utmCampaign: row.utm_campaign,
+          views: count(row.views),
+          visitors: count(row.visitors),
+        })),
+      };
+    },
+  };
+}
+
+export type VisitFigureReader = ReturnType<typeof createVisitFigures>;
