@@ -50,10 +50,22 @@ export function FigureTable({
   rows: readonly (readonly string[])[];
   captionHidden?: boolean;
 }) {
+  const captionId = useId();
   return (
-    <div className="mt-3 overflow-x-auto">
+    // On a phone a wide table scrolls sideways in its own box, which the keyboard must reach to scroll it
+    // (a group named by the caption: not a region, which would be a landmark for every table).
+    <div
+      role="group"
+      aria-labelledby={captionId}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must take the focus to be scrolled by keyboard
+      tabIndex={0}
+      className="mt-3 overflow-x-auto"
+    >
       <table className="w-full text-left text-sm">
-        <caption className={captionHidden ? 'sr-only' : 'mb-2 text-left font-medium text-slate-700'}>
+        <caption
+          id={captionId}
+          className={captionHidden ? 'sr-only' : 'mb-2 text-left font-medium text-slate-700'}
+        >
           {caption}
         </caption>
         <thead>
