@@ -5,7 +5,7 @@ import { isLong, tableFor } from './index-choice.ts';
 import { addDays, formatDate, localDate, localMidnight, weekStart, type UtcRange } from './period-bounds.ts';
 
 /** Weeks in the "leads per week" chart, this week included. */
-export const WEEKS_SHOWN = 12;
+const WEEKS_SHOWN = 12;
 
 export interface WeekCount {
   /** The local Monday the week starts on, e.g. "2026-11-23". */
@@ -223,5 +223,3 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-
-export type LeadFigures = ReturnType<typeof createLeadFigures>;

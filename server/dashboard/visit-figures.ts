@@ -5,11 +5,11 @@ import type { SourcePageCount } from './lead-figures.ts';
 import { addDays, formatDate, localDate, type PeriodBounds, type UtcRange } from './period-bounds.ts';
 
 /** The most pages, sources and campaigns the dashboard lists (most viewed first). */
-export const TOP_PAGES = 20;
-export const TOP_SOURCES = 10;
-export const TOP_CAMPAIGNS = 10;
+const TOP_PAGES = 20;
+const TOP_SOURCES = 10;
+const TOP_CAMPAIGNS = 10;
 
-export interface DayVisits {
+interface DayVisits {
   day: string;
   views: number;
   visitors: number;
@@ -30,7 +30,7 @@ export interface VisitFigures {
  * The local dates ("YYYY-MM-DD" in the time zone) of a range whose bounds are local midnights, oldest
  * first: the days the visit tables are keyed by.
  */
-export function localDays(range: UtcRange, timeZone: string): string[] {
+function localDays(range: UtcRange, timeZone: string): string[] {
   const last = formatDate(localDate(range.end, timeZone));
   const days: string[] = [];
   for (let day = localDate(range.start, timeZone); formatDate(day) < last; day = addDays(day, 1)) {
@@ -43,7 +43,7 @@ export function localDays(range: UtcRange, timeZone: string): string[] {
  * A lead's source_page as the visit tables name the page: the form keeps the Referer's path as sent, so
  * "/services/" (the site serves a page with and without its trailing slash) is the page "/services".
  */
-export function pagePath(sourcePage: string): string {
+function pagePath(sourcePage: string): string {
   const path = sourcePage.split(/[?#]/)[0] ?? sourcePage;
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
@@ -155,5 +155,3 @@ export function createVisitFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
     },
   };
 }
-
-export type VisitFigureReader = ReturnType<typeof createVisitFigures>;

@@ -4,8 +4,6 @@
  * day (ADMIN_TIME_ZONE) by a hash made with that day's salt, in memory or in Redis, and only the
  * counts reach the database, in batches.
  */
-import type { Selectable } from 'kysely';
-
 /** A local day's totals for the whole site: visitors here are distinct across pages. */
 interface VisitDaysTable {
   /** The local date in ADMIN_TIME_ZONE, "YYYY-MM-DD". */
@@ -46,7 +44,8 @@ interface VisitSaltsTable {
   salt: string;
 }
 
-export type VisitSourceRow = Selectable<VisitSourcesTable>;
+// A module (not a script), so that the declaration below merges into the database's tables.
+export {};
 
 declare module '../db/database-tables.ts' {
   interface Database {

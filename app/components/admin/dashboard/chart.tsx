@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import { chartColours } from './chart-colours';
 
-export interface ChartSeries {
+interface ChartSeries {
   label: string;
   values: readonly (number | null)[];
   colour: string;

@@ -9,7 +9,7 @@ import {
 import { dashboardCopy } from '../../../content/admin-dashboard';
 
 /** The dashboard's address for a period: the default one has none, so /admin/dashboard is the usual view. */
-export const dashboardHref = (period: DashboardPeriod) =>
+const dashboardHref = (period: DashboardPeriod) =>
   period === DEFAULT_DASHBOARD_PERIOD ? adminPaths.dashboard : `${adminPaths.dashboard}?period=${period}`;
 
 /**

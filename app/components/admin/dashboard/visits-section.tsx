@@ -13,7 +13,7 @@ type Visits = Dashboard['visits'];
  * "45 visitors and 120 page views in the last 30 days; visitors up 17% on the 30 before.", or ", none in
  * the 30 before." when nobody was counted then.
  */
-export function visitsSummary(visits: Visits, period: Dashboard['period']): string {
+function visitsSummary(visits: Visits, period: Dashboard['period']): string {
   if (!visits.counting) return copy.off;
   if (visits.views === 0 && visits.previousViews === 0) return copy.empty;
   const counts = `${countOf(visits.visitors, 'visitor')} and ${countOf(visits.views, 'page view')}`;
