@@ -4,6 +4,9 @@ import type { Storage } from '../db/database.ts';
 import { isLong, tableFor } from './index-choice.ts';
 import { addDays, formatDate, localDate, localMidnight, weekStart, type UtcRange } from './period-bounds.ts';
 
+/** The time to first contact's percentiles: the median and the 90th. */
+const PERCENTILES = [0.5, 0.9] as const;
+
 /** Weeks in the "leads per week" chart, this week included. */
 const WEEKS_SHOWN = 12;
 
@@ -116,6 +119,12 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
      * time to first contact's percentiles. This is what the dashboard asks for a period.
      */
     async ofPeriod(range: UtcRange): Promise<PeriodLeads> {
+      // PostgreSQL's percentiles need not know how many were answered: started at once, on a second
+      // connection of the pool, they overlap the grouped query. SQLite's need the count (their offsets).
+      const early =
+        storage.dialect === 'postgres' ? contactPercentiles(range, undefined, PERCENTILES) : undefined;
+      // Should the grouped query fail first, this one's failure is not left unhandled (it is awaited below).
+      early?.catch(() => undefined);
       const from = tableFor(
         storage.dialect,
         'quote_requests',
@@ -140,7 +149,7 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
       }
       const total = LEAD_STATUSES.reduce((sum, status) => sum + counts[status], 0);
       const closed = counts.won + counts.lost;
-      const [medianMs, p90Ms] = await contactPercentiles(range, contacted, [0.5, 0.9]);
+      const [medianMs, p90Ms] = await (early ?? contactPercentiles(range, contacted, PERCENTILES));
       return {
         bySourcePage: [...pages]
           .map(([sourcePage, count]) => ({ sourcePage, count }))
@@ -181,7 +190,7 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
    * along an index; on PostgreSQL percentile_disc, the same rank) so that
    * a year of leads is never sent here to be sorted.
    */
-  async function contactPercentiles(range: UtcRange, contacted: number, ps: number[]) {
+  async function contactPercentiles(range: UtcRange, contacted: number | undefined, ps: readonly number[]) {
     if (contacted === 0) return ps.map(() => null);
     if (storage.dialect === 'postgres') {
       // PostgreSQL's percentile_disc is the nearest rank, all of them from one sort of the period's times.
@@ -198,6 +207,7 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
         return value == null ? null : Number(value);
       });
     }
+    const answered = contacted ?? 0;
     return Promise.all(
       ps.map(async (p) => {
         const from = tableFor(
@@ -209,7 +219,7 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
           from ${from}
           where spam = 0 and first_contact_ms is not null
             and created_at >= ${range.start.toISOString()} and created_at < ${range.end.toISOString()}
-          order by first_contact_ms limit 1 offset ${Math.max(0, Math.ceil(p * contacted) - 1)}`.execute(db);
+          order by first_contact_ms limit 1 offset ${Math.max(0, Math.ceil(p * answered) - 1)}`.execute(db);
         const row = rows[0];
         return row?.first_contact_ms == null ? null : Number(row.first_contact_ms);
       }),
