@@ -74,8 +74,11 @@ export async function visitRoutes(app: FastifyInstance, options: VisitRoutesOpti
       .catch((error: unknown) => app.log.warn({ err: error }, 'the visits could not be flushed'));
   const timer = setInterval(() => void flush(), options.flushMs);
   timer.unref();
+  // The first flush loads the day's salt before the server is ready, so that the first views are hashed
+  // at once, and so that its write is over before anything else (a backup, a test holding the lock)
+  // comes. A failure is logged, never a failed start: views then wait in memory for the salt.
   app.addHook('onReady', async () => {
-    void flush();
+    await flush();
   });
   app.addHook('preClose', async () => {
     clearInterval(timer);
