@@ -176,7 +176,7 @@ export default tseslint.config(
             },
             // No zone for server/admin: the inbox works on the leads and the subscribers, so it may use
             // quote/ and newsletter/ (and only it may). Nor for server/dashboard: its figures read the leads
-            // and the visits (and the newsletter's local-time helpers), and only the inbox shows them.
+            // and the visits, and only the inbox shows them.
             {
               target: 'server',
               from: 'server/*.{ts,tsx}',

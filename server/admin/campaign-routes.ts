@@ -9,7 +9,7 @@ import { renderCampaign } from '../newsletter/campaign-render.ts';
 import type { SendingOutcome, SendingRefusal } from '../newsletter/campaign-sending.ts';
 import type { CampaignFigures } from '../newsletter/campaign-stats.ts';
 import type { CampaignRow } from '../newsletter/campaign-tables.ts';
-import { localTimeToUtc } from '../newsletter/local-time.ts';
+import { localTimeToUtc } from '../time/zoned-time.ts';
 import type { ActivityLog } from './activity-log.ts';
 import { ApiProblem, notFound } from './api-problem.ts';
 import { registerEndpoint } from './register-endpoint.ts';

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-domain.ts';
 import type { Storage } from '../db/database.ts';
 import { isLong, tableFor } from './index-choice.ts';
-import { addDays, formatDate, localDate, localMidnight, weekStart, type UtcRange } from './period-bounds.ts';
+import { addDays, formatDate, localDate, localMidnight } from '../time/zoned-time.ts';
+import { weekStart, type UtcRange } from './period-bounds.ts';
 
 /** The time to first contact's percentiles: the median and the 90th. */
 const PERCENTILES = [0.5, 0.9] as const;

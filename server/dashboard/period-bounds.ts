@@ -1,4 +1,5 @@
 import type { DashboardPeriod } from '../../common/dashboard-domain.ts';
+import { addDays, type CalendarDate, localDate, localMidnight } from '../time/zoned-time.ts';
 
 export type { DashboardPeriod } from '../../common/dashboard-domain.ts';
 
@@ -12,65 +13,6 @@ export interface PeriodBounds {
   current: UtcRange;
   /** The period of the same length just before, for "up 17% on the 30 before". */
   previous: UtcRange;
-}
-
-/** A calendar date (no zone), as a UTC midnight, so that days and months add without offsets. */
-type CalendarDate = Date;
-
-/**
- * Formatters by time zone, made once: making an Intl.DateTimeFormat costs about as much as a query
- * (a dashboard answer needs some 40 dates: 25 ms when each made its own), using one costs microseconds.
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The wall-clock time in the zone at that instant, as if it were UTC (to the second). */
-function wallClock(at: number, timeZone: string): number {
-  const parts = formatterFor(timeZone).formatToParts(new Date(at));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-}
-
-/** The calendar date in the time zone at that instant. */
-export function localDate(at: Date, timeZone: string): CalendarDate {
-  const wall = new Date(wallClock(at.getTime(), timeZone));
-  return new Date(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate()));
-}
-
-/** "2026-11-23" */
-export function formatDate(date: CalendarDate): string {
-  return date.toISOString().slice(0, 10);
-}
-
-/**
- * The instant the calendar date's first minute starts in the time zone (as localTimeToUtc of
- * newsletter/local-time.ts: the offset is taken at the result, so a daylight-saving change is exact).
- */
-export function localMidnight(date: CalendarDate, timeZone: string): Date {
-  const wall = date.getTime();
-  const offset = (at: number) => wallClock(at, timeZone) - Math.floor(at / 1000) * 1000;
-  const first = wall - offset(wall);
-  return new Date(wall - offset(first));
-}
-
-export function addDays(date: CalendarDate, days: number): CalendarDate {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + days));
 }
 
 function addMonths(date: CalendarDate, months: number): CalendarDate {

@@ -2,7 +2,8 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Storage } from '../db/database.ts';
 import { isLong, tableFor } from './index-choice.ts';
 import type { SourcePageCount } from './lead-figures.ts';
-import { addDays, formatDate, localDate, type PeriodBounds, type UtcRange } from './period-bounds.ts';
+import { addDays, formatDate, localDate } from '../time/zoned-time.ts';
+import type { PeriodBounds, UtcRange } from './period-bounds.ts';
 
 /** The most pages, sources and campaigns the dashboard lists (most viewed first). */
 const TOP_PAGES = 20;

@@ -1,42 +1,15 @@
 /**
- * The local day of a visit ("YYYY-MM-DD" in ADMIN_TIME_ZONE) and when it ends. Kept here (the dashboard
- * has its own, server/dashboard/period-bounds.ts): a feature imports no other feature.
+ * The local day of a visit ("YYYY-MM-DD" in ADMIN_TIME_ZONE) and when it ends, from the core's zoned
+ * time (server/time/zoned-time.ts), which the dashboard's periods use too: a visit and a lead of the
+ * same instant fall on the same day.
  */
+import { addDays, localDate, localDay, localMidnight } from '../time/zoned-time.ts';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+export { localDay };
 
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    // en-CA writes dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The local date of the instant in the zone, "YYYY-MM-DD". */
-export function localDay(at: Date, timeZone: string): string {
-  return dayFormat(timeZone).format(at);
-}
-
-/**
- * The first instant (ms) whose local day is after `at`'s: found by stepping an hour at a time, then a
- * minute at a time (time zones change on whole minutes), so daylight-saving days are right too.
- */
+/** The first instant (ms) whose local day is after `at`'s: the next local midnight (a DST day is 23 or 25 h). */
 export function dayEndMs(at: Date, timeZone: string): number {
-  const day = localDay(at, timeZone);
-  const HOUR = 3_600_000;
-  const MINUTE = 60_000;
-  let time = Math.floor(at.getTime() / MINUTE) * MINUTE;
-  while (localDay(new Date(time + HOUR), timeZone) === day) time += HOUR;
-  while (localDay(new Date(time + MINUTE), timeZone) === day) time += MINUTE;
-  return time + MINUTE;
+  return localMidnight(addDays(localDate(at, timeZone), 1), timeZone).getTime();
 }
 
 /** A cache of the current day: the hot path formats a date once a day, not once per view. */

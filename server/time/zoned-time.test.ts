@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localTimeToUtc } from './local-time.ts';
+import { localTimeToUtc } from './zoned-time.ts';
 
 describe('a scheduled time in the inbox time zone', () => {
   it('is the same instant a person there means', () => {
