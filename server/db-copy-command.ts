@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import { databaseUrl } from './config-values.ts';
 import { copyDatabase, CopyRefused } from './ops/database-copy.ts';
 import { describeDatabaseUrl } from './ops/postgres-programs.ts';
-import { migrations } from './stores.ts';
+import { derivedTables, migrations } from './stores.ts';
 
 const DB_COPY_USAGE = `Usage: npm run db:copy -- --to <postgres url>
 
@@ -38,7 +38,12 @@ export async function runDatabaseCopy(args: string[], config: Config, io: Comman
   const where = describeDatabaseUrl(url);
   io.err(`Copying ${config.database.path} into ${where}…\n`);
   try {
-    const copied = await copyDatabase({ sqlitePath: config.database.path, url, migrations });
+    const copied = await copyDatabase({
+      sqlitePath: config.database.path,
+      url,
+      migrations,
+      derivedTables,
+    });
     io.out(
       table(
         ['table', 'SQLite rows', 'PostgreSQL rows'],

@@ -5,6 +5,8 @@ import { adminPostgresMigrations } from './admin/admin-postgres-migrations.ts';
 import { createSessionRepository } from './admin/session-repository.ts';
 import type { Config } from './config.ts';
 import { dashboardMigrations, dashboardPostgresMigrations } from './dashboard/dashboard-migrations.ts';
+import { leadCountMigrations, leadCountPostgresMigrations } from './dashboard/lead-count-migrations.ts';
+import { DERIVED_TABLES } from './dashboard/lead-count-tables.ts';
 import { openStorage, type Storage } from './db/database.ts';
 import { mergeMigrations } from './db/migrator.ts';
 import { integrationOutboxKind } from './integrations/integration-kind.ts';
@@ -47,7 +49,11 @@ export const migrations = mergeMigrations(
   { sqlite: dashboardMigrations, postgres: dashboardPostgresMigrations },
   { sqlite: visitMigrations, postgres: visitPostgresMigrations },
   { sqlite: firstContactMigrations, postgres: firstContactPostgresMigrations },
+  { sqlite: leadCountMigrations, postgres: leadCountPostgresMigrations },
 );
+
+/** Tables that triggers fill from other tables' rows: db:copy copies their sources, never them. */
+export const derivedTables: readonly string[] = [...DERIVED_TABLES];
 
 export interface StoresOptions {
   /** The clock of the repositories (tests move it to expire links). */

@@ -2,8 +2,10 @@ import { sql } from 'kysely';
 import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-domain.ts';
 import type { Storage } from '../db/database.ts';
 import { isLong, tableFor } from './index-choice.ts';
+import './lead-count-tables.ts';
 import { addDays, formatDate, localDate, localMidnight } from '../time/zoned-time.ts';
 import { weekStart, type UtcRange } from './period-bounds.ts';
+import { type BucketRange, rangeParts } from './range-parts.ts';
 
 /** The time to first contact's percentiles: the median and the 90th. */
 const PERCENTILES = [0.5, 0.9] as const;
@@ -72,70 +74,103 @@ export function percentile(sorted: readonly number[], p: number): number | null 
 export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
   const { db } = storage;
 
-  const leadsIn = (range: UtcRange) =>
-    db
-      .selectFrom('quote_requests')
-      .where('spam', '=', 0)
-      .where('created_at', '>=', range.start.toISOString())
-      .where('created_at', '<', range.end.toISOString());
+  /** The leads of a range by status and page, from lead_counts' whole months and days and the leads at its ends. */
+  async function grouped(range: UtcRange): Promise<GroupRow[]> {
+    const parts = rangeParts(range);
+    const counted = (span: 'day' | 'month', buckets: BucketRange) =>
+      db
+        .selectFrom('lead_counts')
+        .select((eb) => [
+          'status',
+          'source_page',
+          eb.fn.sum<number | string>('leads').as('count'),
+          eb.fn.sum<number | string>('contacted').as('contacted'),
+        ])
+        .where('span', '=', span)
+        .where('bucket', '>=', buckets.from)
+        .where('bucket', '<', buckets.to)
+        .groupBy(['status', 'source_page'])
+        .execute() as Promise<GroupRow[]>;
+    // The hours at either end: a few hundred leads at most, read by date from the index that holds them.
+    const live = async (edge: UtcRange) => {
+      const from = tableFor(storage.dialect, 'quote_requests', 'quote_requests_dashboard');
+      const { rows } = await sql<GroupRow>`select status, source_page, count(*) as count,
+          count(first_contact_ms) as contacted
+        from ${from}
+        where spam = 0 and created_at >= ${edge.start.toISOString()} and created_at < ${edge.end.toISOString()}
+        group by status, source_page`.execute(db);
+      return rows;
+    };
+    const all = await Promise.all([
+      ...(parts.months ? [counted('month', parts.months)] : []),
+      ...parts.days.map((days) => counted('day', days)),
+      ...parts.edges.map(live),
+    ]);
+    return all.flat();
+  }
 
   const figures = {
     /**
      * Leads per local week (Monday to Sunday in the time zone) for the last 12 weeks, oldest first; the
-     * last is this week, the one before it the previous week. Counted in SQL, one count per week over its
-     * range of the created_at index: the week boundaries are local midnights as UTC instants, so
-     * half-hour zones such as Asia/Kolkata (+05:30) are exact, where grouping by UTC hour would not be,
-     * and one row of 12 counts comes back instead of a row per lead (about 23,000 of 100,000 leads a year).
+     * last is this week, the one before it the previous week. The week boundaries are local midnights
+     * as UTC instants, so half-hour zones such as Asia/Kolkata (+05:30) are exact: each week is its
+     * whole UTC days (one sum per day from lead_counts, about 84 rows) and the hours at its ends,
+     * counted from the leads in one statement of a count per edge.
      */
     async perWeek(now: Date, timeZone: string): Promise<WeekCount[]> {
       const first = addDays(weekStart(localDate(now, timeZone)), -7 * (WEEKS_SHOWN - 1));
-      const weeks = Array.from({ length: WEEKS_SHOWN }, (_, i) => addDays(first, 7 * i));
-      const bounds = [...weeks, addDays(first, 7 * WEEKS_SHOWN)].map((week) =>
-        localMidnight(week, timeZone).toISOString(),
-      );
-      // A count per week, each over its own range of the index: counting entries, not evaluating 12
-      // conditions on each of 23,000 rows (17 ms, where the 12 counts take 3).
-      const counts = weeks.map((_, i) =>
-        sql<number>`(select count(*) from quote_requests where spam = 0
-            and created_at >= ${bounds[i]} and created_at < ${bounds[i + 1]})`.as(`w${i}`),
-      );
-      const { rows } = await sql<Record<string, number | string | null>>`select ${sql.join(counts)}`.execute(
-        db,
-      );
-      const row = rows[0];
-      return weeks.map((week, i) => ({ weekStart: formatDate(week), count: Number(row?.[`w${i}`] ?? 0) }));
+      const weeks = Array.from({ length: WEEKS_SHOWN }, (_, i) => {
+        const start = addDays(first, 7 * i);
+        const range = {
+          start: localMidnight(start, timeZone),
+          end: localMidnight(addDays(start, 7), timeZone),
+        };
+        return { weekStart: formatDate(start), parts: rangeParts(range, { withMonths: false }) };
+      });
+      const days = weeks.flatMap((week) => week.parts.days);
+      const edges = weeks.flatMap((week) => week.parts.edges);
+      const [perDay, edgeCounts] = await Promise.all([
+        days.length === 0
+          ? []
+          : db
+              .selectFrom('lead_counts')
+              .select((eb) => ['bucket', eb.fn.sum<number | string>('leads').as('count')])
+              .where('span', '=', 'day')
+              .where('bucket', '>=', days[0]?.from ?? '')
+              .where('bucket', '<', days.at(-1)?.to ?? '')
+              .groupBy('bucket')
+              .execute(),
+        countEdges(edges),
+      ]);
+      const byDay = new Map(perDay.map((row) => [row.bucket, Number(row.count)]));
+      const byEdge = new Map(edges.map((edge, i) => [edge, edgeCounts[i] ?? 0]));
+      return weeks.map(({ weekStart, parts }) => {
+        let count = parts.edges.reduce((sum, edge) => sum + (byEdge.get(edge) ?? 0), 0);
+        for (const { from, to } of parts.days) {
+          for (const [day, leads] of byDay) if (day >= from && day < to) count += leads;
+        }
+        return { weekStart, count };
+      });
     },
 
     /** Leads (never spam) that arrived in the range: the previous period's total. */
     async total(range: UtcRange): Promise<number> {
-      const row = await leadsIn(range)
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .executeTakeFirst();
-      return Number(row?.count ?? 0);
+      return (await grouped(range)).reduce((sum, row) => sum + Number(row.count), 0);
     },
 
     /**
-     * The leads of the range by page, by status, and how many a person has answered, in one grouped
-     * query read from the quote_requests_dashboard index alone (migration 2026-11-28-620), then the
-     * time to first contact's percentiles. This is what the dashboard asks for a period.
+     * The leads of the range by page, by status, and how many a person has answered (lead_counts and the
+     * leads at the range's ends), then the time to first contact's percentiles. This is what the
+     * dashboard asks for a period.
      */
     async ofPeriod(range: UtcRange): Promise<PeriodLeads> {
       // PostgreSQL's percentiles need not know how many were answered: started at once, on a second
-      // connection of the pool, they overlap the grouped query. SQLite's need the count (their offsets).
+      // connection of the pool, they overlap the counts. SQLite's need the count (their offsets).
       const early =
         storage.dialect === 'postgres' ? contactPercentiles(range, undefined, PERCENTILES) : undefined;
-      // Should the grouped query fail first, this one's failure is not left unhandled (it is awaited below).
+      // Should the counts fail first, this one's failure is not left unhandled (it is awaited below).
       early?.catch(() => undefined);
-      const from = tableFor(
-        storage.dialect,
-        'quote_requests',
-        isLong(range) ? 'quote_requests_funnel' : 'quote_requests_dashboard',
-      );
-      const { rows } = await sql<GroupRow>`select status, source_page, count(*) as count,
-          count(first_contact_ms) as contacted
-        from ${from}
-        where spam = 0 and created_at >= ${range.start.toISOString()} and created_at < ${range.end.toISOString()}
-        group by status, source_page`.execute(db);
+      const rows = await grouped(range);
       const counts = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<
         LeadStatus,
         number
@@ -152,7 +187,9 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
       const closed = counts.won + counts.lost;
       const [medianMs, p90Ms] = await (early ?? contactPercentiles(range, contacted, PERCENTILES));
       return {
+        // A page whose leads have all moved on (deleted, marked spam) keeps rows at 0 in lead_counts.
         bySourcePage: [...pages]
+          .filter(([, count]) => count > 0)
           .map(([sourcePage, count]) => ({ sourcePage, count }))
           .sort((a, b) => b.count - a.count || compareText(a.sourcePage, b.sourcePage)),
         funnel: { counts, total, winRate: closed === 0 ? null : counts.won / closed },
@@ -184,6 +221,21 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
       return (await figures.ofPeriod(range)).firstContact;
     },
   };
+
+  /** The leads (not spam) of each range, in one statement: a count per range over the created_at index. */
+  async function countEdges(edges: readonly UtcRange[]): Promise<number[]> {
+    if (edges.length === 0) return [];
+    const counts = edges.map((edge, i) =>
+      sql<number>`(select count(*) from quote_requests where spam = 0
+          and created_at >= ${edge.start.toISOString()} and created_at < ${edge.end.toISOString()})`.as(
+        `e${i}`,
+      ),
+    );
+    const { rows } = await sql<Record<string, number | string | null>>`select ${sql.join(counts)}`.execute(
+      db,
+    );
+    return edges.map((_, i) => Number(rows[0]?.[`e${i}`] ?? 0));
+  }
 
   /**
    * The nearest-rank percentiles of the range's answered leads' first_contact_ms (percentile() above):

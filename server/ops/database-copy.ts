@@ -23,6 +23,11 @@ export interface CopyOptions {
   sqlitePath: string;
   url: string;
   migrations: DialectMigrations;
+  /**
+   * Tables that PostgreSQL's triggers fill as the rows they count are copied (lead_counts): copying
+   * them as well would count every row twice. They are left out of the copy (and of its row counts).
+   */
+  derivedTables?: readonly string[];
   /** Told of each table once it is copied. */
   progress?: (table: string, rows: number) => void;
 }
@@ -37,7 +42,7 @@ interface SourceTable {
 }
 
 /** The SQLite file's own tables: no SQLite internals, no search index (virtual, shadow), no migrator's. */
-function sourceTables(source: SQLite.Database): SourceTable[] {
+function sourceTables(source: SQLite.Database, derived: readonly string[]): SourceTable[] {
   const list = source.pragma('table_list') as { schema: string; name: string; type: string }[];
   return list
     .filter(
@@ -45,7 +50,8 @@ function sourceTables(source: SQLite.Database): SourceTable[] {
         entry.schema === 'main' &&
         entry.type === 'table' &&
         !entry.name.startsWith('sqlite_') &&
-        !entry.name.startsWith('kysely_migration'),
+        !entry.name.startsWith('kysely_migration') &&
+        !derived.includes(entry.name),
     )
     .map(({ name }) => {
       const columns = source.pragma(`table_xinfo("${name.replace(/"/g, '""')}")`) as {
@@ -122,6 +128,7 @@ export async function copyDatabase({
   sqlitePath,
   url,
   migrations,
+  derivedTables = [],
   progress,
 }: CopyOptions): Promise<TableCopy[]> {
   const holder = serverHolding(sqlitePath);
@@ -148,7 +155,7 @@ export async function copyDatabase({
     const storage = await openStorage({ url, path: sqlitePath, busyTimeoutMs: 5_000, migrations });
     try {
       const target = await targetTables(storage.db);
-      const tables = sourceTables(source);
+      const tables = sourceTables(source, derivedTables);
       for (const table of tables) {
         const into = target.get(table.name);
         const unknown = table.columns.filter((column) => !into?.columns.has(column));

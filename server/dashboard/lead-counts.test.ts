@@ -1,0 +1,166 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { validateQuoteRequest } from '../../common/quote-request.ts';
+import { sampleQuote } from '../../common/quote-sample.ts';
+import type { Storage } from '../db/database.ts';
+import { migrations, openStores } from '../stores.ts';
+import { sqliteOnly, testDatabase } from '../test/database-kind.ts';
+import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
+import { tempDir } from '../test/temp-dir.ts';
+import { testConfig } from '../test/test-app.ts';
+import { createLeadFigures } from './lead-figures.ts';
+
+const opened: { close: () => Promise<void> }[] = [];
+afterEach(async () => {
+  for (const stores of opened.splice(0)) await stores.close();
+});
+
+const valid = validateQuoteRequest(sampleQuote());
+if (!valid.ok) throw new Error('sample');
+const request = valid.value;
+
+type Row = [span: string, bucket: string, status: string, page: string, leads: number, contacted: number];
+
+/** lead_counts as the dashboard adds it up (rows at 0 left out), in a fixed order. */
+async function counted(storage: Pick<Storage, 'db'>): Promise<Row[]> {
+  const rows = await storage.db.selectFrom('lead_counts').selectAll().execute();
+  return rows
+    .filter((row) => Number(row.leads) !== 0 || Number(row.contacted) !== 0)
+    .map((row): Row => [
+      row.span,
+      row.bucket,
+      row.status,
+      row.source_page,
+      Number(row.leads),
+      Number(row.contacted),
+    ])
+    .sort((a, b) => a.join('|').localeCompare(b.join('|')));
+}
+
+/** The same, counted again from the leads themselves. */
+async function recounted(storage: Pick<Storage, 'db'>): Promise<Row[]> {
+  const leads = await storage.db
+    .selectFrom('quote_requests')
+    .select(['created_at', 'status', 'source_page', 'spam', 'first_contact_ms'])
+    .execute();
+  const rows = new Map<string, Row>();
+  for (const lead of leads.filter((row) => Number(row.spam) === 0)) {
+    for (const [span, length] of [
+      ['day', 10],
+      ['month', 7],
+    ] as const) {
+      const row: Row = [span, lead.created_at.slice(0, length), lead.status, lead.source_page, 0, 0];
+      const key = row.slice(0, 4).join('|');
+      const existing = rows.get(key) ?? row;
+      existing[4] += 1;
+      existing[5] += lead.first_contact_ms === null ? 0 : 1;
+      rows.set(key, existing);
+    }
+  }
+  return [...rows.values()].sort((a, b) => a.join('|').localeCompare(b.join('|')));
+}
+
+describe(`the leads counted ahead for the dashboard, on ${testDatabase}`, () => {
+  it('follow every change to a lead: arrival, status, first contact, spam, deletion, a moved date', async () => {
+    const clock = manualClock('2026-10-31T23:30:00.000Z');
+    const stores = await openStores(testConfig(), { now: clock.now });
+    opened.push(stores);
+    const store = (sourcePage: string, spam = false) =>
+      stores.leads.store({
+        request: { ...request, email: `${sourcePage.length}@farm.test` },
+        sourcePage,
+        spam,
+      });
+    const a = await store('/');
+    const b = await store('/services');
+    const spam = await store('/contact', true);
+    clock.advance(HOUR_MS); // 1 November: another day, another month
+    const c = await store('/services');
+    const d = await store('/');
+    await stores.leads.setStatus(a.id, 'contacted', 'asha@acme.test'); // a first contact
+    await stores.leads.addNote(b.id, 'Called back.', 'asha@acme.test'); // a first contact, same status
+    await stores.leads.setStatus(c.id, 'won', null); // the system: no contact
+    await stores.leads.setSpam(d.id, true, 'asha@acme.test');
+    await stores.leads.setSpam(spam.id, false, 'asha@acme.test'); // out of spam: counted now
+    await stores.leads.remove(b.id);
+    await stores.storage.write.run((trx) =>
+      trx
+        .updateTable('quote_requests')
+        .set({ created_at: '2026-09-15T10:00:00.000Z' })
+        .where('id', '=', c.id)
+        .execute(),
+    );
+    expect(await counted(stores.storage)).toEqual([
+      ['day', '2026-09-15', 'won', '/services', 1, 0],
+      ['day', '2026-10-31', 'contacted', '/', 1, 1],
+      ['day', '2026-10-31', 'new', '/contact', 1, 0],
+      ['month', '2026-09', 'won', '/services', 1, 0],
+      ['month', '2026-10', 'contacted', '/', 1, 1],
+      ['month', '2026-10', 'new', '/contact', 1, 0],
+    ]);
+    expect(await counted(stores.storage)).toEqual(await recounted(stores.storage));
+  });
+
+  it('count every one of many leads sent at the same moment from one page', async () => {
+    const stores = await openStores(testConfig());
+    opened.push(stores);
+    await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        stores.leads.store({
+          request: { ...request, email: `l${i}@farm.test` },
+          sourcePage: '/',
+          spam: false,
+        }),
+      ),
+    );
+    const figures = createLeadFigures(stores.storage);
+    const now = Date.now();
+    const day = { start: new Date(now - 24 * HOUR_MS), end: new Date(now + 24 * HOUR_MS) };
+    expect((await figures.funnel(day)).counts.new).toBe(24);
+    expect(await counted(stores.storage)).toEqual(await recounted(stores.storage));
+  });
+});
+
+sqliteOnly('the lead counts migration', () => {
+  it('counts the leads that were there before it', async () => {
+    const config = testConfig({}, tempDir());
+    mkdirSync(dirname(config.database.path), { recursive: true });
+    const db = new Kysely<unknown>({
+      dialect: new SqliteDialect({ database: new Database(config.database.path) }),
+    });
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => ({ ...migrations.sqlite }) },
+    });
+    expect((await migrator.migrateTo('2026-11-28-621-visit-figure-indexes')).error).toBeUndefined();
+    const insert = (
+      reference: string,
+      createdAt: string,
+      status: string,
+      spam: number,
+      firstContact: number | null,
+    ) =>
+      sql`insert into quote_requests (created_at, reference, name, email, phone, message, source_page, status, spam,
+          first_contact_ms)
+        values (${createdAt}, ${reference}, 'Lead', 'lead@farm.in', '', 'Hello', '/', ${status}, ${spam},
+          ${firstContact})`.execute(db);
+    await insert('Q-AAAAAA', '2026-11-01T10:00:00.000Z', 'new', 0, null);
+    await insert('Q-BBBBBB', '2026-11-01T11:00:00.000Z', 'quoted', 0, HOUR_MS);
+    await insert('Q-CCCCCC', '2026-11-02T11:00:00.000Z', 'quoted', 0, 2 * HOUR_MS);
+    await insert('Q-DDDDDD', '2026-11-02T12:00:00.000Z', 'new', 1, null);
+    await db.destroy();
+
+    const stores = await openStores(config);
+    opened.push(stores);
+    expect(await counted(stores.storage)).toEqual([
+      ['day', '2026-11-01', 'new', '/', 1, 0],
+      ['day', '2026-11-01', 'quoted', '/', 1, 1],
+      ['day', '2026-11-02', 'quoted', '/', 1, 1],
+      ['month', '2026-11', 'new', '/', 1, 0],
+      ['month', '2026-11', 'quoted', '/', 2, 2],
+    ]);
+  });
+});
