@@ -24,6 +24,7 @@ import { quoteRoutes } from './quote/quote-routes.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
 import { pageIsolation } from './security/fetch-metadata.ts';
 import { securityHeaders } from './security/security-headers.ts';
+import { loadPageStore } from './site/page-store.ts';
 import { staticSite } from './site/static-site.ts';
 import { withBeacon } from './visits/visit-beacon.ts';
 import { createVisitCounter, type VisitCounter } from './visits/visit-counter.ts';
@@ -90,7 +91,7 @@ interface FeaturesOptions {
   kick: () => void;
   now: () => Date;
   /** The public pages' paths (the beacon counts no other). */
-  pagePaths: () => ReadonlySet<string>;
+  pagePaths: ReadonlySet<string>;
 }
 
 /**
@@ -218,17 +219,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         })
       : undefined;
     app.decorate('visitCounter', visitCounter);
-    let pagePaths: ReadonlySet<string> = new Set();
+    // The built pages, loaded once (a missing build fails the start here): served by the static site,
+    // and known to the features (the beacon counts only these paths).
+    const pageStore = loadPageStore(config.siteDir, visitCounter && beacon ? withBeacon : undefined);
     await app.register(staticSite, {
       siteDir: config.siteDir,
+      store: pageStore,
       appShellPaths: PRIVATE_PATHS,
       pagePolicy: ({ scriptHashes, styleHashes }) =>
         contentSecurityPolicy({ scriptHashes, styleHashes, formOrigins: config.formOrigins }),
       ...(visitCounter && !beacon ? { onPageView: countPageViews(visitCounter) } : {}),
-      ...(visitCounter && beacon ? { pageTransform: withBeacon } : {}),
-      onPagesLoaded: (paths) => (pagePaths = new Set(paths)),
     });
-    await app.register(features, { config, stores, redis, kick, now, pagePaths: () => pagePaths });
+    const pagePaths = new Set(pageStore.pages.keys());
+    await app.register(features, { config, stores, redis, kick, now, pagePaths });
   } catch (error) {
     await app.close();
     throw error;

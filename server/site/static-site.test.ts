@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPageStore } from './page-store.ts';
 import { staticSite } from './static-site.ts';
 
 const pageHtml = (title: string) =>
@@ -43,7 +44,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   siteDir = makeSite();
   app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-  await app.register(staticSite, { siteDir, appShellPaths: ['/admin'] });
+  await app.register(staticSite, { siteDir, store: loadPageStore(siteDir), appShellPaths: ['/admin'] });
   await app.ready();
 });
 
@@ -140,7 +141,7 @@ describe('not found', () => {
 describe('over a real socket', () => {
   it('serves pages and the 404 page', async () => {
     const server = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-    await server.register(staticSite, { siteDir });
+    await server.register(staticSite, { siteDir, store: loadPageStore(siteDir) });
     const address = await server.listen({ host: '127.0.0.1', port: 0 });
     try {
       const page = await fetch(`${address}/about/`);
@@ -157,8 +158,7 @@ describe('over a real socket', () => {
 
 it('refuses to start without a build', () => {
   const empty = mkdtempSync(join(tmpdir(), 'empty-'));
-  const app = Fastify();
-  return expect(app.register(staticSite, { siteDir: empty }).ready()).rejects.toThrow(/npm run build/);
+  expect(() => loadPageStore(empty)).toThrow(/npm run build/);
 });
 
 describe('precompressed files', () => {
@@ -218,6 +218,7 @@ describe('page views and changed pages (the visits feature plugs in here)', () =
     const site = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
     await site.register(staticSite, {
       siteDir,
+      store: loadPageStore(siteDir),
       appShellPaths: ['/admin'],
       onPageView: (request, page) => void seen.push(`${request.method} ${page.path}`),
     });
@@ -249,8 +250,8 @@ describe('page views and changed pages (the visits feature plugs in here)', () =
     const site = Fastify();
     await site.register(staticSite, {
       siteDir,
+      store: loadPageStore(siteDir, (html) => html.replace('</title>', `</title>${script}`)),
       appShellPaths: ['/admin'],
-      pageTransform: (html) => html.replace('</title>', `</title>${script}`),
       pagePolicy: ({ scriptHashes }) => `script-src ${scriptHashes.join(' ')}`,
     });
     const plain = await site.inject({ url: '/about' });

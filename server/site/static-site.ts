@@ -1,10 +1,16 @@
 import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loadPageStore, type Page, type PageTransform } from './page-store.ts';
+import type { Page, PageStore } from './page-store.ts';
 
 export interface StaticSiteOptions {
+  /** The build: its assets and other files are served from here. */
   siteDir: string;
+  /**
+   * Its prerendered pages, loaded once from `siteDir` (loadPageStore, which refuses a missing build),
+   * by whoever builds the app, so that others may know the pages too.
+   */
+  store: PageStore;
   /** The Content-Security-Policy of a page, given the hashes of its inline scripts and styles. */
   pagePolicy?: (page: Pick<Page, 'scriptHashes' | 'styleHashes'>) => string;
   /**
@@ -19,10 +25,6 @@ export interface StaticSiteOptions {
    * asset, a redirect or a HEAD. Called on the request's path: it must not wait, and must not throw.
    */
   onPageView?: (request: FastifyRequest, page: Pick<Page, 'path'>) => void;
-  /** Changes every public page's HTML once, at load (its CSP hashes, compressed copies and ETag follow). */
-  pageTransform?: PageTransform;
-  /** Told the public pages' paths once they are loaded. */
-  onPagesLoaded?: (paths: readonly string[]) => void;
 }
 
 /** Hashed build output: safe to cache for a year. */
@@ -80,9 +82,7 @@ function sendPage(
  * not-found page with status 404 for everything else.
  */
 export async function staticSite(app: FastifyInstance, options: StaticSiteOptions) {
-  const store = loadPageStore(options.siteDir, options.pageTransform);
-  options.onPagesLoaded?.([...store.pages.keys()]);
-  const { onPageView } = options;
+  const { store, onPageView } = options;
 
   // Each page's policy depends only on its own hashes: built once, at start.
   for (const page of store.pages.values()) {

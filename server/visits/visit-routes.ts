@@ -10,7 +10,7 @@ export interface VisitRoutesOptions {
   /** VISIT_BEACON: POST /api/visit counts the pages' beacons. */
   beacon: boolean;
   /** The public pages' paths: a beacon for any other path is ignored. */
-  pagePaths: () => ReadonlySet<string>;
+  pagePaths: ReadonlySet<string>;
 }
 
 /** A beacon is a few hundred bytes: a path, a referrer and a query. */
@@ -53,7 +53,7 @@ async function beaconRoute(app: FastifyInstance, options: VisitRoutesOptions) {
     const beacon = beaconView(request.body);
     // The pages' beacon is same-origin; another site's posts are not counted.
     const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
-    if (beacon && !crossSite && options.pagePaths().has(beacon.path)) {
+    if (beacon && !crossSite && options.pagePaths.has(beacon.path)) {
       const view = pageRequestView(request, beacon.path);
       if (view)
         options.counter.count({ ...view, referrer: beacon.referrer || undefined, query: beacon.query });

@@ -1,4 +1,6 @@
+import type { AnyColumn, Transaction } from 'kysely';
 import type { Storage } from '../db/database.ts';
+import type { Database } from '../db/database-tables.ts';
 
 /** A row's counts to add: views, and visitors new to every instance (or to this one, without Redis). */
 interface Counts {
@@ -38,6 +40,32 @@ function chunks<T>(values: readonly T[]): T[][] {
   return result;
 }
 
+/** The tables of counts: a row's views and visitors, under its key columns (a day, a page, a source). */
+type CountsTable = 'visit_days' | 'visit_pages' | 'visit_sources';
+
+/** Adds the rows' views and visitors to the table's rows of the same key columns (made if new). */
+async function addToTable<T extends CountsTable>(
+  trx: Transaction<Database>,
+  table: T,
+  keyColumns: readonly (keyof Database[T] & AnyColumn<Database, CountsTable>)[],
+  rows: readonly Database[T][],
+) {
+  // Kysely types an upsert's SET on a known table, not on a type parameter: the union of the three.
+  const counts: CountsTable = table;
+  for (const chunk of chunks(rows)) {
+    await trx
+      .insertInto(counts)
+      .values(chunk)
+      .onConflict((conflict) =>
+        conflict.columns(keyColumns).doUpdateSet((eb) => ({
+          views: eb(`${counts}.views`, '+', eb.ref('excluded.views')),
+          visitors: eb(`${counts}.visitors`, '+', eb.ref('excluded.visitors')),
+        })),
+      )
+      .execute();
+  }
+}
+
 /**
  * One transaction for a flush: every row's views and new visitors added to what the table has (an
  * upsert, so several instances add to the same rows), and the salts of the days before `today`
@@ -45,42 +73,14 @@ function chunks<T>(values: readonly T[]): T[][] {
  */
 export async function writeVisitRows(storage: Storage, rows: VisitRows, today: string): Promise<void> {
   await storage.write.run(async (trx) => {
-    for (const chunk of chunks([...rows.days.values()])) {
-      await trx
-        .insertInto('visit_days')
-        .values(chunk)
-        .onConflict((conflict) =>
-          conflict.column('day').doUpdateSet((eb) => ({
-            views: eb('visit_days.views', '+', eb.ref('excluded.views')),
-            visitors: eb('visit_days.visitors', '+', eb.ref('excluded.visitors')),
-          })),
-        )
-        .execute();
-    }
-    for (const chunk of chunks([...rows.pages.values()])) {
-      await trx
-        .insertInto('visit_pages')
-        .values(chunk)
-        .onConflict((conflict) =>
-          conflict.columns(['day', 'path']).doUpdateSet((eb) => ({
-            views: eb('visit_pages.views', '+', eb.ref('excluded.views')),
-            visitors: eb('visit_pages.visitors', '+', eb.ref('excluded.visitors')),
-          })),
-        )
-        .execute();
-    }
-    for (const chunk of chunks([...rows.sources.values()])) {
-      await trx
-        .insertInto('visit_sources')
-        .values(chunk)
-        .onConflict((conflict) =>
-          conflict.columns(['day', 'path', 'referrer', 'utm_source', 'utm_campaign']).doUpdateSet((eb) => ({
-            views: eb('visit_sources.views', '+', eb.ref('excluded.views')),
-            visitors: eb('visit_sources.visitors', '+', eb.ref('excluded.visitors')),
-          })),
-        )
-        .execute();
-    }
+    await addToTable(trx, 'visit_days', ['day'], [...rows.days.values()]);
+    await addToTable(trx, 'visit_pages', ['day', 'path'], [...rows.pages.values()]);
+    await addToTable(
+      trx,
+      'visit_sources',
+      ['day', 'path', 'referrer', 'utm_source', 'utm_campaign'],
+      [...rows.sources.values()],
+    );
     await trx.deleteFrom('visit_salts').where('day', '<', today).execute();
   });
 }
