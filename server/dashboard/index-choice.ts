@@ -10,13 +10,12 @@ export function isLong(range: UtcRange): boolean {
 }
 
 /**
- * The table, and on SQLite the index to read it by ("quote_requests indexed by quote_requests_funnel").
+ * The table, and on SQLite the index to read it by ("quote_requests indexed by quote_requests_first_contact").
  * SQLite's planner chooses from statistics it has only after ANALYZE, which nothing runs: without them,
- * it reads a year's rows by date and sorts them to group them (about 200 ms for 90,000 leads), where
- * the index in grouping order answers in a tenth of that; and it may read a week's percentile along an
- * index of every lead (10 ms) where the week's 2,000 rows by date take 1. So each query names its index:
- * by date for a short period, in grouping (or percentile) order for a long one. PostgreSQL's planner has
- * its statistics (autovacuum analyses) and needs no hint.
+ * it may read a week's percentile along an index of every lead (10 ms) where the week's 2,000 rows by
+ * date take 1, or a year's by date and sort them (where the index in time order reads the k-th directly).
+ * So each percentile query names its index: by date for a short period, in time-to-contact order for a
+ * long one. PostgreSQL's planner has its statistics (autovacuum analyses) and needs no hint.
  */
 export function tableFor(
   dialect: DatabaseDialect,

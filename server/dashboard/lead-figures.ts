@@ -69,7 +69,9 @@ export function percentile(sorted: readonly number[], p: number): number | null 
  * The dashboard's lead figures, counted in SQL on either dialect. Spam is never counted. Times are
  * compared as ISO 8601 UTC text (how created_at and at are stored, which sorts as time), so a range's
  * bounds are the UTC instants of local midnights (period-bounds.ts) and no SQL time-zone function,
- * which differ between SQLite and PostgreSQL, is needed.
+ * which differ between SQLite and PostgreSQL, is needed. Counts come from lead_counts (the leads counted
+ * ahead by UTC day and month, lead-count-migrations.ts) and, for the hours of a period outside whole
+ * UTC days, from the leads (range-parts.ts); the percentiles from the leads' stored first_contact_ms.
  */
 export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
   const { db } = storage;

@@ -5,6 +5,7 @@ import { manualClock } from '../test/manual-clock.ts';
 import { testApp } from '../test/test-app.ts';
 import { CHROME, FIREFOX, GOOGLEBOT, flushVisits, visit, visitFigures } from '../test/visit-requests.ts';
 import { BEACON_SCRIPT, VISIT_BEACON_PATH } from './visit-beacon.ts';
+import { BEACON_REFUSALS } from './visit-routes.ts';
 
 const alice = { ip: '203.0.113.10', ua: FIREFOX };
 const bob = { ip: '198.51.100.20', ua: CHROME };
@@ -51,12 +52,20 @@ describe('the beacon (VISIT_BEACON=true, behind a CDN)', () => {
     expect(accepted.statusCode).toBe(204);
     await beacon(app, alice, ['/thank-you/', 'https://www.acme.test/', '']);
     await beacon(app, bob, ['/', '', '']);
-    // Ignored, still 204: a bot, another site, an unknown page, a malformed body.
-    await beacon(app, { ip: '192.0.2.1', ua: GOOGLEBOT }, ['/', '', '']);
-    await beacon(app, bob, ['/', '', ''], { 'sec-fetch-site': 'cross-site' });
-    await beacon(app, bob, ['/admin', '', '']);
-    await beacon(app, bob, ['/no-such-page', '', '']);
-    expect((await beacon(app, bob, '{not json')).statusCode).toBe(204);
+    // A bot's is read and left out, as its page request would be.
+    expect((await beacon(app, { ip: '192.0.2.1', ua: GOOGLEBOT }, ['/', '', ''])).statusCode).toBe(204);
+    // Not counted, and told why: another site's post, a path that is no public page, a body that is no beacon.
+    const refused = async (body: unknown, headers: Record<string, string> = {}) => {
+      const response = await beacon(app, bob, body, headers);
+      return [response.statusCode, response.body.trim()];
+    };
+    expect(await refused(['/', '', ''], { 'sec-fetch-site': 'cross-site' })).toEqual([
+      ...BEACON_REFUSALS.crossSite,
+    ]);
+    expect(await refused(['/admin', '', ''])).toEqual([...BEACON_REFUSALS.unknownPage]);
+    expect(await refused(['/no-such-page', '', ''])).toEqual([...BEACON_REFUSALS.unknownPage]);
+    expect(await refused('{not json')).toEqual([...BEACON_REFUSALS.malformed]);
+    expect(await refused({ path: '/' })).toEqual([...BEACON_REFUSALS.malformed]);
     expect((await beacon(app, bob, ['/', 'x'.repeat(3000), ''])).statusCode).toBe(413);
     await flushVisits(app);
 

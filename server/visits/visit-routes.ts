@@ -42,23 +42,36 @@ export function countPageViews(counter: VisitCounter) {
   };
 }
 
-/** POST /api/visit: counts a beacon by the same rules as a page request; always 204, nothing to read. */
+/** What POST /api/visit answers a beacon it cannot count (plain text: no page shows it, a person may read it). */
+export const BEACON_REFUSALS = {
+  malformed: [400, "Bad request: a visit is a JSON array of the page's path, its referrer and its query."],
+  crossSite: [403, 'Another site sent this visit, so it was not counted.'],
+  unknownPage: [404, 'There is no page at this path, so the visit was not counted.'],
+} as const;
+
+/**
+ * POST /api/visit: counts a beacon by the same rules as a page request. 204 when it is counted, and
+ * when it is a bot's or a prefetch's (read and left out, as a page request would be); a clear 4xx when
+ * it cannot be: a body that is not a beacon, another site's post, a path that is not a public page.
+ */
 async function beaconRoute(app: FastifyInstance, options: VisitRoutesOptions) {
-  // sendBeacon with a string sends text/plain; any type is read as text (and then as JSON, or ignored).
+  // sendBeacon with a string sends text/plain; any type is read as text (and then as JSON).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BEACON_BODY_LIMIT }, (_request, body, done) =>
     done(null, body),
   );
   app.post(VISIT_BEACON_PATH, { bodyLimit: BEACON_BODY_LIMIT }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
     const beacon = beaconView(request.body);
-    // The pages' beacon is same-origin; another site's posts are not counted.
-    const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
-    if (beacon && !crossSite && options.pagePaths.has(beacon.path)) {
-      const view = pageRequestView(request, beacon.path);
-      if (view)
-        options.counter.count({ ...view, referrer: beacon.referrer || undefined, query: beacon.query });
-    }
-    return reply.code(204).header('cache-control', 'no-store').send();
+    const refuse = ([status, message]: (typeof BEACON_REFUSALS)[keyof typeof BEACON_REFUSALS]) =>
+      reply.code(status).type('text/plain; charset=utf-8').send(`${message}\n`);
+    if (!beacon) return refuse(BEACON_REFUSALS.malformed);
+    // The pages' beacon is same-origin: Sec-Fetch-Site is same-origin (or absent in an old browser).
+    if (request.headers['sec-fetch-site'] === 'cross-site') return refuse(BEACON_REFUSALS.crossSite);
+    if (!options.pagePaths.has(beacon.path)) return refuse(BEACON_REFUSALS.unknownPage);
+    const view = pageRequestView(request, beacon.path);
+    if (view) options.counter.count({ ...view, referrer: beacon.referrer || undefined, query: beacon.query });
+    return reply.code(204).send();
   });
 }
 
