@@ -1,14 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateQuoteRequest } from '../../common/quote-request.ts';
 import { sampleQuote } from '../../common/quote-sample.ts';
 import type { Storage } from '../db/database.ts';
-import { migrations, openStores } from '../stores.ts';
+import { openStores } from '../stores.ts';
 import { sqliteOnly, testDatabase } from '../test/database-kind.ts';
 import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
+import { sqliteMigratedTo } from '../test/sqlite-migrated-to.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testConfig } from '../test/test-app.ts';
 import { createLeadFigures } from './lead-figures.ts';
@@ -127,31 +125,18 @@ describe(`the leads counted ahead for the dashboard, on ${testDatabase}`, () => 
 sqliteOnly('the lead counts migration', () => {
   it('counts the leads that were there before it', async () => {
     const config = testConfig({}, tempDir());
-    mkdirSync(dirname(config.database.path), { recursive: true });
-    const db = new Kysely<unknown>({
-      dialect: new SqliteDialect({ database: new Database(config.database.path) }),
-    });
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => ({ ...migrations.sqlite }) },
-    });
-    expect((await migrator.migrateTo('2026-11-28-621-visit-figure-indexes')).error).toBeUndefined();
-    const insert = (
-      reference: string,
-      createdAt: string,
-      status: string,
-      spam: number,
-      firstContact: number | null,
-    ) =>
-      sql`insert into quote_requests (created_at, reference, name, email, phone, message, source_page, status, spam,
+    await sqliteMigratedTo(config.database.path, '2026-11-28-621-visit-figure-indexes');
+    const sqlite = new Database(config.database.path);
+    const insert = sqlite.prepare(
+      `insert into quote_requests (created_at, reference, name, email, phone, message, source_page, status, spam,
           first_contact_ms)
-        values (${createdAt}, ${reference}, 'Lead', 'lead@farm.in', '', 'Hello', '/', ${status}, ${spam},
-          ${firstContact})`.execute(db);
-    await insert('Q-AAAAAA', '2026-11-01T10:00:00.000Z', 'new', 0, null);
-    await insert('Q-BBBBBB', '2026-11-01T11:00:00.000Z', 'quoted', 0, HOUR_MS);
-    await insert('Q-CCCCCC', '2026-11-02T11:00:00.000Z', 'quoted', 0, 2 * HOUR_MS);
-    await insert('Q-DDDDDD', '2026-11-02T12:00:00.000Z', 'new', 1, null);
-    await db.destroy();
+        values (?, ?, 'Lead', 'lead@farm.in', '', 'Hello', '/', ?, ?, ?)`,
+    );
+    insert.run('2026-11-01T10:00:00.000Z', 'Q-AAAAAA', 'new', 0, null);
+    insert.run('2026-11-01T11:00:00.000Z', 'Q-BBBBBB', 'quoted', 0, HOUR_MS);
+    insert.run('2026-11-02T11:00:00.000Z', 'Q-CCCCCC', 'quoted', 0, 2 * HOUR_MS);
+    insert.run('2026-11-02T12:00:00.000Z', 'Q-DDDDDD', 'new', 1, null);
+    sqlite.close();
 
     const stores = await openStores(config);
     opened.push(stores);

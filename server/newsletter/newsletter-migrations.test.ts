@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openStorage } from '../db/database.ts';
 import { migrations } from '../stores.ts';
 import { tempDir } from '../test/temp-dir.ts';
+import { sqliteMigratedTo } from '../test/sqlite-migrated-to.ts';
 import { sqliteOf } from '../test/sqlite-of.ts';
 import { sqliteOnly } from '../test/database-kind.ts';
 import { testConfig } from '../test/test-app.ts';
@@ -13,11 +13,7 @@ const FIRST = '2025-06-01-001-quote-requests-and-outbox';
 
 /** A database as the quote pipeline left it, before the newsletter: one lead and its sent email. */
 async function databaseBeforeTheNewsletter(path: string) {
-  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Database(path) }) });
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations.sqlite }) } });
-  const { error } = await migrator.migrateTo(FIRST);
-  expect(error).toBeUndefined();
-  await db.destroy();
+  await sqliteMigratedTo(path, FIRST);
   const sqlite = new Database(path);
   sqlite.exec(`
     INSERT INTO quote_requests (id, created_at, name, email, phone, message, source_page, status)

@@ -1,14 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { sqliteOnly } from '../test/database-kind.ts';
 import { sampleQuote } from '../../common/quote-sample.ts';
-import { openStores, migrations } from '../stores.ts';
+import { openStores } from '../stores.ts';
 import { LEAD_REFERENCE } from './lead-reference.ts';
 import { testConfig } from '../test/test-app.ts';
 import { tempDir } from '../test/temp-dir.ts';
+import { sqliteMigratedTo } from '../test/sqlite-migrated-to.ts';
 import { deliveryOf } from './lead-delivery.ts';
 import { indexLeadsForSearch } from './quote-migrations.ts';
 import { sqliteOf } from '../test/sqlite-of.ts';
@@ -18,12 +17,7 @@ import { sqliteOf } from '../test/sqlite-of.ts';
 
 /** A database as the newsletter release left it: leads in each of the old statuses. */
 async function databaseBeforeTheInbox(path: string) {
-  mkdirSync(dirname(path), { recursive: true });
-  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Database(path) }) });
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations.sqlite }) } });
-  const { error } = await migrator.migrateTo('2026-11-21-001-newsletter-subscribers');
-  expect(error).toBeUndefined();
-  await db.destroy();
+  await sqliteMigratedTo(path, '2026-11-21-001-newsletter-subscribers');
   const sqlite = new Database(path);
   const insert = sqlite.prepare(
     `INSERT INTO quote_requests (id, created_at, name, email, phone, message, source_page, status)
@@ -155,16 +149,7 @@ sqliteOnly('a field added to the search index (docs/adding-a-quote-field.md)', (
 sqliteOnly('the NFC migration', () => {
   it('puts the text of the leads already there in NFC, so the search finds them however it is typed', async () => {
     const config = testConfig({}, tempDir());
-    mkdirSync(dirname(config.database.path), { recursive: true });
-    const db = new Kysely<unknown>({
-      dialect: new SqliteDialect({ database: new Database(config.database.path) }),
-    });
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => ({ ...migrations.sqlite }) },
-    });
-    expect((await migrator.migrateTo('2026-11-25-004-lead-spam-marked-at')).error).toBeUndefined();
-    await db.destroy();
+    await sqliteMigratedTo(config.database.path, '2026-11-25-004-lead-spam-marked-at');
     const sqlite = new Database(config.database.path);
     const insert = sqlite.prepare(
       `INSERT INTO quote_requests (created_at, reference, name, email, phone, message, source_page)
