@@ -41,6 +41,10 @@ export const dashboardCopy = {
     contacted: 'Answered',
     waiting: 'Still waiting',
     none: 'No lead of this period has been answered yet.',
+    /** Of the answered leads only: the ones still waiting are counted beside it, not in the times. */
+    summary: (answered: string, median: string, p90: string) =>
+      `Of the ${answered} answered, half were answered within ${median}, nine in ten within ${p90}.`,
+    single: (time: string) => `The one lead answered was answered within ${time}.`,
   },
   visits: {
     title: 'Visits',

@@ -27,6 +27,18 @@ function recentSample(db: StaffDatabase): Seeded {
     db.run('update quote_requests set created_at = ? where id = ?', moved(lead.created_at), lead.id);
   for (const event of db.query<{ id: number; at: string }>('select id, at from lead_events'))
     db.run('update lead_events set at = ? where id = ?', moved(event.at), event.id);
+  // The sample's events are written straight into the table: each lead's time to first contact from them,
+  // as the migration's backfill does (a person's first status change or note).
+  for (const lead of db.query<{ id: number; created_at: string; first: string | null }>(
+    `select id, created_at, (select min(at) from lead_events e where e.quote_request_id = q.id
+       and e.actor is not null and e.kind in ('status', 'note')) as first from quote_requests q`,
+  ))
+    if (lead.first)
+      db.run(
+        'update quote_requests set first_contact_ms = ? where id = ?',
+        Date.parse(lead.first) - Date.parse(lead.created_at),
+        lead.id,
+      );
   return { accountId };
 }
 
@@ -44,8 +56,11 @@ function sampleVisits(figures: Dashboard): Dashboard['visits'] {
   });
   const visitors = perDay.reduce((sum, day) => sum + day.visitors, 0);
   const views = perDay.reduce((sum, day) => sum + day.views, 0);
-  const page = (path: string, share: number, leads: number) => {
+  // The leads per page are the server's (the same figure as "Leads by page"); only the visits are made up.
+  const leadsOf = new Map(figures.leads.bySourcePage.map((row) => [row.sourcePage, row.count]));
+  const page = (path: string, share: number) => {
     const pageVisitors = Math.round(visitors * share);
+    const leads = leadsOf.get(path) ?? 0;
     return {
       path,
       views: Math.round(views * share),
@@ -62,12 +77,7 @@ function sampleVisits(figures: Dashboard): Dashboard['visits'] {
     visitors,
     previousViews: Math.round(views * 0.85),
     previousVisitors: Math.round(visitors * 0.85),
-    topPages: [
-      page('/', 0.46, 3),
-      page('/services', 0.21, 2),
-      page('/contact', 0.12, 1),
-      page('/about', 0.08, 0),
-    ],
+    topPages: [page('/', 0.46), page('/services', 0.21), page('/contact', 0.12), page('/about', 0.08)],
     sources: [
       { source: 'google.com', views: Math.round(views * 0.48), visitors: Math.round(visitors * 0.5) },
       { source: 'direct', views: Math.round(views * 0.3), visitors: Math.round(visitors * 0.3) },

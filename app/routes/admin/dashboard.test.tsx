@@ -164,10 +164,21 @@ describe('the status funnel and the first contact', () => {
     await show(figuresOf());
     const contact = section('Time to first contact');
     expect(contact).toHaveTextContent(
-      'Half the leads were answered within 2 h 15 min, nine in ten within 3 days.',
+      'Of the 32 leads answered, half were answered within 2 h 15 min, nine in ten within 3 days.',
     );
     expect(contact).toHaveTextContent('Answered32');
     expect(contact).toHaveTextContent('Still waiting10');
+  });
+
+  it('says how fast the one lead answered was answered, without halves', async () => {
+    await show(
+      figuresOf({
+        firstContact: { medianMs: 6 * 3_600_000, p90Ms: 6 * 3_600_000, contacted: 1, waiting: 5 },
+      }),
+    );
+    expect(section('Time to first contact')).toHaveTextContent(
+      'The one lead answered was answered within 6 h.',
+    );
   });
 
   it('shows dashes when nobody has answered a lead yet', async () => {

@@ -11,7 +11,9 @@ export function FirstContact({ figures }: { figures: Dashboard }) {
   const summary =
     medianMs === null
       ? copy.none
-      : `Half the leads were answered within ${formatDuration(medianMs)}, nine in ten within ${formatDuration(p90Ms)}.`;
+      : contacted === 1
+        ? copy.single(formatDuration(medianMs))
+        : copy.summary(countOf(contacted, 'lead'), formatDuration(medianMs), formatDuration(p90Ms));
   const items = [
     [copy.median, formatDuration(medianMs)],
     [copy.p90, formatDuration(p90Ms)],
