@@ -1,12 +1,12 @@
-import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateQuoteRequest } from '../../common/quote-request.ts';
 import { sampleQuote } from '../../common/quote-sample.ts';
 import type { Storage } from '../db/database.ts';
 import { openStores } from '../stores.ts';
-import { sqliteOnly, testDatabase } from '../test/database-kind.ts';
+import { testDatabase } from '../test/database-kind.ts';
 import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
-import { sqliteMigratedTo } from '../test/sqlite-migrated-to.ts';
+import { migratedTo } from '../test/migrated-to.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testConfig } from '../test/test-app.ts';
 import { createLeadFigures } from './lead-figures.ts';
@@ -122,21 +122,27 @@ describe(`the leads counted ahead for the dashboard, on ${testDatabase}`, () => 
   });
 });
 
-sqliteOnly('the lead counts migration', () => {
+describe(`the lead counts migration, on ${testDatabase}`, () => {
   it('counts the leads that were there before it', async () => {
     const config = testConfig({}, tempDir());
-    await sqliteMigratedTo(config.database.path, '2026-11-28-621-visit-figure-indexes');
-    const sqlite = new Database(config.database.path);
-    const insert = sqlite.prepare(
-      `insert into quote_requests (created_at, reference, name, email, phone, message, source_page, status, spam,
-          first_contact_ms)
-        values (?, ?, 'Lead', 'lead@farm.in', '', 'Hello', '/', ?, ?, ?)`,
-    );
-    insert.run('2026-11-01T10:00:00.000Z', 'Q-AAAAAA', 'new', 0, null);
-    insert.run('2026-11-01T11:00:00.000Z', 'Q-BBBBBB', 'quoted', 0, HOUR_MS);
-    insert.run('2026-11-02T11:00:00.000Z', 'Q-CCCCCC', 'quoted', 0, 2 * HOUR_MS);
-    insert.run('2026-11-02T12:00:00.000Z', 'Q-DDDDDD', 'new', 1, null);
-    sqlite.close();
+    await migratedTo(config.database, '2026-11-28-621-visit-figure-indexes', async (db) => {
+      const lead = (
+        createdAt: string,
+        reference: string,
+        status: string,
+        spam: number,
+        contact: number | null,
+      ) =>
+        sql`(${createdAt}, ${reference}, 'Lead', 'lead@farm.in', '', 'Hello', '/', ${status}, ${spam}, ${contact})`;
+      await sql`insert into quote_requests (created_at, reference, name, email, phone, message, source_page, status,
+          spam, first_contact_ms)
+        values ${sql.join([
+          lead('2026-11-01T10:00:00.000Z', 'Q-AAAAAA', 'new', 0, null),
+          lead('2026-11-01T11:00:00.000Z', 'Q-BBBBBB', 'quoted', 0, HOUR_MS),
+          lead('2026-11-02T11:00:00.000Z', 'Q-CCCCCC', 'quoted', 0, 2 * HOUR_MS),
+          lead('2026-11-02T12:00:00.000Z', 'Q-DDDDDD', 'new', 1, null),
+        ])}`.execute(db);
+    });
 
     const stores = await openStores(config);
     opened.push(stores);

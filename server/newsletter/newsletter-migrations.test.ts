@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openStorage } from '../db/database.ts';
 import { migrations } from '../stores.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { sqliteMigratedTo } from '../test/sqlite-migrated-to.ts';
+import { sqliteMigratedTo } from '../test/migrated-to.ts';
 import { sqliteOf } from '../test/sqlite-of.ts';
 import { sqliteOnly } from '../test/database-kind.ts';
 import { testConfig } from '../test/test-app.ts';

@@ -7,7 +7,7 @@ import { openStores } from '../stores.ts';
 import { LEAD_REFERENCE } from './lead-reference.ts';
 import { testConfig } from '../test/test-app.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { sqliteMigratedTo } from '../test/sqlite-migrated-to.ts';
+import { sqliteMigratedTo } from '../test/migrated-to.ts';
 import { deliveryOf } from './lead-delivery.ts';
 import { indexLeadsForSearch } from './quote-migrations.ts';
 import { sqliteOf } from '../test/sqlite-of.ts';
