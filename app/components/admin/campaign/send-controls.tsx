@@ -1,12 +1,11 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useFetcher } from 'react-router';
 import type { Campaign } from '../../../../common/inbox-api/campaign-endpoints';
 import { buttonClass } from '../buttons';
 import { ConfirmDialog } from '../confirm-dialog';
-import { formatWhen } from '../format';
-import { SubmitButton } from '../submit-button';
 import { CAMPAIGN_INTENT, type CampaignActionResult } from './campaign-intents';
 import { sendLabel } from './campaign-status';
+import { ScheduleControl, ScheduledNotice } from './schedule-controls';
 
 interface SendControlsProps {
   /** Null until the new campaign's first save. */
@@ -19,9 +18,13 @@ interface SendControlsProps {
   timeZone: string;
 }
 
-/** "28 Nov 2026, 10:00 am": a datetime-local value read as it is written (it is already in the zone). */
-function formatLocal(value: string): string {
-  return formatWhen(`${value}:00Z`, 'UTC');
+/** Why the campaign cannot be sent or scheduled yet, or undefined when it can. */
+function blockReason({ campaign, version, saved, audience }: Omit<SendControlsProps, 'timeZone'>) {
+  if (campaign === null || version === null)
+    return 'Write a subject first: the draft is saved once it has one.';
+  if (!saved) return 'Wait until the draft is saved.';
+  if (audience === 0) return 'There are no confirmed subscribers to send to yet.';
+  return undefined;
 }
 
 /**
@@ -30,22 +33,9 @@ function formatLocal(value: string): string {
  */
 export function SendControls({ campaign, version, saved, audience, timeZone }: SendControlsProps) {
   const sender = useFetcher<CampaignActionResult>();
-  const scheduler = useFetcher<CampaignActionResult>();
-  const unscheduler = useFetcher<CampaignActionResult>();
-  const [at, setAt] = useState('');
   const reasonId = useId();
-  const atId = useId();
-
-  const reason =
-    campaign === null || version === null
-      ? 'Write a subject first: the draft is saved once it has one.'
-      : !saved
-        ? 'Wait until the draft is saved.'
-        : audience === 0
-          ? 'There are no confirmed subscribers to send to yet.'
-          : undefined;
+  const reason = blockReason({ campaign, version, saved, audience });
   const blocked = reason !== undefined;
-  const fields = { version: String(version ?? '') };
   const count = audience.toLocaleString('en-IN');
 
   return (
@@ -57,30 +47,7 @@ export function SendControls({ campaign, version, saved, audience, timeZone }: S
         Sending
       </h2>
       {campaign?.status === 'scheduled' && campaign.scheduledAt && (
-        <div className="mt-3 rounded-lg border border-violet-200 bg-violet-50 p-3 text-sm text-violet-950">
-          <p>
-            Scheduled for{' '}
-            <strong>
-              <time dateTime={campaign.scheduledAt}>{formatWhen(campaign.scheduledAt, timeZone)}</time>
-            </strong>{' '}
-            ({timeZone}). The recipients are fixed then.
-          </p>
-          <unscheduler.Form method="post" className="mt-2">
-            <input type="hidden" name="intent" value={CAMPAIGN_INTENT.unschedule} />
-            <SubmitButton
-              pending={unscheduler.state !== 'idle'}
-              pendingLabel="Unscheduling…"
-              className={buttonClass.small}
-            >
-              Unschedule
-            </SubmitButton>
-            {unscheduler.data?.error && unscheduler.state === 'idle' && (
-              <p role="alert" className="mt-2 text-red-800">
-                {unscheduler.data.error}
-              </p>
-            )}
-          </unscheduler.Form>
-        </div>
+        <ScheduledNotice scheduledAt={campaign.scheduledAt} timeZone={timeZone} />
       )}
       <p className="mt-2 text-sm text-slate-600">
         {audience === 1 ? '1 confirmed subscriber' : `${count} confirmed subscribers`} would get it now.
@@ -102,7 +69,7 @@ export function SendControls({ campaign, version, saved, audience, timeZone }: S
           confirmClassName={buttonClass.primary}
           pendingLabel="Starting…"
           fetcher={sender}
-          fields={{ ...fields, intent: CAMPAIGN_INTENT.send }}
+          fields={{ version: String(version ?? ''), intent: CAMPAIGN_INTENT.send }}
         >
           <p>
             It goes to the {audience === 1 ? 'one confirmed subscriber' : `${count} confirmed subscribers`} as
@@ -111,38 +78,13 @@ export function SendControls({ campaign, version, saved, audience, timeZone }: S
           </p>
         </ConfirmDialog>
       </div>
-      <div className="mt-5 border-t border-slate-200 pt-4">
-        <label htmlFor={atId} className="block text-sm font-semibold text-ink">
-          Date and time <span className="font-normal text-slate-600">({timeZone})</span>
-        </label>
-        <div className="mt-1 flex flex-wrap items-center gap-2">
-          <input
-            id={atId}
-            type="datetime-local"
-            value={at}
-            onChange={(event) => setAt(event.target.value)}
-            className="min-h-11 rounded-lg border border-slate-300 px-3 text-ink"
-          />
-          <ConfirmDialog
-            triggerLabel="Schedule"
-            triggerClassName={buttonClass.secondary}
-            triggerDisabled={blocked || at === ''}
-            triggerDescribedBy={reason ? reasonId : undefined}
-            title="Schedule this campaign?"
-            confirmLabel={sendLabel(audience)}
-            confirmClassName={buttonClass.primary}
-            pendingLabel="Scheduling…"
-            fetcher={scheduler}
-            fields={{ ...fields, intent: CAMPAIGN_INTENT.schedule, at }}
-          >
-            <p>
-              It will be sent on <strong className="text-ink">{at ? formatLocal(at) : ''}</strong> ({timeZone}
-              ) to the confirmed subscribers then: {count} today.
-            </p>
-            <p className="text-sm text-slate-600">Until then it stays editable, and you can unschedule it.</p>
-          </ConfirmDialog>
-        </div>
-      </div>
+      <ScheduleControl
+        reasonId={reason ? reasonId : undefined}
+        blocked={blocked}
+        version={version}
+        audience={audience}
+        timeZone={timeZone}
+      />
     </section>
   );
 }

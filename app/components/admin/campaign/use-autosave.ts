@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type Campaign } from '../../../../common/inbox-api/campaign-endpoints';
-import { inboxApi } from '../../../../common/inbox-api/endpoints';
-import { ApiFailure, callApi } from '../api';
+import { ApiFailure } from '../api';
+import { failedSave, keyOf, loadedContent, saveDraft, saveInTurn } from './draft-save';
 
 /** What the editor holds: the text and the archive choice. */
 export interface DraftContent {
@@ -26,12 +26,6 @@ export type SaveState =
 /** How long typing must pause before a save. */
 export const AUTOSAVE_DELAY_MS = 1000;
 
-const keyOf = (content: DraftContent) => JSON.stringify(content);
-
-function messageOf(error: ApiFailure): string {
-  return Object.values(error.fields ?? {})[0] ?? error.message;
-}
-
 interface AutosaveOptions {
   /** The campaign as loaded, or null for a new one (created by its first save). */
   campaign: Campaign | null;
@@ -39,6 +33,21 @@ interface AutosaveOptions {
   /** A new campaign was created by a save. */
   onCreated?: (campaign: Campaign) => void;
   delay?: number;
+}
+
+/** Scheduling and unscheduling raise the version without touching the text: carry on from it. */
+function useLoadedVersion(
+  loadedVersion: number | null,
+  versionRef: { current: number | null },
+  running: { current: Promise<void> | null },
+  setVersion: (version: number) => void,
+) {
+  useEffect(() => {
+    if (loadedVersion !== null && loadedVersion > (versionRef.current ?? 0) && !running.current) {
+      versionRef.current = loadedVersion;
+      setVersion(loadedVersion);
+    }
+  }, [loadedVersion, versionRef, running, setVersion]);
 }
 
 /**
@@ -53,16 +62,7 @@ export function useAutosave({ campaign, content, onCreated, delay = AUTOSAVE_DEL
   const idRef = useRef(campaign?.id ?? null);
   const versionRef = useRef(campaign?.version ?? null);
   const latest = useRef(content);
-  const savedKey = useRef(
-    campaign
-      ? keyOf({
-          subject: campaign.subject,
-          preheader: campaign.preheader,
-          bodyMarkdown: campaign.bodyMarkdown,
-          publishInArchive: campaign.publishInArchive,
-        })
-      : keyOf(content),
-  );
+  const savedKey = useRef(campaign ? keyOf(loadedContent(campaign)) : keyOf(content));
   const running = useRef<Promise<void> | null>(null);
   const stale = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -83,32 +83,21 @@ export function useAutosave({ campaign, content, onCreated, delay = AUTOSAVE_DEL
     }
     setState({ state: 'saving' });
     try {
-      let saved: Campaign;
-      if (idRef.current === null) {
-        const { publishInArchive: _keep, ...text } = sent;
-        saved = await callApi(inboxApi.campaigns.create, { body: text });
-        idRef.current = saved.id;
-        versionRef.current = saved.version;
-        savedKey.current = keyOf({ ...sent, publishInArchive: saved.publishInArchive });
-        created.current?.(saved);
-      } else {
-        saved = await callApi(inboxApi.campaigns.update, {
-          params: { id: idRef.current },
-          body: { ...sent, version: versionRef.current ?? 1 },
-        });
-        savedKey.current = key;
-      }
+      const creating = idRef.current === null;
+      const { saved, key: savedAs } = await saveDraft(sent, idRef.current, versionRef.current);
+      idRef.current = saved.id;
       versionRef.current = saved.version;
+      savedKey.current = savedAs;
+      if (creating) created.current?.(saved);
       setId(saved.id);
       setVersion(saved.version);
       setState({ state: keyOf(latest.current) === savedKey.current ? 'saved' : 'unsaved' });
       return true;
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error;
-      if (error.code === 'stale-version') {
-        stale.current = true;
-        setState({ state: 'stale', message: error.message });
-      } else setState({ state: 'error', message: messageOf(error) });
+      // A stale save stops the autosave: the page must be reloaded (a save never starts once stale).
+      stale.current = error.code === 'stale-version';
+      setState(failedSave(error));
       return false;
     }
   }, []);
@@ -116,15 +105,7 @@ export function useAutosave({ campaign, content, onCreated, delay = AUTOSAVE_DEL
   /** Saves what is on the page now, after a save already under way; again if it changed meanwhile. */
   const flush = useCallback(async (): Promise<void> => {
     clearTimeout(timer.current);
-    for (;;) {
-      while (running.current) await running.current;
-      const run = saveOnce();
-      running.current = run.then(() => undefined);
-      const saved = await run.finally(() => {
-        running.current = null;
-      });
-      if (!saved || keyOf(latest.current) === savedKey.current) return;
-    }
+    await saveInTurn(running, saveOnce, () => keyOf(latest.current) === savedKey.current);
   }, [saveOnce]);
 
   const key = keyOf(content);
@@ -145,14 +126,7 @@ export function useAutosave({ campaign, content, onCreated, delay = AUTOSAVE_DEL
     [flush],
   );
 
-  // Scheduling and unscheduling raise the version without touching the text: carry on from it.
-  const loadedVersion = campaign?.version ?? null;
-  useEffect(() => {
-    if (loadedVersion !== null && loadedVersion > (versionRef.current ?? 0) && !running.current) {
-      versionRef.current = loadedVersion;
-      setVersion(loadedVersion);
-    }
-  }, [loadedVersion]);
+  useLoadedVersion(campaign?.version ?? null, versionRef, running, setVersion);
 
   return { state, id, version, flush };
 }
