@@ -34,6 +34,36 @@ function errorOf(data: unknown): string | undefined {
 }
 
 /**
+ * The dialog's focus: opening it focuses Cancel; closing returns the focus to the button that opened it,
+ * or to the page's heading when that button is gone. A post that went through (no error) closes it.
+ */
+function useDialogFocus(pending: boolean, error: string | undefined) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+
+  // A post that went through (no error) closes the dialog.
+  const wasPending = useRef(false);
+  useEffect(() => {
+    if (wasPending.current && !pending && !error) dialog.current?.close();
+    wasPending.current = pending;
+  }, [pending, error]);
+
+  const open = () => {
+    dialog.current?.showModal();
+    cancel.current?.focus();
+  };
+  const restoreFocus = () => {
+    if (trigger.current?.isConnected) trigger.current.focus();
+    else focusPageHeading();
+  };
+  // Removed with what it was about (its row gone while it was open): the focus goes to the heading.
+  useFocusRescue(dialog);
+
+  return { dialog, trigger, cancel, open, restoreFocus };
+}
+
+/**
  * A destructive action behind a native modal dialog (showModal): focus moves to Cancel, Tab stays in
  * the dialog, Escape or Cancel closes it, and focus returns to the button that opened it (or, if that
  * button is gone with what it removed, to the page's heading). The confirm button posts the fetcher's
@@ -53,31 +83,11 @@ export function ConfirmDialog({
   fields,
   action,
 }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const bodyId = useId();
   const pending = fetcher.state !== 'idle';
   const error = errorOf(fetcher.data);
-
-  // A post that went through (no error) closes the dialog.
-  const wasPending = useRef(false);
-  useEffect(() => {
-    if (wasPending.current && !pending && !error) dialog.current?.close();
-    wasPending.current = pending;
-  }, [pending, error]);
-
-  const open = () => {
-    dialog.current?.showModal();
-    cancel.current?.focus();
-  };
-  const restoreFocus = () => {
-    if (trigger.current?.isConnected) trigger.current.focus();
-    else focusPageHeading();
-  };
-  // Removed with what it was about (its row gone while it was open): the focus goes to the heading.
-  useFocusRescue(dialog);
+  const { dialog, trigger, cancel, open, restoreFocus } = useDialogFocus(pending, error);
 
   return (
     <>

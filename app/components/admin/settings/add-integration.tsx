@@ -17,6 +17,53 @@ const copy = settingsCopy.add;
 const field =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-ink aria-invalid:border-red-700';
 
+interface UrlFieldProps {
+  kind: IntegrationKind;
+  /** The server's word on the URL it refused, if it did. */
+  message: string | undefined;
+  /** The reply it came in: each refusal focuses the field again. */
+  data: SettingsActionResult | undefined;
+}
+
+/**
+ * The integration's URL, with the hint for its kind. A URL the server refused takes the focus, and its
+ * message is read with it.
+ */
+function UrlField({ kind, message: urlMessage, data }: UrlFieldProps) {
+  const urlHint = useId();
+  const urlError = useId();
+  const urlInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (urlMessage) urlInput.current?.focus();
+  }, [urlMessage, data]);
+  return (
+    <div>
+      <label className="block text-sm font-medium text-slate-700">
+        {copy.url}
+        <input
+          ref={urlInput}
+          name="url"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={urlMessage ? true : undefined}
+          aria-describedby={urlMessage ? `${urlError} ${urlHint}` : urlHint}
+          className={field}
+        />
+      </label>
+      {urlMessage && (
+        <p id={urlError} className="mt-1 text-sm font-medium text-red-800">
+          {urlMessage}
+        </p>
+      )}
+      <p id={urlHint} className="mt-1 text-sm text-slate-600">
+        {copy.urlHints[kind]}
+      </p>
+    </div>
+  );
+}
+
 /** "Add integration": its kind and URL; once made, its full URL and secret, shown once. */
 export function AddIntegration() {
   const fetcher = useFetcher<SettingsActionResult>();
@@ -25,16 +72,8 @@ export function AddIntegration() {
   // What was made stays shown until dismissed (the reply it came in is remembered as dismissed).
   const [dismissed, setDismissed] = useState<SettingsActionResult | undefined>();
   const form = useRef<HTMLFormElement>(null);
-  const urlHint = useId();
-  const urlError = useId();
   const data = pending ? undefined : fetcher.data;
   const urlMessage = data?.fields?.url;
-  const urlInput = useRef<HTMLInputElement>(null);
-
-  // A URL the server refused: the focus goes to it, and its message is read with it.
-  useEffect(() => {
-    if (urlMessage) urlInput.current?.focus();
-  }, [urlMessage, data]);
 
   const shown = data && data !== dismissed ? data.shownOnce : undefined;
 
@@ -68,30 +107,7 @@ export function AddIntegration() {
             ))}
           </select>
         </label>
-        <div>
-          <label className="block text-sm font-medium text-slate-700">
-            {copy.url}
-            <input
-              ref={urlInput}
-              name="url"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={urlMessage ? true : undefined}
-              aria-describedby={urlMessage ? `${urlError} ${urlHint}` : urlHint}
-              className={field}
-            />
-          </label>
-          {urlMessage && (
-            <p id={urlError} className="mt-1 text-sm font-medium text-red-800">
-              {urlMessage}
-            </p>
-          )}
-          <p id={urlHint} className="mt-1 text-sm text-slate-600">
-            {copy.urlHints[kind]}
-          </p>
-        </div>
+        <UrlField kind={kind} message={urlMessage} data={data} />
         <div className="space-y-3 sm:col-span-2">
           <Notice tone="error">{data?.error && !urlMessage ? data.error : undefined}</Notice>
           <SubmitButton pending={pending} pendingLabel={copy.pending} className={buttonClass.primary}>

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { type RefObject, useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import type { AutoReply } from '../../../../common/inbox-api/settings-endpoints';
 import { AUTO_REPLY_MAX_LENGTH } from '../../../../common/integration-domain';
@@ -40,6 +40,60 @@ function Preview({ preview }: { preview: { subject: string; text: string } }) {
   );
 }
 
+interface AutoReplyTextProps {
+  textRef: RefObject<HTMLTextAreaElement | null>;
+  defaultValue: string;
+  /** The server's word on the text (a save's or a preview's), read with the field. */
+  error: string | undefined;
+}
+
+/** The auto-reply's text, with its hint and the limit, and the server's message when it refused it. */
+function AutoReplyText({ textRef: text, defaultValue, error: textError }: AutoReplyTextProps) {
+  const textId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  return (
+    <div>
+      <label htmlFor={textId} className="block text-sm font-medium text-slate-700">
+        {copy.text}
+      </label>
+      <p id={hintId} className="mt-0.5 text-sm text-slate-600">
+        {copy.textHint} At most {AUTO_REPLY_MAX_LENGTH.toLocaleString('en-IN')} characters.
+      </p>
+      <textarea
+        ref={text}
+        id={textId}
+        name="text"
+        rows={7}
+        defaultValue={defaultValue}
+        aria-invalid={textError ? true : undefined}
+        aria-describedby={textError ? `${errorId} ${hintId}` : hintId}
+        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-ink aria-invalid:border-red-700"
+      />
+      <div role="alert" className="empty:hidden">
+        {textError && (
+          <p id={errorId} className="mt-1 text-sm font-medium text-red-800">
+            {textError}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** When the auto-reply was last changed, and by whom: nothing before its first change. */
+function LastChanged({ autoReply }: { autoReply: AutoReply }) {
+  const timeZone = useTimeZone();
+  if (!autoReply.updatedAt) return null;
+  return (
+    <p className="text-sm text-slate-600">
+      {copy.lastChanged}{' '}
+      <time dateTime={autoReply.updatedAt}>{formatWhen(autoReply.updatedAt, timeZone)}</time>
+      {autoReply.updatedBy ? ` by ${autoReply.updatedBy}` : ''}.
+    </p>
+  );
+}
+
 /**
  * Settings → Auto-reply: on or off, its text (checked with the contract's own rule, so the messages are
  * the server's), Preview (the email as a visitor gets it) and Save.
@@ -47,11 +101,7 @@ function Preview({ preview }: { preview: { subject: string; text: string } }) {
 export function AutoReplyForm({ autoReply }: { autoReply: AutoReply }) {
   const saver = useFetcher<SettingsActionResult>();
   const previewer = useFetcher<SettingsActionResult>();
-  const timeZone = useTimeZone();
   const text = useRef<HTMLTextAreaElement>(null);
-  const textId = useId();
-  const hintId = useId();
-  const errorId = useId();
   const saving = saver.state !== 'idle';
   const previewing = previewer.state !== 'idle';
   const saved = saving ? undefined : saver.data;
@@ -81,31 +131,7 @@ export function AutoReplyForm({ autoReply }: { autoReply: AutoReply }) {
           />
           {copy.enabled}
         </label>
-        <div>
-          <label htmlFor={textId} className="block text-sm font-medium text-slate-700">
-            {copy.text}
-          </label>
-          <p id={hintId} className="mt-0.5 text-sm text-slate-600">
-            {copy.textHint} At most {AUTO_REPLY_MAX_LENGTH.toLocaleString('en-IN')} characters.
-          </p>
-          <textarea
-            ref={text}
-            id={textId}
-            name="text"
-            rows={7}
-            defaultValue={autoReply.text}
-            aria-invalid={textError ? true : undefined}
-            aria-describedby={textError ? `${errorId} ${hintId}` : hintId}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-ink aria-invalid:border-red-700"
-          />
-          <div role="alert" className="empty:hidden">
-            {textError && (
-              <p id={errorId} className="mt-1 text-sm font-medium text-red-800">
-                {textError}
-              </p>
-            )}
-          </div>
-        </div>
+        <AutoReplyText textRef={text} defaultValue={autoReply.text} error={textError} />
         <Notice tone="error">{otherError}</Notice>
         <Notice tone="success">{saved?.done}</Notice>
         <div className="flex flex-wrap items-center gap-3">
@@ -120,13 +146,7 @@ export function AutoReplyForm({ autoReply }: { autoReply: AutoReply }) {
           >
             {previewing ? copy.previewing : copy.preview}
           </button>
-          {autoReply.updatedAt && (
-            <p className="text-sm text-slate-600">
-              {copy.lastChanged}{' '}
-              <time dateTime={autoReply.updatedAt}>{formatWhen(autoReply.updatedAt, timeZone)}</time>
-              {autoReply.updatedBy ? ` by ${autoReply.updatedBy}` : ''}.
-            </p>
-          )}
+          <LastChanged autoReply={autoReply} />
         </div>
       </saver.Form>
       {previewed?.preview && <Preview preview={previewed.preview} />}
