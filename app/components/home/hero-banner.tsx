@@ -7,6 +7,58 @@ import { useCarousel } from './use-carousel';
 const controlClass =
   'inline-flex size-11 items-center justify-center rounded-full border border-white/30 text-white hover:bg-white/10';
 
+/**
+ * The slides, stacked in one grid cell: the current one shown, the others hidden and inert. Announced
+ * politely once the rotation stops (never while it runs).
+ */
+function BannerSlides({ index, rotating }: { index: number; rotating: boolean }) {
+  const count = bannerSlides.length;
+  return (
+    <div className="grid [grid-template-areas:'stack']" aria-live={rotating ? 'off' : 'polite'}>
+      {bannerSlides.map((slide, position) => {
+        const active = position === index;
+        return (
+          <div
+            key={slide.title}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${position + 1} of ${count}`}
+            inert={!active}
+            className={`grid items-center gap-10 transition-[opacity,visibility] duration-700 [grid-area:stack] md:grid-cols-[1.1fr_1fr] ${active ? 'visible opacity-100' : 'invisible opacity-0'}`}
+          >
+            <div>
+              <p className="text-sm font-semibold tracking-wider text-accent-300 uppercase">
+                {slide.eyebrow}
+              </p>
+              {/* Not a heading: the page's h1 follows the banner, and three rotating
+                  headings would only clutter the outline. */}
+              <p className="mt-3 text-4xl font-bold tracking-tight text-balance text-white sm:text-5xl lg:text-[3.4rem] lg:leading-[1.08]">
+                {slide.title}
+              </p>
+              <p className="mt-5 max-w-xl text-lg leading-8 text-slate-200">{slide.text}</p>
+              <a href={serviceHref(slide.cta.service)} className="btn-light mt-8">
+                {slide.cta.label}
+                <BannerIcon name="arrow" />
+              </a>
+            </div>
+            <img
+              src={slideArt[slide.art]}
+              alt=""
+              width={560}
+              height={440}
+              decoding="async"
+              fetchPriority={position === 0 ? 'high' : 'low'}
+              // Hidden on phones: lazy art is never fetched (nor parsed) there.
+              loading={position === 0 ? 'eager' : 'lazy'}
+              className="hidden w-full max-w-[520px] justify-self-end md:block"
+            />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
 /** The home page's rotating banner: three slides, following the WAI-ARIA carousel pattern. */
 export function HeroBanner() {
   const count = bannerSlides.length;
@@ -28,52 +80,11 @@ export function HeroBanner() {
         className="absolute inset-0 -z-10 bg-[radial-gradient(70rem_36rem_at_80%_0%,var(--color-brand-800),transparent_70%),radial-gradient(40rem_28rem_at_0%_100%,color-mix(in_oklch,var(--color-accent-400)_30%,transparent),transparent_70%)]"
       />
       <div className="container-page pt-12 pb-8 sm:pt-16 lg:pt-20">
-        <div className="grid [grid-template-areas:'stack']" aria-live={carousel.rotating ? 'off' : 'polite'}>
-          {bannerSlides.map((slide, position) => {
-            const active = position === carousel.index;
-            return (
-              <div
-                key={slide.title}
-                role="group"
-                aria-roledescription="slide"
-                aria-label={`${position + 1} of ${count}`}
-                inert={!active}
-                className={`grid items-center gap-10 transition-[opacity,visibility] duration-700 [grid-area:stack] md:grid-cols-[1.1fr_1fr] ${active ? 'visible opacity-100' : 'invisible opacity-0'}`}
-              >
-                <div>
-                  <p className="text-sm font-semibold tracking-wider text-accent-300 uppercase">
-                    {slide.eyebrow}
-                  </p>
-                  {/* Not a heading: the page's h1 follows the banner, and three rotating
-                      headings would only clutter the outline. */}
-                  <p className="mt-3 text-4xl font-bold tracking-tight text-balance text-white sm:text-5xl lg:text-[3.4rem] lg:leading-[1.08]">
-                    {slide.title}
-                  </p>
-                  <p className="mt-5 max-w-xl text-lg leading-8 text-slate-200">{slide.text}</p>
-                  <a href={serviceHref(slide.cta.service)} className="btn-light mt-8">
-                    {slide.cta.label}
-                    <BannerIcon name="arrow" />
-                  </a>
-                </div>
-                <img
-                  src={slideArt[slide.art]}
-                  alt=""
-                  width={560}
-                  height={440}
-                  decoding="async"
-                  fetchPriority={position === 0 ? 'high' : 'low'}
-                  // Hidden on phones: lazy art is never fetched (nor parsed) there.
-                  loading={position === 0 ? 'eager' : 'lazy'}
-                  className="hidden w-full max-w-[520px] justify-self-end md:block"
-                />
-              </div>
-            );
-          })}
-        </div>
+        <BannerSlides index={carousel.index} rotating={carousel.rotating} />
 
         <div className="mt-10 flex flex-wrap items-center gap-3">
           <button type="button" className={controlClass} onClick={carousel.togglePlaying}>
-            {carousel.playing ? <BannerIcon name="pause" /> : <BannerIcon name="play" />}
+            <BannerIcon name={carousel.playing ? 'pause' : 'play'} />
             <span className="sr-only">{carousel.playing ? 'Pause slides' : 'Play slides'}</span>
           </button>
           <button type="button" className={controlClass} onClick={carousel.previous}>

@@ -3,7 +3,7 @@ import { quoteCallToAction } from '../../content/home';
 import { QUOTE_FORM_ID } from '../../content/navigation';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { QuoteForm } from './quote-form';
-import { useQuoteForm } from './use-quote-form';
+import { type QuoteFormState, useQuoteForm } from './use-quote-form';
 
 /** The address's #fragment once in the browser (empty in the prerendered HTML), kept up to date. */
 function useLocationHash(): string {
@@ -15,6 +15,26 @@ function useLocationHash(): string {
     return () => window.removeEventListener('hashchange', read);
   }, []);
   return hash;
+}
+
+/** The last send's outcome: a success is a status, a failure an alert. */
+function QuoteNotices({ notice }: { notice: QuoteFormState['notice'] }) {
+  return (
+    <>
+      <div role="status" className="mx-auto max-w-2xl">
+        {notice?.kind === 'success' && (
+          <p className="mt-6 rounded-lg bg-emerald-50 px-4 py-3 font-medium text-emerald-900">
+            {notice.text}
+          </p>
+        )}
+      </div>
+      <div role="alert" className="mx-auto max-w-2xl">
+        {notice?.kind === 'error' && (
+          <p className="mt-6 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">{notice.text}</p>
+        )}
+      </div>
+    </>
+  );
 }
 
 /**
@@ -32,7 +52,6 @@ export function QuoteSection() {
   const open = hydrated && (toggled ?? hash === `#${QUOTE_FORM_ID}`);
   const form = useQuoteForm(__QUOTE_ENDPOINT__);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const { notice } = form;
 
   const toggleLabel = open ? quoteCallToAction.closeLabel : quoteCallToAction.openLabel;
   const toggleClass = 'btn-light mt-8 min-w-44';
@@ -75,18 +94,7 @@ export function QuoteSection() {
           </a>
         )}
 
-        <div role="status" className="mx-auto max-w-2xl">
-          {notice?.kind === 'success' && (
-            <p className="mt-6 rounded-lg bg-emerald-50 px-4 py-3 font-medium text-emerald-900">
-              {notice.text}
-            </p>
-          )}
-        </div>
-        <div role="alert" className="mx-auto max-w-2xl">
-          {notice?.kind === 'error' && (
-            <p className="mt-6 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">{notice.text}</p>
-          )}
-        </div>
+        <QuoteNotices notice={form.notice} />
 
         <QuoteForm
           id={QUOTE_FORM_ID}
