@@ -173,13 +173,46 @@ function AddPasskey() {
   );
 }
 
+/** Signing out here, or everywhere (every session of the account, on every device). */
+function SignOutPanel() {
+  const signingOut = useNavigation().formData?.get('intent');
+  return (
+    <Panel title="Sign out" className="mt-6">
+      <p className="mt-1 text-slate-600">
+        Sign out here when you are done on a shared computer. Sign out everywhere ends every session of your
+        account on every device, for example after losing a phone.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value={ACCOUNT_INTENT.signOut} />
+          <SubmitButton
+            pending={signingOut === ACCOUNT_INTENT.signOut}
+            pendingLabel="Signing out…"
+            className={buttonClass.secondary}
+          >
+            Sign out
+          </SubmitButton>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value={ACCOUNT_INTENT.signOutEverywhere} />
+          <SubmitButton
+            pending={signingOut === ACCOUNT_INTENT.signOutEverywhere}
+            pendingLabel="Signing out everywhere…"
+            className={buttonClass.dangerOutline}
+          >
+            Sign out everywhere
+          </SubmitButton>
+        </Form>
+      </div>
+    </Panel>
+  );
+}
+
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const me = useMe();
-  const navigation = useNavigation();
   const onlyNoteId = useId();
   const passkeysHeadingId = useId();
   const only = me.passkeys.length <= 1;
-  const signingOut = navigation.formData?.get('intent');
   const error = actionData && 'error' in actionData ? actionData.error : undefined;
 
   return (
@@ -224,34 +257,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </div>
       </section>
 
-      <Panel title="Sign out" className="mt-6">
-        <p className="mt-1 text-slate-600">
-          Sign out here when you are done on a shared computer. Sign out everywhere ends every session of your
-          account on every device, for example after losing a phone.
-        </p>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Form method="post">
-            <input type="hidden" name="intent" value={ACCOUNT_INTENT.signOut} />
-            <SubmitButton
-              pending={signingOut === ACCOUNT_INTENT.signOut}
-              pendingLabel="Signing out…"
-              className={buttonClass.secondary}
-            >
-              Sign out
-            </SubmitButton>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="intent" value={ACCOUNT_INTENT.signOutEverywhere} />
-            <SubmitButton
-              pending={signingOut === ACCOUNT_INTENT.signOutEverywhere}
-              pendingLabel="Signing out everywhere…"
-              className={buttonClass.dangerOutline}
-            >
-              Sign out everywhere
-            </SubmitButton>
-          </Form>
-        </div>
-      </Panel>
+      <SignOutPanel />
     </div>
   );
 }

@@ -115,10 +115,26 @@ function timesOf(campaign: Campaign, timeZone: string) {
   );
 }
 
-/** A campaign once sending started: progress (updated while sending), its actions and its failures. */
-function CampaignReport({ loaded, loadedFailures }: { loaded: Campaign; loadedFailures: Failures }) {
-  const timeZone = useTimeZone();
-  // What polling found, over what was loaded; a new load (after an action) starts from the server again.
+/** Why a campaign is paused: by the server, for a reason it gives, or by hand. */
+function PausedNotice({ reason }: { reason: Campaign['pausedReason'] }) {
+  return (
+    <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+      {reason ? (
+        <p>
+          <strong>Paused automatically.</strong> {reason}
+        </p>
+      ) : (
+        <p>Paused by hand. Nothing more is sent until it is resumed.</p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A sending campaign's figures, asked for every POLL_INTERVAL_MS (its failures again when their count
+ * changed), over what was loaded; a new load (after an action) starts from the server again.
+ */
+function useCampaignPolling(loaded: Campaign, loadedFailures: Failures) {
   const [polled, setPolled] = useState<{ from: Campaign; campaign: Campaign; failures?: Failures } | null>(
     null,
   );
@@ -155,6 +171,13 @@ function CampaignReport({ loaded, loadedFailures }: { loaded: Campaign; loadedFa
     // Only a change of status (or campaign) restarts the polling; the failures count is its starting point.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sending, campaign.id, loaded]);
+  return { campaign, failures, pollError };
+}
+
+/** A campaign once sending started: progress (updated while sending), its actions and its failures. */
+function CampaignReport({ loaded, loadedFailures }: { loaded: Campaign; loadedFailures: Failures }) {
+  const timeZone = useTimeZone();
+  const { campaign, failures, pollError } = useCampaignPolling(loaded, loadedFailures);
 
   const archived = campaign.status === 'sent' && campaign.publishInArchive && campaign.slug;
   return (
@@ -170,17 +193,7 @@ function CampaignReport({ loaded, loadedFailures }: { loaded: Campaign; loadedFa
         }
         actions={<CampaignActions campaign={campaign} />}
       />
-      {campaign.status === 'paused' && (
-        <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-          {campaign.pausedReason ? (
-            <p>
-              <strong>Paused automatically.</strong> {campaign.pausedReason}
-            </p>
-          ) : (
-            <p>Paused by hand. Nothing more is sent until it is resumed.</p>
-          )}
-        </div>
-      )}
+      {campaign.status === 'paused' && <PausedNotice reason={campaign.pausedReason} />}
       {pollError && (
         <p role="alert" className="mt-4 text-sm text-red-800">
           {pollError}

@@ -3,7 +3,6 @@ import { adminPaths } from '../../../common/admin-api';
 import { company } from '../../../common/company';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from '../../../common/lead-domain';
-import { quoteFields, quoteFormFields } from '../../../common/quote-request';
 import { ApiFailure, callApi } from '../../components/admin/api';
 import { DeliveryBadge, SpamBadge, StatusBadge } from '../../components/admin/badges';
 import { buttonClass } from '../../components/admin/buttons';
@@ -15,6 +14,7 @@ import { Card } from '../../components/admin/lead/card';
 import { DeliveryCard } from '../../components/admin/lead/delivery-card';
 import { IntegrationsCard } from '../../components/admin/lead/integrations-card';
 import { NoteForm } from '../../components/admin/lead/note-form';
+import { RequestCard } from '../../components/admin/lead/request-card';
 import { StatusForm } from '../../components/admin/lead/status-form';
 import { Timeline } from '../../components/admin/lead/timeline';
 import { When } from '../../components/admin/lead/when';
@@ -161,33 +161,7 @@ export default function LeadPage({ loaderData: lead }: Route.ComponentProps) {
       {/* One column on a phone, in the order of the work: the request, its status, its notification, notes.
           On a wide screen the status and notification stand beside the request and the notes. */}
       <div className="mt-6 grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <Card title="Request" className="lg:col-start-1 lg:row-start-1">
-          <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-[8rem_minmax(0,1fr)]">
-            {quoteFields.map((name) => {
-              const value = lead.fields[name]?.trim();
-              return (
-                <div key={name} className="contents">
-                  <dt className="font-medium text-slate-600">{quoteFormFields[name].label}</dt>
-                  <dd className="-mt-3 break-words whitespace-pre-wrap text-ink sm:mt-0">
-                    {value ? value : <span className="text-slate-500 italic">Not given</span>}
-                  </dd>
-                </div>
-              );
-            })}
-            <dt className="font-medium text-slate-600">Sent from</dt>
-            <dd className="-mt-3 text-ink sm:mt-0">
-              {lead.sourcePage === 'unknown' ? (
-                <span className="text-slate-500 italic">An unknown page</span>
-              ) : (
-                <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm">{lead.sourcePage}</code>
-              )}
-            </dd>
-            <dt className="font-medium text-slate-600">Received</dt>
-            <dd className="-mt-3 text-ink sm:mt-0">
-              <When iso={lead.createdAt} />
-            </dd>
-          </dl>
-        </Card>
+        <RequestCard lead={lead} />
         <div className="space-y-5 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <Card title="Status">
             <StatusForm lead={lead} />
