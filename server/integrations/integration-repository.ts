@@ -2,7 +2,8 @@ import type { IntegrationKind } from '../../common/integration-domain.ts';
 import { PREVIOUS_SECRET_HOURS } from '../../common/integration-domain.ts';
 import { inChunks } from '../db/chunks.ts';
 import type { Storage } from '../db/database.ts';
-import { unclaimed } from '../outbox/outbox-rows.ts';
+import { deleteEmailsOf } from '../outbox/outbox-rows.ts';
+import { withdrawFor } from '../outbox/owner-changes.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import type { IntegrationDeliveryRow, IntegrationRow } from './integration-tables.ts';
 
@@ -98,13 +99,11 @@ export function createIntegrationRepository(storage: Pick<Storage, 'db' | 'write
           .returningAll()
           .executeTakeFirstOrThrow();
         if (turningOff) {
-          await trx
-            .updateTable('outbox')
-            .set({ status: 'cancelled', last_error: WITHDRAWN, claimed_until: null, updated_at: now })
-            .where('integration_id', '=', id)
-            .where('status', '=', 'pending')
-            .where((eb) => unclaimed(eb, at))
-            .execute();
+          await withdrawFor(
+            trx,
+            { owner: { column: 'integration_id', id } },
+            { reason: WITHDRAWN, held: false, at },
+          );
         }
         return updated;
       });
@@ -142,7 +141,7 @@ export function createIntegrationRepository(storage: Pick<Storage, 'db' | 'write
     async remove(id: number): Promise<boolean> {
       return write(async (trx) => {
         await trx.deleteFrom('integration_deliveries').where('integration_id', '=', id).execute();
-        await trx.deleteFrom('outbox').where('integration_id', '=', id).execute();
+        await deleteEmailsOf(trx, 'integration_id', [id]);
         const removed = await trx.deleteFrom('integrations').where('id', '=', id).executeTakeFirst();
         return Number(removed.numDeletedRows) > 0;
       });

@@ -34,7 +34,7 @@ export interface CampaignRepositoryOptions {
  * their sending (campaign-sending.ts) and their figures (campaign-stats.ts).
  */
 export function createCampaignRepository(
-  storage: Pick<Storage, 'db' | 'write' | 'lock' | 'dialect'>,
+  storage: Pick<Storage, 'db' | 'write' | 'lock' | 'randomHexSql'>,
   { mailDomain, ratePerMinute = 0, now = () => new Date() }: CampaignRepositoryOptions,
 ) {
   const { db } = storage;

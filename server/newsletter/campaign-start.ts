@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { CampaignStatus } from '../../common/inbox-api/campaign-endpoints.ts';
 import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
+import { queueSelected } from '../outbox/queue-selected.ts';
 import { changeCampaign } from './campaign-change.ts';
 import { refusal, type SendingOutcome } from './campaign-sending.ts';
 import { CAMPAIGN_KIND, type CampaignRow } from './campaign-tables.ts';
@@ -25,7 +26,7 @@ export function campaignSlug(subject: string, id: number): string {
  * that is due) and the campaign marked sent once nothing is left. In the database only.
  */
 export function createCampaignStart(
-  storage: Pick<Storage, 'db' | 'write' | 'lock' | 'dialect'>,
+  storage: Pick<Storage, 'db' | 'write' | 'lock' | 'randomHexSql'>,
   { mailDomain, now }: { mailDomain: string; now: () => Date },
 ) {
   const { db } = storage;
@@ -38,10 +39,7 @@ export function createCampaignStart(
    * prefix of this start and 128 random bits per row (unique like newMessageId's, revealing nothing).
    */
   function messageIdSql(campaignId: number, prefix: string) {
-    const random =
-      storage.dialect === 'postgres'
-        ? sql`replace(gen_random_uuid()::text, '-', '')`
-        : sql`lower(hex(randomblob(16)))`;
+    const random = storage.randomHexSql();
     return sql<string>`'<campaign-' || ${String(campaignId)} || '.' || ${prefix} || '.' || ${random} || '@' || ${mailDomain} || '>'`;
   }
 
@@ -83,41 +81,14 @@ export function createCampaignStart(
     );
     if (!started) return refusal(trx, id, version, 'not-editable');
     const prefix = randomBytes(4).toString('hex');
-    await trx
-      .insertInto('outbox')
-      .columns([
-        'kind',
-        'lane',
-        'recipient',
-        'message_id',
-        'status',
-        'attempts',
-        'next_attempt_at',
-        'created_at',
-        'updated_at',
-        'campaign_id',
-        'subscriber_id',
-      ])
-      .expression(
-        trx
-          .selectFrom('subscribers')
-          .select([
-            sql<string>`${CAMPAIGN_KIND}`.as('kind'),
-            sql<string>`'campaign'`.as('lane'),
-            'email',
-            messageIdSql(id, prefix).as('message_id'),
-            sql<string>`'pending'`.as('status'),
-            sql<number>`0`.as('attempts'),
-            sql<string>`${iso}`.as('next_attempt_at'),
-            sql<string>`${iso}`.as('created_at'),
-            sql<string>`${iso}`.as('updated_at'),
-            sql<number>`${id}`.as('campaign_id'),
-            'id',
-          ])
-          .where('status', '=', 'confirmed')
-          .orderBy('id'),
-      )
-      .execute();
+    const recipients = { kind: CAMPAIGN_KIND, lane: 'campaign', recipientColumn: 'subscriber_id' } as const;
+    await queueSelected(trx, { ...recipients, owner: { column: 'campaign_id', id }, at }, (fixed) =>
+      trx
+        .selectFrom('subscribers')
+        .select([...fixed, 'email', messageIdSql(id, prefix).as('message_id'), 'id'])
+        .where('status', '=', 'confirmed')
+        .orderBy('id'),
+    );
     return { campaign: started };
   }
 

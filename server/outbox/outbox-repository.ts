@@ -41,7 +41,7 @@ type RowChange = Partial<
  * email-kind.ts) builds its messages and follows what becomes of them.
  */
 export function createOutboxRepository(
-  storage: Pick<Storage, 'db' | 'write' | 'dialect'>,
+  storage: Pick<Storage, 'db' | 'write' | 'claimable' | 'lockedForUpdate'>,
   kinds: readonly EmailKind[],
 ) {
   const write = storage.write.run;
@@ -98,7 +98,7 @@ export function createOutboxRepository(
     return write(async (trx) => {
       // A throttled lane takes no more than its minute has room for (counted in the database).
       const throttle =
-        ratePerMinute > 0 ? await throttleRoom(trx, storage.dialect, { lane, ratePerMinute, at }) : undefined;
+        ratePerMinute > 0 ? await throttleRoom(trx, storage, { lane, ratePerMinute, at }) : undefined;
       const take = throttle ? Math.min(limit, throttle.room) : limit;
       if (take <= 0) return [];
       const query = trx
@@ -111,7 +111,7 @@ export function createOutboxRepository(
         .orderBy('next_attempt_at')
         .orderBy('id')
         .limit(take);
-      const rows = await (storage.dialect === 'postgres' ? query.forUpdate().skipLocked() : query).execute();
+      const rows = await storage.claimable(query).execute();
       if (rows.length === 0) return [];
       // One statement leases them all (a batch of a campaign is fifty rows, not fifty round trips).
       const claimed = await trx

@@ -31,8 +31,12 @@ export type DeliveredVia = MailerKind | 'http';
  * `quote_request_id`, so a row is deleted with its owner.
  * @public (exported for that declaration merging)
  */
-export interface OutboxTable {
+export interface OutboxTable extends CoreOutboxTable {
   id: Generated<number>;
+}
+
+/** The columns the outbox itself keeps (with its id), whatever the features add. */
+export interface CoreOutboxTable {
   /** Which EmailKind builds and follows this email, e.g. "notification". */
   kind: string;
   /** Which worker sends it (see OutboxLane); 'mail' unless its feature says otherwise. */
