@@ -68,6 +68,49 @@ export async function refusal(
 }
 
 /**
+ * "Retry failed" in the caller's transaction: the dead emails of subscribers still confirmed wait their
+ * turn again (held if the campaign is paused); a sent campaign is sending again, to them only.
+ */
+async function retryFailedIn(
+  trx: Transaction<Database>,
+  id: number,
+  at: Date,
+): Promise<{ queued: number } | { refused: SendingRefusal; current?: CampaignRow }> {
+  const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!current) return { refused: 'not-found' };
+  if (!['sending', 'paused', 'sent'].includes(current.status)) return { refused: 'wrong-status', current };
+  const queued = await retryDeadFor(trx, stillSubscribed(id), { held: current.status === 'paused', at });
+  if (queued > 0 && current.status === 'sent') {
+    await changeCampaign(
+      trx,
+      id,
+      { from: 'sent', at },
+      { status: 'sending', finished_at: null, failures_in_row: 0 },
+    );
+  }
+  return { queued };
+}
+
+/** "Schedule" in the caller's transaction: refused when `when` is not ahead of `at`. */
+async function scheduleIn(
+  trx: Transaction<Database>,
+  { id, version, when }: { id: number; version: number; when: Date },
+  at: Date,
+): Promise<SendingOutcome> {
+  if (when.getTime() <= at.getTime()) {
+    const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+    return current ? { refused: 'in-the-past', current } : { refused: 'not-found' };
+  }
+  const scheduled = await changeCampaign(
+    trx,
+    id,
+    { from: ['draft', 'scheduled'], version, at },
+    { status: 'scheduled', scheduled_at: when.toISOString() },
+  );
+  return scheduled ? { campaign: scheduled } : refusal(trx, id, version, 'not-editable');
+}
+
+/**
  * A campaign's sending as staff steer it, in the database only (nothing of it lives in one process):
  * scheduling, pausing, resuming, cancelling, retrying the failed. Its emails are outbox rows in the
  * 'campaign' lane, one per recipient (fixed when it starts: campaign-start.ts); the outbox's campaign
@@ -76,26 +119,10 @@ export async function refusal(
 export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: { now: () => Date }) {
   const write = storage.write.run;
 
-  const find = (trx: Transaction<Database>, id: number) =>
-    trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
-
   return {
     /** "Schedule": a draft (or a scheduled campaign, moved) to be sent at `when`, which must be ahead. */
     schedule(id: number, version: number, when: Date): Promise<SendingOutcome> {
-      return write(async (trx) => {
-        const at = now();
-        if (when.getTime() <= at.getTime()) {
-          const current = await find(trx, id);
-          return current ? { refused: 'in-the-past', current } : { refused: 'not-found' };
-        }
-        const scheduled = await changeCampaign(
-          trx,
-          id,
-          { from: ['draft', 'scheduled'], version, at },
-          { status: 'scheduled', scheduled_at: when.toISOString() },
-        );
-        return scheduled ? { campaign: scheduled } : refusal(trx, id, version, 'not-editable');
-      });
+      return write((trx) => scheduleIn(trx, { id, version, when }, now()));
     },
 
     /** A scheduled campaign back to a draft. */
@@ -159,26 +186,7 @@ export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: 
     retryFailed(
       id: number,
     ): Promise<{ queued: number } | { refused: SendingRefusal; current?: CampaignRow }> {
-      return write(async (trx) => {
-        const at = now();
-        const current = await find(trx, id);
-        if (!current) return { refused: 'not-found' };
-        if (!['sending', 'paused', 'sent'].includes(current.status))
-          return { refused: 'wrong-status', current };
-        const queued = await retryDeadFor(trx, stillSubscribed(id), {
-          held: current.status === 'paused',
-          at,
-        });
-        if (queued > 0 && current.status === 'sent') {
-          await changeCampaign(
-            trx,
-            id,
-            { from: 'sent', at },
-            { status: 'sending', finished_at: null, failures_in_row: 0 },
-          );
-        }
-        return { queued };
-      });
+      return write((trx) => retryFailedIn(trx, id, now()));
     },
   };
 }
