@@ -4,7 +4,7 @@ import { newsletterPaths } from '../../common/newsletter.ts';
 import type { Database } from '../db/database-tables.ts';
 import type { MailAddress } from '../mail/mail-address.ts';
 import { headerText } from '../mail/outgoing-mail.ts';
-import type { EmailKind, Failure } from '../outbox/email-kind.ts';
+import type { MessageKind, Failure } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { type RenderedCampaign, renderCampaign } from './campaign-render.ts';
 import { FAILURES_BEFORE_PAUSE, pauseIn } from './campaign-sending.ts';
@@ -97,7 +97,7 @@ function renderCache(settings: CampaignEmailSettings, unsubscribePage: string) {
 }
 
 /** The campaign's email to each subscriber (lane 'campaign'), with the recipient's own unsubscribe link. */
-function campaignKind(settings: CampaignEmailSettings): EmailKind {
+function campaignKind(settings: CampaignEmailSettings): MessageKind {
   const unsubscribePage = `${settings.siteUrl}${newsletterPaths.unsubscribe}`;
   const renderOnce = renderCache(settings, unsubscribePage);
   return {
@@ -153,7 +153,7 @@ function campaignKind(settings: CampaignEmailSettings): EmailKind {
 }
 
 /** The test email of a campaign to a staff member, its subject marked "[Test]". */
-function campaignTestKind(settings: CampaignEmailSettings): EmailKind {
+function campaignTestKind(settings: CampaignEmailSettings): MessageKind {
   return {
     kind: CAMPAIGN_TEST_KIND,
     async prepare(trx, row) {
@@ -199,6 +199,6 @@ function campaignTestKind(settings: CampaignEmailSettings): EmailKind {
  * email is taken for sending) in the footer and in List-Unsubscribe with one-click POST (RFC 8058),
  * List-Id, the row's Message-ID; never to a subscriber who is no longer confirmed when it is due.
  */
-export function campaignEmailKinds(settings: CampaignEmailSettings): EmailKind[] {
+export function campaignEmailKinds(settings: CampaignEmailSettings): MessageKind[] {
   return [campaignKind(settings), campaignTestKind(settings)];
 }

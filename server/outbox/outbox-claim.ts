@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
 import type { OutgoingMail } from '../mail/outgoing-mail.ts';
-import { isCancelled, isHeld, type EmailKind } from './email-kind.ts';
+import { isCancelled, isHeld, type MessageKind } from './message-kind.ts';
 import { unclaimed } from './outbox-state-change.ts';
 import { HTTP_LANES, type OutboxLane, type OutboxRow } from './outbox-table.ts';
 import { countClaimed, throttleRoom } from './outbox-throttle.ts';
@@ -37,7 +37,7 @@ type EmailLaneClaim = ClaimLane & { lane?: Exclude<OutboxLane, (typeof HTTP_LANE
  */
 async function prepareLeased(
   trx: Transaction<Database>,
-  byKind: ReadonlyMap<string, EmailKind>,
+  byKind: ReadonlyMap<string, MessageKind>,
   rows: readonly OutboxRow[],
   { lane, at }: { lane: OutboxLane; at: Date },
 ): Promise<DueMessage[]> {
@@ -109,7 +109,7 @@ async function leaseDue(
 /** The claim of due rows by a lane's worker (see claimDue). */
 export function createOutboxClaim(
   storage: Pick<Storage, 'write' | 'claimable' | 'lockedForUpdate'>,
-  byKind: ReadonlyMap<string, EmailKind>,
+  byKind: ReadonlyMap<string, MessageKind>,
 ) {
   /**
    * Takes up to `limit` due emails no worker holds and leases them until

@@ -1,5 +1,5 @@
 import type { Storage } from '../db/database.ts';
-import type { Attempt, EmailKind, Failure } from './email-kind.ts';
+import type { Attempt, MessageKind, Failure } from './message-kind.ts';
 import type { DeliveredVia, OutboxRow } from './outbox-table.ts';
 
 /** How much of an error message is kept on the row. */
@@ -12,7 +12,7 @@ type RowChange = Partial<
 type Hook = { name: 'onSent'; attempt: Attempt } | { name: 'onRetry' | 'onDead'; failure: Failure };
 
 /** Records what became of a claimed row, then its kind's hook, in one write. */
-function recorder(storage: Pick<Storage, 'write'>, byKind: ReadonlyMap<string, EmailKind>) {
+function recorder(storage: Pick<Storage, 'write'>, byKind: ReadonlyMap<string, MessageKind>) {
   return async function update(row: OutboxRow, change: RowChange, at: Date, hook: Hook) {
     await storage.write.run(async (trx) => {
       const updated = await trx
@@ -31,7 +31,7 @@ function recorder(storage: Pick<Storage, 'write'>, byKind: ReadonlyMap<string, E
 }
 
 /** What a worker records of the rows it claimed: given back, sent, to retry, dead; the row's kind follows. */
-export function createOutboxMarks(storage: Pick<Storage, 'write'>, byKind: ReadonlyMap<string, EmailKind>) {
+export function createOutboxMarks(storage: Pick<Storage, 'write'>, byKind: ReadonlyMap<string, MessageKind>) {
   const write = storage.write.run;
   const update = recorder(storage, byKind);
 

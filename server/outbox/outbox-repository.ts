@@ -1,5 +1,5 @@
 import type { Storage } from '../db/database.ts';
-import type { EmailKind } from './email-kind.ts';
+import type { MessageKind } from './message-kind.ts';
 import { createOutboxClaim } from './outbox-claim.ts';
 import { createOutboxMarks } from './outbox-marks.ts';
 import { createOutboxView } from './outbox-view.ts';
@@ -8,15 +8,15 @@ import type { OutboxRow } from './outbox-table.ts';
 export type { ClaimLane, DueEmail, DueMessage } from './outbox-claim.ts';
 
 /**
- * The transactional outbox: emails promised in the same transaction as what
- * they are about. It knows emails only; each kind registered here (see
- * email-kind.ts) builds its messages and follows what becomes of them.
+ * The transactional outbox: messages (emails, and HTTP requests to integrations) promised in the same
+ * transaction as what they are about. It knows messages, not features: each kind registered here (see
+ * message-kind.ts) builds its messages and follows what becomes of them.
  */
 export function createOutboxRepository(
   storage: Pick<Storage, 'db' | 'write' | 'claimable' | 'lockedForUpdate'>,
-  kinds: readonly EmailKind[],
+  kinds: readonly MessageKind[],
 ) {
-  const byKind = new Map<string, EmailKind>();
+  const byKind = new Map<string, MessageKind>();
   for (const kind of kinds) {
     if (byKind.has(kind.kind)) throw new Error(`The email kind "${kind.kind}" is registered twice.`);
     byKind.set(kind.kind, kind);
