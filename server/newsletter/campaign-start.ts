@@ -47,7 +47,7 @@ function messageIdSql(
  * INSERT ... SELECT of the confirmed subscribers, one outbox row each with its own Message-ID, so
  * memory never grows with the list. Refused with 'no-recipients' when nobody is confirmed.
  */
-export async function startIn(
+async function startIn(
   { storage, mailDomain }: StartContext,
   trx: Transaction<Database>,
   id: number,

@@ -5,7 +5,7 @@ import { createOutboxMarks } from './outbox-marks.ts';
 import { createOutboxView } from './outbox-view.ts';
 import type { OutboxRow } from './outbox-table.ts';
 
-export type { ClaimLane, DueEmail, DueMessage } from './outbox-claim.ts';
+export type { ClaimLane } from './outbox-claim.ts';
 
 /**
  * The transactional outbox: messages (emails, and HTTP requests to integrations) promised in the same

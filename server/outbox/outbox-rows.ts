@@ -4,8 +4,6 @@ import type { Database } from '../db/database-tables.ts';
 import { changeState, type EmailOwner, type EmailSelection } from './outbox-state-change.ts';
 import type { CoreOutboxTable, OutboxLane, OutboxRow, OutboxStatus, OutboxTable } from './outbox-table.ts';
 
-export { unclaimed, type EmailOwner, type EmailSelection } from './outbox-state-change.ts';
-
 /** An outbox column that links an email to its owner's id (a feature's, e.g. quote_request_id). */
 export type OwnerColumn = {
   [Column in keyof OutboxRow]: OutboxRow[Column] extends number | null ? Column : never;
@@ -15,7 +13,7 @@ export type OwnerColumn = {
 type OutboxColumn = keyof CoreOutboxTable | 'id';
 
 /** More of a row's feature columns (declared by merging): a second owner, an HTTP delivery's event. */
-export type FeatureColumns = Partial<Omit<Insertable<OutboxTable>, OutboxColumn>>;
+type FeatureColumns = Partial<Omit<Insertable<OutboxTable>, OutboxColumn>>;
 
 export interface NewEmail {
   kind: string;
