@@ -19,7 +19,7 @@ import { Webhook } from 'standardwebhooks';
 import { builtServerEnv } from './built-server-env.ts';
 import { sampleQuote } from '../common/quote-sample.ts';
 import type { IntegrationKind } from '../common/integration-domain.ts';
-import { newWebhookSecret } from '../server/integrations/webhook-signature.ts';
+import { newSigningSecret } from '../server/integrations/signing-secret.ts';
 import { loadConfig } from '../server/config.ts';
 import { openStores } from '../server/stores.ts';
 import { isSuccess, postQuote } from '../server/test/quote-client.ts';
@@ -53,7 +53,7 @@ const arrivals = new Map<IntegrationKind, Map<number, number>>(KINDS.map((kind) 
 const requestsSeen = new Map<IntegrationKind, number>(KINDS.map((kind) => [kind, 0]));
 const badSignatures = new Map<IntegrationKind, number>(KINDS.map((kind) => [kind, 0]));
 const webhookState = { status: 200, refused: 0, upAt: 0 };
-const secret = newWebhookSecret();
+const secret = newSigningSecret();
 const verifier = new Webhook(secret);
 
 const receiver = createServer((request, response) => {

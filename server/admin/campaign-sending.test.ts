@@ -18,10 +18,15 @@ const confirmedSubscribers = (app: FastifyInstance, emails: readonly string[]) =
   seedConfirmedSubscribers(app.storage, emails, '2026-11-01T09:00:00.000Z');
 
 /** An app sending to a real SMTP sink (no throttle unless given), with a signed-in staff member. */
-async function sendingApp(env: Record<string, string> = {}, sinkOptions: SmtpSinkOptions = {}) {
+async function sendingApp(
+  env: Record<string, string> = {},
+  sinkOptions: SmtpSinkOptions = {},
+  clock: { now?: () => Date } = {},
+) {
   const sink = await testSmtpSink(sinkOptions);
   const { app, config } = await testApp({
     env: { SMTP_URL: sink.url, CAMPAIGN_RATE_PER_MINUTE: '0', OUTBOX_MAX_ATTEMPTS: '3', ...env },
+    ...clock,
   });
   const staff = await staffMember(app, config, 'priya@acme.test');
   const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
@@ -155,6 +160,10 @@ describe('sending a campaign', () => {
 
   it('marks a 5xx recipient bounced and never sends to it again; a temporary failure is retried', async () => {
     let tempFailures = 1;
+    // The app's clock, standing still until moved past the retry's backoff (never waited for).
+    const start = Date.now();
+    let ahead = 0;
+    const now = () => new Date(start + ahead);
     const { app, call, sink, sendCampaign, drain } = await sendingApp(
       {},
       {
@@ -165,6 +174,7 @@ describe('sending a campaign', () => {
           return undefined;
         },
       },
+      { now },
     );
     await confirmedSubscribers(app, ['ok@reader.test', 'gone@reader.test', 'busy@reader.test']);
     const campaign = await sendCampaign();
@@ -177,7 +187,7 @@ describe('sending a campaign', () => {
         expect.objectContaining({ email: 'busy@reader.test', bounced: false, retrying: true }),
       ]),
     );
-    await new Promise((resolve) => setTimeout(resolve, 60)); // the backoff (10-40 ms in tests)
+    ahead += 60_000; // past the backoff (10-40 ms in tests)
     await drain();
     expect(recipientsOf(sink)).toEqual(['busy@reader.test', 'ok@reader.test']);
     const done = (await call('GET', `/campaigns/${campaign.id}`)).json();

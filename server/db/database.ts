@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './database-tables.ts';
 import type { DialectMigrations } from './migrator.ts';
+import type { QueueCapabilities } from './queue-capabilities.ts';
 import type { WriteQueue } from './write-queue.ts';
 
 /** Which database holds the data: SQLite (one file, one machine) or PostgreSQL (DATABASE_URL). */
@@ -11,8 +12,10 @@ export type DatabaseDialect = 'sqlite' | 'postgres';
  * The database, as every repository sees it: the same for both dialects.
  * What differs between them lives in server/db (how to open, how to write,
  * which errors mean "unavailable") and in each feature's per-dialect migrations.
+ * Where a query needs what only one of them does, Storage offers it as a capability
+ * (QueueCapabilities: locking the rows a queue claims, random tokens in SQL).
  */
-export interface Storage {
+export interface Storage extends QueueCapabilities {
   dialect: DatabaseDialect;
   db: Kysely<Database>;
   /** The underlying SQLite connection (for tests); undefined on PostgreSQL. */

@@ -4,6 +4,7 @@ import type { Storage } from './database.ts';
 import type { Database } from './database-tables.ts';
 import { migrateToLatest, type Migrations } from './migrator.ts';
 import { createPoolWriter } from './pool-writer.ts';
+import { postgresQueueCapabilities } from './queue-capabilities.ts';
 
 interface OpenPostgresOptions {
   url: string;
@@ -72,6 +73,7 @@ export async function openPostgresStorage({
   }
   const write = createPoolWriter(db);
   return {
+    ...postgresQueueCapabilities,
     dialect: 'postgres',
     db,
     sqlite: undefined,

@@ -7,6 +7,7 @@ import type { Storage } from './database.ts';
 import type { Database } from './database-tables.ts';
 import { migrateToLatest, type Migrations } from './migrator.ts';
 import { createWriteQueue } from './write-queue.ts';
+import { sqliteQueueCapabilities } from './queue-capabilities.ts';
 
 /** SQLITE_BUSY while another transaction writes: tried again this often, this many times. */
 const PROBE_RETRY_MS = 20;
@@ -103,6 +104,7 @@ export async function openSqliteStorage({
   const write = createWriteQueue(db);
   const probe = writeProbe(path);
   return {
+    ...sqliteQueueCapabilities,
     dialect: 'sqlite',
     db,
     sqlite,

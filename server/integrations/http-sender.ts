@@ -2,7 +2,6 @@ import { lookup as systemLookup } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { useAgent } from 'request-filtering-agent';
 import { company } from '../../common/company.ts';
 import type { OutgoingRequest } from '../outbox/outgoing-request.ts';
@@ -92,6 +91,31 @@ function resolveAll(lookup: LookupFunction, hostname: string): Promise<string[]>
   });
 }
 
+/** Whether a URL may be saved: its form, and (unless allowPrivate) that its host resolves to public addresses. */
+async function checkUrl(
+  options: Pick<HttpSenderOptions, 'production' | 'allowPrivate' | 'lookup'>,
+  url: string,
+): Promise<UrlVerdict> {
+  const problem = schemeProblem(url, options.production);
+  if (problem) return { ok: false, reason: problem };
+  if (options.allowPrivate) return { ok: true };
+  const hostname = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = await resolveAll(options.lookup ?? systemLookup, hostname);
+  } catch {
+    return { ok: false, reason: 'The host name of this URL could not be resolved.' };
+  }
+  if (addresses.length === 0)
+    return { ok: false, reason: 'The host name of this URL resolves to no address.' };
+  const refused = addresses.find((address) => !isPublicAddress(address));
+  if (refused === undefined) return { ok: true };
+  return {
+    ok: false,
+    reason: `This URL's host resolves to ${refused}, which is not a public address (loopback, private, link-local or reserved): integrations only call public addresses. For a receiver on an intranet, the server can be started with WEBHOOK_ALLOW_PRIVATE=true.`,
+  };
+}
+
 /**
  * POSTs integration requests: over https (and http outside production), one attempt with a total
  * timeout, no redirects followed (a 3xx is a failure: its Location is never contacted), the answer's
@@ -158,25 +182,6 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
       });
     },
 
-    async checkUrl(url) {
-      const problem = schemeProblem(url, options.production);
-      if (problem) return { ok: false, reason: problem };
-      if (options.allowPrivate) return { ok: true };
-      const hostname = new URL(url).hostname.replace(/^\[|\]$/g, '');
-      let addresses: string[];
-      try {
-        addresses = await resolveAll(lookup ?? systemLookup, hostname);
-      } catch {
-        return { ok: false, reason: 'The host name of this URL could not be resolved.' };
-      }
-      if (addresses.length === 0)
-        return { ok: false, reason: 'The host name of this URL resolves to no address.' };
-      const refused = addresses.find((address) => !isPublicAddress(address));
-      if (refused === undefined) return { ok: true };
-      return {
-        ok: false,
-        reason: `This URL's host resolves to ${refused}, which is not a public address (loopback, private, link-local or reserved): integrations only call public addresses. For a receiver on an intranet, the server can be started with WEBHOOK_ALLOW_PRIVATE=true.`,
-      };
-    },
+    checkUrl: (url) => checkUrl(options, url),
   };
 }

@@ -13,7 +13,7 @@ import { webhookReceiver } from '../test/webhook-receiver.ts';
 import { createHttpSender } from './http-sender.ts';
 import { httpTransport } from './http-transport.ts';
 import { INTEGRATION_RETRY_DELAYS_MS, integrationRetryPolicy } from './integration-retry.ts';
-import { newWebhookSecret } from './webhook-signature.ts';
+import { newSigningSecret } from './signing-secret.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 const HOUR = 60 * 60 * 1000;
@@ -66,7 +66,7 @@ describe('a signed webhook', () => {
   it('receives lead.created in the lead’s transaction, signed as Standard Webhooks says, and logs the attempt', async () => {
     const { stores, worker, lines } = await setup();
     const receiver = await webhookReceiver();
-    const secret = newWebhookSecret();
+    const secret = newSigningSecret();
     const integration = await storeIntegration(stores.storage, 'webhook', receiver.url, secret);
     const lead = await storeLead(stores);
 
@@ -112,7 +112,7 @@ describe('a signed webhook', () => {
   it('after "Rotate secret" is signed with both secrets, so a receiver with either verifies it', async () => {
     const { stores, worker, clock } = await setup();
     const receiver = await webhookReceiver();
-    const [previous, current] = [newWebhookSecret(), newWebhookSecret()];
+    const [previous, current] = [newSigningSecret(), newSigningSecret()];
     const integration = await storeIntegration(stores.storage, 'webhook', receiver.url, current);
     await stores.storage.write.run((trx) =>
       trx
@@ -229,7 +229,7 @@ describe('disabling', () => {
     const { stores, worker, clock } = await setup();
     const receiver = await webhookReceiver();
     receiver.answer(500);
-    await storeIntegration(stores.storage, 'webhook', receiver.url, newWebhookSecret());
+    await storeIntegration(stores.storage, 'webhook', receiver.url, newSigningSecret());
     await storeLead(stores);
     for (let hour = 0; hour < 80; hour++) {
       await worker.runOnce();
@@ -283,7 +283,7 @@ describe('spam and status changes', () => {
   it('a status change sends lead.status_changed with the old and the new status', async () => {
     const { stores, worker, config } = await setup();
     const receiver = await webhookReceiver();
-    const secret = newWebhookSecret();
+    const secret = newSigningSecret();
     await storeIntegration(stores.storage, 'webhook', receiver.url, secret);
     const { id } = await storeLead(stores);
     await worker.runOnce();

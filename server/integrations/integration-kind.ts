@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { integrationKindLabels } from '../../common/integration-domain.ts';
 import type { Database } from '../db/database-tables.ts';
-import type { Attempt, EmailKind, Failure } from '../outbox/email-kind.ts';
+import type { Attempt, MessageKind, Failure } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { SPAM_CANCELLATION } from '../quote/quote-tables.ts';
 import type { StatusChange } from './integration-payloads.ts';
@@ -100,7 +100,7 @@ async function failed(trx: Transaction<Database>, row: OutboxRow, at: Date, fail
  * is sent, from the lead as it is then (a lead deleted, marked spam, or an integration disabled or
  * removed meanwhile withdraws it), and every attempt goes in the integration's delivery log.
  */
-export function integrationOutboxKind({ siteUrl }: { siteUrl: string }): EmailKind {
+export function integrationOutboxKind({ siteUrl }: { siteUrl: string }): MessageKind {
   return {
     kind: INTEGRATION_OUTBOX_KIND,
     async prepare(trx, row, at) {

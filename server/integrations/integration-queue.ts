@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { IntegrationEvent } from '../../common/integration-domain.ts';
 import type { Database } from '../db/database-tables.ts';
-import { cancelFor, requeue, unclaimed } from '../outbox/outbox-rows.ts';
+import { cancelFor, queueEmails, requeue } from '../outbox/outbox-rows.ts';
+import { withdrawFor } from '../outbox/owner-changes.ts';
 import type { LeadHooks } from '../quote/lead-hooks.ts';
 import { SPAM_CANCELLATION } from '../quote/quote-tables.ts';
 import type { StatusChange } from './integration-payloads.ts';
@@ -32,27 +33,22 @@ async function queueIntegrationEvent(
   }
   const integrations = await query.execute();
   if (integrations.length === 0) return 0;
-  const created = at.toISOString();
-  await trx
-    .insertInto('outbox')
-    .values(
-      integrations.map((integration) => ({
-        kind: INTEGRATION_OUTBOX_KIND,
-        lane: INTEGRATION_LANE,
-        recipient: integrationRecipient(integration),
-        message_id: newWebhookMessageId(),
-        status: 'pending' as const,
-        attempts: 0,
-        next_attempt_at: created,
-        created_at: created,
-        updated_at: created,
-        quote_request_id: leadId,
+  await queueEmails(
+    trx,
+    integrations.map((integration) => ({
+      kind: INTEGRATION_OUTBOX_KIND,
+      lane: INTEGRATION_LANE,
+      recipient: integrationRecipient(integration),
+      messageId: newWebhookMessageId(),
+      owner: { column: 'quote_request_id', id: leadId },
+      at,
+      more: {
         integration_id: integration.id,
         event_type: event,
         event_data: data ? JSON.stringify(data) : null,
-      })),
-    )
-    .execute();
+      },
+    })),
+  );
   return integrations.length;
 }
 
@@ -107,13 +103,9 @@ export async function cancelIntegrationDeliveries(
   reason: string,
   at: Date,
 ): Promise<number> {
-  const rows = await trx
-    .updateTable('outbox')
-    .set({ status: 'cancelled', last_error: reason, claimed_until: null, updated_at: at.toISOString() })
-    .where('integration_id', '=', integrationId)
-    .where('status', '=', 'pending')
-    .where((eb) => unclaimed(eb, at))
-    .returning('id')
-    .execute();
-  return rows.length;
+  return withdrawFor(
+    trx,
+    { owner: { column: 'integration_id', id: integrationId } },
+    { reason, held: false, at },
+  );
 }

@@ -1,27 +1,58 @@
+import type { Kysely } from 'kysely';
 import type { IntegrationKind } from '../../common/integration-domain.ts';
-import { PREVIOUS_SECRET_HOURS } from '../../common/integration-domain.ts';
 import { inChunks } from '../db/chunks.ts';
+import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
-import { unclaimed } from '../outbox/outbox-rows.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
+import { createIntegrationChanges, STAFF_REASON } from './integration-changes.ts';
 import type { IntegrationDeliveryRow, IntegrationRow } from './integration-tables.ts';
 
 /** The delivery log an integration's page shows: its latest attempts. */
 const DELIVERY_LOG_LENGTH = 50;
 
-/** How a staff member's "Turn off" is recorded; any other reason is the system's (410 Gone, failures). */
-const STAFF_REASON = 'Turned off by ';
-const turnedOffBy = (email: string) => `${STAFF_REASON}${email}`;
-
 /** Turned off by the system (a 410 Gone answer, three days of failures), not by staff: the inbox's banner. */
 const disabledBySystem = (row: Pick<IntegrationRow, 'enabled' | 'disabled_reason'>) =>
   row.enabled === 0 && !(row.disabled_reason ?? '').startsWith(STAFF_REASON);
 
-/** Why a delivery waiting for an integration staff turned off was withdrawn. */
-const WITHDRAWN = 'the integration was turned off';
-
 /** An integration delivery of a lead, with its integration's kind. */
 export type LeadDeliveryRow = OutboxRow & { integration_kind: IntegrationKind };
+
+/** Each integration's latest attempt, by integration id. */
+async function lastDeliveries(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Map<number, IntegrationDeliveryRow>> {
+  const found = new Map<number, IntegrationDeliveryRow>();
+  await inChunks(ids, async (chunk) => {
+    const rows = await db
+      .selectFrom('integration_deliveries')
+      .selectAll()
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('integration_deliveries')
+          .select((inner) => inner.fn.max('id').as('id'))
+          .where('integration_id', 'in', chunk)
+          .groupBy('integration_id'),
+      )
+      .execute();
+    for (const row of rows) found.set(row.integration_id, row);
+  });
+  return found;
+}
+
+/** The kinds of these integrations, by id (the Outbox view names a delivery by them). */
+async function kindsOf(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, IntegrationKind>> {
+  const found = new Map<number, IntegrationKind>();
+  await inChunks([...new Set(ids)], async (chunk) => {
+    const rows = await db
+      .selectFrom('integrations')
+      .select(['id', 'kind'])
+      .where('id', 'in', chunk)
+      .execute();
+    for (const row of rows) found.set(row.id, row.kind);
+  });
+  return found;
+}
 
 /**
  * Settings → Integrations: the integrations staff add, change and remove, their delivery log, and
@@ -29,7 +60,6 @@ export type LeadDeliveryRow = OutboxRow & { integration_kind: IntegrationKind };
  */
 export function createIntegrationRepository(storage: Pick<Storage, 'db' | 'write'>) {
   const { db } = storage;
-  const write = storage.write.run;
 
   async function get(id: number): Promise<IntegrationRow | undefined> {
     return db.selectFrom('integrations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -43,110 +73,7 @@ export function createIntegrationRepository(storage: Pick<Storage, 'db' | 'write
       return db.selectFrom('integrations').selectAll().orderBy('id').execute();
     },
 
-    async add(
-      { kind, url, secret }: { kind: IntegrationKind; url: string; secret: string | null },
-      by: string,
-      at: Date,
-    ): Promise<IntegrationRow> {
-      const now = at.toISOString();
-      return write((trx) =>
-        trx
-          .insertInto('integrations')
-          .values({
-            kind,
-            url,
-            secret,
-            previous_secret: null,
-            previous_secret_until: null,
-            enabled: 1,
-            disabled_reason: null,
-            failing_since: null,
-            created_by: by,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow(),
-      );
-    },
-
-    /**
-     * A new URL, or turned on or off. Turned off by staff, it says by whom, and what waits for it is
-     * withdrawn (not what a worker is sending now); turned on, its failures are forgotten.
-     */
-    async update(
-      id: number,
-      change: { url?: string | undefined; enabled?: boolean | undefined },
-      by: string,
-      at: Date,
-    ): Promise<IntegrationRow | undefined> {
-      const now = at.toISOString();
-      return write(async (trx) => {
-        const row = await trx.selectFrom('integrations').selectAll().where('id', '=', id).executeTakeFirst();
-        if (!row) return undefined;
-        const turningOn = change.enabled === true && row.enabled === 0;
-        const turningOff = change.enabled === false && row.enabled === 1;
-        const updated = await trx
-          .updateTable('integrations')
-          .set({
-            ...(change.url !== undefined ? { url: change.url } : {}),
-            ...(turningOn ? { enabled: 1, disabled_reason: null, failing_since: null } : {}),
-            ...(turningOff ? { enabled: 0, disabled_reason: turnedOffBy(by) } : {}),
-            updated_at: now,
-          })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        if (turningOff) {
-          await trx
-            .updateTable('outbox')
-            .set({ status: 'cancelled', last_error: WITHDRAWN, claimed_until: null, updated_at: now })
-            .where('integration_id', '=', id)
-            .where('status', '=', 'pending')
-            .where((eb) => unclaimed(eb, at))
-            .execute();
-        }
-        return updated;
-      });
-    },
-
-    /**
-     * A webhook's new secret; the current one becomes the previous one, which signs beside it for
-     * PREVIOUS_SECRET_HOURS. 'not-a-webhook' for Slack and Teams, which have none.
-     */
-    async rotateSecret(
-      id: number,
-      secret: string,
-      at: Date,
-    ): Promise<IntegrationRow | 'not-a-webhook' | undefined> {
-      return write(async (trx) => {
-        const row = await trx.selectFrom('integrations').selectAll().where('id', '=', id).executeTakeFirst();
-        if (!row) return undefined;
-        if (row.kind !== 'webhook') return 'not-a-webhook';
-        const until = new Date(at.getTime() + PREVIOUS_SECRET_HOURS * 60 * 60 * 1000);
-        return trx
-          .updateTable('integrations')
-          .set({
-            secret,
-            previous_secret: row.secret,
-            previous_secret_until: row.secret === null ? null : until.toISOString(),
-            updated_at: at.toISOString(),
-          })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      });
-    },
-
-    /** Removes it with its delivery log and the deliveries that wait for it; false when there was none. */
-    async remove(id: number): Promise<boolean> {
-      return write(async (trx) => {
-        await trx.deleteFrom('integration_deliveries').where('integration_id', '=', id).execute();
-        await trx.deleteFrom('outbox').where('integration_id', '=', id).execute();
-        const removed = await trx.deleteFrom('integrations').where('id', '=', id).executeTakeFirst();
-        return Number(removed.numDeletedRows) > 0;
-      });
-    },
+    ...createIntegrationChanges(storage),
 
     /** Its latest attempts, newest first. */
     async deliveries(id: number, limit = DELIVERY_LOG_LENGTH): Promise<IntegrationDeliveryRow[]> {
@@ -160,38 +87,10 @@ export function createIntegrationRepository(storage: Pick<Storage, 'db' | 'write
     },
 
     /** Each integration's latest attempt, by integration id. */
-    async lastDeliveries(ids: readonly number[]): Promise<Map<number, IntegrationDeliveryRow>> {
-      const found = new Map<number, IntegrationDeliveryRow>();
-      await inChunks(ids, async (chunk) => {
-        const rows = await db
-          .selectFrom('integration_deliveries')
-          .selectAll()
-          .where('id', 'in', (eb) =>
-            eb
-              .selectFrom('integration_deliveries')
-              .select((inner) => inner.fn.max('id').as('id'))
-              .where('integration_id', 'in', chunk)
-              .groupBy('integration_id'),
-          )
-          .execute();
-        for (const row of rows) found.set(row.integration_id, row);
-      });
-      return found;
-    },
+    lastDeliveries: (ids: readonly number[]) => lastDeliveries(db, ids),
 
     /** The kinds of these integrations, by id (the Outbox view names a delivery by them). */
-    async kindsOf(ids: readonly number[]): Promise<Map<number, IntegrationKind>> {
-      const found = new Map<number, IntegrationKind>();
-      await inChunks([...new Set(ids)], async (chunk) => {
-        const rows = await db
-          .selectFrom('integrations')
-          .select(['id', 'kind'])
-          .where('id', 'in', chunk)
-          .execute();
-        for (const row of rows) found.set(row.id, row.kind);
-      });
-      return found;
-    },
+    kindsOf: (ids: readonly number[]) => kindsOf(db, ids),
 
     /** A lead's integration deliveries (the outbox's rows), oldest first. */
     async ofLead(leadId: number): Promise<LeadDeliveryRow[]> {

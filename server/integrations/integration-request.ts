@@ -74,7 +74,7 @@ export function integrationRequest(
       'webhook-timestamp': String(timestamp),
       'webhook-signature': webhookSignature(signingSecrets(integration, at), {
         id: messageId,
-        timestamp,
+        at: new Date(timestamp * 1000),
         body,
       }),
     },

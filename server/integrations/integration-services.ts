@@ -26,7 +26,7 @@ export interface IntegrationServices {
 }
 
 export interface IntegrationServicesOptions {
-  storage: Pick<Storage, 'db' | 'write' | 'dialect'>;
+  storage: Pick<Storage, 'db' | 'write' | 'claimable' | 'lockedForUpdate'>;
   /** SITE_URL, for the inbox links (default http://localhost). */
   siteUrl?: string;
   /** How requests leave (WEBHOOK_ALLOW_PRIVATE, production's https rule); default: public addresses only. */

@@ -1,11 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
-
-const SECRET_PREFIX = 'whsec_';
-
-/** A new signing secret as Standard Webhooks writes it: "whsec_" and base64 of 32 random bytes. */
-export function newWebhookSecret(): string {
-  return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
-}
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 
 /**
  * A delivery's webhook-id, fixed when it is queued so every retry carries the same one and the
@@ -16,22 +10,13 @@ export function newWebhookMessageId(): string {
 }
 
 /**
- * The webhook-signature header: "v1,<base64 HMAC-SHA256 of id.timestamp.body>" for each secret,
- * separated by spaces (after "Rotate secret", the new and the previous one), keyed with the bytes
- * the secret's base64 part stands for.
+ * The webhook-signature header, signed by the Standard Webhooks library: "v1,<base64 HMAC-SHA256 of
+ * id.timestamp.body>" for each secret, separated by spaces (after "Rotate secret", the new and the
+ * previous one), keyed with the bytes the secret's base64 part stands for.
  */
 export function webhookSignature(
   secrets: readonly string[],
-  { id, timestamp, body }: { id: string; timestamp: number; body: string },
+  { id, at, body }: { id: string; at: Date; body: string },
 ): string {
-  return secrets
-    .map((secret) => {
-      const key = Buffer.from(
-        secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret,
-        'base64',
-      );
-      const mac = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
-      return `v1,${mac}`;
-    })
-    .join(' ');
+  return secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(' ');
 }

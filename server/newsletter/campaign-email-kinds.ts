@@ -4,7 +4,7 @@ import { newsletterPaths } from '../../common/newsletter.ts';
 import type { Database } from '../db/database-tables.ts';
 import type { MailAddress } from '../mail/mail-address.ts';
 import { headerText } from '../mail/outgoing-mail.ts';
-import type { EmailKind, Failure } from '../outbox/email-kind.ts';
+import type { MessageKind, Failure } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { type RenderedCampaign, renderCampaign } from './campaign-render.ts';
 import { FAILURES_BEFORE_PAUSE, pauseIn } from './campaign-sending.ts';
@@ -72,19 +72,12 @@ async function campaignEmailFailed(trx: Transaction<Database>, row: OutboxRow, a
 }
 
 /**
- * A campaign's emails, as the outbox sends them. The test email to a staff member: the campaign as it
- * stands when the email goes out, rendered by the one renderer, its subject marked "[Test]". A staff
- * member is not a subscriber: its unsubscribe link (and List-Unsubscribe) is the unsubscribe page
- * without a token. And the campaign's email to each subscriber (lane 'campaign'): rendered once per
- * campaign and version, with that recipient's own unsubscribe link (a token stored hashed when the
- * email is taken for sending) in the footer and in List-Unsubscribe with one-click POST (RFC 8058),
- * List-Id, the row's Message-ID; never to a subscriber who is no longer confirmed when it is due.
+ * Renders a campaign once per campaign and version (and archive address), with a placeholder where
+ * each recipient's unsubscribe token goes; the latest few are kept.
  */
-export function campaignEmailKinds(settings: CampaignEmailSettings): EmailKind[] {
+function renderCache(settings: CampaignEmailSettings, unsubscribePage: string) {
   const rendered = new Map<string, RenderedCampaign>();
-  const unsubscribePage = `${settings.siteUrl}${newsletterPaths.unsubscribe}`;
-
-  function renderOnce(campaign: CampaignRow): RenderedCampaign {
+  return function renderOnce(campaign: CampaignRow): RenderedCampaign {
     const archiveSlug = campaign.publish_in_archive ? campaign.slug : null;
     const key = `${campaign.id}:${campaign.version}:${archiveSlug ?? ''}`;
     const kept = rendered.get(key);
@@ -100,92 +93,112 @@ export function campaignEmailKinds(settings: CampaignEmailSettings): EmailKind[]
     rendered.set(key, fresh);
     for (const old of rendered.keys()) if (rendered.size > RENDERED_KEPT) rendered.delete(old);
     return fresh;
-  }
+  };
+}
 
-  return [
-    {
-      kind: CAMPAIGN_KIND,
-      async prepare(trx, row, at) {
-        const campaign = await trx
-          .selectFrom('campaigns')
-          .selectAll()
-          .where('id', '=', row.campaign_id ?? -1)
-          .executeTakeFirst();
-        if (!campaign) return { cancelled: 'the campaign was deleted' };
-        if (campaign.status === 'cancelled') return { cancelled: 'the campaign was cancelled' };
-        if (campaign.status === 'paused') return { held: 'the campaign is paused' };
-        const subscriber = await trx
-          .selectFrom('subscribers')
-          .select(['id', 'status'])
-          .where('id', '=', row.subscriber_id ?? -1)
-          .executeTakeFirst();
-        if (subscriber?.status !== 'confirmed') {
-          return { cancelled: `the subscriber is ${subscriber?.status ?? 'deleted'}: not sent` };
-        }
-        const token = encodeURIComponent(await storeToken(trx, subscriber.id, 'unsubscribe', at));
-        const email = renderOnce(campaign);
-        const personal = (text: string) => text.split(TOKEN_PLACEHOLDER).join(token);
-        return {
-          from: settings.from,
-          to: [row.recipient],
-          ...(settings.replyTo ? { replyTo: { address: settings.replyTo } } : {}),
-          subject: headerText(campaign.subject, 200),
-          text: personal(email.text),
-          html: personal(email.html),
-          messageId: row.message_id,
-          headers: {
-            'List-Unsubscribe': `<${unsubscribePage}?token=${token}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            'List-Id': listId(settings.siteUrl),
-          },
-        };
-      },
-      async onSent(trx, row) {
-        // One that went ends a run of failures (the update touches nothing while there is none).
-        await trx
-          .updateTable('campaigns')
-          .set({ failures_in_row: 0 })
-          .where('id', '=', row.campaign_id ?? -1)
-          .where('failures_in_row', '>', 0)
-          .execute();
-      },
-      onRetry: campaignEmailFailed,
-      onDead: campaignEmailFailed,
-      describe: (row) => ({ campaignId: row.campaign_id, subscriberId: row.subscriber_id }),
+/** The campaign's email to each subscriber (lane 'campaign'), with the recipient's own unsubscribe link. */
+function campaignKind(settings: CampaignEmailSettings): MessageKind {
+  const unsubscribePage = `${settings.siteUrl}${newsletterPaths.unsubscribe}`;
+  const renderOnce = renderCache(settings, unsubscribePage);
+  return {
+    kind: CAMPAIGN_KIND,
+    async prepare(trx, row, at) {
+      const campaign = await trx
+        .selectFrom('campaigns')
+        .selectAll()
+        .where('id', '=', row.campaign_id ?? -1)
+        .executeTakeFirst();
+      if (!campaign) return { cancelled: 'the campaign was deleted' };
+      if (campaign.status === 'cancelled') return { cancelled: 'the campaign was cancelled' };
+      if (campaign.status === 'paused') return { held: 'the campaign is paused' };
+      const subscriber = await trx
+        .selectFrom('subscribers')
+        .select(['id', 'status'])
+        .where('id', '=', row.subscriber_id ?? -1)
+        .executeTakeFirst();
+      if (subscriber?.status !== 'confirmed') {
+        return { cancelled: `the subscriber is ${subscriber?.status ?? 'deleted'}: not sent` };
+      }
+      const token = encodeURIComponent(await storeToken(trx, subscriber.id, 'unsubscribe', at));
+      const email = renderOnce(campaign);
+      const personal = (text: string) => text.split(TOKEN_PLACEHOLDER).join(token);
+      return {
+        from: settings.from,
+        to: [row.recipient],
+        ...(settings.replyTo ? { replyTo: { address: settings.replyTo } } : {}),
+        subject: headerText(campaign.subject, 200),
+        text: personal(email.text),
+        html: personal(email.html),
+        messageId: row.message_id,
+        headers: {
+          'List-Unsubscribe': `<${unsubscribePage}?token=${token}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          'List-Id': listId(settings.siteUrl),
+        },
+      };
     },
-    {
-      kind: CAMPAIGN_TEST_KIND,
-      async prepare(trx, row) {
-        const campaign = await trx
-          .selectFrom('campaigns')
-          .selectAll()
-          .where('id', '=', row.campaign_id ?? -1)
-          .executeTakeFirst();
-        if (!campaign) return { cancelled: 'the campaign was deleted' };
-        const unsubscribeUrl = `${settings.siteUrl}${newsletterPaths.unsubscribe}`;
-        const rendered = renderCampaign(
-          { subject: campaign.subject, preheader: campaign.preheader, bodyMarkdown: campaign.body_markdown },
-          {
-            siteUrl: settings.siteUrl,
-            archiveSlug: campaign.publish_in_archive ? campaign.slug : null,
-            unsubscribeUrl,
-          },
-        );
-        return {
-          from: settings.from,
-          to: [row.recipient],
-          ...(settings.replyTo ? { replyTo: { address: settings.replyTo } } : {}),
-          subject: headerText(`[Test] ${campaign.subject}`, 200),
-          text: rendered.text,
-          html: rendered.html,
-          messageId: row.message_id,
-          headers: {
-            'List-Unsubscribe': `<${unsubscribeUrl}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          },
-        };
-      },
-      describe: (row) => ({ campaignId: row.campaign_id }),
+    async onSent(trx, row) {
+      // One that went ends a run of failures (the update touches nothing while there is none).
+      await trx
+        .updateTable('campaigns')
+        .set({ failures_in_row: 0 })
+        .where('id', '=', row.campaign_id ?? -1)
+        .where('failures_in_row', '>', 0)
+        .execute();
     },
-  ];
+    onRetry: campaignEmailFailed,
+    onDead: campaignEmailFailed,
+    describe: (row) => ({ campaignId: row.campaign_id, subscriberId: row.subscriber_id }),
+  };
+}
+
+/** The test email of a campaign to a staff member, its subject marked "[Test]". */
+function campaignTestKind(settings: CampaignEmailSettings): MessageKind {
+  return {
+    kind: CAMPAIGN_TEST_KIND,
+    async prepare(trx, row) {
+      const campaign = await trx
+        .selectFrom('campaigns')
+        .selectAll()
+        .where('id', '=', row.campaign_id ?? -1)
+        .executeTakeFirst();
+      if (!campaign) return { cancelled: 'the campaign was deleted' };
+      const unsubscribeUrl = `${settings.siteUrl}${newsletterPaths.unsubscribe}`;
+      const rendered = renderCampaign(
+        { subject: campaign.subject, preheader: campaign.preheader, bodyMarkdown: campaign.body_markdown },
+        {
+          siteUrl: settings.siteUrl,
+          archiveSlug: campaign.publish_in_archive ? campaign.slug : null,
+          unsubscribeUrl,
+        },
+      );
+      return {
+        from: settings.from,
+        to: [row.recipient],
+        ...(settings.replyTo ? { replyTo: { address: settings.replyTo } } : {}),
+        subject: headerText(`[Test] ${campaign.subject}`, 200),
+        text: rendered.text,
+        html: rendered.html,
+        messageId: row.message_id,
+        headers: {
+          'List-Unsubscribe': `<${unsubscribeUrl}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      };
+    },
+    describe: (row) => ({ campaignId: row.campaign_id }),
+  };
+}
+
+/**
+ * A campaign's emails, as the outbox sends them. The test email to a staff member: the campaign as it
+ * stands when the email goes out, rendered by the one renderer, its subject marked "[Test]". A staff
+ * member is not a subscriber: its unsubscribe link (and List-Unsubscribe) is the unsubscribe page
+ * without a token. And the campaign's email to each subscriber (lane 'campaign'): rendered once per
+ * campaign and version, with that recipient's own unsubscribe link (a token stored hashed when the
+ * email is taken for sending) in the footer and in List-Unsubscribe with one-click POST (RFC 8058),
+ * List-Id, the row's Message-ID; never to a subscriber who is no longer confirmed when it is due.
+ */
+export function campaignEmailKinds(settings: CampaignEmailSettings): MessageKind[] {
+  return [campaignKind(settings), campaignTestKind(settings)];
 }

@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { queueEmails } from '../outbox/outbox-rows.ts';
@@ -29,12 +31,37 @@ export interface CampaignRepositoryOptions {
   now?: () => Date;
 }
 
+/** Saves an edit in the caller's transaction: a compare-and-set from an editable status and the version. */
+async function updateIn(
+  trx: Transaction<Database>,
+  id: number,
+  edit: CampaignEdit,
+  at: Date,
+): Promise<CampaignEditOutcome> {
+  const saved = await changeCampaign(
+    trx,
+    id,
+    { from: EDITABLE, version: edit.version, at },
+    {
+      subject: edit.subject,
+      preheader: edit.preheader,
+      body_markdown: edit.bodyMarkdown,
+      ...(edit.publishInArchive === undefined ? {} : { publish_in_archive: edit.publishInArchive ? 1 : 0 }),
+    },
+  );
+  if (saved) return { saved };
+  const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!current) return { refused: 'not-found' };
+  const editable = (EDITABLE as readonly string[]).includes(current.status);
+  return { refused: editable ? 'stale-version' : 'not-editable', current };
+}
+
 /**
  * The newsletter's campaigns: drafts, their autosave with a version, test emails through the outbox,
  * their sending (campaign-sending.ts) and their figures (campaign-stats.ts).
  */
 export function createCampaignRepository(
-  storage: Pick<Storage, 'db' | 'write' | 'lock' | 'dialect'>,
+  storage: Pick<Storage, 'db' | 'write' | 'lock' | 'randomHexSql'>,
   { mailDomain, ratePerMinute = 0, now = () => new Date() }: CampaignRepositoryOptions,
 ) {
   const { db } = storage;
@@ -73,26 +100,7 @@ export function createCampaignRepository(
 
     /** Saves an edit made from the current version of an editable campaign; a compare-and-set. */
     update(id: number, edit: CampaignEdit): Promise<CampaignEditOutcome> {
-      return storage.write.run(async (trx): Promise<CampaignEditOutcome> => {
-        const saved = await changeCampaign(
-          trx,
-          id,
-          { from: EDITABLE, version: edit.version, at: now() },
-          {
-            subject: edit.subject,
-            preheader: edit.preheader,
-            body_markdown: edit.bodyMarkdown,
-            ...(edit.publishInArchive === undefined
-              ? {}
-              : { publish_in_archive: edit.publishInArchive ? 1 : 0 }),
-          },
-        );
-        if (saved) return { saved };
-        const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
-        if (!current) return { refused: 'not-found' };
-        const editable = (EDITABLE as readonly string[]).includes(current.status);
-        return { refused: editable ? 'stale-version' : 'not-editable', current };
-      });
+      return storage.write.run((trx) => updateIn(trx, id, edit, now()));
     },
 
     /** Queues one test email of the campaign to this address; false when the campaign does not exist. */

@@ -1,7 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
-import { unclaimed } from '../outbox/outbox-rows.ts';
+import {
+  holdFor,
+  releaseFor,
+  retryDeadFor,
+  withdrawFor,
+  type OwnerSelection,
+} from '../outbox/owner-changes.ts';
 import { changeCampaign } from './campaign-change.ts';
 import { CAMPAIGN_KIND, type CampaignRow } from './campaign-tables.ts';
 
@@ -15,6 +21,19 @@ export type SendingOutcome = { campaign: CampaignRow } | { refused: SendingRefus
 /** How many failures in a row pause a campaign by itself. */
 export const FAILURES_BEFORE_PAUSE = 10;
 
+/** A campaign's emails, as the outbox's operations select them. */
+const campaignEmails = (id: number): OwnerSelection => ({
+  owner: { column: 'campaign_id', id },
+  kind: CAMPAIGN_KIND,
+});
+
+/** A campaign's emails to subscribers still confirmed (a bounced one is left alone). */
+const stillSubscribed = (id: number): OwnerSelection => ({
+  ...campaignEmails(id),
+  only: (eb) =>
+    eb('subscriber_id', 'in', eb.selectFrom('subscribers').select('id').where('status', '=', 'confirmed')),
+});
+
 /** Whatever the reason, a campaign email not sent when its campaign is cancelled. */
 const CANCELLED = 'the campaign was cancelled';
 
@@ -24,7 +43,6 @@ const CANCELLED = 'the campaign was cancelled';
  * held when it comes due again (the campaign's email kind sees the pause).
  */
 export async function pauseIn(trx: Transaction<Database>, id: number, at: Date, reason: string | null) {
-  const iso = at.toISOString();
   const paused = await changeCampaign(
     trx,
     id,
@@ -32,14 +50,7 @@ export async function pauseIn(trx: Transaction<Database>, id: number, at: Date, 
     { status: 'paused', paused_reason: reason },
   );
   if (!paused) return undefined;
-  await trx
-    .updateTable('outbox')
-    .set({ status: 'held', updated_at: iso })
-    .where('campaign_id', '=', id)
-    .where('kind', '=', CAMPAIGN_KIND)
-    .where('status', '=', 'pending')
-    .where((eb) => unclaimed(eb, at))
-    .execute();
+  await holdFor(trx, campaignEmails(id), at);
   return paused;
 }
 
@@ -57,6 +68,49 @@ export async function refusal(
 }
 
 /**
+ * "Retry failed" in the caller's transaction: the dead emails of subscribers still confirmed wait their
+ * turn again (held if the campaign is paused); a sent campaign is sending again, to them only.
+ */
+async function retryFailedIn(
+  trx: Transaction<Database>,
+  id: number,
+  at: Date,
+): Promise<{ queued: number } | { refused: SendingRefusal; current?: CampaignRow }> {
+  const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!current) return { refused: 'not-found' };
+  if (!['sending', 'paused', 'sent'].includes(current.status)) return { refused: 'wrong-status', current };
+  const queued = await retryDeadFor(trx, stillSubscribed(id), { held: current.status === 'paused', at });
+  if (queued > 0 && current.status === 'sent') {
+    await changeCampaign(
+      trx,
+      id,
+      { from: 'sent', at },
+      { status: 'sending', finished_at: null, failures_in_row: 0 },
+    );
+  }
+  return { queued };
+}
+
+/** "Schedule" in the caller's transaction: refused when `when` is not ahead of `at`. */
+async function scheduleIn(
+  trx: Transaction<Database>,
+  { id, version, when }: { id: number; version: number; when: Date },
+  at: Date,
+): Promise<SendingOutcome> {
+  if (when.getTime() <= at.getTime()) {
+    const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+    return current ? { refused: 'in-the-past', current } : { refused: 'not-found' };
+  }
+  const scheduled = await changeCampaign(
+    trx,
+    id,
+    { from: ['draft', 'scheduled'], version, at },
+    { status: 'scheduled', scheduled_at: when.toISOString() },
+  );
+  return scheduled ? { campaign: scheduled } : refusal(trx, id, version, 'not-editable');
+}
+
+/**
  * A campaign's sending as staff steer it, in the database only (nothing of it lives in one process):
  * scheduling, pausing, resuming, cancelling, retrying the failed. Its emails are outbox rows in the
  * 'campaign' lane, one per recipient (fixed when it starts: campaign-start.ts); the outbox's campaign
@@ -65,26 +119,10 @@ export async function refusal(
 export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: { now: () => Date }) {
   const write = storage.write.run;
 
-  const find = (trx: Transaction<Database>, id: number) =>
-    trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
-
   return {
     /** "Schedule": a draft (or a scheduled campaign, moved) to be sent at `when`, which must be ahead. */
     schedule(id: number, version: number, when: Date): Promise<SendingOutcome> {
-      return write(async (trx) => {
-        const at = now();
-        if (when.getTime() <= at.getTime()) {
-          const current = await find(trx, id);
-          return current ? { refused: 'in-the-past', current } : { refused: 'not-found' };
-        }
-        const scheduled = await changeCampaign(
-          trx,
-          id,
-          { from: ['draft', 'scheduled'], version, at },
-          { status: 'scheduled', scheduled_at: when.toISOString() },
-        );
-        return scheduled ? { campaign: scheduled } : refusal(trx, id, version, 'not-editable');
-      });
+      return write((trx) => scheduleIn(trx, { id, version, when }, now()));
     },
 
     /** A scheduled campaign back to a draft. */
@@ -112,7 +150,6 @@ export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: 
     resume(id: number): Promise<SendingOutcome> {
       return write(async (trx) => {
         const at = now();
-        const iso = at.toISOString();
         const resumed = await changeCampaign(
           trx,
           id,
@@ -120,13 +157,7 @@ export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: 
           { status: 'sending', paused_reason: null, failures_in_row: 0 },
         );
         if (!resumed) return refusal(trx, id, undefined, 'wrong-status');
-        await trx
-          .updateTable('outbox')
-          .set({ status: 'pending', updated_at: iso })
-          .where('campaign_id', '=', id)
-          .where('kind', '=', CAMPAIGN_KIND)
-          .where('status', '=', 'held')
-          .execute();
+        await releaseFor(trx, campaignEmails(id), at);
         return { campaign: resumed };
       });
     },
@@ -135,7 +166,6 @@ export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: 
     cancel(id: number): Promise<SendingOutcome> {
       return write(async (trx) => {
         const at = now();
-        const iso = at.toISOString();
         const cancelled = await changeCampaign(
           trx,
           id,
@@ -143,15 +173,7 @@ export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: 
           { status: 'cancelled' },
         );
         if (!cancelled) return refusal(trx, id, undefined, 'wrong-status');
-        await trx
-          .updateTable('outbox')
-          .set({ status: 'cancelled', last_error: CANCELLED, updated_at: iso })
-          .where('campaign_id', '=', id)
-          .where('kind', '=', CAMPAIGN_KIND)
-          .where((eb) =>
-            eb.or([eb('status', '=', 'held'), eb.and([eb('status', '=', 'pending'), unclaimed(eb, at)])]),
-          )
-          .execute();
+        await withdrawFor(trx, campaignEmails(id), { reason: CANCELLED, held: true, at });
         return { campaign: cancelled };
       });
     },
@@ -164,41 +186,7 @@ export function createCampaignSending(storage: Pick<Storage, 'write'>, { now }: 
     retryFailed(
       id: number,
     ): Promise<{ queued: number } | { refused: SendingRefusal; current?: CampaignRow }> {
-      return write(async (trx) => {
-        const at = now();
-        const iso = at.toISOString();
-        const current = await find(trx, id);
-        if (!current) return { refused: 'not-found' };
-        if (!['sending', 'paused', 'sent'].includes(current.status))
-          return { refused: 'wrong-status', current };
-        const requeued = await trx
-          .updateTable('outbox')
-          .set({
-            status: current.status === 'paused' ? 'held' : 'pending',
-            attempts: 0,
-            next_attempt_at: iso,
-            last_error: null,
-            claimed_until: null,
-            updated_at: iso,
-          })
-          .where('campaign_id', '=', id)
-          .where('kind', '=', CAMPAIGN_KIND)
-          .where('status', '=', 'dead')
-          .where('subscriber_id', 'in', (eb) =>
-            eb.selectFrom('subscribers').select('id').where('status', '=', 'confirmed'),
-          )
-          .executeTakeFirst();
-        const queued = Number(requeued.numUpdatedRows);
-        if (queued > 0 && current.status === 'sent') {
-          await changeCampaign(
-            trx,
-            id,
-            { from: 'sent', at },
-            { status: 'sending', finished_at: null, failures_in_row: 0 },
-          );
-        }
-        return { queued };
-      });
+      return write((trx) => retryFailedIn(trx, id, now()));
     },
   };
 }

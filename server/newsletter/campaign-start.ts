@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { CampaignStatus } from '../../common/inbox-api/campaign-endpoints.ts';
 import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
+import { queueSelected } from '../outbox/queue-selected.ts';
 import { changeCampaign } from './campaign-change.ts';
 import { refusal, type SendingOutcome } from './campaign-sending.ts';
 import { CAMPAIGN_KIND, type CampaignRow } from './campaign-tables.ts';
@@ -20,107 +21,110 @@ export function campaignSlug(subject: string, id: number): string {
   return words ? `${words}-${id}` : `campaign-${id}`;
 }
 
+/** What a start needs: the database, and the domain of the Message-IDs. */
+interface StartContext {
+  storage: Pick<Storage, 'lock' | 'randomHexSql'>;
+  mailDomain: string;
+}
+
+/**
+ * Each recipient's Message-ID, made by the database in the INSERT ... SELECT: the campaign, a random
+ * prefix of this start and 128 random bits per row (unique like newMessageId's, revealing nothing).
+ */
+function messageIdSql(
+  storage: Pick<Storage, 'randomHexSql'>,
+  mailDomain: string,
+  campaignId: number,
+  prefix: string,
+) {
+  const random = storage.randomHexSql();
+  return sql<string>`'<campaign-' || ${String(campaignId)} || '.' || ${prefix} || '.' || ${random} || '@' || ${mailDomain} || '>'`;
+}
+
+/**
+ * Starts sending, in the caller's transaction: a compare-and-set from one of `from` (and the version
+ * when given) to 'sending' with its slug and start time, then the recipients fixed in one
+ * INSERT ... SELECT of the confirmed subscribers, one outbox row each with its own Message-ID, so
+ * memory never grows with the list. Refused with 'no-recipients' when nobody is confirmed.
+ */
+async function startIn(
+  { storage, mailDomain }: StartContext,
+  trx: Transaction<Database>,
+  id: number,
+  { from, version, at }: { from: readonly CampaignStatus[]; version?: number; at: Date },
+): Promise<SendingOutcome> {
+  // Two starts of one campaign (two instances, two clicks) one after the other; the CAS decides.
+  await storage.lock(trx, `campaign:${id}`);
+  const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!current) return { refused: 'not-found' };
+  if (version !== undefined && current.version !== version) return { refused: 'stale-version', current };
+  if (!from.includes(current.status)) return { refused: 'not-editable', current };
+  const { confirmed } = await trx
+    .selectFrom('subscribers')
+    .select((eb) => eb.fn.countAll<number>().as('confirmed'))
+    .where('status', '=', 'confirmed')
+    .executeTakeFirstOrThrow();
+  if (Number(confirmed) === 0) return { refused: 'no-recipients', current };
+  const iso = at.toISOString();
+  const started = await changeCampaign(
+    trx,
+    id,
+    { from, version: current.version, at },
+    {
+      status: 'sending',
+      slug: current.slug ?? campaignSlug(current.subject, id),
+      started_at: iso,
+      paused_reason: null,
+      failures_in_row: 0,
+    },
+  );
+  if (!started) return refusal(trx, id, version, 'not-editable');
+  const prefix = randomBytes(4).toString('hex');
+  const recipients = { kind: CAMPAIGN_KIND, lane: 'campaign', recipientColumn: 'subscriber_id' } as const;
+  await queueSelected(trx, { ...recipients, owner: { column: 'campaign_id', id }, at }, (fixed) =>
+    trx
+      .selectFrom('subscribers')
+      .select([...fixed, 'email', messageIdSql(storage, mailDomain, id, prefix).as('message_id'), 'id'])
+      .where('status', '=', 'confirmed')
+      .orderBy('id'),
+  );
+  return { campaign: started };
+}
+
+/** Marks sent, in the caller's transaction, the campaigns being sent with no email waiting or held. */
+async function finishDoneIn(trx: Transaction<Database>, at: Date): Promise<number[]> {
+  const iso = at.toISOString();
+  const rows = await trx
+    .updateTable('campaigns')
+    .set({ status: 'sent', finished_at: iso, updated_at: iso })
+    .where('status', '=', 'sending')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('outbox')
+            .select('outbox.id')
+            .whereRef('outbox.campaign_id', '=', 'campaigns.id')
+            .where('outbox.kind', '=', CAMPAIGN_KIND)
+            .where('outbox.status', 'in', ['pending', 'held']),
+        ),
+      ),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * The start and the end of a campaign's sending: the recipients fixed (send now, or a scheduled one
  * that is due) and the campaign marked sent once nothing is left. In the database only.
  */
 export function createCampaignStart(
-  storage: Pick<Storage, 'db' | 'write' | 'lock' | 'dialect'>,
+  storage: Pick<Storage, 'db' | 'write' | 'lock' | 'randomHexSql'>,
   { mailDomain, now }: { mailDomain: string; now: () => Date },
 ) {
   const { db } = storage;
   const write = storage.write.run;
-  const find = (trx: Transaction<Database>, id: number) =>
-    trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
-
-  /**
-   * Each recipient's Message-ID, made by the database in the INSERT ... SELECT: the campaign, a random
-   * prefix of this start and 128 random bits per row (unique like newMessageId's, revealing nothing).
-   */
-  function messageIdSql(campaignId: number, prefix: string) {
-    const random =
-      storage.dialect === 'postgres'
-        ? sql`replace(gen_random_uuid()::text, '-', '')`
-        : sql`lower(hex(randomblob(16)))`;
-    return sql<string>`'<campaign-' || ${String(campaignId)} || '.' || ${prefix} || '.' || ${random} || '@' || ${mailDomain} || '>'`;
-  }
-
-  /**
-   * Starts sending, in the caller's transaction: a compare-and-set from one of `from` (and the version
-   * when given) to 'sending' with its slug and start time, then the recipients fixed in one
-   * INSERT ... SELECT of the confirmed subscribers, one outbox row each with its own Message-ID, so
-   * memory never grows with the list. Refused with 'no-recipients' when nobody is confirmed.
-   */
-  async function startIn(
-    trx: Transaction<Database>,
-    id: number,
-    { from, version, at }: { from: readonly CampaignStatus[]; version?: number; at: Date },
-  ): Promise<SendingOutcome> {
-    // Two starts of one campaign (two instances, two clicks) one after the other; the CAS decides.
-    await storage.lock(trx, `campaign:${id}`);
-    const current = await find(trx, id);
-    if (!current) return { refused: 'not-found' };
-    if (version !== undefined && current.version !== version) return { refused: 'stale-version', current };
-    if (!from.includes(current.status)) return { refused: 'not-editable', current };
-    const { confirmed } = await trx
-      .selectFrom('subscribers')
-      .select((eb) => eb.fn.countAll<number>().as('confirmed'))
-      .where('status', '=', 'confirmed')
-      .executeTakeFirstOrThrow();
-    if (Number(confirmed) === 0) return { refused: 'no-recipients', current };
-    const iso = at.toISOString();
-    const started = await changeCampaign(
-      trx,
-      id,
-      { from, version: current.version, at },
-      {
-        status: 'sending',
-        slug: current.slug ?? campaignSlug(current.subject, id),
-        started_at: iso,
-        paused_reason: null,
-        failures_in_row: 0,
-      },
-    );
-    if (!started) return refusal(trx, id, version, 'not-editable');
-    const prefix = randomBytes(4).toString('hex');
-    await trx
-      .insertInto('outbox')
-      .columns([
-        'kind',
-        'lane',
-        'recipient',
-        'message_id',
-        'status',
-        'attempts',
-        'next_attempt_at',
-        'created_at',
-        'updated_at',
-        'campaign_id',
-        'subscriber_id',
-      ])
-      .expression(
-        trx
-          .selectFrom('subscribers')
-          .select([
-            sql<string>`${CAMPAIGN_KIND}`.as('kind'),
-            sql<string>`'campaign'`.as('lane'),
-            'email',
-            messageIdSql(id, prefix).as('message_id'),
-            sql<string>`'pending'`.as('status'),
-            sql<number>`0`.as('attempts'),
-            sql<string>`${iso}`.as('next_attempt_at'),
-            sql<string>`${iso}`.as('created_at'),
-            sql<string>`${iso}`.as('updated_at'),
-            sql<number>`${id}`.as('campaign_id'),
-            'id',
-          ])
-          .where('status', '=', 'confirmed')
-          .orderBy('id'),
-      )
-      .execute();
-    return { campaign: started };
-  }
-
+  const context = { storage, mailDomain };
   return {
     /** How many subscribers a campaign sent now would go to. */
     async audience(): Promise<number> {
@@ -134,7 +138,7 @@ export function createCampaignStart(
 
     /** "Send now": from a draft or a scheduled campaign, at the version the page shows. */
     send(id: number, version: number): Promise<SendingOutcome> {
-      return write((trx) => startIn(trx, id, { from: ['draft', 'scheduled'], version, at: now() }));
+      return write((trx) => startIn(context, trx, id, { from: ['draft', 'scheduled'], version, at: now() }));
     },
 
     /**
@@ -156,7 +160,7 @@ export function createCampaignStart(
       const nobody: CampaignRow[] = [];
       for (const { id } of due) {
         const outcome = await write(async (trx) => {
-          const result = await startIn(trx, id, { from: ['scheduled'], at });
+          const result = await startIn(context, trx, id, { from: ['scheduled'], at });
           if (!('refused' in result) || result.refused !== 'no-recipients') return result;
           const draft = await changeCampaign(
             trx,
@@ -178,28 +182,9 @@ export function createCampaignStart(
      * last emails of a campaign may finish on several instances at once, and emails cancelled when
      * they came due (a subscriber who left) finish nothing themselves.
      */
-    async finishDone(): Promise<number[]> {
-      const iso = now().toISOString();
-      return write(async (trx) => {
-        const rows = await trx
-          .updateTable('campaigns')
-          .set({ status: 'sent', finished_at: iso, updated_at: iso })
-          .where('status', '=', 'sending')
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('outbox')
-                  .select('outbox.id')
-                  .whereRef('outbox.campaign_id', '=', 'campaigns.id')
-                  .where('outbox.kind', '=', CAMPAIGN_KIND)
-                  .where('outbox.status', 'in', ['pending', 'held']),
-              ),
-            ),
-          )
-          .returning('id')
-          .execute();
-        return rows.map((row) => row.id);
-      });
+    finishDone(): Promise<number[]> {
+      const at = now();
+      return write((trx) => finishDoneIn(trx, at));
     },
   };
 }

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/database-tables.ts';
 import type { CampaignFailure, CampaignProgress } from '../../common/inbox-api/campaign-endpoints.ts';
 import type { Storage } from '../db/database.ts';
 import { CAMPAIGN_KIND, type CampaignRow } from './campaign-tables.ts';
@@ -30,6 +31,99 @@ const NONE: CampaignFigures = {
 /** The most failures one page lists. */
 const FAILURES_LIMIT = 1000;
 
+/** How many rows meet the condition, in a GROUP BY. */
+const count = (condition: ReturnType<typeof sql>) =>
+  sql<number>`sum(case when ${condition} then 1 else 0 end)`;
+
+/** The figures of these campaigns, by id (one GROUP BY over their emails). */
+async function figuresOf(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Map<number, CampaignFigures>> {
+  const result = new Map<number, CampaignFigures>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .selectFrom('outbox')
+    .innerJoin('campaigns', 'campaigns.id', 'outbox.campaign_id')
+    .leftJoin('subscribers', 'subscribers.id', 'outbox.subscriber_id')
+    .select([
+      'outbox.campaign_id as id',
+      (eb) => eb.fn.countAll<number>().as('recipients'),
+      count(sql`outbox.status = 'sent'`).as('sent'),
+      count(sql`outbox.status in ('pending', 'held') and outbox.last_error is null`).as('waiting'),
+      count(
+        sql`outbox.status = 'dead' or (outbox.status in ('pending', 'held') and outbox.last_error is not null)`,
+      ).as('failed'),
+      count(sql`outbox.status = 'dead' and subscribers.status = 'bounced'`).as('bounced'),
+      count(
+        sql`subscribers.status = 'unsubscribed' and subscribers.unsubscribed_at >= campaigns.started_at`,
+      ).as('unsubscribed_since'),
+      count(sql`outbox.status in ('pending', 'held')`).as('left'),
+    ])
+    .where('outbox.kind', '=', CAMPAIGN_KIND)
+    .where('outbox.campaign_id', 'in', ids)
+    .groupBy('outbox.campaign_id')
+    .execute();
+  for (const row of rows) {
+    if (row.id === null) continue;
+    result.set(Number(row.id), {
+      recipients: Number(row.recipients),
+      sent: Number(row.sent),
+      waiting: Number(row.waiting),
+      failed: Number(row.failed),
+      bounced: Number(row.bounced),
+      unsubscribedSince: Number(row.unsubscribed_since),
+      left: Number(row.left),
+    });
+  }
+  return result;
+}
+
+/** The failed recipients, the latest first (at most 1,000), and how many there are. */
+async function failuresOf(
+  db: Kysely<Database>,
+  campaignId: number,
+): Promise<{ failures: CampaignFailure[]; total: number }> {
+  const failed = db
+    .selectFrom('outbox')
+    .leftJoin('subscribers', 'subscribers.id', 'outbox.subscriber_id')
+    .where('outbox.campaign_id', '=', campaignId)
+    .where('outbox.kind', '=', CAMPAIGN_KIND)
+    .where((eb) =>
+      eb.or([
+        eb('outbox.status', '=', 'dead'),
+        eb.and([eb('outbox.status', 'in', ['pending', 'held']), eb('outbox.last_error', 'is not', null)]),
+      ]),
+    );
+  const [rows, total] = await Promise.all([
+    failed
+      .select([
+        'outbox.recipient',
+        'outbox.status',
+        'outbox.last_error',
+        'outbox.attempts',
+        'outbox.updated_at',
+        'subscribers.status as subscriber_status',
+      ])
+      .orderBy('outbox.updated_at', 'desc')
+      .orderBy('outbox.id', 'desc')
+      .limit(FAILURES_LIMIT)
+      .execute(),
+    failed.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    failures: rows.map((row) => ({
+      email: row.recipient,
+      error: row.last_error ?? '',
+      attempts: row.attempts,
+      at: row.updated_at,
+      bounced: row.status === 'dead' && row.subscriber_status === 'bounced',
+      retrying: row.status !== 'dead',
+    })),
+    total: Number(total.count),
+  };
+}
+
 /**
  * A campaign's figures, counted by the database with GROUP BY over its emails (never loaded row by
  * row), for the list and the campaign's page; and its failed recipients.
@@ -39,48 +133,7 @@ export function createCampaignStats(
   { ratePerMinute }: { ratePerMinute: number },
 ) {
   const { db } = storage;
-  const count = (condition: ReturnType<typeof sql>) =>
-    sql<number>`sum(case when ${condition} then 1 else 0 end)`;
-
-  async function figures(ids: readonly number[]): Promise<Map<number, CampaignFigures>> {
-    const result = new Map<number, CampaignFigures>();
-    if (ids.length === 0) return result;
-    const rows = await db
-      .selectFrom('outbox')
-      .innerJoin('campaigns', 'campaigns.id', 'outbox.campaign_id')
-      .leftJoin('subscribers', 'subscribers.id', 'outbox.subscriber_id')
-      .select([
-        'outbox.campaign_id as id',
-        (eb) => eb.fn.countAll<number>().as('recipients'),
-        count(sql`outbox.status = 'sent'`).as('sent'),
-        count(sql`outbox.status in ('pending', 'held') and outbox.last_error is null`).as('waiting'),
-        count(
-          sql`outbox.status = 'dead' or (outbox.status in ('pending', 'held') and outbox.last_error is not null)`,
-        ).as('failed'),
-        count(sql`outbox.status = 'dead' and subscribers.status = 'bounced'`).as('bounced'),
-        count(
-          sql`subscribers.status = 'unsubscribed' and subscribers.unsubscribed_at >= campaigns.started_at`,
-        ).as('unsubscribed_since'),
-        count(sql`outbox.status in ('pending', 'held')`).as('left'),
-      ])
-      .where('outbox.kind', '=', CAMPAIGN_KIND)
-      .where('outbox.campaign_id', 'in', ids)
-      .groupBy('outbox.campaign_id')
-      .execute();
-    for (const row of rows) {
-      if (row.id === null) continue;
-      result.set(Number(row.id), {
-        recipients: Number(row.recipients),
-        sent: Number(row.sent),
-        waiting: Number(row.waiting),
-        failed: Number(row.failed),
-        bounced: Number(row.bounced),
-        unsubscribedSince: Number(row.unsubscribed_since),
-        left: Number(row.left),
-      });
-    }
-    return result;
-  }
+  const figures = (ids: readonly number[]) => figuresOf(db, ids);
 
   return {
     figures,
@@ -97,45 +150,6 @@ export function createCampaignStats(
     },
 
     /** The failed recipients, the latest first (at most 1,000), and how many there are. */
-    async failures(campaignId: number): Promise<{ failures: CampaignFailure[]; total: number }> {
-      const failed = db
-        .selectFrom('outbox')
-        .leftJoin('subscribers', 'subscribers.id', 'outbox.subscriber_id')
-        .where('outbox.campaign_id', '=', campaignId)
-        .where('outbox.kind', '=', CAMPAIGN_KIND)
-        .where((eb) =>
-          eb.or([
-            eb('outbox.status', '=', 'dead'),
-            eb.and([eb('outbox.status', 'in', ['pending', 'held']), eb('outbox.last_error', 'is not', null)]),
-          ]),
-        );
-      const [rows, total] = await Promise.all([
-        failed
-          .select([
-            'outbox.recipient',
-            'outbox.status',
-            'outbox.last_error',
-            'outbox.attempts',
-            'outbox.updated_at',
-            'subscribers.status as subscriber_status',
-          ])
-          .orderBy('outbox.updated_at', 'desc')
-          .orderBy('outbox.id', 'desc')
-          .limit(FAILURES_LIMIT)
-          .execute(),
-        failed.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        failures: rows.map((row) => ({
-          email: row.recipient,
-          error: row.last_error ?? '',
-          attempts: row.attempts,
-          at: row.updated_at,
-          bounced: row.status === 'dead' && row.subscriber_status === 'bounced',
-          retrying: row.status !== 'dead',
-        })),
-        total: Number(total.count),
-      };
-    },
+    failures: (campaignId: number) => failuresOf(db, campaignId),
   };
 }

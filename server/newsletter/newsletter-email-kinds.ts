@@ -1,4 +1,4 @@
-import type { EmailKind } from '../outbox/email-kind.ts';
+import type { MessageKind } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { confirmationEmail, type NewsletterEmailSettings } from './newsletter-emails.ts';
 import { CONFIRMATION_KIND, type Subscriber } from './newsletter-tables.ts';
@@ -25,7 +25,7 @@ function reasonNotToSend(row: OutboxRow, subscriber: Subscriber | undefined): st
  * of its links, storing only their hashes, in the same transaction. A retry
  * makes new ones; the links of an earlier attempt that did arrive keep working.
  */
-export function newsletterEmailKinds(settings: NewsletterEmailSettings): EmailKind[] {
+export function newsletterEmailKinds(settings: NewsletterEmailSettings): MessageKind[] {
   return [
     {
       kind: CONFIRMATION_KIND,

@@ -1,18 +1,19 @@
-import type { ExpressionBuilder, Insertable, Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import { inChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database-tables.ts';
-import type { OutboxLane, OutboxRow, OutboxStatus, OutboxTable } from './outbox-table.ts';
+import { changeState, type EmailOwner, type EmailSelection } from './outbox-state-change.ts';
+import type { CoreOutboxTable, OutboxLane, OutboxRow, OutboxStatus, OutboxTable } from './outbox-table.ts';
 
 /** An outbox column that links an email to its owner's id (a feature's, e.g. quote_request_id). */
 export type OwnerColumn = {
   [Column in keyof OutboxRow]: OutboxRow[Column] extends number | null ? Column : never;
 }[keyof OutboxRow];
 
-/** What an email is about, as its feature names it: the owner column and the owner's id. */
-export interface EmailOwner {
-  column: OwnerColumn;
-  id: number;
-}
+/** The columns the outbox itself keeps for every row; a feature's own columns are the others. */
+type OutboxColumn = keyof CoreOutboxTable | 'id';
+
+/** More of a row's feature columns (declared by merging): a second owner, an HTTP delivery's event. */
+type FeatureColumns = Partial<Omit<Insertable<OutboxTable>, OutboxColumn>>;
 
 export interface NewEmail {
   kind: string;
@@ -20,13 +21,26 @@ export interface NewEmail {
   messageId: string;
   owner: EmailOwner;
   at: Date;
+  /** Which worker sends it; 'mail' when not given. */
+  lane?: OutboxLane;
+  more?: FeatureColumns;
 }
 
 /** The columns of a new email, due at once. */
-function newEmailRow({ kind, recipient, messageId, owner, at }: NewEmail): Insertable<OutboxTable> {
+function newEmailRow({
+  kind,
+  recipient,
+  messageId,
+  owner,
+  at,
+  lane,
+  more,
+}: NewEmail): Insertable<OutboxTable> {
   const created = at.toISOString();
   return {
+    ...more,
     kind,
+    ...(lane ? { lane } : {}),
     recipient: recipient.toLowerCase(),
     message_id: messageId,
     status: 'pending',
@@ -60,51 +74,6 @@ export async function countEmailsTo(
     .where('created_at', '>', since.toISOString())
     .executeTakeFirstOrThrow();
   return Number(count);
-}
-
-/** A row no worker holds: never claimed, or its lease has run out. */
-export function unclaimed(eb: ExpressionBuilder<Database, 'outbox'>, at: Date) {
-  return eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at.toISOString())]);
-}
-
-/** Which emails a change may touch: one by id, an owner's of one kind, or all of a lane. */
-export type EmailSelection = { id: number } | { owner: EmailOwner; kind: string } | { lane: OutboxLane };
-
-/**
- * A compare-and-set, in one UPDATE: only emails in one of the `from`
- * states change, and a pending one only while no worker holds it, so an
- * email being sent is never changed under its worker. Returns the ids changed.
- */
-async function changeState(
-  trx: Transaction<Database>,
-  selection: EmailSelection,
-  from: readonly OutboxStatus[],
-  set: { status: OutboxStatus; last_error: string | null; reset: boolean },
-  at: Date,
-): Promise<number[]> {
-  const now = at.toISOString();
-  const settled = from.filter((status) => status !== 'pending');
-  let query = trx
-    .updateTable('outbox')
-    .set({
-      status: set.status,
-      last_error: set.last_error,
-      claimed_until: null,
-      updated_at: now,
-      ...(set.reset ? { attempts: 0, next_attempt_at: now } : {}),
-    })
-    .where((eb) =>
-      eb.or([
-        ...(settled.length > 0 ? [eb('status', 'in', settled)] : []),
-        ...(from.includes('pending') ? [eb.and([eb('status', '=', 'pending'), unclaimed(eb, at)])] : []),
-      ]),
-    );
-  if ('id' in selection) query = query.where('id', '=', selection.id);
-  else if ('owner' in selection)
-    query = query.where(selection.owner.column, '=', selection.owner.id).where('kind', '=', selection.kind);
-  else query = query.where('lane', '=', selection.lane);
-  const rows = await query.returning('id').execute();
-  return rows.map((row) => row.id);
 }
 
 /**

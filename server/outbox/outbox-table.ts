@@ -25,15 +25,20 @@ export const HTTP_LANES = ['integration'] as const satisfies readonly OutboxLane
 export type DeliveredVia = MailerKind | 'http';
 
 /**
- * One email. The outbox knows emails only: what each one is about is the
- * business of its kind (see email-kind.ts). Features add the column that
- * links a row to what it is about by declaration merging, e.g.
- * `quote_request_id`, so a row is deleted with its owner.
+ * One message to send: an email, or an HTTP request on an HTTP lane (HTTP_LANES). The outbox knows
+ * messages, not what they are about: that is the business of the row's kind (see message-kind.ts).
+ * Features add the columns that link a row to what it is about by declaration merging, e.g.
+ * `quote_request_id`; only the outbox writes the rows (outbox-rows.ts, owner-changes.ts,
+ * queue-selected.ts), and a feature calls those with its owner column.
  * @public (exported for that declaration merging)
  */
-export interface OutboxTable {
+export interface OutboxTable extends CoreOutboxTable {
   id: Generated<number>;
-  /** Which EmailKind builds and follows this email, e.g. "notification". */
+}
+
+/** The columns the outbox itself keeps (with its id), whatever the features add. */
+export interface CoreOutboxTable {
+  /** Which MessageKind builds and follows this message, e.g. "notification". */
   kind: string;
   /** Which worker sends it (see OutboxLane); 'mail' unless its feature says otherwise. */
   lane: Generated<OutboxLane>;

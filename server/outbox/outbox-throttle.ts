@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
-import type { DatabaseDialect } from '../db/database.ts';
+import type { Storage } from '../db/database.ts';
 import type { OutboxLane } from './outbox-table.ts';
 
 const MINUTE_MS = 60_000;
@@ -8,13 +8,13 @@ const MINUTE_MS = 60_000;
 /**
  * How many emails of a throttled lane may still be claimed this minute, in the claim transaction:
  * the lane's row in outbox_throttle holds the start of its current minute and how many were claimed
- * in it. On PostgreSQL the row is locked (FOR UPDATE) until the claim commits, so two instances
+ * in it. The row is locked (FOR UPDATE on PostgreSQL) until the claim commits, so two instances
  * never both take the last places; on SQLite writes run one at a time. Being in the database, the
  * count holds across restarts and instances. A minute that is over starts a new one.
  */
 export async function throttleRoom(
   trx: Transaction<Database>,
-  dialect: DatabaseDialect,
+  storage: Pick<Storage, 'lockedForUpdate'>,
   { lane, ratePerMinute, at }: { lane: OutboxLane; ratePerMinute: number; at: Date },
 ): Promise<{ room: number; windowStart: string }> {
   // Made once; a second instance making it at the same moment changes nothing.
@@ -24,7 +24,7 @@ export async function throttleRoom(
     .onConflict((conflict) => conflict.column('lane').doNothing())
     .execute();
   const query = trx.selectFrom('outbox_throttle').selectAll().where('lane', '=', lane);
-  const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
+  const row = await storage.lockedForUpdate(query).executeTakeFirstOrThrow();
   const started = Date.parse(row.window_start);
   // A clock that went back (another instance's) counts as the same minute, never as room.
   if (at.getTime() - started >= MINUTE_MS) return { room: ratePerMinute, windowStart: at.toISOString() };

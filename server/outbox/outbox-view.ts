@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
 import { requeue } from './outbox-rows.ts';
 import type { OutboxLane, OutboxRow, OutboxStatus } from './outbox-table.ts';
@@ -10,6 +12,48 @@ export const MAIL_LANE: OutboxLane = 'mail';
 const VIEW_LANES: readonly OutboxLane[] = ['mail', 'integration'];
 
 /**
+ * How many wait and how many are dead letters: of the Outbox view (emails and integration
+ * deliveries) unless other lanes are given (/readyz: the emails alone).
+ */
+async function counts(
+  db: Kysely<Database>,
+  lanes: readonly OutboxLane[] = VIEW_LANES,
+): Promise<{ pending: number; dead: number }> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('lane', 'in', lanes)
+    .where('status', 'in', ['pending', 'dead'])
+    .groupBy('status')
+    .execute();
+  const found = { pending: 0, dead: 0 };
+  for (const row of rows)
+    if (row.status === 'pending' || row.status === 'dead') found[row.status] = Number(row.count);
+  return found;
+}
+
+/** For the readiness check, of the 'mail' lane: what waits, how long the oldest has waited, what is dead. */
+async function health(
+  db: Kysely<Database>,
+  at: Date,
+): Promise<{ pending: number; dead: number; oldestPendingSeconds: number | null }> {
+  const [mail, oldest] = await Promise.all([
+    counts(db, [MAIL_LANE]),
+    db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.min('created_at').as('created_at'))
+      .where('lane', '=', MAIL_LANE)
+      .where('status', '=', 'pending')
+      .executeTakeFirst(),
+  ]);
+  const since = oldest?.created_at ? Date.parse(oldest.created_at) : Number.NaN;
+  return {
+    ...mail,
+    oldestPendingSeconds: Number.isNaN(since) ? null : Math.max(0, Math.round((at.getTime() - since) / 1000)),
+  };
+}
+
+/**
  * What staff and operators see of the outbox and do with it (the inbox's Outbox view, /readyz, the
  * outbox command): its emails and integration deliveries, their counts, and Retry. Campaign emails
  * are left to their campaign's page.
@@ -18,28 +62,8 @@ export function createOutboxView(storage: Pick<Storage, 'db' | 'write'>) {
   const { db } = storage;
   const write = storage.write.run;
 
-  /**
-   * How many wait and how many are dead letters: of the Outbox view (emails and integration
-   * deliveries) unless other lanes are given (/readyz: the emails alone).
-   */
-  async function counts(
-    lanes: readonly OutboxLane[] = VIEW_LANES,
-  ): Promise<{ pending: number; dead: number }> {
-    const rows = await db
-      .selectFrom('outbox')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('lane', 'in', lanes)
-      .where('status', 'in', ['pending', 'dead'])
-      .groupBy('status')
-      .execute();
-    const found = { pending: 0, dead: 0 };
-    for (const row of rows)
-      if (row.status === 'pending' || row.status === 'dead') found[row.status] = Number(row.count);
-    return found;
-  }
-
   return {
-    counts,
+    counts: (lanes?: readonly OutboxLane[]) => counts(db, lanes),
 
     /** The Outbox view's emails and integration deliveries, newest first; at most `limit` of them when given. */
     async list(filter: { status?: OutboxStatus; limit?: number } = {}): Promise<OutboxRow[]> {
@@ -53,25 +77,7 @@ export function createOutboxView(storage: Pick<Storage, 'db' | 'write'>) {
       return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** For the readiness check, of the 'mail' lane: what waits, how long the oldest has waited, what is dead. */
-    async health(at: Date): Promise<{ pending: number; dead: number; oldestPendingSeconds: number | null }> {
-      const [mail, oldest] = await Promise.all([
-        counts([MAIL_LANE]),
-        db
-          .selectFrom('outbox')
-          .select((eb) => eb.fn.min('created_at').as('created_at'))
-          .where('lane', '=', MAIL_LANE)
-          .where('status', '=', 'pending')
-          .executeTakeFirst(),
-      ]);
-      const since = oldest?.created_at ? Date.parse(oldest.created_at) : Number.NaN;
-      return {
-        ...mail,
-        oldestPendingSeconds: Number.isNaN(since)
-          ? null
-          : Math.max(0, Math.round((at.getTime() - since) / 1000)),
-      };
-    },
+    health: (at: Date) => health(db, at),
 
     /**
      * Retry on one email: a compare-and-set that puts it back in the queue,

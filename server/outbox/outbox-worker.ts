@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isStorageUnavailable } from '../db/storage-errors.ts';
 import type { Mailer } from '../mail/outgoing-mail.ts';
-import type { ClaimLane, DueMessage, OutboxRepository } from './outbox-repository.ts';
+import type { ClaimLane, OutboxRepository } from './outbox-repository.ts';
+import { messageDelivery } from './message-delivery.ts';
 import { mailTransport, type OutboxTransport } from './outbox-transport.ts';
+import { pollLoop } from './poll-loop.ts';
 import { backoffPolicy, type RetryPolicy } from './retry-policy.ts';
 
 /** The emails' exponential backoff (OUTBOX_RETRY_*), or a lane's own policy (the integrations' schedule). */
@@ -55,67 +56,28 @@ function senderOf(options: Pick<OutboxWorkerBase, 'mailer' | 'transport'>): Outb
 }
 
 /**
- * Sends what the outbox holds, inside the server process. A failure never
- * loses the email: temporary ones are retried with exponential backoff and
- * jitter, permanent ones (5xx) and exhausted attempts become dead letters that
- * stay in the database, are logged, and can be retried with the leads command.
+ * Sends what the outbox holds in one lane, inside the server process. A failure never
+ * loses a message: temporary ones are retried (exponential backoff and jitter for emails, or the
+ * lane's own policy), permanent ones (5xx) and exhausted attempts become dead letters that stay in
+ * the database, are logged, and can be retried from the Outbox page or with `npm run outbox -- retry`.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { outbox, log } = options;
-  const transport = senderOf(options);
-  const policy =
-    options.retryPolicy ??
-    backoffPolicy({ baseMs: options.retryBaseMs, maxMs: options.retryMaxMs }, options.maxAttempts);
-  const noun = options.noun ?? 'email';
+  const { outbox } = options;
   const now = options.now ?? (() => new Date());
-  const random = options.random ?? Math.random;
   const batchSize = options.batchSize ?? 10;
   const concurrency = Math.max(1, options.concurrency ?? 1);
-
-  let started = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-
-  /**
-   * Sends one email and hands back the promise of recording the outcome. The
-   * caller goes on to the next email without waiting for that write: the
-   * outcomes of a batch share the group commit with new leads instead of
-   * taking one fsync each. If the process dies first, the email is sent again
-   * after its lease, with the same Message-ID.
-   */
-  async function deliver(due: DueMessage): Promise<{ recorded: Promise<void> }> {
-    const { row } = due;
-    const context = { outboxId: row.id, ...outbox.describe(row), kind: row.kind, attempt: row.attempts + 1 };
-    const result = await transport.send(due.mail);
-    const at = now();
-    // An HTTP transport tells the answer's status and the time it took; the hooks record them.
-    const attempt = {
-      ...(result.status !== undefined ? { status: result.status } : {}),
-      ...(result.durationMs !== undefined ? { durationMs: result.durationMs } : {}),
-    };
-    if (result.ok) {
-      log[options.sentLogLevel ?? 'info'](
-        { ...context, via: transport.kind, detail: result.detail },
-        `${noun} sent`,
-      );
-      return { recorded: outbox.markSent(row, at, transport.kind, attempt) };
-    }
-    const attempts = row.attempts + 1;
-    if (result.permanent || attempts >= policy.maxAttempts) {
-      log.error(
-        { ...context, ...attempt, error: result.error, permanent: result.permanent },
-        `${noun} dead-lettered: list with "npm run outbox -- dead", retry with "npm run outbox -- retry"`,
-      );
-      return { recorded: outbox.markDead(row, at, result.error, result.permanent, attempt) };
-    }
-    const delay = policy.delayMs(attempts, random);
-    log.warn({ ...context, ...attempt, error: result.error, retryInMs: delay }, `${noun} failed, will retry`);
-    return {
-      recorded: outbox.markRetry(row, at, new Date(at.getTime() + delay), result.error, attempt),
-    };
-  }
+  const deliver = messageDelivery({
+    outbox,
+    transport: senderOf(options),
+    policy:
+      options.retryPolicy ??
+      backoffPolicy({ baseMs: options.retryBaseMs, maxMs: options.retryMaxMs }, options.maxAttempts),
+    log: options.log,
+    noun: options.noun ?? 'email',
+    sentLogLevel: options.sentLogLevel ?? 'info',
+    now,
+    random: options.random ?? Math.random,
+  });
 
   async function runOnce(): Promise<number> {
     const at = now();
@@ -126,7 +88,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const recorded: Promise<void>[] = [];
     try {
       for (let index = 0; index < due.length; index += concurrency) {
-        if (stopped) {
+        if (loop.stopping()) {
           // Shutting down: hand the rest back, so the next start sends them at once.
           const rest = due.slice(index).map((left) => left.row);
           await outbox.release(rest, leaseUntil, now());
@@ -148,52 +110,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return due.length;
   }
 
-  function schedule(delayMs: number) {
-    if (stopped || !started) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
-    timer.unref();
-  }
-
-  function tick() {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          // A full batch means there may be more: go on at once.
-          while ((await runOnce()) === batchSize && !stopped);
-        } catch (error) {
-          if (isStorageUnavailable(error)) log.warn({ err: error }, 'outbox: database unavailable');
-          else log.error({ err: error }, 'outbox pass failed');
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-      schedule(options.pollMs);
-    });
-  }
-
-  return {
-    start() {
-      if (started || stopped) return;
-      started = true;
-      schedule(0);
-    },
-    kick() {
-      if (!started || stopped) return;
-      if (running) again = true;
-      else schedule(0);
-    },
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-      clearTimeout(timer);
-    },
-  };
+  const loop = pollLoop(runOnce, { pollMs: options.pollMs, batchSize, log: options.log });
+  return { start: loop.start, kick: loop.kick, runOnce, stop: loop.stop };
 }

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
-import type { EmailKind } from '../outbox/email-kind.ts';
+import type { MessageKind } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { autoReplyIn } from './auto-reply.ts';
 import { addLeadEvent } from './lead-events.ts';
@@ -35,7 +35,7 @@ const describe = (row: OutboxRow) => ({ leadId: row.quote_request_id });
  * acknowledgement to the visitor when the auto-reply is on (Settings), withdrawn if it was turned
  * off or the lead marked as spam before it went.
  */
-export function quoteEmailKinds(settings: QuoteEmailSettings): EmailKind[] {
+export function quoteEmailKinds(settings: QuoteEmailSettings): MessageKind[] {
   return [
     {
       kind: QUOTE_EMAIL_KINDS.notification,

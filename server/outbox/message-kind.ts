@@ -27,13 +27,13 @@ export interface Failure extends Attempt {
 }
 
 /**
- * One kind of email, as a feature registers it with the outbox: how to build
- * the message, and what to do when it is sent or dead. The outbox calls
+ * One kind of message (an email, or an HTTP request on an HTTP lane), as a feature registers it with
+ * the outbox: how to build the message, and what to do when it is sent or dead. The outbox calls
  * these by the row's `kind` and never branches on a kind itself.
  * Every hook runs inside the outbox's own transaction, so what it writes
  * commits (or not) with the row's new state.
  */
-export interface EmailKind {
+export interface MessageKind {
   /** The value of the outbox row's `kind` column. */
   readonly kind: string;
   /**

@@ -1,0 +1,71 @@
+import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely';
+import type { Database } from '../db/database-tables.ts';
+import type { OutboxLane, OutboxStatus } from './outbox-table.ts';
+import type { OwnerColumn } from './outbox-rows.ts';
+
+/** What an email is about, as its feature names it: the owner column and the owner's id. */
+export interface EmailOwner {
+  column: OwnerColumn;
+  id: number;
+}
+
+/** A narrowing condition a feature adds to an owner's emails, on its own columns (e.g. "still subscribed"). */
+export type OwnerFilter = (eb: ExpressionBuilder<Database, 'outbox'>) => Expression<SqlBool>;
+
+/**
+ * Which emails a change may touch: one by id; an owner's (of one kind when given, narrowed by `only`
+ * when given); or all of a lane.
+ */
+export type EmailSelection =
+  { id: number } | { owner: EmailOwner; kind?: string; only?: OwnerFilter } | { lane: OutboxLane };
+
+/** The new state: `last_error` undefined keeps each row's own; `reset` makes them due now with no attempts. */
+export interface NewState {
+  status: OutboxStatus;
+  last_error?: string | null;
+  reset: boolean;
+}
+
+/** A row no worker holds: never claimed, or its lease has run out. */
+export function unclaimed(eb: ExpressionBuilder<Database, 'outbox'>, at: Date) {
+  return eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at.toISOString())]);
+}
+
+/**
+ * A compare-and-set, in one UPDATE: only emails in one of the `from`
+ * states change, and a pending one only while no worker holds it, so an
+ * email being sent is never changed under its worker. Returns the ids changed.
+ */
+export async function changeState(
+  trx: Transaction<Database>,
+  selection: EmailSelection,
+  from: readonly OutboxStatus[],
+  set: NewState,
+  at: Date,
+): Promise<number[]> {
+  const now = at.toISOString();
+  const settled = from.filter((status) => status !== 'pending');
+  let query = trx
+    .updateTable('outbox')
+    .set({
+      status: set.status,
+      ...(set.last_error !== undefined ? { last_error: set.last_error } : {}),
+      claimed_until: null,
+      updated_at: now,
+      ...(set.reset ? { attempts: 0, next_attempt_at: now } : {}),
+    })
+    .where((eb) =>
+      eb.or([
+        ...(settled.length > 0 ? [eb('status', 'in', settled)] : []),
+        ...(from.includes('pending') ? [eb.and([eb('status', '=', 'pending'), unclaimed(eb, at)])] : []),
+      ]),
+    );
+  if ('id' in selection) query = query.where('id', '=', selection.id);
+  else if ('owner' in selection) {
+    query = query.where(selection.owner.column, '=', selection.owner.id);
+    if (selection.kind !== undefined) query = query.where('kind', '=', selection.kind);
+    if (selection.only) query = query.where(selection.only);
+  } else query = query.where('lane', '=', selection.lane);
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id);
+}
