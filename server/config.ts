@@ -32,7 +32,7 @@ const SECRET_VARIABLES = new Set(['SMTP_URL', 'READYZ_TOKEN', 'REDIS_URL', 'DATA
 
 /**
  * Every environment variable the server reads, with its default: the one place a variable is
- * defined. .env.example and the README's configuration table list exactly these (a test checks).
+ * defined. .env.example and docs/configuration.md's table list exactly these (a test checks).
  */
 const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
