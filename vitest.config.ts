@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { buildDefines } from './scripts/build-env.ts';
 import { findPostgresBin, POSTGRES_MISSING } from './server/test/postgres-cluster.ts';
+import { postgresTestFiles } from './server/test/storage-tests.ts';
 
-// The server tests run twice: on SQLite (node) and on PostgreSQL (postgres, one throw-away cluster for the run).
-// Without PostgreSQL's programs the postgres project has no files, and one line says why.
+// The server tests run on SQLite (node), and those that touch storage again on PostgreSQL (postgres, one
+// throw-away cluster for the run; server/test/storage-tests.ts finds them by reading the files). Without
+// PostgreSQL's programs the postgres project has no files, and one line says why.
 const hasPostgres = findPostgresBin() !== undefined;
 // Vitest evaluates this file once per project: the line is said once per process.
 const said = Symbol.for('postgres-tests-skipped');
@@ -16,6 +18,9 @@ if (!hasPostgres && !(said in globalThis)) {
 export default defineConfig({
   define: buildDefines(),
   test: {
+    // Vitest's default on 2 cores is one worker; the server tests wait on sockets, child processes and
+    // the databases much of the time, so three keep both cores busy (about half the wall time, same results).
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -45,7 +50,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           environment: 'node',
-          include: hasPostgres ? ['server/**/*.test.ts'] : [],
+          include: hasPostgres ? postgresTestFiles() : [],
           // The harness's own test starts its own clusters; it runs once, in the node project.
           exclude: ['server/test/postgres-cluster.test.ts'],
           env: { TEST_DATABASE: 'postgres' },

@@ -107,6 +107,7 @@ async function featuresPlugin(
   await app.register(quoteRoutes, {
     leads: stores.leads,
     siteUrl,
+    path: config.quotePath,
     rateLimit: config.rateLimit,
     redis,
     stylesheet,

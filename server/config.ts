@@ -32,7 +32,7 @@ const SECRET_VARIABLES = new Set(['SMTP_URL', 'READYZ_TOKEN', 'REDIS_URL', 'DATA
 
 /**
  * Every environment variable the server reads, with its default: the one place a variable is
- * defined. .env.example and the README's configuration table list exactly these (a test checks).
+ * defined. .env.example and docs/configuration.md's table list exactly these (a test checks).
  */
 const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -143,6 +143,8 @@ function toConfig(value: Env, warnings: string[], dkim: DkimSettings | undefined
     readyzToken: value.READYZ_TOKEN,
     /** Origins other than the site's that the quote form posts to (from QUOTE_ENDPOINT). */
     formOrigins: value.QUOTE_ENDPOINT.otherOrigin ? [value.QUOTE_ENDPOINT.otherOrigin] : [],
+    /** The site's own path the quote form posts to, when QUOTE_ENDPOINT names one: the server answers it too. */
+    quotePath: value.QUOTE_ENDPOINT.path,
     /** How long a client may take; a slower one gets 408 and is disconnected. */
     http: {
       /** To send the request line and headers (slow-header attacks). */

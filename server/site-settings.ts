@@ -18,16 +18,20 @@ interface QuoteEndpoint {
   href: string;
   /** The origin of an endpoint on another host, which the CSP must let forms post to. */
   otherOrigin: string | undefined;
+  /** The path of an endpoint on the site itself, which the server must answer (undefined for another host). */
+  path: string | undefined;
 }
 
 /** `QUOTE_ENDPOINT`: where the quote form posts, a path on the site or an http(s) URL. */
 const quoteEndpointSetting = z.string().transform((value, context): QuoteEndpoint => {
   const text = value.trim();
-  if (text.startsWith('/') && !text.startsWith('//')) return { href: text, otherOrigin: undefined };
+  if (text.startsWith('/') && !text.startsWith('//')) {
+    return { href: text, otherOrigin: undefined, path: new URL(text, 'http://site.invalid').pathname };
+  }
   try {
     const url = new URL(text);
     if (url.protocol === 'https:' || url.protocol === 'http:')
-      return { href: url.href, otherOrigin: url.origin };
+      return { href: url.href, otherOrigin: url.origin, path: undefined };
   } catch {
     // reported below
   }

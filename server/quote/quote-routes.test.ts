@@ -753,3 +753,24 @@ describe('over a real socket', () => {
     expect((await refused.text()).trim()).not.toBe(QUOTE_SUCCESS_REPLY);
   });
 });
+
+describe('QUOTE_ENDPOINT on the site', () => {
+  it('is answered where the built form posts, beside /api/quote and /sendMail.php', async () => {
+    const { app } = await testApp({ env: { QUOTE_ENDPOINT: '/api/leads' } });
+    for (const url of ['/api/leads', '/api/quote', '/sendMail.php']) {
+      const response = await post(app, validQuote, fetchHeaders, url);
+      expect({ url, status: response.statusCode, body: response.body }).toEqual({
+        url,
+        status: 200,
+        body: QUOTE_SUCCESS_REPLY,
+      });
+    }
+    expect(await leads(app)).toHaveLength(3);
+  });
+
+  it('on another host adds no path to this server', async () => {
+    const { app } = await testApp({ env: { QUOTE_ENDPOINT: 'https://forms.example.com/api/leads' } });
+    const response = await post(app, validQuote, fetchHeaders, '/api/leads');
+    expect(response.statusCode).toBe(404);
+  });
+});

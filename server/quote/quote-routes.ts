@@ -26,9 +26,16 @@ export const QUOTE_MAX_FIELD_LENGTH =
 /** The endpoint the site posts to, and the specification's original address (section 7). */
 const QUOTE_PATHS = ['/api/quote', '/sendMail.php'] as const;
 
+/** The paths answered: the two above, and the site's own QUOTE_ENDPOINT when it names another. */
+export function quotePaths(configured: string | undefined): string[] {
+  return [...new Set([...QUOTE_PATHS, ...(configured ? [configured] : [])])];
+}
+
 export interface QuoteRoutesOptions {
   leads: LeadIntake;
   siteUrl: string;
+  /** QUOTE_ENDPOINT's path on this site, which the built form posts to (undefined: /api/quote). */
+  path?: string | undefined;
   rateLimit: RateLimit;
   /** REDIS_URL's client: the rate limit's counters are shared by every instance. */
   redis?: Redis | undefined;
@@ -63,7 +70,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
       Object.entries(problem.fieldErrors).map(([field, message]) => `${field}: ${message}`),
   });
 
-  for (const url of QUOTE_PATHS) {
+  for (const url of quotePaths(options.path)) {
     app.route({
       method: 'POST',
       url,
