@@ -214,6 +214,36 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}', 'server/test/**', 'server/fault-tests/**'],
     rules: { 'max-lines-per-function': ['error', { max: 80 }] },
   },
+  // Still to split (issue 32): each file leaves this list when its functions are under 80 lines, and the
+  // list only shrinks.
+  {
+    files: [
+      'server/admin/account-repository.ts',
+      'server/admin/admin-commands.ts',
+      'server/admin/admin-postgres-migrations.ts',
+      'server/admin/auth-routes.ts',
+      'server/admin/campaign-routes.ts',
+      'server/admin/ceremonies.ts',
+      'server/admin/integration-routes.ts',
+      'server/admin/invitation-repository.ts',
+      'server/admin/lead-routes.ts',
+      'server/admin/session-repository.ts',
+      'server/app-resources.ts',
+      'server/config.ts',
+      'server/dashboard/lead-figures.ts',
+      'server/dashboard/visit-figures.ts',
+      'server/db/write-queue.ts',
+      'server/forms/server-page.tsx',
+      'server/maintenance.ts',
+      'server/newsletter/newsletter-migrations.ts',
+      'server/newsletter/subscriber-repository.ts',
+      'server/ops/database-copy.ts',
+      'server/quote/lead-inbox.ts',
+      'server/quote/lead-workflow.ts',
+      'server/visits/visit-counter.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
