@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { sampleQuote } from '../common/quote-sample.ts';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
@@ -11,6 +12,13 @@ import { testApp, testConfig } from './test/test-app.ts';
 import { listBackups } from './ops/backups.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A promise and what resolves it (Promise.withResolvers, which Node 20 lacks). */
+function opened() {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve: () => resolve() };
+}
 type Stores = Awaited<ReturnType<typeof openStores>>;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
 
@@ -167,6 +175,47 @@ describe('the server by itself', () => {
       }
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('a purge asked for now', () => {
+  it('waits for the purge already running, then says how many leads went (never "unknown")', async () => {
+    const config = testConfig({ BACKUP_INTERVAL_HOURS: '0', SPAM_RETENTION_DAYS: '30' });
+    const stores = await openStores(config);
+    const maintenance = startMaintenance({
+      config,
+      leads: stores.leads,
+      storage: stores.storage,
+      log: quiet,
+      now: () => new Date(),
+    });
+    try {
+      const running = opened();
+      const inside = opened();
+      // Another purge (the schedule's, or another instance's) holds the lock while this one is asked for.
+      const held = stores.storage.exclusively('maintenance:spam-purge', async () => {
+        inside.resolve();
+        await running.promise;
+      });
+      await inside.promise;
+      const asked = maintenance.purgeSpamNow();
+      if (testDatabase === 'postgres') {
+        // It queues behind the lock (one advisory lock not granted) rather than giving up at once.
+        await expect
+          .poll(async () => {
+            const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting
+              from pg_locks where locktype = 'advisory' and not granted`.execute(stores.storage.db);
+            return rows[0]?.waiting;
+          })
+          .toBe(1);
+      }
+      running.resolve();
+      await held;
+      await expect(asked).resolves.toBe(0);
+    } finally {
+      maintenance.stop();
+      await stores.close();
     }
   });
 });

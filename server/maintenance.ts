@@ -82,20 +82,26 @@ export function startMaintenance({ config, leads, storage, log, now }: Maintenan
 
   /**
    * Deletes the leads marked as spam more than SPAM_RETENTION_DAYS ago, with any .eml files; returns how
-   * many leads went, or undefined when another instance is doing it at this moment.
+   * many leads went. On schedule it lets another instance's purge be (undefined); asked now, it waits for it.
    */
-  function purgeSpamNow(): Promise<number | undefined> {
-    return storage.exclusively('maintenance:spam-purge', async () => {
+  function purge({ wait }: { wait: boolean }): Promise<number | undefined> {
+    const task = async () => {
       const removed = await leads.purgeSpamOlderThan(new Date(now().getTime() - config.spamRetentionMs));
       removeMailFiles(config.mail.dir, removed.messageIds);
       if (removed.ids.length > 0) log.info({ removed: removed.ids.length }, 'old spam deleted');
       return removed.ids.length;
-    });
+    };
+    return storage.exclusively('maintenance:spam-purge', task, { wait });
+  }
+
+  /** Purges now, after any purge already running (this instance's scheduled one, or another's). */
+  async function purgeSpamNow(): Promise<number> {
+    return (await purge({ wait: true })) ?? 0;
   }
 
   async function purgeSpam() {
     try {
-      await purgeSpamNow();
+      await purge({ wait: false });
     } catch (error) {
       log.warn({ err: error }, 'old spam could not be deleted now; trying again tomorrow');
     }

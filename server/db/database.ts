@@ -41,8 +41,13 @@ export interface Storage extends QueueCapabilities {
    * Runs the task only if no other instance is running it (a PostgreSQL
    * advisory lock, held for the task's length); resolves undefined, without
    * running it, when another holds the lock. On SQLite (one process) it runs.
+   * With `{ wait: true }` it waits for the lock instead, and always runs the task (a person asked for it).
    */
-  exclusively: <T>(name: string, task: () => Promise<T>) => Promise<T | undefined>;
+  exclusively: <T>(
+    name: string,
+    task: () => Promise<T>,
+    options?: { wait?: boolean },
+  ) => Promise<T | undefined>;
 }
 
 export interface OpenStorageOptions {

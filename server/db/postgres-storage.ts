@@ -92,13 +92,18 @@ export async function openPostgresStorage({
     async lock(trx, key) {
       await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
     },
-    async exclusively(name, task) {
-      // A session lock on one connection, held while the task runs: another instance's try fails at once.
+    async exclusively(name, task, options) {
+      // A session lock on one connection, held while the task runs: another instance's try fails at once,
+      // and a wait blocks until the holder lets go.
       return db.connection().execute(async (connection) => {
-        const { rows } = await sql<{
-          locked: boolean;
-        }>`select pg_try_advisory_lock(hashtext(${name})) as locked`.execute(connection);
-        if (rows[0]?.locked !== true) return undefined;
+        if (options?.wait) {
+          await sql`select pg_advisory_lock(hashtext(${name}))`.execute(connection);
+        } else {
+          const { rows } = await sql<{
+            locked: boolean;
+          }>`select pg_try_advisory_lock(hashtext(${name})) as locked`.execute(connection);
+          if (rows[0]?.locked !== true) return undefined;
+        }
         try {
           return await task();
         } finally {
