@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { endpoint, noContent } from './endpoint.ts';
+import { creationOptions, requestOptions } from './webauthn-options.ts';
 
 const passkey = z.object({
   id: z.string(),
@@ -26,12 +27,13 @@ const me = z.object({
 });
 export type Me = z.infer<typeof me>;
 
-const ceremonyOptions = z.object({
-  flow: z.string(),
-  /** PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON, for @simplewebauthn/browser. */
-  options: z.record(z.string(), z.unknown()),
-});
-export type CeremonyOptions = z.infer<typeof ceremonyOptions>;
+/** A ceremony that makes a passkey: its flow, and the options for @simplewebauthn/browser. */
+const creationCeremony = z.object({ flow: z.string(), options: creationOptions });
+export type CreationCeremony = z.infer<typeof creationCeremony>;
+
+/** A ceremony that uses a passkey (signing in, a recent check). */
+const requestCeremony = z.object({ flow: z.string(), options: requestOptions });
+export type RequestCeremony = z.infer<typeof requestCeremony>;
 
 /** The token of an invitation link: 32 random bytes, base64url (server/security/tokens.ts makes them). */
 const invitation = z.object({
@@ -61,7 +63,7 @@ export const accountEndpoints = {
     path: '/invitation/options',
     access: 'public',
     body: invitation,
-    reply: ceremonyOptions,
+    reply: creationCeremony,
     errors: INVITATION_ERRORS,
   }),
   /** Sets the session cookie. */
@@ -78,7 +80,7 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/sign-in/options',
     access: 'public',
-    reply: ceremonyOptions,
+    reply: requestCeremony,
   }),
   /** Sets the session cookie. */
   signIn: endpoint({
@@ -101,7 +103,7 @@ export const accountEndpoints = {
   passkeyOptions: endpoint({
     method: 'POST',
     path: '/passkeys/options',
-    reply: ceremonyOptions,
+    reply: creationCeremony,
     errors: ['verify'],
   }),
   addPasskey: endpoint({
@@ -112,7 +114,7 @@ export const accountEndpoints = {
     errors: ['passkey'],
   }),
   /** This account's passkeys only. */
-  verifyOptions: endpoint({ method: 'POST', path: '/verify/options', reply: ceremonyOptions }),
+  verifyOptions: endpoint({ method: 'POST', path: '/verify/options', reply: requestCeremony }),
   /** Sets verifiedUntil. */
   verify: endpoint({
     method: 'POST',

@@ -72,13 +72,13 @@ export function endpoint<
   errors?: readonly string[];
 }): Endpoint<M, Path, Params, Query, Body, Reply, Kind, Access> {
   return {
-    params: nothing as unknown as Params,
-    query: nothing as unknown as Query,
-    body: nothing as unknown as Body,
     replyAs: 'json' as Kind,
     access: 'staff' as Access,
     errors: [],
     ...definition,
+    params: (definition.params ?? nothing) as Params,
+    query: (definition.query ?? nothing) as Query,
+    body: (definition.body ?? nothing) as Body,
   };
 }
 

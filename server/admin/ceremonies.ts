@@ -6,7 +6,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { CeremonyOptions } from '../../common/inbox-api/account-endpoints.ts';
+import type { CreationCeremony, RequestCeremony } from '../../common/inbox-api/account-endpoints.ts';
 import type { Storage } from '../db/database.ts';
 import type { NewPasskey } from './passkey-rows.ts';
 import type { AdminPasskey } from './admin-tables.ts';
@@ -58,7 +58,7 @@ export function createCeremonies(
       subject: string,
       user: { email: string; handle: string },
       exclude: readonly AdminPasskey[] = [],
-    ): Promise<CeremonyOptions> {
+    ): Promise<CreationCeremony> {
       const options = await generateRegistrationOptions({
         rpName: rp.name,
         rpID: rp.id,
@@ -126,7 +126,7 @@ export function createCeremonies(
       purpose: 'sign-in' | 'verify',
       subject: string,
       allow?: readonly AdminPasskey[],
-    ): Promise<CeremonyOptions> {
+    ): Promise<RequestCeremony> {
       const options = await generateAuthenticationOptions({
         rpID: rp.id,
         userVerification: 'required',

@@ -39,6 +39,21 @@ export interface EndpointOptions {
 }
 
 /**
+ * A JSON reply as its contract describes it: what the contract does not name is stripped (so nothing a
+ * handler happens to hold, a hash or a secret, reaches the browser), and a reply that breaks its contract
+ * is a fault of the server (500), never sent.
+ */
+function checkedReply(endpoint: Endpoint, result: unknown): unknown {
+  const checked = endpoint.reply.safeParse(result);
+  if (!checked.success) {
+    throw new Error(`The reply of ${endpoint.method} ${endpoint.path} breaks its contract`, {
+      cause: checked.error,
+    });
+  }
+  return checked.data;
+}
+
+/**
  * Registers an endpoint of the inbox's API from its contract: the method and path, access (a public
  * endpoint needs no session), the params, query and body parsed with the contract's schemas (a 400
  * naming each wrong field otherwise), and the reply sent as the contract says.
@@ -70,7 +85,7 @@ export function registerEndpoint<E extends Endpoint>(
           return csvDownload(reply, fileName, csv);
         }
         if (endpoint.replyAs === 'html') return htmlFrame(reply, result as string);
-        return result;
+        return checkedReply(endpoint, result);
       }),
   });
 }

@@ -29,7 +29,7 @@ export function mergeMigrations(...parts: DialectMigrations[]): DialectMigration
 /** The advisory lock two instances starting at once take around the whole migration. */
 export const MIGRATION_LOCK = 8_472_015_361;
 
-async function runMigrator(db: Kysely<unknown>, migrations: Migrations): Promise<void> {
+async function runMigrator<DB>(db: Kysely<DB>, migrations: Migrations): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
@@ -47,8 +47,8 @@ async function runMigrator(db: Kysely<unknown>, migrations: Migrations): Promise
  * collide. So the whole run holds a session advisory lock on one connection;
  * the second instance waits, then finds nothing left to do.
  */
-export async function migrateToLatest(
-  db: Kysely<unknown>,
+export async function migrateToLatest<DB>(
+  db: Kysely<DB>,
   migrations: Migrations,
   dialect: DatabaseDialect = 'sqlite',
 ): Promise<void> {

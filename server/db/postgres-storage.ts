@@ -5,6 +5,7 @@ import type { Database } from './database-tables.ts';
 import { migrateToLatest, type Migrations } from './migrator.ts';
 import { createPoolWriter } from './pool-writer.ts';
 import { postgresQueueCapabilities } from './queue-capabilities.ts';
+import { postgresTableByIndex } from './table-by-index.ts';
 
 interface OpenPostgresOptions {
   url: string;
@@ -66,7 +67,7 @@ export async function openPostgresStorage({
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await migrateToLatest(db as unknown as Kysely<unknown>, migrations, 'postgres');
+    await migrateToLatest(db, migrations, 'postgres');
   } catch (error) {
     await db.destroy();
     throw error;
@@ -75,6 +76,10 @@ export async function openPostgresStorage({
   return {
     ...postgresQueueCapabilities,
     dialect: 'postgres',
+    kind: 'postgres',
+    sharedAcrossInstances: true,
+    file: undefined,
+    tableByIndex: postgresTableByIndex,
     db,
     sqlite: undefined,
     write,

@@ -8,6 +8,7 @@ import type { Database } from './database-tables.ts';
 import { migrateToLatest, type Migrations } from './migrator.ts';
 import { createWriteQueue } from './write-queue.ts';
 import { sqliteQueueCapabilities } from './queue-capabilities.ts';
+import { sqliteTableByIndex } from './table-by-index.ts';
 
 /** SQLITE_BUSY while another transaction writes: tried again this often, this many times. */
 const PROBE_RETRY_MS = 20;
@@ -96,7 +97,7 @@ export async function openSqliteStorage({
   }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   try {
-    await migrateToLatest(db as unknown as Kysely<unknown>, migrations);
+    await migrateToLatest(db, migrations);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -106,6 +107,10 @@ export async function openSqliteStorage({
   return {
     ...sqliteQueueCapabilities,
     dialect: 'sqlite',
+    kind: 'sqlite',
+    sharedAcrossInstances: false,
+    file: path,
+    tableByIndex: sqliteTableByIndex,
     db,
     sqlite,
     write,

@@ -65,6 +65,16 @@ export class ImportFileError extends Error {
 
 const NEWLINES = /\r\n|\r|\n/g;
 
+/** A CSV record as csv-parse gives it with `info: true`: its fields and where it ends. */
+interface RecordWithLines {
+  record: string[];
+  info: { lines: number };
+}
+
+function hasLines(row: unknown): row is RecordWithLines {
+  return typeof row === 'object' && row !== null && 'record' in row && 'info' in row;
+}
+
 /**
  * Reads an import file (RFC 4180 CSV, UTF-8 with or without a byte order
  * mark, a header line naming the columns): the rows to import, and the
@@ -74,14 +84,16 @@ export function readImportFile(
   text: string,
   now: Date,
 ): { rows: ImportedSubscriber[]; invalid: InvalidRow[] } {
-  let records: { record: string[]; info: { lines: number } }[];
+  let records: RecordWithLines[];
   try {
-    records = parse(text, {
+    // With `info`, csv-parse gives each record with its line numbers; its types say string[][].
+    const parsed: unknown[] = parse(text, {
       bom: true,
       info: true,
       relax_column_count: true,
       skip_empty_lines: true,
-    }) as unknown as typeof records;
+    });
+    records = parsed.filter(hasLines);
   } catch (error) {
     throw new ImportFileError(`not a readable CSV file: ${(error as Error).message}`);
   }

@@ -31,8 +31,9 @@ afterEach(() => {
 
 describe('callApi', () => {
   it('asks the inbox API on this origin for JSON and returns it', async () => {
-    fetchMock.mockResolvedValueOnce(reply(200, { email: 'meera@acme.example' }));
-    await expect(callApi(inboxApi.account.me)).resolves.toEqual({ email: 'meera@acme.example' });
+    const me = { email: 'meera@acme.example', timeZone: 'Asia/Kolkata', passkeys: [], verifiedUntil: null };
+    fetchMock.mockResolvedValueOnce(reply(200, me));
+    await expect(callApi(inboxApi.account.me)).resolves.toEqual(me);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/admin/api/me');
     expect(init).toMatchObject({
@@ -136,5 +137,21 @@ describe('addressOf', () => {
     expect(addressOf(inboxApi.subscribers.list, { query: { view: 'all', q: 'a b', cursor: null } })).toBe(
       '/admin/api/subscribers?view=all&q=a+b',
     );
+  });
+
+  it('keeps of a reply only what its contract names', async () => {
+    const me = { email: 'meera@acme.example', timeZone: 'Asia/Kolkata', passkeys: [], verifiedUntil: null };
+    fetchMock.mockResolvedValueOnce(reply(200, { ...me, sessionToken: 'secret' }));
+    await expect(callApi(inboxApi.account.me)).resolves.toEqual(me);
+  });
+
+  it('says the page cannot read a reply that breaks its contract', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, { email: 42 }));
+    const failure = await thrown(callApi(inboxApi.account.me));
+    expect(failure).toBeInstanceOf(ApiFailure);
+    expect(failure).toMatchObject({
+      code: 'unexpected-reply',
+      message: expect.stringMatching(/Reload the page/),
+    });
   });
 });

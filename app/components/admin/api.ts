@@ -44,6 +44,22 @@ async function failureOf(response: Response): Promise<ApiFailure> {
   return new ApiFailure(response.status, code, message, body.fields);
 }
 
+/**
+ * The reply as its contract describes it (what it does not name is dropped); one that breaks the contract
+ * (a server of another version, a proxy's page) is an ApiFailure the page can show.
+ */
+function replyOf<E extends Endpoint>(endpoint: E, json: unknown): ReplyOf<E> {
+  const checked = endpoint.reply.safeParse(json);
+  if (!checked.success) {
+    throw new ApiFailure(
+      0,
+      'unexpected-reply',
+      'The server answered in a way this page does not understand. Reload the page.',
+    );
+  }
+  return checked.data as ReplyOf<E>;
+}
+
 /** No argument when the endpoint takes nothing; otherwise what it takes. */
 type CallArguments<E extends Endpoint> =
   Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
@@ -88,5 +104,5 @@ export async function callApi<E extends Endpoint>(
   }
   if (!response.ok) throw await failureOf(response);
   if (response.status === 204) return undefined as ReplyOf<E>;
-  return (await response.json()) as ReplyOf<E>;
+  return replyOf(endpoint, await response.json());
 }

@@ -1,12 +1,14 @@
 import {
   browserSupportsWebAuthn,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
   startAuthentication,
   startRegistration,
   WebAuthnError,
 } from '@simplewebauthn/browser';
-import type { CeremonyOptions, Me } from '../../../common/inbox-api/account-endpoints';
+import type {
+  CreationCeremony,
+  Me,
+  RequestCeremony,
+} from '../../../common/inbox-api/account-endpoints';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { ApiFailure, callApi, NETWORK_FAILURE_MESSAGE } from './api';
 
@@ -47,9 +49,9 @@ function ceremonyError(error: unknown): Error {
   return error instanceof Error ? error : new PasskeyFailure(String(error));
 }
 
-/** A ceremony's two posts to the API: the options, then the browser's answer. */
-interface Ceremony {
-  options: () => Promise<CeremonyOptions>;
+/** A ceremony's two posts to the API: the options (to make a passkey, or to use one), then the browser's answer. */
+interface Ceremony<Options extends CreationCeremony | RequestCeremony> {
+  options: () => Promise<Options>;
   answer: (flow: string, response: Record<string, unknown>) => Promise<Me>;
 }
 
@@ -60,19 +62,19 @@ const { account } = inboxApi;
  * sign in, see callApi).
  */
 export const ceremonies = {
-  signIn: (): Ceremony => ({
+  signIn: (): Ceremony<RequestCeremony> => ({
     options: () => callApi(account.signInOptions),
     answer: (flow, response) => callApi(account.signIn, { body: { flow, response } }),
   }),
-  invitation: (token: string): Ceremony => ({
+  invitation: (token: string): Ceremony<CreationCeremony> => ({
     options: () => callApi(account.invitationOptions, { body: { token } }),
     answer: (flow, response) => callApi(account.acceptInvitation, { body: { token, flow, response } }),
   }),
-  verify: (from: Request): Ceremony => ({
+  verify: (from: Request): Ceremony<RequestCeremony> => ({
     options: () => callApi(account.verifyOptions, { from }),
     answer: (flow, response) => callApi(account.verify, { body: { flow, response }, from }),
   }),
-  addPasskey: (from: Request): Ceremony => ({
+  addPasskey: (from: Request): Ceremony<CreationCeremony> => ({
     options: () => callApi(account.passkeyOptions, { from }),
     answer: (flow, response) => callApi(account.addPasskey, { body: { flow, response }, from }),
   }),
@@ -87,13 +89,13 @@ function ensureSupport() {
 }
 
 /** Signs in, or confirms it is the person, with a passkey of theirs; `autofill` offers it in the email field. */
-export async function authenticate(ceremony: Ceremony, autofill = false): Promise<Me> {
+export async function authenticate(ceremony: Ceremony<RequestCeremony>, autofill = false): Promise<Me> {
   ensureSupport();
   const { flow, options } = await ceremony.options();
   let response;
   try {
     response = await startAuthentication({
-      optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+      optionsJSON: options,
       useBrowserAutofill: autofill,
     });
   } catch (error) {
@@ -103,13 +105,13 @@ export async function authenticate(ceremony: Ceremony, autofill = false): Promis
 }
 
 /** Creates a passkey on this device for the account. */
-export async function register(ceremony: Ceremony): Promise<Me> {
+export async function register(ceremony: Ceremony<CreationCeremony>): Promise<Me> {
   ensureSupport();
   const { flow, options } = await ceremony.options();
   let response;
   try {
     response = await startRegistration({
-      optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+      optionsJSON: options,
     });
   } catch (error) {
     throw ceremonyError(error);

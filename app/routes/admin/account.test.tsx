@@ -16,7 +16,17 @@ const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const me = { email: 'meera@acme.example', timeZone: 'Asia/Kolkata', passkeys: [], verifiedUntil: null };
+/** A check with a passkey, and the making of one, as the server's options describe them. */
 const ceremony = { flow: 'flow-1', options: { challenge: 'Y2hhbGxlbmdl' } };
+const creation = {
+  flow: 'flow-2',
+  options: {
+    challenge: 'Y2hhbGxlbmdl',
+    rp: { id: 'localhost', name: 'Acme Tech Solutions' },
+    user: { id: 'dXNlcg', name: 'meera@acme.example', displayName: 'meera@acme.example' },
+    pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
+  },
+};
 
 /** The inbox API as the server answers a session whose last passkey check is not recent. */
 function serverWantingACheck() {
@@ -25,7 +35,7 @@ function serverWantingACheck() {
     const path = String(input).replace('/admin/api', '');
     if (path === '/passkeys/options') {
       return checked
-        ? json(200, ceremony)
+        ? json(200, creation)
         : json(403, { error: 'verify', message: 'Confirm it is you with a passkey first.' });
     }
     if (path === '/verify/options') return json(200, ceremony);
