@@ -91,8 +91,8 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   });
 
   const stores = (held.stores = await openStores(config, options.now ? { now: options.now } : {}));
-  // The SQLite file's marker that a server holds it (restore refuses then); PostgreSQL has its own.
-  if (stores.storage.dialect === 'sqlite') held.releaseDatabase = holdDatabase(config.database.path);
+  // The database file's marker that a server holds it (restore refuses then); PostgreSQL has its own.
+  if (stores.storage.file) held.releaseDatabase = holdDatabase(stores.storage.file);
   const mailer = (held.mailer = options.mailer ?? createMailer(config.mail, stores.mailDrop));
   const worker = createOutboxWorker({
     outbox: stores.outbox,
@@ -166,7 +166,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   const { leads } = stores;
   app.addHook('onReady', async () => {
     for (const warning of config.warnings) app.log.warn(warning);
-    if (stores.storage.dialect === 'postgres' && !redis) app.log.warn(PER_INSTANCE_LIMITS);
+    if (stores.storage.sharedAcrossInstances && !redis) app.log.warn(PER_INSTANCE_LIMITS);
     // In production config.warnings says it already.
     if (mailer.kind === 'file' && !config.production) {
       app.log.warn(
@@ -200,7 +200,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   /** What /readyz reports. */
   const readiness = async (): Promise<Readiness> => ({
     database: (await storage.canWrite()) ? 'ok' : 'unavailable',
-    databaseKind: storage.dialect,
+    databaseKind: storage.kind,
     outbox: await outbox.health(now()).catch(() => null),
     mail: mailer.kind === 'file' ? 'files' : mailer.kind,
     // The newest backup in BACKUP_DIR, whoever took it: this server or `npm run backup`.

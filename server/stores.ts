@@ -112,7 +112,7 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
       ...clock,
     }),
     /** Where emails are kept when there is no SMTP_URL, on PostgreSQL; on SQLite they are .eml files in MAIL_DIR. */
-    mailDrop: storage.dialect === 'postgres' ? createMailDrop(storage) : undefined,
+    mailDrop: storage.sharedAcrossInstances ? createMailDrop(storage) : undefined,
     accounts: createAccountRepository(storage),
     sessions: createSessionRepository(storage, config.admin.session),
     activity: createActivityLog(storage),

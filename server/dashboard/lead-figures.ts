@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-domain.ts';
 import type { Storage } from '../db/database.ts';
-import { isLong, tableFor } from './index-choice.ts';
+import { isLong } from './index-choice.ts';
 import './lead-count-tables.ts';
 import { addDays, formatDate, localDate, localMidnight } from '../time/zoned-time.ts';
 import { weekStart, type UtcRange } from './period-bounds.ts';
@@ -73,7 +73,7 @@ export function percentile(sorted: readonly number[], p: number): number | null 
  * ahead by UTC day and month, lead-count-migrations.ts) and, for the hours of a period outside whole
  * UTC days, from the leads (range-parts.ts); the percentiles from the leads' stored first_contact_ms.
  */
-export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
+export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect' | 'tableByIndex'>) {
   const { db } = storage;
 
   /** The leads of a range by status and page, from lead_counts' whole months and days and the leads at its ends. */
@@ -95,7 +95,7 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
         .execute() as Promise<GroupRow[]>;
     // The hours at either end: a few hundred leads at most, read by date from the index that holds them.
     const live = async (edge: UtcRange) => {
-      const from = tableFor(storage.dialect, 'quote_requests', 'quote_requests_dashboard');
+      const from = storage.tableByIndex('quote_requests', 'quote_requests_dashboard');
       const { rows } = await sql<GroupRow>`select status, source_page, count(*) as count,
           count(first_contact_ms) as contacted
         from ${from}
@@ -265,8 +265,7 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
     const answered = contacted ?? 0;
     return Promise.all(
       ps.map(async (p) => {
-        const from = tableFor(
-          storage.dialect,
+        const from = storage.tableByIndex(
           'quote_requests',
           isLong(range) ? 'quote_requests_first_contact' : 'quote_requests_dashboard',
         );

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Storage } from '../db/database.ts';
-import { isLong, tableFor } from './index-choice.ts';
+import { isLong } from './index-choice.ts';
 import type { SourcePageCount } from './lead-figures.ts';
 import { addDays, formatDate, localDate } from '../time/zoned-time.ts';
 import type { PeriodBounds, UtcRange } from './period-bounds.ts';
@@ -57,7 +57,7 @@ const count = (value: number | string | null | undefined) => Number(value ?? 0);
  * ("YYYY-MM-DD" sorts as dates), the same on both databases. Visitors are distinct within a day only
  * (a new salt each day), so a period's visitors are the sum of its days'.
  */
-export function createVisitFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
+export function createVisitFigures(storage: Pick<Storage, 'db' | 'tableByIndex'>) {
   const { db } = storage;
 
   const totals = sql`sum(views) as views, sum(visitors) as visitors`;
@@ -81,8 +81,7 @@ export function createVisitFigures(storage: Pick<Storage, 'db' | 'dialect'>) {
       const first = days[0] ?? '';
       const last = days.at(-1) ?? '';
       const long = isLong(bounds.current);
-      const from = (table: string, index: string) =>
-        tableFor(storage.dialect, table, long ? index : undefined);
+      const from = (table: string, index: string) => storage.tableByIndex(table, long ? index : undefined);
       // Started together: on PostgreSQL they overlap (each on a connection of the pool).
       const [dayRows, pageRows, sourceRows, campaignRows] = await Promise.all([
         // Both periods' days in one read of visit_days (its key is the day): at most 2 × 366 rows.

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { Database } from './database-tables.ts';
 import type { DialectMigrations } from './migrator.ts';
 import type { QueueCapabilities } from './queue-capabilities.ts';
@@ -33,6 +33,23 @@ export interface Storage extends QueueCapabilities {
    * On SQLite writes already run one at a time, so it returns at once.
    */
   lock: (trx: Transaction<Database>, key: string) => Promise<void>;
+  /**
+   * What the operator is told the database is ("sqlite" or "postgres", in /readyz). Never branch on it:
+   * ask for a capability (below, or queue-capabilities.ts) instead.
+   */
+  kind: string;
+  /**
+   * Whether other instances may share this database (PostgreSQL): then everything they share (kept
+   * emails, limits) must live in it or in Redis. SQLite's file belongs to one process.
+   */
+  sharedAcrossInstances: boolean;
+  /** The database's file, which the running server marks as held (SQLite); undefined when there is none. */
+  file: string | undefined;
+  /**
+   * A table to read from, named with the index to read it by where the database must be told (SQLite,
+   * whose planner has no statistics without ANALYZE, which nothing runs); PostgreSQL's planner chooses.
+   */
+  tableByIndex: (table: string, index: string | undefined) => RawBuilder<unknown>;
   /** Writes what is queued, then closes the database. */
   close: () => Promise<void>;
   /** Whether a write transaction can start now (the database is reachable and writable). */

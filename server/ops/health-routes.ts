@@ -6,7 +6,8 @@ export interface Readiness {
   /** "ok" when a write transaction can start; the server answers 503 otherwise. */
   database: 'ok' | 'unavailable';
   /** Which database: "sqlite" (DATABASE_PATH) or "postgres" (DATABASE_URL). */
-  databaseKind: 'sqlite' | 'postgres';
+  /** "sqlite" or "postgres" (Storage.kind). */
+  databaseKind: string;
   outbox: { pending: number; oldestPendingSeconds: number | null; dead: number } | null;
   /**
    * "files" or "database" when there is no SMTP server: emails are not sent, only written as .eml
