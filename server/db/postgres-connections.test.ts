@@ -1,8 +1,8 @@
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { migrations } from '../stores.ts';
 import { testDatabase } from '../test/database-kind.ts';
-import { eventually, testConfig } from '../test/test-app.ts';
+import { testConfig } from '../test/test-app.ts';
 import { openStorage, type Storage } from './database.ts';
 
 const opened: Storage[] = [];
@@ -30,7 +30,7 @@ describe.skipIf(testDatabase !== 'postgres')('PostgreSQL connections', () => {
     } finally {
       await admin.end();
     }
-    await eventually(async () => expect(await storage.canWrite()).toBe(true));
+    await vi.waitFor(async () => expect(await storage.canWrite()).toBe(true), { timeout: 5_000 });
     await storage.write.run((trx) =>
       trx
         .insertInto('admin_activity')

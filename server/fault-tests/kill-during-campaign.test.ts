@@ -4,12 +4,12 @@
  * only an email accepted but not yet recorded when the process died may arrive twice, and then with
  * the same Message-ID, which mail programs drop as a duplicate.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readerEmails, seedConfirmedSubscribers } from '../test/confirmed-subscribers.ts';
 import { openStores } from '../stores.ts';
 import { startServer, stopServer } from '../test/server-process.ts';
 import { fakeSite, tempDir } from '../test/temp-dir.ts';
-import { eventually, testConfig, testSmtpSink } from '../test/test-app.ts';
+import { testConfig, testSmtpSink } from '../test/test-app.ts';
 
 const RECIPIENTS = 400;
 const KILL_AFTER = 150;
@@ -48,7 +48,9 @@ describe('kill -9 in the middle of a campaign', () => {
       OUTBOX_POLL_MS: '50',
     };
     const server = await startServer({ env });
-    await eventually(() => expect(sink.messages.length).toBeGreaterThanOrEqual(KILL_AFTER), 30_000);
+    await vi.waitFor(() => expect(sink.messages.length).toBeGreaterThanOrEqual(KILL_AFTER), {
+      timeout: 30_000,
+    });
     server.child.kill('SIGKILL');
     expect((await server.exited).signal).toBe('SIGKILL');
     const beforeRestart = sink.messages.length;
@@ -72,9 +74,12 @@ describe('kill -9 in the middle of a campaign', () => {
     const restarted = await startServer({ env });
     const check = await openStores(config);
     try {
-      await eventually(async () => {
-        expect((await check.campaigns.find(campaignId))?.status).toBe('sent');
-      }, 40_000);
+      await vi.waitFor(
+        async () => {
+          expect((await check.campaigns.find(campaignId))?.status).toBe('sent');
+        },
+        { timeout: 40_000 },
+      );
     } finally {
       await check.close();
     }

@@ -5,7 +5,7 @@
  * same port both instances take quotes again by themselves, without a
  * restart, and every acknowledged quote is in the database once and emailed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabase } from '../test/database-kind.ts';
 import { validQuote } from '../test/form-request.ts';
 import { errorLines, leadsByEmail, startInstances } from '../test/instances.ts';
@@ -14,7 +14,7 @@ import { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../
 import { isSuccess, postQuote, type Outcome } from '../test/quote-client.ts';
 import type { RunningServer } from '../test/server-process.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { eventually, testSmtpSink } from '../test/test-app.ts';
+import { testSmtpSink } from '../test/test-app.ts';
 
 const UNAVAILABLE =
   'We cannot save quote requests at the moment, so yours was not sent. Please try again in a few minutes.\n';
@@ -76,7 +76,7 @@ describe.skipIf(testDatabase === 'postgres' || !findPostgresBin())('PostgreSQL s
     const instances = await startInstances({ dir: tempDir(), databaseUrl, smtpUrl: smtp.url }, 2);
 
     const load = steadyLoad(instances, 10);
-    await eventually(() => expect(load.successes().length).toBeGreaterThanOrEqual(30), 15_000);
+    await vi.waitFor(() => expect(load.successes().length).toBeGreaterThanOrEqual(30), { timeout: 15_000 });
     await cluster.stop();
     const downAt = Date.now();
     await settle(2_000);
@@ -84,16 +84,19 @@ describe.skipIf(testDatabase === 'postgres' || !findPostgresBin())('PostgreSQL s
     await cluster.start();
     const upAt = Date.now();
     // Both instances take quotes again by themselves, within seconds.
-    await eventually(() => {
-      // Still the same processes: none died when its connections were cut.
-      for (const instance of instances) {
-        expect(instance.child.exitCode, instance.output().slice(-3000)).toBeNull();
-      }
-      const recovered = load.successes(upAt);
-      for (const instance of instances.keys()) {
-        expect(recovered.filter((request) => request.instance === instance).length).toBeGreaterThan(5);
-      }
-    }, 10_000);
+    await vi.waitFor(
+      () => {
+        // Still the same processes: none died when its connections were cut.
+        for (const instance of instances) {
+          expect(instance.child.exitCode, instance.output().slice(-3000)).toBeNull();
+        }
+        const recovered = load.successes(upAt);
+        for (const instance of instances.keys()) {
+          expect(recovered.filter((request) => request.instance === instance).length).toBeGreaterThan(5);
+        }
+      },
+      { timeout: 10_000 },
+    );
     const sent = await load.stop();
 
     // While PostgreSQL was down, not one "success": each request got 503 with Retry-After.

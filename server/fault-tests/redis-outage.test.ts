@@ -4,7 +4,7 @@
  * (and newsletter sign-ups), a warning is logged, and sign-in answers 503.
  * Redis is back: the limits work again, without a restart.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiProblem } from '../admin/api-problem.ts';
 import { signInAttempts } from '../admin/sign-in-attempts.ts';
 import { createRedisAttemptBudget } from '../security/redis-attempt-budget.ts';
@@ -13,7 +13,7 @@ import { api, signInWith } from '../test/admin-client.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { signUp } from '../test/newsletter-client.ts';
 import { hasRedisServer, startRedisServer } from '../test/redis-server.ts';
-import { eventually, testApp } from '../test/test-app.ts';
+import { testApp } from '../test/test-app.ts';
 import { virtualPasskey } from '../test/virtual-passkey.ts';
 
 const limits = {
@@ -147,8 +147,8 @@ describe.skipIf(!hasRedisServer)('rate limits in Redis (REDIS_URL)', () => {
     });
 
     await redis.start();
-    await eventually(async () => expect((await readyz(b)).body.redis).toBe('ok'), 10_000);
-    await eventually(async () => expect((await readyz(a)).body.redis).toBe('ok'), 10_000);
+    await vi.waitFor(async () => expect((await readyz(b)).body.redis).toBe('ok'), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await readyz(a)).body.redis).toBe('ok'), { timeout: 10_000 });
     for (let count = 0; count < 3; count++) expect((await injectQuote(b.app)).body).toBe('success');
     expect((await injectQuote(a.app)).statusCode).toBe(429);
     expect((await api(b.app, b.config, 'POST', '/sign-in/options', { body: {} })).statusCode).toBe(200);

@@ -12,7 +12,7 @@
  * PostgreSQL stopping in the middle of a burst: postgres-outage.test.ts.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MIGRATION_LOCK } from '../db/migrator.ts';
 import { migrations as allMigrations } from '../stores.ts';
 import { testDatabase } from '../test/database-kind.ts';
@@ -23,7 +23,7 @@ import { burst, isSuccess, postQuote, type Outcome } from '../test/quote-client.
 import { hasRedisServer, startRedisServer } from '../test/redis-server.ts';
 import { type RunningServer } from '../test/server-process.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { eventually, testSmtpSink } from '../test/test-app.ts';
+import { testSmtpSink } from '../test/test-app.ts';
 import { endLeasesAndDrain, expectEachLeadEmailedOnce, strandedClaims } from '../test/notifications-drain.ts';
 
 /** The acknowledged requests' indexes. */
@@ -54,12 +54,15 @@ describe.skipIf(testDatabase === 'postgres' || !findPostgresBin() || !hasRedisSe
       await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       const starting = startInstances({ dir: tempDir(), databaseUrl }, 2);
       try {
-        await eventually(async () => {
-          const waiting = await holder.query(
-            "select count(*)::int as count from pg_locks where locktype = 'advisory' and not granted",
-          );
-          expect(waiting.rows[0]).toEqual({ count: 2 });
-        }, 20_000);
+        await vi.waitFor(
+          async () => {
+            const waiting = await holder.query(
+              "select count(*)::int as count from pg_locks where locktype = 'advisory' and not granted",
+            );
+            expect(waiting.rows[0]).toEqual({ count: 2 });
+          },
+          { timeout: 20_000 },
+        );
       } finally {
         await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
         await holder.end();

@@ -7,7 +7,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QUOTE_SUCCESS_REPLY } from '../../common/quote-messages.ts';
 import { readDatabaseFile } from '../test/database-file.ts';
 import { multipart, validQuote } from '../test/form-request.ts';
@@ -15,7 +15,7 @@ import { freePort } from '../test/free-port.ts';
 import { burst, isSuccess, postQuote, type Outcome } from '../test/quote-client.ts';
 import { startServer, stopServer } from '../test/server-process.ts';
 import { fakeSite, tempDir } from '../test/temp-dir.ts';
-import { eventually, testSmtpSink } from '../test/test-app.ts';
+import { testSmtpSink } from '../test/test-app.ts';
 
 const emailOf = (index: number | string) => `visitor-${index}@shutdown.test`;
 const SIGNAL_AFTER_SUCCESSES = 30;
@@ -119,7 +119,9 @@ describe('SIGTERM during load', () => {
     // The mail server is back and the server starts again: every waiting email goes out, once.
     const sink = await testSmtpSink();
     const restarted = await startServer({ env: { ...env, SMTP_URL: sink.url } });
-    await eventually(() => expect(sink.messages.length).toBeGreaterThanOrEqual(acknowledged.length), 15_000);
+    await vi.waitFor(() => expect(sink.messages.length).toBeGreaterThanOrEqual(acknowledged.length), {
+      timeout: 15_000,
+    });
     await new Promise((resolve) => setTimeout(resolve, 300)); // a few more polls: nothing is sent twice
     expect((await stopServer(restarted)).code).toBe(0);
 

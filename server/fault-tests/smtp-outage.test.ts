@@ -4,7 +4,7 @@
  * real SMTP server: every lead is emailed exactly once, never twice and never
  * as two different emails.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Config } from '../config.ts';
 import { leadsCommand, outboxCommand } from '../operator-commands.ts';
 import { runStoreCommand, type StoreCommand } from '../store-command.ts';
@@ -12,7 +12,7 @@ import { multipart, validQuote } from '../test/form-request.ts';
 import { freePort } from '../test/free-port.ts';
 import type { SmtpSink } from '../test/smtp-sink.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { eventually, testApp, testConfig, testSmtpSink } from '../test/test-app.ts';
+import { testApp, testConfig, testSmtpSink } from '../test/test-app.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 
@@ -87,22 +87,28 @@ describe('the SMTP server refuses connections for a while, then comes back', () 
     await sendLeads(app, count);
 
     // Every email has failed at least twice and is still waiting.
-    await eventually(async () => {
-      const rows = await outbox(app);
-      expect(rows).toHaveLength(count);
-      for (const row of rows) {
-        expect(row.status).toBe('pending');
-        expect(row.attempts).toBeGreaterThanOrEqual(2);
-        expect(row.last_error).toMatch(/ECONNREFUSED|ECONNECTION/);
-      }
-    }, 10_000);
+    await vi.waitFor(
+      async () => {
+        const rows = await outbox(app);
+        expect(rows).toHaveLength(count);
+        for (const row of rows) {
+          expect(row.status).toBe('pending');
+          expect(row.attempts).toBeGreaterThanOrEqual(2);
+          expect(row.last_error).toMatch(/ECONNREFUSED|ECONNECTION/);
+        }
+      },
+      { timeout: 10_000 },
+    );
 
     // The mail server comes back on the same address.
     const smtp = await testSmtpSink({ port });
-    await eventually(async () => {
-      const rows = await outbox(app);
-      expect(rows.every((row) => row.status === 'sent')).toBe(true);
-    }, 15_000);
+    await vi.waitFor(
+      async () => {
+        const rows = await outbox(app);
+        expect(rows.every((row) => row.status === 'sent')).toBe(true);
+      },
+      { timeout: 15_000 },
+    );
     await settle(300); // several more polls: nothing goes out a second time
     await expectEachLeadEmailedOnce(app, smtp, count);
     await expectEachLeadNotified(app);
@@ -121,11 +127,14 @@ describe('the SMTP server answers 5xx for good', () => {
     await sendLeads(app, count);
 
     // Each email is tried once (a 5xx is permanent) and becomes a dead letter.
-    await eventually(async () => {
-      const rows = await outbox(app);
-      expect(rows).toHaveLength(count);
-      expect(rows.every((row) => row.status === 'dead' && row.attempts === 1)).toBe(true);
-    });
+    await vi.waitFor(
+      async () => {
+        const rows = await outbox(app);
+        expect(rows).toHaveLength(count);
+        expect(rows.every((row) => row.status === 'dead' && row.attempts === 1)).toBe(true);
+      },
+      { timeout: 5_000 },
+    );
     await settle(200);
     expect(smtp.messages).toEqual([]);
     expect(smtp.connections).toBe(count); // no retry loop against a permanent refusal
@@ -153,9 +162,12 @@ describe('the SMTP server answers 5xx for good', () => {
     refusing = false;
     const retry = await operatorCommand(outboxCommand, config, 'retry', '--all-dead');
     expect(retry).toMatchObject({ code: 0, out: expect.stringContaining(`Queued ${count} emails again`) });
-    await eventually(async () => {
-      expect((await outbox(app)).every((row) => row.status === 'sent')).toBe(true);
-    }, 10_000);
+    await vi.waitFor(
+      async () => {
+        expect((await outbox(app)).every((row) => row.status === 'sent')).toBe(true);
+      },
+      { timeout: 10_000 },
+    );
     await settle(300);
     await expectEachLeadEmailedOnce(app, smtp, count);
     await expectEachLeadNotified(app);

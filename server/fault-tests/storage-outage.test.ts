@@ -8,12 +8,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { QUOTE_SUCCESS_REPLY } from '../../common/quote-messages.ts';
 import { sampleQuote } from '../../common/quote-sample.ts';
 import { rawRequest } from '../test/quote-client.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { eventually, testApp } from '../test/test-app.ts';
+import { testApp } from '../test/test-app.ts';
 import { sqliteOf } from '../test/sqlite-of.ts';
 import { sqliteOnly } from '../test/database-kind.ts';
 
@@ -136,10 +136,13 @@ sqliteOnly.each(Object.entries(OUTAGES))('the database becomes unwritable: %s', 
         .orderBy('id')
         .execute();
       expect(stored.map((lead) => lead.email)).toEqual(['before@outage.test', 'after@outage.test']);
-      await eventually(async () => {
-        const rows = await app.storage.db.selectFrom('outbox').select('status').execute();
-        expect(rows.map((row) => row.status)).toEqual(['sent', 'sent']);
-      });
+      await vi.waitFor(
+        async () => {
+          const rows = await app.storage.db.selectFrom('outbox').select('status').execute();
+          expect(rows.map((row) => row.status)).toEqual(['sent', 'sent']);
+        },
+        { timeout: 5_000 },
+      );
       expect(readdirSync(config.mail.dir)).toHaveLength(2);
     },
     20_000,

@@ -1,12 +1,12 @@
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sampleQuote } from '../../common/quote-sample.ts';
 import { createOutboxWorker } from '../outbox/outbox-worker.ts';
 import { openStores } from '../stores.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { eventually, testApp, testConfig } from '../test/test-app.ts';
+import { testApp, testConfig } from '../test/test-app.ts';
 import { storeIntegration } from '../test/stored-integration.ts';
 import { webhookReceiver } from '../test/webhook-receiver.ts';
 import { createHttpSender } from './http-sender.ts';
@@ -83,7 +83,7 @@ describe('the server', () => {
         .execute(),
     );
     expect((await injectQuote(app)).body).toBe('success');
-    await eventually(() => expect(receiver.received).toHaveLength(1));
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 5_000 });
     const message = JSON.parse(receiver.received[0]!.body) as {
       blocks: { type: string; elements?: { url: string }[] }[];
     };

@@ -1,13 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { dkimTags, relaxedBodyHash, verifiesWith } from '../test/dkim-verify.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { signUp } from '../test/newsletter-client.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { eventually, testApp, testSmtpSink } from '../test/test-app.ts';
+import { testApp, testSmtpSink } from '../test/test-app.ts';
 
 function errorOf(env: Record<string, string>): string {
   try {
@@ -82,7 +82,7 @@ describe('DKIM signing (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE)', () 
     });
     expect((await injectQuote(app)).statusCode).toBe(200);
     expect((await signUp(app, 'priya@company.in')).statusCode).toBe(200);
-    await eventually(() => expect(smtp.raw).toHaveLength(2));
+    await vi.waitFor(() => expect(smtp.raw).toHaveLength(2), { timeout: 5_000 });
     const [raw = Buffer.alloc(0), confirmation = Buffer.alloc(0)] = [...smtp.raw].sort(
       (a, b) => Number(a.includes('List-Unsubscribe')) - Number(b.includes('List-Unsubscribe')),
     );

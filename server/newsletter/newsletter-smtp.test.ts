@@ -1,5 +1,5 @@
 import { simpleParser } from 'mailparser';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Mailer, OutgoingMail } from '../mail/outgoing-mail.ts';
 import {
   linkTo,
@@ -11,7 +11,7 @@ import {
 import { injectQuote } from '../test/form-request.ts';
 import { keptMail } from '../test/kept-mail.ts';
 import { rawHeader } from '../test/smtp-sink.ts';
-import { eventually, testApp, testSmtpSink } from '../test/test-app.ts';
+import { testApp, testSmtpSink } from '../test/test-app.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 const status = async (app: App, email: string) =>
@@ -29,10 +29,13 @@ describe('the confirmation email, received by a real SMTP server', () => {
     const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
     expect((await signUp(app, 'Priya@Company.in')).statusCode).toBe(200);
 
-    const mail = await eventually(() => {
-      expect(smtp.messages).toHaveLength(1);
-      return smtp.messages[0]!;
-    });
+    const mail = await vi.waitFor(
+      () => {
+        expect(smtp.messages).toHaveLength(1);
+        return smtp.messages[0]!;
+      },
+      { timeout: 5_000 },
+    );
     expect(mail.from?.value).toEqual([{ name: 'Acme Tech', address: 'quotes@acme.test' }]);
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.value.map((to) => to.address) : []).toEqual([
       'priya@company.in',
@@ -50,11 +53,14 @@ describe('the confirmation email, received by a real SMTP server', () => {
     expect(rawHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(rawHeader(mail, 'Auto-Submitted')).toBe('auto-generated');
 
-    const [row] = await eventually(async () => {
-      const rows = await app.storage.db.selectFrom('outbox').selectAll().execute();
-      expect(rows[0]!.status).toBe('sent');
-      return rows;
-    });
+    const [row] = await vi.waitFor(
+      async () => {
+        const rows = await app.storage.db.selectFrom('outbox').selectAll().execute();
+        expect(rows[0]!.status).toBe('sent');
+        return rows;
+      },
+      { timeout: 5_000 },
+    );
     expect(mail.messageId).toBe(row!.message_id);
 
     // The links it carries work: confirm from the body, then leave by the header's one-click POST.
@@ -72,7 +78,7 @@ describe('the confirmation email, received by a real SMTP server', () => {
     });
     await signUp(app, 'priya@company.in');
     await injectQuote(app);
-    await eventually(() => expect(smtp.messages).toHaveLength(2));
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(2), { timeout: 5_000 });
     const from = (subject: RegExp) =>
       smtp.messages.find((mail) => subject.test(mail.subject ?? ''))?.from?.value;
     expect(from(/confirm your subscription/)).toEqual([{ name: 'Acme News', address: 'news@acme.test' }]);
@@ -85,10 +91,13 @@ describe('the confirmation email, received by a real SMTP server', () => {
     });
     const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
     await signUp(app, 'ravi@shop.in');
-    const mail = await eventually(() => {
-      expect(smtp.messages).toHaveLength(1);
-      return smtp.messages[0]!;
-    });
+    const mail = await vi.waitFor(
+      () => {
+        expect(smtp.messages).toHaveLength(1);
+        return smtp.messages[0]!;
+      },
+      { timeout: 5_000 },
+    );
     expect(smtp.connections).toBeGreaterThanOrEqual(3);
     expect((await pressButton(app, linkTo(mail.text ?? '', '/newsletter/confirm'))).statusCode).toBe(303);
   });
@@ -108,7 +117,7 @@ describe('the confirmation email, received by a real SMTP server', () => {
     };
     const { app } = await testApp({ mailer, startOutbox: true });
     await signUp(app, 'lost@shop.in');
-    await eventually(() => expect(delivered).toHaveLength(2));
+    await vi.waitFor(() => expect(delivered).toHaveLength(2), { timeout: 5_000 });
     expect(delivered[1]!.messageId).toBe(delivered[0]!.messageId);
     const [first, second] = delivered.map((mail) => linkTo(mail.text, '/newsletter/confirm'));
     expect(first).not.toBe(second);
@@ -123,11 +132,14 @@ describe('the confirmation email, received by a real SMTP server', () => {
   it('is kept as an .eml file when there is no SMTP server, with the same headers', async () => {
     const { app, config } = await testApp({ startOutbox: true });
     await signUp(app, 'laptop@shop.in');
-    const [file] = await eventually(async () => {
-      const kept = await keptMail(config);
-      expect(kept).toHaveLength(1);
-      return kept;
-    });
+    const [file] = await vi.waitFor(
+      async () => {
+        const kept = await keptMail(config);
+        expect(kept).toHaveLength(1);
+        return kept;
+      },
+      { timeout: 5_000 },
+    );
     expect(file!.name).toMatch(/^newsletter-confirm\.[0-9a-f]{32}\.eml$/);
     const mail = await simpleParser(file!.eml);
     expect(rawHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');

@@ -1,14 +1,14 @@
 import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Config } from '../config.ts';
 import { sqliteOnly, testDatabase } from '../test/database-kind.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { manualClock } from '../test/manual-clock.ts';
 import { postgresReadOnly } from '../test/postgres-read-only.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { eventually, testApp, testConfig } from '../test/test-app.ts';
+import { testApp, testConfig } from '../test/test-app.ts';
 import { takeBackup } from './backups.ts';
 import { takePostgresBackup } from './postgres-backups.ts';
 
@@ -91,7 +91,9 @@ describe('health and readiness', () => {
       await unwritable.undo();
     }
     // No restart: the same server is ready again.
-    await eventually(async () => expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200));
+    await vi.waitFor(async () => expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200), {
+      timeout: 5_000,
+    });
   });
 
   it('/readyz tells a visitor only whether the server is ready: nothing of its mail, outbox or backups', async () => {
@@ -181,7 +183,9 @@ describe('health and readiness', () => {
 
   it('answers 503 with Retry-After under memory pressure, but /healthz still 200', async () => {
     const { app } = await testApp({ env: { PRESSURE_MAX_HEAP_USED_MB: '1' } });
-    await eventually(async () => expect((await app.inject({ url: '/' })).statusCode).toBe(503), 5_000);
+    await vi.waitFor(async () => expect((await app.inject({ url: '/' })).statusCode).toBe(503), {
+      timeout: 5_000,
+    });
     const refused = await app.inject({ url: '/' });
     expect(refused.headers['retry-after']).toBe('10');
     expect(refused.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');

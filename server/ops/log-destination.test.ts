@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../test/temp-dir.ts';
-import { eventually } from '../test/test-app.ts';
 import { LOG_FLUSH_MS, logDestination } from './log-destination.ts';
 
 afterEach(() => {
@@ -32,12 +31,12 @@ describe('the log destination', () => {
     const start = Date.now();
     access('/');
     access('/about');
-    await eventually(() => expect(lines()).toHaveLength(2), LOG_FLUSH_MS * 2);
+    await vi.waitFor(() => expect(lines()).toHaveLength(2), { timeout: LOG_FLUSH_MS * 2 });
     expect(Date.now() - start).toBeLessThan(LOG_FLUSH_MS + 500);
 
     access('/contact');
     log.warn('the outbox is behind');
-    await eventually(() => expect(lines()).toHaveLength(4), 300);
+    await vi.waitFor(() => expect(lines()).toHaveLength(4), { timeout: 300 });
     expect(messages(lines())).toEqual([
       'request completed /',
       'request completed /about',
@@ -54,7 +53,7 @@ describe('the log destination', () => {
       // Requests a millisecond apart: each write would be over before the next line.
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
-    await eventually(() => expect(lines()).toHaveLength(200), LOG_FLUSH_MS * 2);
+    await vi.waitFor(() => expect(lines()).toHaveLength(200), { timeout: LOG_FLUSH_MS * 2 });
     expect(writes.mock.calls.length).toBeLessThanOrEqual(20);
   });
 

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testDatabase } from '../test/database-kind.ts';
 import { freePort } from '../test/free-port.ts';
 import { keptMail } from '../test/kept-mail.ts';
 import { multipart, validQuote, type Fields } from '../test/form-request.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { eventually, testApp, testConfig, testSmtpSink } from '../test/test-app.ts';
+import { testApp, testConfig, testSmtpSink } from '../test/test-app.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 
@@ -42,10 +42,13 @@ describe('the notification, received by a real SMTP server', () => {
     };
     await send(app, visitor);
 
-    const mail = await eventually(() => {
-      expect(smtp.messages).toHaveLength(1);
-      return smtp.messages[0]!;
-    });
+    const mail = await vi.waitFor(
+      () => {
+        expect(smtp.messages).toHaveLength(1);
+        return smtp.messages[0]!;
+      },
+      { timeout: 5_000 },
+    );
     expect(mail.from?.value).toEqual([{ name: 'Acme Tech', address: 'quotes@acme.test' }]);
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.value.map((to) => to.address) : []).toEqual([
       'sales@acme.test',
@@ -58,11 +61,14 @@ describe('the notification, received by a real SMTP server', () => {
     expect(mail.html).not.toContain('<script');
     expect(mail.html).toContain('Priya &quot;P&quot; Sharma');
 
-    const [row] = await eventually(async () => {
-      const rows = await outbox(app);
-      expect(rows[0]!.status).toBe('sent');
-      return rows;
-    });
+    const [row] = await vi.waitFor(
+      async () => {
+        const rows = await outbox(app);
+        expect(rows[0]!.status).toBe('sent');
+        return rows;
+      },
+      { timeout: 5_000 },
+    );
     expect(mail.messageId).toBe(row!.message_id);
     expect(row).toMatchObject({ attempts: 1, last_error: null });
     expect(await timeline(app)).toEqual(['The notification was emailed to sales@acme.test.']);
@@ -76,12 +82,15 @@ describe('the notification, received by a real SMTP server', () => {
     const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
     await send(app);
 
-    await eventually(() => expect(smtp.messages).toHaveLength(1));
-    const [row] = await eventually(async () => {
-      const rows = await outbox(app);
-      expect(rows[0]!.status).toBe('sent');
-      return rows;
-    });
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 5_000 });
+    const [row] = await vi.waitFor(
+      async () => {
+        const rows = await outbox(app);
+        expect(rows[0]!.status).toBe('sent');
+        return rows;
+      },
+      { timeout: 5_000 },
+    );
     expect(row!.attempts).toBe(3);
     expect(smtp.connections).toBe(3);
     await settle(200); // several more polls: nothing is sent again
@@ -94,11 +103,14 @@ describe('the notification, received by a real SMTP server', () => {
     const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
     await send(app);
 
-    const [row] = await eventually(async () => {
-      const rows = await outbox(app);
-      expect(rows[0]!.status).toBe('dead');
-      return rows;
-    });
+    const [row] = await vi.waitFor(
+      async () => {
+        const rows = await outbox(app);
+        expect(rows[0]!.status).toBe('dead');
+        return rows;
+      },
+      { timeout: 5_000 },
+    );
     expect(row!.attempts).toBe(1);
     expect(row!.last_error).toContain('550');
     await settle(150);
@@ -118,11 +130,14 @@ describe('the notification, received by a real SMTP server', () => {
       env: { SMTP_URL: `smtp://127.0.0.1:${port}`, OUTBOX_MAX_ATTEMPTS: '3' },
     });
     await send(app);
-    const [row] = await eventually(async () => {
-      const rows = await outbox(app);
-      expect(rows[0]!.status).toBe('dead');
-      return rows;
-    });
+    const [row] = await vi.waitFor(
+      async () => {
+        const rows = await outbox(app);
+        expect(rows[0]!.status).toBe('dead');
+        return rows;
+      },
+      { timeout: 5_000 },
+    );
     expect(row!.attempts).toBe(3);
     expect(row!.last_error).toMatch(/ECONNECTION|ECONNREFUSED/);
     expect(await timeline(app)).toEqual([
@@ -141,20 +156,25 @@ describe('the notification, received by a real SMTP server', () => {
       ),
     });
     await send(before.app);
-    const [waiting] = await eventually(async () => {
-      const rows = await outbox(before.app);
-      expect(rows[0]!.attempts).toBeGreaterThanOrEqual(1);
-      return rows;
-    });
+    const [waiting] = await vi.waitFor(
+      async () => {
+        const rows = await outbox(before.app);
+        expect(rows[0]!.attempts).toBeGreaterThanOrEqual(1);
+        return rows;
+      },
+      { timeout: 5_000 },
+    );
     await before.app.close();
     expect(waiting!.status).toBe('pending');
 
     // The mail server is back, and a new process starts on the same database:
     const smtp = await testSmtpSink();
     const after = await testApp({ startOutbox: true, config: testConfig({ SMTP_URL: smtp.url }, dir) });
-    await eventually(() => expect(smtp.messages).toHaveLength(1));
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 5_000 });
     // Marked sent once the server accepted it: a moment after the sink has it (on PostgreSQL, a commit later).
-    await eventually(async () => expect((await outbox(after.app))[0]!.status).toBe('sent'));
+    await vi.waitFor(async () => expect((await outbox(after.app))[0]!.status).toBe('sent'), {
+      timeout: 5_000,
+    });
     expect(smtp.messages[0]!.messageId).toBe(waiting!.message_id);
     expect(smtp.messages[0]!.text).toContain(validQuote.message);
   });
@@ -166,7 +186,7 @@ describe('what the notification reveals', () => {
     const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
     await send(app, { ...validQuote, name: 'First Visitor' });
     await send(app, { ...validQuote, name: 'Second Visitor' });
-    await eventually(() => expect(smtp.messages).toHaveLength(2));
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(2), { timeout: 5_000 });
 
     const stored = await leads(app);
     expect(stored.map((lead) => lead.id)).toEqual([1, 2]);
@@ -190,7 +210,7 @@ describe('without SMTP_URL', () => {
   it('keeps each email, as an .eml file under MAIL_DIR on SQLite or in the database on PostgreSQL, so nothing is lost', async () => {
     const { app, config } = await testApp({ startOutbox: true });
     await send(app);
-    await eventually(async () => expect((await outbox(app))[0]!.status).toBe('sent'));
+    await vi.waitFor(async () => expect((await outbox(app))[0]!.status).toBe('sent'), { timeout: 5_000 });
     const kept = await keptMail(config);
     expect(kept).toHaveLength(1);
     expect(kept[0]!.name).toMatch(/^quote\.[0-9a-f]{32}\.eml$/);
@@ -208,7 +228,7 @@ describe('the acknowledgement to the visitor (ACK_EMAIL)', () => {
     const smtp = await testSmtpSink();
     const { app } = await testApp({ startOutbox: true, env: { SMTP_URL: smtp.url } });
     await send(app);
-    await eventually(() => expect(smtp.messages).toHaveLength(1));
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 5_000 });
     await settle(100);
     expect(smtp.messages.map((mail) => mail.subject)).toEqual([
       expect.stringContaining('Quote request from'),
@@ -222,7 +242,7 @@ describe('the acknowledgement to the visitor (ACK_EMAIL)', () => {
     await send(app, { ...validQuote, message: 'SECRET-PROJECT-DETAILS' });
     await send(app, { ...validQuote, email: 'PRIYA@company.in', message: 'Second request' });
 
-    await eventually(() => expect(smtp.messages).toHaveLength(3));
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(3), { timeout: 5_000 });
     await settle(100);
     const acks = smtp.messages.filter((mail) => mail.headers.get('auto-submitted') === 'auto-replied');
     expect(acks).toHaveLength(1);

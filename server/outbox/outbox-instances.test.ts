@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sampleQuote } from '../../common/quote-sample.ts';
 import type { Config } from '../config.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -7,7 +7,7 @@ import { openStores } from '../stores.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { heldMailer } from '../test/held-mailer.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { eventually, testConfig, testSmtpSink } from '../test/test-app.ts';
+import { testConfig, testSmtpSink } from '../test/test-app.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
@@ -94,7 +94,7 @@ describe('two instances sending from one outbox', () => {
     // Its first send never ends: the process dies on the way to the mail server.
     const killed = heldMailer();
     void worker(first, killed.mailer, now).runOnce();
-    await eventually(() => expect(killed.sent).toHaveLength(1));
+    await vi.waitFor(() => expect(killed.sent).toHaveLength(1), { timeout: 5_000 });
 
     const other = worker(second, createMailer({ ...config.mail, smtpUrl: smtp.url }), now);
     time += LEASE_MS - 1;

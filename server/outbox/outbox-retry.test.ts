@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sampleQuote } from '../../common/quote-sample.ts';
 import { openStores } from '../stores.ts';
 import { api, staffMember } from '../test/admin-client.ts';
@@ -6,7 +6,7 @@ import { injectQuote } from '../test/form-request.ts';
 import { runOutboxAt } from '../test/operator-cli.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { heldMailer } from '../test/held-mailer.ts';
-import { eventually, testApp, testConfig } from '../test/test-app.ts';
+import { testApp, testConfig } from '../test/test-app.ts';
 
 const MINUTE = 60_000;
 
@@ -28,7 +28,7 @@ describe('Retry while the worker sends', () => {
     expect((await injectQuote(app)).body).toBe('success');
 
     const sending = app.outboxWorker.runOnce();
-    await eventually(() => expect(sent).toHaveLength(1)); // the worker has it, on its way to the mail server
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 5_000 }); // the worker has it, on its way to the mail server
     const claimed = await outbox();
 
     const refused = await retry();

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { multipart, validQuote } from '../test/form-request.ts';
 import { heldMailer } from '../test/held-mailer.ts';
-import { eventually, testApp } from '../test/test-app.ts';
+import { testApp } from '../test/test-app.ts';
 
 describe('stopping the outbox worker', () => {
   it('finishes the email being sent and hands the rest back, due at once for the next process', async () => {
@@ -12,7 +12,7 @@ describe('stopping the outbox worker', () => {
       expect((await app.inject({ method: 'POST', url: '/api/quote', ...body })).body).toBe('success');
     }
     app.outboxWorker.start();
-    await eventually(() => expect(sent).toHaveLength(1)); // the first email is on its way
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 5_000 }); // the first email is on its way
 
     const stopped = app.outboxWorker.stop();
     release();

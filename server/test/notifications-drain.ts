@@ -3,10 +3,9 @@
  * the outbox to send them, ending the leases a process left behind, and
  * checking what reached the SMTP sink.
  */
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { query } from './instances.ts';
 import type { SmtpSink } from './smtp-sink.ts';
-import { eventually } from './test-app.ts';
 
 export interface NotificationRow {
   id: number;
@@ -39,16 +38,19 @@ export async function strandedClaims(url: string, leads: number, timeoutMs: numb
     expect(rows).toHaveLength(leads); // one notification per lead
     return rows.filter((row) => row.status !== 'sent');
   };
-  return eventually(async () => {
-    const waiting = await unsent();
-    for (const row of waiting) {
-      expect(row.status).toBe('pending');
-      expect(Date.parse(row.claimed_until ?? '')).toBeGreaterThan(Date.now() + 30_000);
-    }
-    await settle(500);
-    expect(await unsent()).toEqual(waiting);
-    return waiting;
-  }, timeoutMs);
+  return vi.waitFor(
+    async () => {
+      const waiting = await unsent();
+      for (const row of waiting) {
+        expect(row.status).toBe('pending');
+        expect(Date.parse(row.claimed_until ?? '')).toBeGreaterThan(Date.now() + 30_000);
+      }
+      await settle(500);
+      expect(await unsent()).toEqual(waiting);
+      return waiting;
+    },
+    { timeout: timeoutMs },
+  );
 }
 
 /**
@@ -60,9 +62,12 @@ export async function endLeasesAndDrain(url: string, rows: NotificationRow[], ti
     new Date(Date.now() - 1000).toISOString(),
     rows.map((row) => row.id),
   ]);
-  await eventually(async () => {
-    expect((await notificationRows(url)).every((row) => row.status === 'sent')).toBe(true);
-  }, timeoutMs);
+  await vi.waitFor(
+    async () => {
+      expect((await notificationRows(url)).every((row) => row.status === 'sent')).toBe(true);
+    },
+    { timeout: timeoutMs },
+  );
   await settle(500); // several more polls: nothing more goes out
 }
 

@@ -59,16 +59,3 @@ export async function testApp(options: Partial<AppOptions> & { env?: Record<stri
   await app.ready();
   return { app, config };
 }
-
-/** Waits until the check passes (or fails the test after the timeout). */
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() - start > timeoutMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
