@@ -224,7 +224,6 @@ export default tseslint.config(
       'server/admin/auth-routes.ts',
       'server/admin/campaign-routes.ts',
       'server/admin/ceremonies.ts',
-      'server/admin/integration-routes.ts',
       'server/admin/invitation-repository.ts',
       'server/admin/lead-routes.ts',
       'server/admin/session-repository.ts',

@@ -8,7 +8,12 @@ import { authRoutes, type AuthRoutesOptions } from './auth-routes.ts';
 import { campaignRoutes, type CampaignRoutesOptions, campaignSendingRoutes } from './campaign-routes.ts';
 import { holdRoutesToContract } from './contract-routes.ts';
 import { dashboardRoutes, type DashboardRoutesOptions } from './dashboard-routes.ts';
-import { settingsRoutes, type SettingsRoutesOptions } from './integration-routes.ts';
+import { autoReplyRoutes, type AutoReplyRoutesOptions } from './auto-reply-routes.ts';
+import {
+  integrationDeliveryRoutes,
+  integrationRoutes,
+  type IntegrationRoutesOptions,
+} from './integration-routes.ts';
 import { leadRoutes, type LeadRoutesOptions } from './lead-routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { subscriberRoutes, type SubscriberRoutesOptions } from './subscriber-routes.ts';
@@ -17,7 +22,8 @@ export type AdminRoutesOptions = AuthRoutesOptions &
   LeadRoutesOptions &
   SubscriberRoutesOptions &
   CampaignRoutesOptions &
-  SettingsRoutesOptions &
+  IntegrationRoutesOptions &
+  AutoReplyRoutesOptions &
   DashboardRoutesOptions & {
     /** The site's public origin (SITE_URL): requests from any other site are refused. */
     siteUrl: string;
@@ -52,7 +58,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       await api.register(activityRoutes, options);
       await api.register(campaignRoutes, options);
       await api.register(campaignSendingRoutes, options);
-      await api.register(settingsRoutes, options);
+      await api.register(integrationRoutes, options);
+      await api.register(integrationDeliveryRoutes, options);
+      await api.register(autoReplyRoutes, options);
       await api.register(dashboardRoutes, options);
 
       // Any other address under the API is a JSON 404 (not the app shell that answers /admin/*).

@@ -10,23 +10,16 @@ import type { IntegrationServices } from '../integrations/integration-services.t
 import type { IntegrationDeliveryRow, IntegrationRow } from '../integrations/integration-tables.ts';
 import { maskedUrl } from '../integrations/masked-url.ts';
 import { newSigningSecret } from '../integrations/signing-secret.ts';
-import type { AutoReply } from '../quote/auto-reply.ts';
-import { autoReplyContent } from '../quote/quote-emails.ts';
 import type { ActivityLog, NewActivity } from './activity-log.ts';
 import { ApiProblem, notFound } from './api-problem.ts';
 import { registerEndpoint } from './register-endpoint.ts';
 
-export interface SettingsRoutesOptions {
+export interface IntegrationRoutesOptions {
   integrationServices: IntegrationServices;
   integrations: IntegrationRepository;
-  autoReply: AutoReply;
   activity: ActivityLog;
-  siteUrl: string;
   now: () => Date;
 }
-
-/** The reference the auto-reply's preview shows (a real one is random: lead-reference.ts). */
-const SAMPLE_REFERENCE = 'Q-7F3K9C';
 
 /** How the inbox names an integration where its URL must not appear: "Slack integration #3". */
 export const integrationName = (row: Pick<IntegrationRow, 'id' | 'kind'>) =>
@@ -66,31 +59,34 @@ function integration(row: IntegrationRow, last: IntegrationDeliveryRow | undefin
 /** The answer to a URL the delivery side refuses (not https in production, not a public address). */
 const invalidUrl = (reason: string) => new ApiProblem(400, 'invalid-url', reason, { url: reason });
 
+/** What the integration routes share: the log, an integration as the inbox sees it, found or a 404. */
+function integrationHelpers(options: IntegrationRoutesOptions) {
+  const { integrations, integrationServices, activity, now } = options;
+  return {
+    record: (entry: Omit<NewActivity, 'actor'>, actor: string) => activity.record({ actor, ...entry }, now()),
+    async view(row: IntegrationRow): Promise<Integration> {
+      return integration(row, (await integrations.lastDeliveries([row.id])).get(row.id), now());
+    },
+    async found(id: number): Promise<IntegrationRow> {
+      const row = await integrations.get(id);
+      if (!row) throw notFound('This integration');
+      return row;
+    },
+    async checked(url: string): Promise<string> {
+      const verdict = await integrationServices.checkUrl(url);
+      if (!verdict.ok) throw invalidUrl(verdict.reason);
+      return url;
+    },
+  };
+}
+
 /**
- * Settings: the integrations (added, changed, tested, their secret rotated, removed: each in the
- * activity log, by its kind and number, never its URL or secret) and the auto-reply.
+ * Settings → Integrations: added, changed, removed (each in the activity log, by its kind and number,
+ * never its URL or secret); their secret, tests and deliveries in integrationDeliveryRoutes.
  */
-export async function settingsRoutes(app: FastifyInstance, options: SettingsRoutesOptions) {
-  const { integrations, integrationServices, autoReply, activity, siteUrl, now } = options;
-
-  const record = (entry: Omit<NewActivity, 'actor'>, actor: string) =>
-    activity.record({ actor, ...entry }, now());
-
-  async function view(row: IntegrationRow): Promise<Integration> {
-    return integration(row, (await integrations.lastDeliveries([row.id])).get(row.id), now());
-  }
-
-  async function found(id: number): Promise<IntegrationRow> {
-    const row = await integrations.get(id);
-    if (!row) throw notFound('This integration');
-    return row;
-  }
-
-  async function checked(url: string): Promise<string> {
-    const verdict = await integrationServices.checkUrl(url);
-    if (!verdict.ok) throw invalidUrl(verdict.reason);
-    return url;
-  }
+export async function integrationRoutes(app: FastifyInstance, options: IntegrationRoutesOptions) {
+  const { integrations, now } = options;
+  const { record, view, found, checked } = integrationHelpers(options);
 
   registerEndpoint(app, settingsEndpoints.integrations, async () => {
     const rows = await integrations.list();
@@ -126,6 +122,21 @@ export async function settingsRoutes(app: FastifyInstance, options: SettingsRout
       );
     return { integration: await view(row), url: url ?? null };
   });
+
+  registerEndpoint(app, settingsEndpoints.removeIntegration, async ({ params: { id }, staff }) => {
+    const row = await found(id);
+    if (!(await integrations.remove(id))) throw notFound('This integration');
+    await record(
+      { action: 'integration-removed', summary: `Removed ${integrationName(row)}` },
+      staff.account.email,
+    );
+  });
+}
+
+/** An integration's signing secret rotated, a test event sent, its recent deliveries. */
+export async function integrationDeliveryRoutes(app: FastifyInstance, options: IntegrationRoutesOptions) {
+  const { integrations, integrationServices, now } = options;
+  const { record, view, found } = integrationHelpers(options);
 
   registerEndpoint(app, settingsEndpoints.rotateSecret, async ({ params: { id }, staff }) => {
     const secret = newSigningSecret();
@@ -165,38 +176,5 @@ export async function settingsRoutes(app: FastifyInstance, options: SettingsRout
   registerEndpoint(app, settingsEndpoints.deliveries, async ({ params: { id } }) => {
     await found(id);
     return { deliveries: (await integrations.deliveries(id)).map(deliveryAttempt) };
-  });
-
-  registerEndpoint(app, settingsEndpoints.removeIntegration, async ({ params: { id }, staff }) => {
-    const row = await found(id);
-    if (!(await integrations.remove(id))) throw notFound('This integration');
-    await record(
-      { action: 'integration-removed', summary: `Removed ${integrationName(row)}` },
-      staff.account.email,
-    );
-  });
-
-  registerEndpoint(app, settingsEndpoints.autoReply, async () => autoReply.get());
-
-  registerEndpoint(app, settingsEndpoints.saveAutoReply, async ({ body, staff }) => {
-    const before = await autoReply.get();
-    const saved = await autoReply.save(body, staff.account.email, now());
-    const changes = [
-      ...(saved.enabled !== before.enabled ? [saved.enabled ? 'turned it on' : 'turned it off'] : []),
-      ...(saved.text !== before.text ? ['changed its text'] : []),
-    ];
-    await record(
-      {
-        action: 'auto-reply-changed',
-        summary: `Auto-reply: ${changes.length > 0 ? changes.join(', ') : 'saved unchanged'} (${saved.enabled ? 'on' : 'off'})`,
-      },
-      staff.account.email,
-    );
-    return saved;
-  });
-
-  registerEndpoint(app, settingsEndpoints.previewAutoReply, async ({ body: { text } }) => {
-    const { subject, text: body } = autoReplyContent(text, SAMPLE_REFERENCE, siteUrl);
-    return { subject, text: body };
   });
 }
