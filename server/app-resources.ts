@@ -1,9 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { createHttpSender } from './integrations/http-sender.ts';
-import { httpTransport } from './integrations/http-transport.ts';
-import { integrationRetryPolicy } from './integrations/integration-retry.ts';
-import { INTEGRATION_LANE } from './integrations/integration-tables.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
@@ -11,7 +7,8 @@ import { createCampaignScheduler, type CampaignScheduler } from './newsletter/ca
 import { listBackups } from './ops/backups.ts';
 import type { Readiness } from './ops/health-routes.ts';
 import { holdDatabase } from './ops/server-lock.ts';
-import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
+import type { OutboxWorker } from './outbox/outbox-worker.ts';
+import { CAMPAIGN_CONNECTIONS, createLaneWorker } from './lane-workers.ts';
 import { openRedis, redisHealth, type Redis } from './security/redis-client.ts';
 import { openStores } from './stores.ts';
 
@@ -42,20 +39,6 @@ export interface ResourcesOptions {
 /** Said once at start: several instances on one PostgreSQL each count their own limits without Redis. */
 export const PER_INSTANCE_LIMITS =
   'DATABASE_URL is set but REDIS_URL is not: rate limits are counted per instance, so with several instances a client gets each limit once per instance. Set REDIS_URL to share them.';
-
-/** A campaign's emails taken per pass, and sent at once over as many pooled SMTP connections. */
-const CAMPAIGN_BATCH = 50;
-const CAMPAIGN_CONNECTIONS = 4;
-
-/** Integration deliveries sent at once: each waits on another company's server (up to its 10 s timeout). */
-const INTEGRATION_CONCURRENCY = 8;
-/** Longer than the 10 s timeout of a request, with room for a slow database. */
-const INTEGRATION_LEASE_MS = 2 * 60_000;
-
-/** Long enough for the slowest SMTP exchange; after it, a claimed email is due again. */
-function leaseMs(timeouts: Config['mail']['timeouts']) {
-  return 2 * (timeouts.connectionMs + timeouts.greetingMs + timeouts.socketMs) + 60_000;
-}
 
 /**
  * What the app holds: the database and its repositories (marked as held, so
@@ -94,57 +77,17 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   // The database file's marker that a server holds it (restore refuses then); PostgreSQL has its own.
   if (stores.storage.file) held.releaseDatabase = holdDatabase(stores.storage.file);
   const mailer = (held.mailer = options.mailer ?? createMailer(config.mail, stores.mailDrop));
-  const worker = createOutboxWorker({
-    outbox: stores.outbox,
-    mailer,
-    log: app.log.child({ component: 'outbox' }),
-    pollMs: config.outbox.pollMs,
-    retryBaseMs: config.outbox.retryBaseMs,
-    retryMaxMs: config.outbox.retryMaxMs,
-    maxAttempts: config.outbox.maxAttempts,
-    leaseMs: leaseMs(config.mail.timeouts),
-    ...(options.now ? { now: options.now } : {}),
-  });
-  // The campaigns' lane: its own worker (a campaign never delays a notification), its own pool of
-  // SMTP connections, and its throttle counted in the database. A mailer given by a test serves both.
+  const lanes = { config, outbox: stores.outbox, log: app.log, now: options.now };
+  const worker = createLaneWorker('mail', { ...lanes, mailer });
+  // The campaigns' lane has its own pool of SMTP connections; a mailer given by a test serves both.
   const campaignMailer = options.mailer
     ? options.mailer
     : (held.campaignMailer = createMailer(
         { ...config.mail, poolSize: CAMPAIGN_CONNECTIONS },
         stores.mailDrop,
       ));
-  const campaignWorker = createOutboxWorker({
-    outbox: stores.outbox,
-    mailer: campaignMailer,
-    log: app.log.child({ component: 'campaign-sender' }),
-    pollMs: config.outbox.pollMs,
-    retryBaseMs: config.outbox.retryBaseMs,
-    retryMaxMs: config.outbox.retryMaxMs,
-    maxAttempts: config.outbox.maxAttempts,
-    leaseMs: leaseMs(config.mail.timeouts),
-    batchSize: CAMPAIGN_BATCH,
-    concurrency: CAMPAIGN_CONNECTIONS,
-    // Thousands of "email sent" lines would bury the rest; failures are still logged one by one.
-    sentLogLevel: 'debug',
-    lane: { lane: 'campaign', ratePerMinute: config.newsletter.campaignRatePerMinute },
-    ...(options.now ? { now: options.now } : {}),
-  });
-  // The integrations' lane: HTTP with its own fixed retry schedule, several deliveries at once.
-  const integrationWorker = createOutboxWorker({
-    outbox: stores.outbox,
-    transport: httpTransport(
-      createHttpSender({ allowPrivate: config.integrations.allowPrivate, production: config.production }),
-    ),
-    log: app.log.child({ component: 'integrations' }),
-    noun: 'integration delivery',
-    pollMs: config.outbox.pollMs,
-    retryPolicy: integrationRetryPolicy,
-    leaseMs: INTEGRATION_LEASE_MS,
-    batchSize: INTEGRATION_CONCURRENCY * 2,
-    concurrency: INTEGRATION_CONCURRENCY,
-    lane: { lane: INTEGRATION_LANE },
-    ...(options.now ? { now: options.now } : {}),
-  });
+  const campaignWorker = createLaneWorker('campaign', { ...lanes, mailer: campaignMailer });
+  const integrationWorker = createLaneWorker('integration', lanes);
   const campaignScheduler = createCampaignScheduler({
     campaigns: stores.campaigns,
     activity: stores.activity,
