@@ -1,4 +1,5 @@
 /** Reading the command line and writing tables, for the operator commands. */
+import { parseArgs } from 'node:util';
 
 /** Where a command writes: its output, and its messages to the operator. */
 export interface CommandIo {
@@ -9,11 +10,21 @@ export interface CommandIo {
 /** A mistake in the command line: the usage is shown, exit code 2. */
 export class UsageError extends Error {}
 
-export function option(args: string[], name: string): string | undefined {
-  const at = args.indexOf(name);
-  if (at === -1) return undefined;
-  const value = args[at + 1];
-  if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value.`);
+/**
+ * The value of an option, `--name value` or `--name=value`, read by node:util's parseArgs (the other
+ * options and the positional arguments are the command's own business); undefined when it is not given.
+ */
+export function option(args: string[], name: `--${string}`): string | undefined {
+  const key = name.slice(2);
+  const { values } = parseArgs({
+    args,
+    options: { [key]: { type: 'string' } },
+    strict: false,
+    allowPositionals: true,
+  });
+  const value = values[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.startsWith('--')) throw new UsageError(`${name} needs a value.`);
   return value;
 }
 
