@@ -3,7 +3,7 @@ import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-domain.ts';
 import type { Storage } from '../db/database.ts';
 import { isLong } from './index-choice.ts';
 import './lead-count-tables.ts';
-import { addDays, formatDate, localDate, localMidnight } from '../time/zoned-time.ts';
+import { addDays, localDate, localMidnight } from '../time/zoned-time.ts';
 import { weekStart, type UtcRange } from './period-bounds.ts';
 import { type BucketRange, rangeParts } from './range-parts.ts';
 
@@ -127,7 +127,7 @@ export function createLeadFigures(storage: Pick<Storage, 'db' | 'dialect' | 'tab
           start: localMidnight(start, timeZone),
           end: localMidnight(addDays(start, 7), timeZone),
         };
-        return { weekStart: formatDate(start), parts: rangeParts(range, { withMonths: false }) };
+        return { weekStart: start, parts: rangeParts(range, { withMonths: false }) };
       });
       const days = weeks.flatMap((week) => week.parts.days);
       const edges = weeks.flatMap((week) => week.parts.edges);

@@ -1,5 +1,13 @@
 import type { DashboardPeriod } from '../../common/dashboard-domain.ts';
-import { addDays, type CalendarDate, localDate, localMidnight } from '../time/zoned-time.ts';
+import {
+  addDays,
+  addMonths,
+  type CalendarDate,
+  dayOfWeek,
+  localDate,
+  localMidnight,
+  monthStart,
+} from '../time/zoned-time.ts';
 
 export type { DashboardPeriod } from '../../common/dashboard-domain.ts';
 
@@ -15,13 +23,9 @@ export interface PeriodBounds {
   previous: UtcRange;
 }
 
-function addMonths(date: CalendarDate, months: number): CalendarDate {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate()));
-}
-
 /** The Monday (ISO week start, as in India and Europe) of the local week holding the date. */
 export function weekStart(date: CalendarDate): CalendarDate {
-  return addDays(date, -((date.getUTCDay() + 6) % 7));
+  return addDays(date, -((dayOfWeek(date) + 6) % 7));
 }
 
 /**
@@ -56,7 +60,7 @@ export function periodBounds(period: DashboardPeriod, now: Date, timeZone: strin
       previousStart = addDays(currentStart, -7 * 12);
       break;
     case '12m': {
-      const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
+      const month = monthStart(today);
       currentEnd = addMonths(month, 1);
       currentStart = addMonths(currentEnd, -12);
       previousStart = addMonths(currentStart, -12);

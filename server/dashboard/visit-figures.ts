@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Storage } from '../db/database.ts';
 import { isLong } from './index-choice.ts';
 import type { SourcePageCount } from './lead-figures.ts';
-import { addDays, formatDate, localDate } from '../time/zoned-time.ts';
+import { addDays, localDate } from '../time/zoned-time.ts';
 import type { PeriodBounds, UtcRange } from './period-bounds.ts';
 
 /** The most pages, sources and campaigns the dashboard lists (most viewed first). */
@@ -32,10 +32,10 @@ export interface VisitFigures {
  * first: the days the visit tables are keyed by.
  */
 function localDays(range: UtcRange, timeZone: string): string[] {
-  const last = formatDate(localDate(range.end, timeZone));
+  const last = localDate(range.end, timeZone);
   const days: string[] = [];
-  for (let day = localDate(range.start, timeZone); formatDate(day) < last; day = addDays(day, 1)) {
-    days.push(formatDate(day));
+  for (let day = localDate(range.start, timeZone); day < last; day = addDays(day, 1)) {
+    days.push(day);
   }
   return days;
 }

@@ -5,8 +5,32 @@
  * a few microseconds (a dashboard answer needs some 40 dates).
  */
 
-/** A calendar date (no zone), as a UTC midnight, so that days and months add without offsets. */
-export type CalendarDate = Date;
+declare const calendarDate: unique symbol;
+
+/**
+ * A calendar date, "2026-11-23": a day of the calendar with no zone and no time, never an instant (the
+ * compiler tells a CalendarDate from a Date). localMidnight() gives the instant it starts in a zone.
+ */
+export type CalendarDate = string & { readonly [calendarDate]: true };
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The date a "YYYY-MM-DD" names; throws on any other text. */
+export function calendarDateOf(text: string): CalendarDate {
+  if (!DATE.test(text)) throw new Error(`Not a calendar date: ${text}`);
+  return text as CalendarDate;
+}
+
+/** The date as a UTC midnight's ms, so that days and months add without offsets. */
+function utcMidnightOf(date: CalendarDate): number {
+  const [, year = '0', month = '1', day = '1'] = DATE.exec(date) ?? [];
+  return Date.UTC(Number(year), Number(month) - 1, Number(day));
+}
+
+/** The date of year, month (0-based, may overflow) and day (may overflow), as Date.UTC counts them. */
+function dateOfParts(year: number, month: number, day: number): CalendarDate {
+  return new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10) as CalendarDate;
+}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -60,24 +84,35 @@ export function localTimeToUtc(local: string, timeZone: string): Date {
 /** The calendar date in the time zone at that instant. */
 export function localDate(at: Date, timeZone: string): CalendarDate {
   const wall = new Date(wallClock(at.getTime(), timeZone));
-  return new Date(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate()));
-}
-
-/** "2026-11-23" */
-export function formatDate(date: CalendarDate): string {
-  return date.toISOString().slice(0, 10);
+  return dateOfParts(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
 }
 
 /** The local date of the instant in the zone, "YYYY-MM-DD". */
 export function localDay(at: Date, timeZone: string): string {
-  return formatDate(localDate(at, timeZone));
+  return localDate(at, timeZone);
 }
 
 /** The instant the calendar date's first minute starts in the time zone. */
 export function localMidnight(date: CalendarDate, timeZone: string): Date {
-  return wallToUtc(date.getTime(), timeZone);
+  return wallToUtc(utcMidnightOf(date), timeZone);
 }
 
 export function addDays(date: CalendarDate, days: number): CalendarDate {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + days));
+  const utc = new Date(utcMidnightOf(date));
+  return dateOfParts(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate() + days);
+}
+
+export function addMonths(date: CalendarDate, months: number): CalendarDate {
+  const utc = new Date(utcMidnightOf(date));
+  return dateOfParts(utc.getUTCFullYear(), utc.getUTCMonth() + months, utc.getUTCDate());
+}
+
+/** The first day of the date's month. */
+export function monthStart(date: CalendarDate): CalendarDate {
+  return calendarDateOf(`${date.slice(0, 8)}01`);
+}
+
+/** The day of the week, 0 for Sunday to 6 for Saturday. */
+export function dayOfWeek(date: CalendarDate): number {
+  return new Date(utcMidnightOf(date)).getUTCDay();
 }
