@@ -70,7 +70,7 @@ export default tseslint.config(
     // The core: every folder of server/ but the features' (a new folder is core until it is made a feature).
     files: ['server/*/**/*.{ts,tsx}'],
     ignores: [
-      'server/{quote,newsletter,admin,integrations,dashboard,visits}/**',
+      'server/{quote,newsletter,admin,integrations,visits}/**',
       '**/*.test.{ts,tsx}',
       'server/test/**',
       'server/fault-tests/**',
@@ -87,7 +87,6 @@ export default tseslint.config(
                 'server/newsletter',
                 'server/admin',
                 'server/integrations',
-                'server/dashboard',
                 'server/visits',
               ],
               message: 'The core of the server imports no feature: let the feature register with it instead.',
@@ -125,7 +124,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/{quote,newsletter,admin,integrations,dashboard,visits}/**/*.{ts,tsx}'],
+    files: ['server/{quote,newsletter,admin,integrations,visits}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -135,48 +134,30 @@ export default tseslint.config(
             {
               target: 'server/quote',
               // The integrations hook into the leads (lead-hooks.ts); the leads never import them.
-              from: [
-                'server/newsletter',
-                'server/admin',
-                'server/integrations',
-                'server/dashboard',
-                'server/visits',
-              ],
+              from: ['server/newsletter', 'server/admin', 'server/integrations', 'server/visits'],
               message: 'A feature imports the core and common/, never another feature.',
             },
             {
               target: 'server/newsletter',
-              from: [
-                'server/quote',
-                'server/admin',
-                'server/integrations',
-                'server/dashboard',
-                'server/visits',
-              ],
+              from: ['server/quote', 'server/admin', 'server/integrations', 'server/visits'],
               message: 'A feature imports the core and common/, never another feature.',
             },
             // The integrations deliver the leads' events, so they may use quote/ (which only tells them
             // through its hooks), never the inbox or the newsletter.
             {
               target: 'server/integrations',
-              from: ['server/newsletter', 'server/admin', 'server/dashboard', 'server/visits'],
+              from: ['server/newsletter', 'server/admin', 'server/visits'],
               message: 'The integrations import the core, common/ and the leads (quote/), no other feature.',
             },
             // Visits are counted from the pages the core serves; they know no other feature.
             {
               target: 'server/visits',
-              from: [
-                'server/quote',
-                'server/newsletter',
-                'server/admin',
-                'server/integrations',
-                'server/dashboard',
-              ],
+              from: ['server/quote', 'server/newsletter', 'server/admin', 'server/integrations'],
               message: 'The visits import the core and common/, no other feature.',
             },
-            // No zone for server/admin: the inbox works on the leads and the subscribers, so it may use
-            // quote/ and newsletter/ (and only it may). Nor for server/dashboard: its figures read the leads
-            // and the visits, and only the inbox shows them.
+            // No zone for server/admin: the inbox works on the leads, the subscribers and the visits, so it
+            // may use quote/, newsletter/ and visits/ (and only it may): the dashboard's figures are the
+            // leads' (quote/lead-figures.ts) and the visits' (visits/visit-figures.ts), composed by the inbox.
             {
               target: 'server',
               from: 'server/*.{ts,tsx}',
@@ -229,8 +210,8 @@ export default tseslint.config(
       'server/admin/session-repository.ts',
       'server/app-resources.ts',
       'server/config.ts',
-      'server/dashboard/lead-figures.ts',
-      'server/dashboard/visit-figures.ts',
+      'server/quote/lead-figures.ts',
+      'server/visits/visit-figures.ts',
       'server/db/write-queue.ts',
       'server/forms/server-page.tsx',
       'server/maintenance.ts',

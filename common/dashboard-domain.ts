@@ -24,3 +24,8 @@ export const DIRECT_SOURCE = 'direct';
 export const INTERNAL_SOURCE = 'internal';
 /** A visit's source once a page's day already has its most sources (a referrer spammer fills no table). */
 export const OTHER_SOURCE = 'other';
+
+export interface SourcePageCount {
+  sourcePage: string;
+  count: number;
+}

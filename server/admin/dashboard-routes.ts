@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type Dashboard, dashboardEndpoints } from '../../common/inbox-api/dashboard-endpoints.ts';
-import { createLeadFigures } from '../dashboard/lead-figures.ts';
-import { periodBounds } from '../dashboard/period-bounds.ts';
-import { createVisitFigures } from '../dashboard/visit-figures.ts';
+import { createLeadFigures } from '../quote/lead-figures.ts';
+import { periodBounds } from '../time/period-bounds.ts';
+import { createVisitFigures } from '../visits/visit-figures.ts';
 import type { Storage } from '../db/database.ts';
 import { registerEndpoint } from './register-endpoint.ts';
 

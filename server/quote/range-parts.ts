@@ -1,4 +1,4 @@
-import type { UtcRange } from './period-bounds.ts';
+import type { UtcRange } from '../time/period-bounds.ts';
 
 /** [from, to) of lead_counts' buckets: "2026-11-27" for days, "2026-11" for months. */
 export interface BucketRange {

@@ -73,3 +73,11 @@ export function periodBounds(period: DashboardPeriod, now: Date, timeZone: strin
     previous: { start: at(previousStart), end: at(currentStart) },
   };
 }
+
+/** Longer than a month: the 12-week and 12-month periods, which hold most of the rows. */
+const LONG_MS = 32 * 24 * 60 * 60_000;
+
+/** Whether the range is a long one (a query then reads most of a table, by a different index). */
+export function isLong(range: UtcRange): boolean {
+  return range.end.getTime() - range.start.getTime() > LONG_MS;
+}

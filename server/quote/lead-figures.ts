@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
+import type { SourcePageCount } from '../../common/dashboard-domain.ts';
 import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-domain.ts';
 import type { Storage } from '../db/database.ts';
-import { isLong } from './index-choice.ts';
 import './lead-count-tables.ts';
 import { addDays, localDate, localMidnight } from '../time/zoned-time.ts';
-import { weekStart, type UtcRange } from './period-bounds.ts';
+import { isLong, weekStart, type UtcRange } from '../time/period-bounds.ts';
 import { type BucketRange, rangeParts } from './range-parts.ts';
 
 /** The time to first contact's percentiles: the median and the 90th. */
@@ -16,11 +16,6 @@ const WEEKS_SHOWN = 12;
 export interface WeekCount {
   /** The local Monday the week starts on, e.g. "2026-11-23". */
   weekStart: string;
-  count: number;
-}
-
-export interface SourcePageCount {
-  sourcePage: string;
   count: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The leads counted ahead (server/dashboard/lead-count-migrations.ts): how many leads that are not spam
+ * The leads counted ahead (server/quote/lead-count-migrations.ts): how many leads that are not spam
  * arrived in each UTC day and each UTC month, by their status now and the page they were sent from, and
  * how many of them a person has answered. Database triggers on quote_requests keep it, in the same
  * transaction as the change to the lead, whatever makes the change (the form, the inbox, retention, a

@@ -1,9 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Storage } from '../db/database.ts';
-import { isLong } from './index-choice.ts';
-import type { SourcePageCount } from './lead-figures.ts';
+import type { SourcePageCount } from '../../common/dashboard-domain.ts';
 import { addDays, localDate } from '../time/zoned-time.ts';
-import type { PeriodBounds, UtcRange } from './period-bounds.ts';
+import { isLong, type PeriodBounds, type UtcRange } from '../time/period-bounds.ts';
 
 /** The most pages, sources and campaigns the dashboard lists (most viewed first). */
 const TOP_PAGES = 20;

@@ -7,7 +7,7 @@ import { openStores } from '../stores.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { testConfig } from '../test/test-app.ts';
 import { createLeadFigures, percentile } from './lead-figures.ts';
-import { periodBounds } from './period-bounds.ts';
+import { periodBounds } from '../time/period-bounds.ts';
 
 const ZONE = 'Asia/Kolkata'; // +05:30: local midnight is 18:30Z the day before.
 /** Friday 27 November 2026, 11:30 in Kolkata; this local week began Monday 23 November (22 Nov 18:30Z). */
