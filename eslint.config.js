@@ -213,7 +213,6 @@ export default tseslint.config(
       'server/quote/lead-figures.ts',
       'server/visits/visit-figures.ts',
       'server/db/write-queue.ts',
-      'server/forms/server-page.tsx',
       'server/maintenance.ts',
       'server/newsletter/newsletter-migrations.ts',
       'server/newsletter/subscriber-repository.ts',

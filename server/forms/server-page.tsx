@@ -73,6 +73,47 @@ function Stylesheet({ stylesheet }: { stylesheet: SiteStylesheet | undefined }) 
   return <style dangerouslySetInnerHTML={{ __html: stylesheet.css }} />;
 }
 
+/** What went wrong, with a link to each field at fault. */
+function ProblemAlert({ alert }: { alert: NonNullable<ServerPageProps['alert']> }) {
+  return (
+    <div role="alert" className="mt-6 max-w-3xl rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">
+      <p>{alert.summary}</p>
+      {alert.errors && alert.errors.length > 0 && (
+        <ul className="mt-2 list-disc pl-5">
+          {alert.errors.map((error) => (
+            <li key={error.id}>
+              <a href={`#${error.id}`} className="underline">
+                {error.label}
+              </a>
+              : {error.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The company, its email and the privacy policy. */
+function PageFooter() {
+  return (
+    <footer className="border-t border-slate-200">
+      <div className="container-page py-6 text-sm text-slate-600">
+        <p>
+          {company.name} ·{' '}
+          <a href={`mailto:${company.email}`} className="underline">
+            {company.email}
+          </a>{' '}
+          ·{' '}
+          <a href="/privacypolicy" className="underline">
+            Privacy Policy
+          </a>
+        </p>
+      </div>
+    </footer>
+  );
+}
+
 /**
  * A page the server writes itself, for a visitor without JavaScript or a
  * link that cannot be used: the site's look (its stylesheet and logo), a
@@ -112,26 +153,7 @@ function ServerPage({
         <main className="container-page py-12 sm:py-16">
           <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">{eyebrow}</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">{heading}</h1>
-          {alert && (
-            <div
-              role="alert"
-              className="mt-6 max-w-3xl rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900"
-            >
-              <p>{alert.summary}</p>
-              {alert.errors && alert.errors.length > 0 && (
-                <ul className="mt-2 list-disc pl-5">
-                  {alert.errors.map((error) => (
-                    <li key={error.id}>
-                      <a href={`#${error.id}`} className="underline">
-                        {error.label}
-                      </a>
-                      : {error.message}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          )}
+          {alert && <ProblemAlert alert={alert} />}
           {paragraphs.map((text) => (
             <p key={text} className="mt-6 max-w-2xl text-lg leading-8 text-slate-600">
               {text}
@@ -144,20 +166,7 @@ function ServerPage({
             </a>
           </p>
         </main>
-        <footer className="border-t border-slate-200">
-          <div className="container-page py-6 text-sm text-slate-600">
-            <p>
-              {company.name} ·{' '}
-              <a href={`mailto:${company.email}`} className="underline">
-                {company.email}
-              </a>{' '}
-              ·{' '}
-              <a href="/privacypolicy" className="underline">
-                Privacy Policy
-              </a>
-            </p>
-          </div>
-        </footer>
+        <PageFooter />
       </body>
     </html>
   );
