@@ -214,7 +214,6 @@ export default tseslint.config(
       'server/visits/visit-figures.ts',
       'server/db/write-queue.ts',
       'server/maintenance.ts',
-      'server/newsletter/newsletter-migrations.ts',
       'server/newsletter/subscriber-repository.ts',
       'server/ops/database-copy.ts',
       'server/quote/lead-inbox.ts',
