@@ -4,11 +4,7 @@ import {
   startRegistration,
   WebAuthnError,
 } from '@simplewebauthn/browser';
-import type {
-  CreationCeremony,
-  Me,
-  RequestCeremony,
-} from '../../../common/inbox-api/account-endpoints';
+import type { CreationCeremony, Me, RequestCeremony } from '../../../common/inbox-api/account-endpoints';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { ApiFailure, callApi, NETWORK_FAILURE_MESSAGE } from './api';
 
