@@ -27,7 +27,7 @@ export const QUOTE_MAX_FIELD_LENGTH =
 const QUOTE_PATHS = ['/api/quote', '/sendMail.php'] as const;
 
 /** The paths answered: the two above, and the site's own QUOTE_ENDPOINT when it names another. */
-export function quotePaths(configured: string | undefined): string[] {
+function quotePaths(configured: string | undefined): string[] {
   return [...new Set([...QUOTE_PATHS, ...(configured ? [configured] : [])])];
 }
 
