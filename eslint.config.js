@@ -212,7 +212,6 @@ export default tseslint.config(
       'server/quote/lead-figures.ts',
       'server/visits/visit-figures.ts',
       'server/db/write-queue.ts',
-      'server/maintenance.ts',
       'server/newsletter/subscriber-repository.ts',
       'server/ops/database-copy.ts',
       'server/quote/lead-inbox.ts',

@@ -20,6 +20,40 @@ export interface MaintenanceOptions {
   now: () => Date;
 }
 
+/** Timers that never keep the process alive, all ended by `stop` (after which `later` does nothing). */
+function unrefTimers() {
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+  return {
+    later(delayMs: number, task: () => Promise<void> | void) {
+      if (stopped) return;
+      const timer = setTimeout(async () => {
+        timers.delete(timer);
+        await task();
+      }, delayMs);
+      timer.unref();
+      timers.add(timer);
+    },
+    stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
+
+/** On a thread of its own (SQLite) or in pg_dump's process: the server keeps answering meanwhile. */
+function copyNow(config: Config, at: Date): Promise<BackupReport> {
+  const { url } = config.database;
+  const where = { mailDir: config.mail.dir, backupDir: config.backup.dir, at };
+  if (url) return takePostgresBackup({ url, ...where });
+  return takeBackupInBackground({
+    databasePath: config.database.path,
+    busyTimeoutMs: config.database.busyTimeoutMs,
+    ...where,
+  });
+}
+
 /**
  * What the running server does by itself: a backup every
  * BACKUP_INTERVAL_HOURS (keeping BACKUP_KEEP), and deleting what has been spam
@@ -29,32 +63,8 @@ export interface MaintenanceOptions {
  * runs it at a time, and the others let it be.
  */
 export function startMaintenance({ config, leads, storage, log, now }: MaintenanceOptions) {
-  const timers = new Set<NodeJS.Timeout>();
+  const { later, stop } = unrefTimers();
   let lastBackupAt: Date | null = listBackups(config.backup.dir)[0]?.at ?? null;
-
-  let stopped = false;
-
-  function later(delayMs: number, task: () => Promise<void> | void) {
-    if (stopped) return;
-    const timer = setTimeout(async () => {
-      timers.delete(timer);
-      await task();
-    }, delayMs);
-    timer.unref();
-    timers.add(timer);
-  }
-
-  /** On a thread of its own (SQLite) or in pg_dump's process: the server keeps answering meanwhile. */
-  function copyNow(at: Date): Promise<BackupReport> {
-    const { url } = config.database;
-    const where = { mailDir: config.mail.dir, backupDir: config.backup.dir, at };
-    if (url) return takePostgresBackup({ url, ...where });
-    return takeBackupInBackground({
-      databasePath: config.database.path,
-      busyTimeoutMs: config.database.busyTimeoutMs,
-      ...where,
-    });
-  }
 
   async function backUp() {
     try {
@@ -65,7 +75,7 @@ export function startMaintenance({ config, leads, storage, log, now }: Maintenan
           lastBackupAt = newest;
           return undefined;
         }
-        return copyNow(now());
+        return copyNow(config, now());
       });
       if (report) {
         lastBackupAt = report.at;
@@ -117,11 +127,7 @@ export function startMaintenance({ config, leads, storage, log, now }: Maintenan
   return {
     lastBackupAt: () => lastBackupAt,
     purgeSpamNow,
-    stop() {
-      stopped = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-    },
+    stop,
   };
 }
 
