@@ -206,7 +206,6 @@ export default tseslint.config(
       'server/admin/ceremonies.ts',
       'server/admin/invitation-repository.ts',
       'server/admin/lead-routes.ts',
-      'server/admin/session-repository.ts',
       'server/app-resources.ts',
       'server/config.ts',
       'server/quote/lead-figures.ts',

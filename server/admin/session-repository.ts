@@ -17,6 +17,52 @@ export interface SignedIn {
 /** How stale last_seen_at may get before a request writes it again (no write per request). */
 const SLIDE_EVERY_MS = 60_000;
 
+/** The session of this cookie and its account, while both are valid; an expired one is deleted. */
+async function findSession(
+  storage: Pick<Storage, 'db' | 'write'>,
+  limits: SessionLimits,
+  token: string | undefined,
+  at: Date,
+): Promise<SignedIn | undefined> {
+  const { db } = storage;
+  const write = storage.write.run;
+  if (!isTokenShape(token)) return undefined;
+  const tokenHash = hashToken(token);
+  const session = await db
+    .selectFrom('admin_sessions')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!session) return undefined;
+  const now = at.getTime();
+  const expired =
+    Date.parse(session.created_at) + limits.maxAgeMs <= now ||
+    Date.parse(session.last_seen_at) + limits.idleMs <= now;
+  const account = expired
+    ? undefined
+    : await db
+        .selectFrom('admin_accounts')
+        .selectAll()
+        .where('id', '=', session.account_id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+  if (!account) {
+    await write((trx) => trx.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).execute());
+    return undefined;
+  }
+  if (now - Date.parse(session.last_seen_at) >= SLIDE_EVERY_MS) {
+    session.last_seen_at = at.toISOString();
+    await write((trx) =>
+      trx
+        .updateTable('admin_sessions')
+        .set({ last_seen_at: session.last_seen_at })
+        .where('token_hash', '=', tokenHash)
+        .execute(),
+    );
+  }
+  return { account, session };
+}
+
 /**
  * The inbox's sessions, in the database. The browser holds a random 256-bit
  * token in a cookie; the database holds only its SHA-256, so a copy of the
@@ -24,7 +70,6 @@ const SLIDE_EVERY_MS = 60_000;
  * `maxAgeMs` in any case, on sign-out, and when its account is revoked.
  */
 export function createSessionRepository(storage: Pick<Storage, 'db' | 'write'>, limits: SessionLimits) {
-  const { db } = storage;
   const write = storage.write.run;
 
   return {
@@ -56,43 +101,7 @@ export function createSessionRepository(storage: Pick<Storage, 'db' | 'write'>, 
     },
 
     /** The session of this cookie and its account, while both are valid. */
-    async find(token: string | undefined, at: Date): Promise<SignedIn | undefined> {
-      if (!isTokenShape(token)) return undefined;
-      const tokenHash = hashToken(token);
-      const session = await db
-        .selectFrom('admin_sessions')
-        .selectAll()
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst();
-      if (!session) return undefined;
-      const now = at.getTime();
-      const expired =
-        Date.parse(session.created_at) + limits.maxAgeMs <= now ||
-        Date.parse(session.last_seen_at) + limits.idleMs <= now;
-      const account = expired
-        ? undefined
-        : await db
-            .selectFrom('admin_accounts')
-            .selectAll()
-            .where('id', '=', session.account_id)
-            .where('revoked_at', 'is', null)
-            .executeTakeFirst();
-      if (!account) {
-        await write((trx) => trx.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).execute());
-        return undefined;
-      }
-      if (now - Date.parse(session.last_seen_at) >= SLIDE_EVERY_MS) {
-        session.last_seen_at = at.toISOString();
-        await write((trx) =>
-          trx
-            .updateTable('admin_sessions')
-            .set({ last_seen_at: session.last_seen_at })
-            .where('token_hash', '=', tokenHash)
-            .execute(),
-        );
-      }
-      return { account, session };
-    },
+    find: (token: string | undefined, at: Date) => findSession(storage, limits, token, at),
 
     async end(session: AdminSession): Promise<void> {
       await write((trx) =>
