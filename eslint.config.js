@@ -210,7 +210,6 @@ export default tseslint.config(
       'server/config.ts',
       'server/quote/lead-figures.ts',
       'server/visits/visit-figures.ts',
-      'server/db/write-queue.ts',
       'server/newsletter/subscriber-repository.ts',
       'server/ops/database-copy.ts',
       'server/quote/lead-inbox.ts',

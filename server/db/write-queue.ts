@@ -50,6 +50,43 @@ export class WriteQueueClosedError extends Error {
   }
 }
 
+/** A job in its own savepoint: its failure undoes it alone, unless storage itself failed. */
+async function runIsolated<DB>(trx: ControlledTransaction<DB>, job: WriteJob<DB, unknown>): Promise<Outcome> {
+  const inSavepoint = await trx.savepoint('job').execute();
+  try {
+    const value = await job(inSavepoint);
+    await inSavepoint.releaseSavepoint('job').execute();
+    return { ok: true, value };
+  } catch (error) {
+    if (isStorageUnavailable(error)) throw error;
+    await inSavepoint.rollbackToSavepoint('job').execute();
+    await inSavepoint.releaseSavepoint('job').execute();
+    return { ok: false, error };
+  }
+}
+
+/** One transaction over the batch; throws (after rolling back) if a job or the commit fails. */
+async function attempt<DB>(db: Kysely<DB>, batch: Pending<DB>[], isolate: boolean): Promise<Outcome[]> {
+  const trx = await db.startTransaction().execute();
+  try {
+    const outcomes: Outcome[] = [];
+    for (const { job } of batch) {
+      outcomes.push(isolate ? await runIsolated(trx, job) : { ok: true, value: await job(trx) });
+    }
+    await trx.commit().execute();
+    return outcomes;
+  } catch (error) {
+    // SQLite may already have rolled back (disk full, I/O error); the rollback then
+    // fails, which does not matter: it still releases the connection.
+    if (!trx.isCommitted)
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+    throw error;
+  }
+}
+
 /**
  * Group commit. With synchronous=FULL every commit waits for the disk
  * (fsync), and with SQLite it also holds the event loop meanwhile. Instead of
@@ -70,48 +107,11 @@ export function createWriteQueue<DB>(db: Kysely<DB>, options: WriteQueueOptions 
   let storageFailing = false;
   const idle: (() => void)[] = [];
 
-  /** A job in its own savepoint: its failure undoes it alone, unless storage itself failed. */
-  async function runIsolated(trx: ControlledTransaction<DB>, job: WriteJob<DB, unknown>): Promise<Outcome> {
-    const inSavepoint = await trx.savepoint('job').execute();
-    try {
-      const value = await job(inSavepoint);
-      await inSavepoint.releaseSavepoint('job').execute();
-      return { ok: true, value };
-    } catch (error) {
-      if (isStorageUnavailable(error)) throw error;
-      await inSavepoint.rollbackToSavepoint('job').execute();
-      await inSavepoint.releaseSavepoint('job').execute();
-      return { ok: false, error };
-    }
-  }
-
-  /** One transaction over the batch; throws (after rolling back) if a job or the commit fails. */
-  async function attempt(batch: Pending<DB>[], isolate: boolean): Promise<Outcome[]> {
-    const trx = await db.startTransaction().execute();
-    try {
-      const outcomes: Outcome[] = [];
-      for (const { job } of batch) {
-        outcomes.push(isolate ? await runIsolated(trx, job) : { ok: true, value: await job(trx) });
-      }
-      await trx.commit().execute();
-      return outcomes;
-    } catch (error) {
-      // SQLite may already have rolled back (disk full, I/O error); the rollback then
-      // fails, which does not matter: it still releases the connection.
-      if (!trx.isCommitted)
-        await trx
-          .rollback()
-          .execute()
-          .catch(() => undefined);
-      throw error;
-    }
-  }
-
   async function writeBatch(batch: Pending<DB>[]) {
     let outcomes: Outcome[];
     try {
       // The common case, every job fine: one statement less per job than with savepoints.
-      outcomes = await attempt(batch, false);
+      outcomes = await attempt(db, batch, false);
     } catch (error) {
       if (isStorageUnavailable(error) || batch.length === 1) {
         if (isStorageUnavailable(error)) storageFailing = true;
@@ -120,7 +120,7 @@ export function createWriteQueue<DB>(db: Kysely<DB>, options: WriteQueueOptions 
       }
       // A job failed and took the batch down with it: again, each job in its own savepoint.
       try {
-        outcomes = await attempt(batch, true);
+        outcomes = await attempt(db, batch, true);
       } catch (retryError) {
         for (const pending of batch) pending.reject(retryError);
         return;
