@@ -211,7 +211,6 @@ export default tseslint.config(
       'server/quote/lead-figures.ts',
       'server/visits/visit-figures.ts',
       'server/newsletter/subscriber-repository.ts',
-      'server/ops/database-copy.ts',
       'server/quote/lead-inbox.ts',
       'server/quote/lead-workflow.ts',
       'server/visits/visit-counter.ts',

@@ -117,6 +117,55 @@ async function refuseUnlessEmpty(trx: Transaction<Database>, tables: string[], u
   }
 }
 
+/** One table copied in batches, its identity moved past the copied ids, and its rows counted on both sides. */
+async function copyTable(
+  trx: Transaction<Database>,
+  source: SQLite.Database,
+  {
+    name,
+    columns,
+    identity,
+    sequence,
+  }: { name: string; columns: string[]; identity: string | undefined; sequence: number },
+): Promise<TableCopy> {
+  const quoted = columns.map((column) => `"${column.replace(/"/g, '""')}"`).join(', ');
+  const rows = source
+    .prepare(`select ${quoted} from "${name.replace(/"/g, '""')}"`)
+    .raw()
+    .iterate();
+  let batch: unknown[][] = [];
+  const insert = async () => {
+    if (batch.length === 0) return;
+    await sql`insert into ${sql.table(name)} (${sql.join(columns.map((column) => sql.ref(column)))})
+        values ${sql.join(batch.map((row) => sql`(${sql.join(row)})`))}`.execute(trx);
+    batch = [];
+  };
+  for (const row of rows as Iterable<unknown[]>) {
+    batch.push(row);
+    if (batch.length >= batchSize(columns.length)) await insert();
+  }
+  await insert();
+  if (identity) {
+    // Past the highest id copied, and past any id SQLite gave before (AUTOINCREMENT): never one again.
+    await sql`select setval(pg_get_serial_sequence(${name}, ${identity}), greatest(max(${sql.ref(identity)}), ${sequence}))
+          from ${sql.table(name)} having greatest(max(${sql.ref(identity)}), ${sequence}) > 0`.execute(trx);
+  }
+  const sqliteRows = source
+    .prepare(`select count(*) from "${name.replace(/"/g, '""')}"`)
+    .pluck()
+    .get() as number;
+  const { rows: counted } = await sql<{
+    n: number;
+  }>`select count(*) as n from ${sql.table(name)}`.execute(trx);
+  const postgresRows = Number(counted[0]?.n ?? -1);
+  if (postgresRows !== sqliteRows) {
+    throw new Error(
+      `${name}: ${sqliteRows} rows in SQLite but ${postgresRows} in PostgreSQL; nothing was copied.`,
+    );
+  }
+  return { table: name, sqlite: sqliteRows, postgres: postgresRows };
+}
+
 /**
  * Copies every table of the SQLite file (opened read-only: it is left as it
  * is) into PostgreSQL, after running the PostgreSQL migrations there, in one
@@ -184,47 +233,14 @@ export async function copyDatabase({
         await refuseUnlessEmpty(trx, [...target.keys()], url);
         const copied: TableCopy[] = [];
         for (const name of order) {
-          const columns = byName.get(name)?.columns ?? [];
-          const quoted = columns.map((column) => `"${column.replace(/"/g, '""')}"`).join(', ');
-          const rows = source
-            .prepare(`select ${quoted} from "${name.replace(/"/g, '""')}"`)
-            .raw()
-            .iterate();
-          let batch: unknown[][] = [];
-          const insert = async () => {
-            if (batch.length === 0) return;
-            await sql`insert into ${sql.table(name)} (${sql.join(columns.map((column) => sql.ref(column)))})
-              values ${sql.join(batch.map((row) => sql`(${sql.join(row)})`))}`.execute(trx);
-            batch = [];
-          };
-          for (const row of rows as Iterable<unknown[]>) {
-            batch.push(row);
-            if (batch.length >= batchSize(columns.length)) await insert();
-          }
-          await insert();
-          const identity = target.get(name)?.identity;
-          if (identity) {
-            // Past the highest id copied, and past any id SQLite gave before (AUTOINCREMENT): never one again.
-            await sql`select setval(pg_get_serial_sequence(${name}, ${identity}), greatest(max(${sql.ref(identity)}), ${sequences.get(name) ?? 0}))
-                from ${sql.table(name)} having greatest(max(${sql.ref(identity)}), ${sequences.get(name) ?? 0}) > 0`.execute(
-              trx,
-            );
-          }
-          const sqliteRows = source
-            .prepare(`select count(*) from "${name.replace(/"/g, '""')}"`)
-            .pluck()
-            .get() as number;
-          const { rows: counted } = await sql<{
-            n: number;
-          }>`select count(*) as n from ${sql.table(name)}`.execute(trx);
-          const postgresRows = Number(counted[0]?.n ?? -1);
-          if (postgresRows !== sqliteRows) {
-            throw new Error(
-              `${name}: ${sqliteRows} rows in SQLite but ${postgresRows} in PostgreSQL; nothing was copied.`,
-            );
-          }
-          copied.push({ table: name, sqlite: sqliteRows, postgres: postgresRows });
-          progress?.(name, postgresRows);
+          const table = await copyTable(trx, source, {
+            name,
+            columns: byName.get(name)?.columns ?? [],
+            identity: target.get(name)?.identity,
+            sequence: sequences.get(name) ?? 0,
+          });
+          copied.push(table);
+          progress?.(name, table.postgres);
         }
         return copied;
       });
