@@ -207,7 +207,6 @@ export default tseslint.config(
       'server/admin/invitation-repository.ts',
       'server/admin/lead-routes.ts',
       'server/app-resources.ts',
-      'server/config.ts',
       'server/quote/lead-figures.ts',
       'server/visits/visit-figures.ts',
       'server/newsletter/subscriber-repository.ts',
