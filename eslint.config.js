@@ -200,7 +200,6 @@ export default tseslint.config(
   {
     files: [
       'server/admin/account-repository.ts',
-      'server/admin/admin-commands.ts',
       'server/admin/auth-routes.ts',
       'server/admin/campaign-routes.ts',
       'server/admin/ceremonies.ts',

@@ -42,103 +42,117 @@ const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 
 
 const minute = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'never');
 
+/** invite <email>: a one-time link for a new account (or a new passkey for an existing one). */
+async function invite(value: string | undefined, context: AdminCommandContext): Promise<number> {
+  const { accounts, activity, io, now } = context;
+  const to = address(value, 'invite');
+  if (!context.siteUrlIsSet) {
+    io.err(
+      `SITE_URL is not set: the link opens the inbox on this machine's server, ${context.siteUrl}. ` +
+        'To invite someone to your site, set SITE_URL to the address people open it at.\n',
+    );
+  }
+  const { token, replaced } = await accounts.invite(to, now);
+  const existing = await accounts.byEmail(to);
+  await activity.record(
+    {
+      actor: null,
+      action: 'invitation',
+      summary:
+        `Invited ${to}${existing ? ' (an existing account)' : ''} from the command line` +
+        (replaced > 0 ? `, replacing ${countOf(replaced, 'earlier link')}` : ''),
+    },
+    now,
+  );
+  const until = new Date(now.getTime() + INVITATION_TTL_MS);
+  const replacing =
+    replaced === 0
+      ? ''
+      : replaced === 1
+        ? ' It replaces the earlier link, which no longer works.'
+        : ` It replaces ${replaced} earlier links, which no longer work.`;
+  io.out(
+    `Invitation for ${to}, valid once until ${minute(until.toISOString())}.${replacing} Send them this link:\n` +
+      `${context.siteUrl}${adminPaths.invitation}#${token}\n`,
+  );
+  return 0;
+}
+
+/** list: the accounts, and the invitations not yet used. */
+async function list(context: AdminCommandContext): Promise<number> {
+  const { accounts, io, now } = context;
+  const listed = await accounts.list();
+  const pending = await accounts.pendingInvitations(now);
+  if (listed.length === 0) {
+    io.out('No accounts yet: make the first with npm run admin -- invite <email>.\n');
+  } else {
+    io.out(
+      table(
+        ['email', 'status', 'passkeys', 'last sign-in', 'since'],
+        listed.map(({ account, passkeys }) => [
+          account.email,
+          account.revoked_at ? `revoked ${account.revoked_at.slice(0, 10)}` : 'active',
+          String(passkeys),
+          minute(account.last_sign_in_at),
+          account.created_at.slice(0, 10),
+        ]),
+      ),
+    );
+  }
+  if (pending.length > 0) {
+    io.out(
+      `\nPending invitations (revoke <email> withdraws one):\n${table(
+        ['email', 'expires'],
+        pending.map((invitation) => [invitation.email, minute(invitation.expiresAt)]),
+      )}`,
+    );
+  }
+  return 0;
+}
+
+/** revoke <email>: the account's sessions and passkeys end, its pending invitations are withdrawn. */
+async function revoke(value: string | undefined, context: AdminCommandContext): Promise<number> {
+  const { accounts, activity, io, now } = context;
+  const who = address(value, 'revoke');
+  const revoked = await accounts.revoke(who, now);
+  const withdrawn = countOf(revoked.invitations, 'pending invitation');
+  if (!revoked.account && revoked.invitations === 0) {
+    io.err(`No account or pending invitation for ${who}.\n`);
+    return 1;
+  }
+  if (!revoked.account) {
+    await activity.record(
+      {
+        actor: null,
+        action: 'invitation',
+        summary: `Withdrew the invitation of ${who} from the command line`,
+      },
+      now,
+    );
+    io.out(`Withdrew the pending invitation for ${who}: its link no longer works.\n`);
+    return 0;
+  }
+  await activity.record(
+    { actor: null, action: 'account-revoked', summary: `Revoked ${who} from the command line` },
+    now,
+  );
+  io.out(
+    `Revoked ${who}: their sessions have ended and their passkeys no longer work` +
+      `${revoked.invitations > 0 ? `; withdrew ${withdrawn}` : ''}.\n`,
+  );
+  return 0;
+}
+
 /** `npm run admin -- invite|list|revoke`: the inbox's accounts. Returns the exit code. */
 export async function runAdminCommand(args: string[], context: AdminCommandContext): Promise<number> {
-  const { accounts, activity, io, now } = context;
   const [command, value] = args;
   switch (command) {
-    case 'invite': {
-      const to = address(value, 'invite');
-      if (!context.siteUrlIsSet) {
-        io.err(
-          `SITE_URL is not set: the link opens the inbox on this machine's server, ${context.siteUrl}. ` +
-            'To invite someone to your site, set SITE_URL to the address people open it at.\n',
-        );
-      }
-      const { token, replaced } = await accounts.invite(to, now);
-      const existing = await accounts.byEmail(to);
-      await activity.record(
-        {
-          actor: null,
-          action: 'invitation',
-          summary:
-            `Invited ${to}${existing ? ' (an existing account)' : ''} from the command line` +
-            (replaced > 0 ? `, replacing ${countOf(replaced, 'earlier link')}` : ''),
-        },
-        now,
-      );
-      const until = new Date(now.getTime() + INVITATION_TTL_MS);
-      const replacing =
-        replaced === 0
-          ? ''
-          : replaced === 1
-            ? ' It replaces the earlier link, which no longer works.'
-            : ` It replaces ${replaced} earlier links, which no longer work.`;
-      io.out(
-        `Invitation for ${to}, valid once until ${minute(until.toISOString())}.${replacing} Send them this link:\n` +
-          `${context.siteUrl}${adminPaths.invitation}#${token}\n`,
-      );
-      return 0;
-    }
-    case 'list': {
-      const listed = await accounts.list();
-      const pending = await accounts.pendingInvitations(now);
-      if (listed.length === 0) {
-        io.out('No accounts yet: make the first with npm run admin -- invite <email>.\n');
-      } else {
-        io.out(
-          table(
-            ['email', 'status', 'passkeys', 'last sign-in', 'since'],
-            listed.map(({ account, passkeys }) => [
-              account.email,
-              account.revoked_at ? `revoked ${account.revoked_at.slice(0, 10)}` : 'active',
-              String(passkeys),
-              minute(account.last_sign_in_at),
-              account.created_at.slice(0, 10),
-            ]),
-          ),
-        );
-      }
-      if (pending.length > 0) {
-        io.out(
-          `\nPending invitations (revoke <email> withdraws one):\n${table(
-            ['email', 'expires'],
-            pending.map((invitation) => [invitation.email, minute(invitation.expiresAt)]),
-          )}`,
-        );
-      }
-      return 0;
-    }
-    case 'revoke': {
-      const who = address(value, 'revoke');
-      const revoked = await accounts.revoke(who, now);
-      const withdrawn = countOf(revoked.invitations, 'pending invitation');
-      if (!revoked.account && revoked.invitations === 0) {
-        io.err(`No account or pending invitation for ${who}.\n`);
-        return 1;
-      }
-      if (!revoked.account) {
-        await activity.record(
-          {
-            actor: null,
-            action: 'invitation',
-            summary: `Withdrew the invitation of ${who} from the command line`,
-          },
-          now,
-        );
-        io.out(`Withdrew the pending invitation for ${who}: its link no longer works.\n`);
-        return 0;
-      }
-      await activity.record(
-        { actor: null, action: 'account-revoked', summary: `Revoked ${who} from the command line` },
-        now,
-      );
-      io.out(
-        `Revoked ${who}: their sessions have ended and their passkeys no longer work` +
-          `${revoked.invitations > 0 ? `; withdrew ${withdrawn}` : ''}.\n`,
-      );
-      return 0;
-    }
+    case 'invite':
+      return invite(value, context);
+    case 'list':
+      return list(context);
+    case 'revoke':
+      return revoke(value, context);
     default:
       throw new UsageError(command ? `Unknown command "${command}".` : 'A command is needed.');
   }
