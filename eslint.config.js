@@ -203,7 +203,6 @@ export default tseslint.config(
       'server/admin/auth-routes.ts',
       'server/admin/campaign-routes.ts',
       'server/admin/ceremonies.ts',
-      'server/admin/invitation-repository.ts',
       'server/admin/lead-routes.ts',
       'server/app-resources.ts',
       'server/quote/lead-figures.ts',

@@ -53,6 +53,39 @@ async function invitationOf(trx: Transaction<Database>, token: string, at: Date)
   return { state: 'valid', email: row.email };
 }
 
+/** The invitation's account: made, or (lost passkeys, revoked) taken up again. */
+async function accountTakingUp(
+  trx: Transaction<Database>,
+  email: string,
+  userHandle: string,
+  iso: string,
+): Promise<AdminAccount> {
+  const account = await trx
+    .selectFrom('admin_accounts')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (!account) {
+    return trx
+      .insertInto('admin_accounts')
+      .values({
+        email,
+        user_handle: userHandle,
+        created_at: iso,
+        revoked_at: null,
+        last_sign_in_at: iso,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+  return trx
+    .updateTable('admin_accounts')
+    .set({ revoked_at: null, last_sign_in_at: iso })
+    .where('id', '=', account.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /**
  * The invitations that make the inbox's accounts (part of the account
  * repository): one-time links, only their hashes stored, and accepting one
@@ -130,31 +163,7 @@ export function invitationMethods(storage: Pick<Storage, 'db' | 'write' | 'lock'
           .set({ used_at: iso })
           .where('token_hash', '=', hashToken(token))
           .execute();
-        let account = await trx
-          .selectFrom('admin_accounts')
-          .selectAll()
-          .where('email', '=', invitation.email)
-          .executeTakeFirst();
-        if (!account) {
-          account = await trx
-            .insertInto('admin_accounts')
-            .values({
-              email: invitation.email,
-              user_handle: userHandle,
-              created_at: iso,
-              revoked_at: null,
-              last_sign_in_at: iso,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-        } else {
-          account = await trx
-            .updateTable('admin_accounts')
-            .set({ revoked_at: null, last_sign_in_at: iso })
-            .where('id', '=', account.id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
-        }
+        const account = await accountTakingUp(trx, invitation.email, userHandle, iso);
         await insertPasskey(trx, account.id, passkey, iso, iso);
         return account;
       });
