@@ -199,7 +199,6 @@ export default tseslint.config(
   // list only shrinks.
   {
     files: [
-      'server/admin/account-repository.ts',
       'server/admin/auth-routes.ts',
       'server/admin/campaign-routes.ts',
       'server/admin/ceremonies.ts',

@@ -11,77 +11,12 @@ export interface AccountListing {
   passkeys: number;
 }
 
-/**
- * The inbox's accounts, their passkeys and the invitations that make them
- * (invitation-repository.ts). Nobody signs up from the internet: an account
- * exists only once someone accepts an invitation made with `npm run admin -- invite`.
- */
-export function createAccountRepository(storage: Pick<Storage, 'db' | 'write' | 'lock'>) {
+/** The accounts' passkeys: found to sign in, listed, added, removed (never the last), used. */
+function passkeyMethods(storage: Pick<Storage, 'db' | 'write'>) {
   const { db } = storage;
   const write = storage.write.run;
 
   return {
-    ...invitationMethods(storage),
-
-    /** The WebAuthn user handle an invitation's account has, or a new one for a new account. */
-    async userHandleFor(email: string): Promise<string> {
-      const account = await db
-        .selectFrom('admin_accounts')
-        .select('user_handle')
-        .where('email', '=', normaliseEmail(email))
-        .executeTakeFirst();
-      return account?.user_handle ?? randomBytes(32).toString('base64url');
-    },
-
-    async byEmail(email: string): Promise<AdminAccount | undefined> {
-      return db
-        .selectFrom('admin_accounts')
-        .selectAll()
-        .where('email', '=', normaliseEmail(email))
-        .executeTakeFirst();
-    },
-
-    async byId(id: number): Promise<AdminAccount | undefined> {
-      return db.selectFrom('admin_accounts').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
-    /** Every account, with how many passkeys it has. */
-    async list(): Promise<AccountListing[]> {
-      const accounts = await db.selectFrom('admin_accounts').selectAll().orderBy('id').execute();
-      const counts = await db
-        .selectFrom('admin_passkeys')
-        .select(['account_id', (eb) => eb.fn.countAll<number>().as('count')])
-        .groupBy('account_id')
-        .execute();
-      const byAccount = new Map(counts.map((row) => [row.account_id, Number(row.count)]));
-      return accounts.map((account) => ({ account, passkeys: byAccount.get(account.id) ?? 0 }));
-    },
-
-    /**
-     * Ends every session of the account, refuses its passkeys (they are removed) and withdraws the
-     * address's pending invitations. Says whether there was an account, and how many invitations.
-     */
-    async revoke(email: string, at: Date): Promise<{ account: boolean; invitations: number }> {
-      const address = normaliseEmail(email);
-      return write(async (trx) => {
-        const invitations = await withdrawInvitations(trx, address, at);
-        const account = await trx
-          .selectFrom('admin_accounts')
-          .select('id')
-          .where('email', '=', address)
-          .executeTakeFirst();
-        if (!account) return { account: false, invitations };
-        await trx.deleteFrom('admin_sessions').where('account_id', '=', account.id).execute();
-        await trx.deleteFrom('admin_passkeys').where('account_id', '=', account.id).execute();
-        await trx
-          .updateTable('admin_accounts')
-          .set({ revoked_at: at.toISOString() })
-          .where('id', '=', account.id)
-          .execute();
-        return { account: true, invitations };
-      });
-    },
-
     /** A passkey and its account, when the account may sign in. */
     async passkey(id: string): Promise<{ passkey: AdminPasskey; account: AdminAccount } | undefined> {
       const passkey = await db
@@ -144,6 +79,80 @@ export function createAccountRepository(storage: Pick<Storage, 'db' | 'write' | 
           .set({ last_sign_in_at: iso })
           .where('id', '=', passkey.account_id)
           .execute();
+      });
+    },
+  };
+}
+
+/**
+ * The inbox's accounts, their passkeys and the invitations that make them
+ * (invitation-repository.ts). Nobody signs up from the internet: an account
+ * exists only once someone accepts an invitation made with `npm run admin -- invite`.
+ */
+export function createAccountRepository(storage: Pick<Storage, 'db' | 'write' | 'lock'>) {
+  const { db } = storage;
+  const write = storage.write.run;
+
+  return {
+    ...invitationMethods(storage),
+    ...passkeyMethods(storage),
+
+    /** The WebAuthn user handle an invitation's account has, or a new one for a new account. */
+    async userHandleFor(email: string): Promise<string> {
+      const account = await db
+        .selectFrom('admin_accounts')
+        .select('user_handle')
+        .where('email', '=', normaliseEmail(email))
+        .executeTakeFirst();
+      return account?.user_handle ?? randomBytes(32).toString('base64url');
+    },
+
+    async byEmail(email: string): Promise<AdminAccount | undefined> {
+      return db
+        .selectFrom('admin_accounts')
+        .selectAll()
+        .where('email', '=', normaliseEmail(email))
+        .executeTakeFirst();
+    },
+
+    async byId(id: number): Promise<AdminAccount | undefined> {
+      return db.selectFrom('admin_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Every account, with how many passkeys it has. */
+    async list(): Promise<AccountListing[]> {
+      const accounts = await db.selectFrom('admin_accounts').selectAll().orderBy('id').execute();
+      const counts = await db
+        .selectFrom('admin_passkeys')
+        .select(['account_id', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('account_id')
+        .execute();
+      const byAccount = new Map(counts.map((row) => [row.account_id, Number(row.count)]));
+      return accounts.map((account) => ({ account, passkeys: byAccount.get(account.id) ?? 0 }));
+    },
+
+    /**
+     * Ends every session of the account, refuses its passkeys (they are removed) and withdraws the
+     * address's pending invitations. Says whether there was an account, and how many invitations.
+     */
+    async revoke(email: string, at: Date): Promise<{ account: boolean; invitations: number }> {
+      const address = normaliseEmail(email);
+      return write(async (trx) => {
+        const invitations = await withdrawInvitations(trx, address, at);
+        const account = await trx
+          .selectFrom('admin_accounts')
+          .select('id')
+          .where('email', '=', address)
+          .executeTakeFirst();
+        if (!account) return { account: false, invitations };
+        await trx.deleteFrom('admin_sessions').where('account_id', '=', account.id).execute();
+        await trx.deleteFrom('admin_passkeys').where('account_id', '=', account.id).execute();
+        await trx
+          .updateTable('admin_accounts')
+          .set({ revoked_at: at.toISOString() })
+          .where('id', '=', account.id)
+          .execute();
+        return { account: true, invitations };
       });
     },
   };
