@@ -208,7 +208,6 @@ export default tseslint.config(
       'server/visits/visit-figures.ts',
       'server/newsletter/subscriber-repository.ts',
       'server/quote/lead-inbox.ts',
-      'server/quote/lead-workflow.ts',
       'server/visits/visit-counter.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },

@@ -22,6 +22,59 @@ async function leadExists(trx: Transaction<Database>, id: number): Promise<boole
 }
 
 /**
+ * A lead is not spam after all: its integrations hear of it, and its notification is sent if it never
+ * was (queued now, or requeued when cancelled or dead).
+ */
+async function notifyAgain(
+  trx: Transaction<Database>,
+  options: LeadWorkflowOptions,
+  id: number,
+  at: Date,
+): Promise<{ queued: boolean }> {
+  await options.hooks?.created?.(trx, id, at);
+  const notification = await trx
+    .selectFrom('outbox')
+    .select('id')
+    .where('quote_request_id', '=', id)
+    .where('kind', '=', QUOTE_EMAIL_KINDS.notification)
+    .executeTakeFirst();
+  if (!notification) {
+    await queueEmails(trx, [notificationEmail(options, id, at)]);
+    return { queued: true };
+  }
+  const requeued = await requeue(trx, { id: notification.id }, ['cancelled', 'dead'], at);
+  return { queued: requeued.length > 0 };
+}
+
+/** Marks a lead as spam, or as not spam, in the caller's transaction (see setSpam). */
+async function changeSpam(
+  trx: Transaction<Database>,
+  options: LeadWorkflowOptions,
+  { id, spam, actor, at }: { id: number; spam: boolean; actor: string | null; at: Date },
+): Promise<{ queued: boolean } | undefined> {
+  const lead = await trx
+    .selectFrom('quote_requests')
+    .select(['id', 'spam'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!lead) return undefined;
+  if (Boolean(lead.spam) === spam) return { queued: false };
+  await trx
+    .updateTable('quote_requests')
+    .set({ spam: spam ? 1 : 0, spam_at: spam ? at.toISOString() : null })
+    .where('id', '=', id)
+    .execute();
+  await addLeadEvent(trx, { quote_request_id: id, actor, kind: spam ? 'spam' : 'not-spam' }, at);
+  if (spam) {
+    const { kind } = notificationOf(id);
+    await cancelFor(trx, leadOwner(id), { kind, reason: SPAM_CANCELLATION, at });
+    await options.hooks?.markedSpam?.(trx, id, at);
+    return { queued: false };
+  }
+  return notifyAgain(trx, options, id, at);
+}
+
+/**
  * What staff do with a lead: its status, notes, spam, and sending its
  * notification again. What becomes of its emails is the outbox's to change:
  * this asks it to, in the same transaction as the lead's own change.
@@ -74,41 +127,7 @@ export function createLeadWorkflow(storage: Pick<Storage, 'write'>, options: Lea
      * Returns whether the notification was queued, or undefined without such a lead.
      */
     async setSpam(id: number, spam: boolean, actor: string | null): Promise<{ queued: boolean } | undefined> {
-      return write(async (trx) => {
-        const lead = await trx
-          .selectFrom('quote_requests')
-          .select(['id', 'spam'])
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (!lead) return undefined;
-        if (Boolean(lead.spam) === spam) return { queued: false };
-        const at = now();
-        await trx
-          .updateTable('quote_requests')
-          .set({ spam: spam ? 1 : 0, spam_at: spam ? at.toISOString() : null })
-          .where('id', '=', id)
-          .execute();
-        await addLeadEvent(trx, { quote_request_id: id, actor, kind: spam ? 'spam' : 'not-spam' }, at);
-        if (spam) {
-          const { kind } = notificationOf(id);
-          await cancelFor(trx, leadOwner(id), { kind, reason: SPAM_CANCELLATION, at });
-          await options.hooks?.markedSpam?.(trx, id, at);
-          return { queued: false };
-        }
-        await options.hooks?.created?.(trx, id, at);
-        const notification = await trx
-          .selectFrom('outbox')
-          .select('id')
-          .where('quote_request_id', '=', id)
-          .where('kind', '=', QUOTE_EMAIL_KINDS.notification)
-          .executeTakeFirst();
-        if (!notification) {
-          await queueEmails(trx, [notificationEmail(options, id, at)]);
-          return { queued: true };
-        }
-        const requeued = await requeue(trx, { id: notification.id }, ['cancelled', 'dead'], at);
-        return { queued: requeued.length > 0 };
-      });
+      return write((trx) => changeSpam(trx, options, { id, spam, actor, at: now() }));
     },
 
     /**
