@@ -200,7 +200,6 @@ export default tseslint.config(
   {
     files: [
       'server/admin/auth-routes.ts',
-      'server/admin/campaign-routes.ts',
       'server/admin/ceremonies.ts',
       'server/admin/lead-routes.ts',
       'server/app-resources.ts',

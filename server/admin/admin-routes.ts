@@ -5,7 +5,12 @@ import { activityRoutes } from './activity-routes.ts';
 import { guardRoutes } from './admin-guard.ts';
 import { answerProblemsAsJson, notFound } from './api-problem.ts';
 import { authRoutes, type AuthRoutesOptions } from './auth-routes.ts';
-import { campaignRoutes, type CampaignRoutesOptions, campaignSendingRoutes } from './campaign-routes.ts';
+import {
+  campaignControlRoutes,
+  campaignRoutes,
+  type CampaignRoutesOptions,
+  campaignSendingRoutes,
+} from './campaign-routes.ts';
 import { holdRoutesToContract } from './contract-routes.ts';
 import { dashboardRoutes, type DashboardRoutesOptions } from './dashboard-routes.ts';
 import { autoReplyRoutes, type AutoReplyRoutesOptions } from './auto-reply-routes.ts';
@@ -58,6 +63,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       await api.register(activityRoutes, options);
       await api.register(campaignRoutes, options);
       await api.register(campaignSendingRoutes, options);
+      await api.register(campaignControlRoutes, options);
       await api.register(integrationRoutes, options);
       await api.register(integrationDeliveryRoutes, options);
       await api.register(autoReplyRoutes, options);

@@ -160,16 +160,10 @@ export async function campaignRoutes(app: FastifyInstance, options: CampaignRout
   });
 }
 
-/**
- * Sending: the audience for the dialog, send now or at a time, pause, resume, cancel, the failed
- * recipients and "Retry failed". Each change is a compare-and-set in the repository
- * (campaign-sending.ts) and a line in the activity log with who did it.
- */
-export async function campaignSendingRoutes(app: FastifyInstance, options: CampaignRoutesOptions) {
-  const { campaigns, activity, now } = options;
-
-  /** The campaign after a change, logged; or the refusal. */
-  async function changed(
+/** The campaign after a change, logged with who made it; or the refusal. */
+/** The campaign after a change, logged; or the refusal. */
+function changeLogger({ campaigns, activity, now }: CampaignRoutesOptions) {
+  return async function changed(
     outcome: SendingOutcome,
     by: string,
     action: Parameters<ActivityLog['record']>[0]['action'],
@@ -179,7 +173,16 @@ export async function campaignSendingRoutes(app: FastifyInstance, options: Campa
     const row = outcome.campaign;
     await activity.record({ actor: by, action, summary: sentence(row) }, now());
     return details(row, await campaigns.stats.progress(row));
-  }
+  };
+}
+
+/**
+ * Sending: the audience for the dialog, send now or at a time. Each change is a compare-and-set in the
+ * repository (campaign-sending.ts) and a line in the activity log with who did it.
+ */
+export async function campaignSendingRoutes(app: FastifyInstance, options: CampaignRoutesOptions) {
+  const { campaigns } = options;
+  const changed = changeLogger(options);
 
   registerEndpoint(app, campaignEndpoints.audience, async () => ({ confirmed: await campaigns.audience() }));
 
@@ -210,6 +213,12 @@ export async function campaignSendingRoutes(app: FastifyInstance, options: Campa
       (row) => `Campaign #${row.id} unscheduled: a draft again`,
     ),
   );
+}
+
+/** Once sending: pause, resume, cancel, the failed recipients and "Retry failed". */
+export async function campaignControlRoutes(app: FastifyInstance, options: CampaignRoutesOptions) {
+  const { campaigns, activity, now } = options;
+  const changed = changeLogger(options);
 
   registerEndpoint(app, campaignEndpoints.pause, async ({ params: { id }, staff: { account } }) =>
     changed(
