@@ -204,7 +204,6 @@ export default tseslint.config(
       'server/admin/lead-routes.ts',
       'server/app-resources.ts',
       'server/quote/lead-figures.ts',
-      'server/visits/visit-figures.ts',
       'server/newsletter/subscriber-repository.ts',
       'server/quote/lead-inbox.ts',
       'server/visits/visit-counter.ts',

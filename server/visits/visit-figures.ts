@@ -50,6 +50,41 @@ function pagePath(sourcePage: string): string {
 
 const count = (value: number | string | null | undefined) => Number(value ?? 0);
 
+/** The period's leads by page, as the visit tables name the pages. */
+function leadsByPath(leadsByPage: readonly SourcePageCount[]): Map<string, number> {
+  const leads = new Map<string, number>();
+  for (const { sourcePage, count: n } of leadsByPage) {
+    const path = pagePath(sourcePage);
+    leads.set(path, (leads.get(path) ?? 0) + n);
+  }
+  return leads;
+}
+
+type DayRow = { day: string; views: number | string | null; visitors: number | string | null };
+
+/** Views and visitors per day of the period (none on a day without a row), and the previous period's totals. */
+function daySeries(dayRows: readonly DayRow[], days: readonly string[], previousDays: readonly string[]) {
+  const byDay = new Map(dayRows.map((row) => [row.day, row]));
+  const perDay = days.map((day) => {
+    const row = byDay.get(day);
+    return { day, views: count(row?.views), visitors: count(row?.visitors) };
+  });
+  let previousViews = 0;
+  let previousVisitors = 0;
+  for (const day of previousDays) {
+    const row = byDay.get(day);
+    previousViews += count(row?.views);
+    previousVisitors += count(row?.visitors);
+  }
+  return {
+    perDay,
+    views: perDay.reduce((sum, day) => sum + day.views, 0),
+    visitors: perDay.reduce((sum, day) => sum + day.visitors, 0),
+    previousViews,
+    previousVisitors,
+  };
+}
+
 /**
  * The dashboard's visit figures, from the daily aggregates of server/visits (visit-tables.ts), keyed by
  * the local day in ADMIN_TIME_ZONE: a period is the list of its local days, compared as text
@@ -106,31 +141,9 @@ export function createVisitFigures(storage: Pick<Storage, 'db' | 'tableByIndex'>
             group by utm_source, utm_campaign order by views desc, utm_source, utm_campaign limit ${TOP_CAMPAIGNS}`,
         ),
       ]);
-      const leads = new Map<string, number>();
-      for (const { sourcePage, count: n } of await leadsByPage) {
-        const path = pagePath(sourcePage);
-        leads.set(path, (leads.get(path) ?? 0) + n);
-      }
-
-      const byDay = new Map(dayRows.map((row) => [row.day, row]));
-      const perDay = days.map((day) => {
-        const row = byDay.get(day);
-        return { day, views: count(row?.views), visitors: count(row?.visitors) };
-      });
-      let previousViews = 0;
-      let previousVisitors = 0;
-      for (const day of previousDays) {
-        const row = byDay.get(day);
-        previousViews += count(row?.views);
-        previousVisitors += count(row?.visitors);
-      }
-
+      const leads = leadsByPath(await leadsByPage);
       return {
-        perDay,
-        views: perDay.reduce((sum, day) => sum + day.views, 0),
-        visitors: perDay.reduce((sum, day) => sum + day.visitors, 0),
-        previousViews,
-        previousVisitors,
+        ...daySeries(dayRows, days, previousDays),
         topPages: pageRows.map((row) => {
           const visitors = count(row.visitors);
           const pageLeads = leads.get(row.path) ?? 0;
