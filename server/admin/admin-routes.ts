@@ -19,7 +19,7 @@ import {
   integrationRoutes,
   type IntegrationRoutesOptions,
 } from './integration-routes.ts';
-import { leadRoutes, type LeadRoutesOptions } from './lead-routes.ts';
+import { leadRoutes, type LeadRoutesOptions, leadWorkRoutes } from './lead-routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { subscriberRoutes, type SubscriberRoutesOptions } from './subscriber-routes.ts';
 
@@ -58,6 +58,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
       await api.register(authRoutes, options);
       await api.register(leadRoutes, options);
+      await api.register(leadWorkRoutes, options);
       await api.register(outboxRoutes, options);
       await api.register(subscriberRoutes, options);
       await api.register(activityRoutes, options);

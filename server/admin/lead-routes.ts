@@ -84,11 +84,9 @@ function integrationDelivery(row: LeadDeliveryRow, at: Date): IntegrationDeliver
   };
 }
 
-/** The inbox's leads: the list with its views and search, one lead, and what staff do with it. */
-export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOptions) {
-  const { leads, integrations, activity, now } = options;
-
-  async function detail(id: number): Promise<LeadDetail> {
+/** One lead as the inbox shows it: its fields, timeline and deliveries. */
+function leadDetail({ leads, integrations, now }: LeadRoutesOptions) {
+  return async function detail(id: number): Promise<LeadDetail> {
     const [found, deliveries] = await Promise.all([leads.detail(id), integrations.ofLead(id)]);
     if (!found) throw notFound('This lead');
     return {
@@ -99,7 +97,13 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
       timeline: found.events.map(timelineEntry),
       deliveries: deliveries.map((row) => integrationDelivery(row, now())),
     };
-  }
+  };
+}
+
+/** The inbox's leads: the list with its views and search, the CSV, one lead, deleting one. */
+export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOptions) {
+  const { leads, integrations, activity, now } = options;
+  const detail = leadDetail(options);
 
   registerEndpoint(app, leadEndpoints.list, async ({ query }) => {
     const [page, counts, deadNotifications, disabled] = await Promise.all([
@@ -133,6 +137,28 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
   });
 
   registerEndpoint(app, leadEndpoints.detail, async ({ params }) => detail(params.id));
+
+  registerEndpoint(app, leadEndpoints.remove, async ({ params: { id }, staff }) => {
+    const { account } = staff;
+    const removed = await leads.remove(id);
+    if (removed.ids.length === 0) throw notFound('This lead');
+    const files = removeMailFiles(options.mailDir, removed.messageIds);
+    await activity.record(
+      {
+        actor: account.email,
+        action: 'lead-deleted',
+        summary: `Deleted lead #${id} with ${removed.outboxRows} email${removed.outboxRows === 1 ? '' : 's'} and ${files} mail file${files === 1 ? '' : 's'}`,
+        leadId: id,
+      },
+      now(),
+    );
+  });
+}
+
+/** What staff do with a lead: its status, a note, spam or not, its notification sent again. */
+export async function leadWorkRoutes(app: FastifyInstance, options: LeadRoutesOptions) {
+  const { leads, activity, now } = options;
+  const detail = leadDetail(options);
 
   registerEndpoint(app, leadEndpoints.setStatus, async ({ params: { id }, body: { status }, staff }) => {
     const { account } = staff;
@@ -204,21 +230,5 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
       now(),
     );
     return detail(id);
-  });
-
-  registerEndpoint(app, leadEndpoints.remove, async ({ params: { id }, staff }) => {
-    const { account } = staff;
-    const removed = await leads.remove(id);
-    if (removed.ids.length === 0) throw notFound('This lead');
-    const files = removeMailFiles(options.mailDir, removed.messageIds);
-    await activity.record(
-      {
-        actor: account.email,
-        action: 'lead-deleted',
-        summary: `Deleted lead #${id} with ${removed.outboxRows} email${removed.outboxRows === 1 ? '' : 's'} and ${files} mail file${files === 1 ? '' : 's'}`,
-        leadId: id,
-      },
-      now(),
-    );
   });
 }
