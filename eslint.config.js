@@ -200,7 +200,6 @@ export default tseslint.config(
   {
     files: [
       'server/admin/auth-routes.ts',
-      'server/admin/ceremonies.ts',
       'server/app-resources.ts',
       'server/quote/lead-figures.ts',
       'server/newsletter/subscriber-repository.ts',

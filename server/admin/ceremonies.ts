@@ -26,6 +26,97 @@ export class CeremonyFailed extends Error {
   override name = 'CeremonyFailed';
 }
 
+/** A stored passkey as a ceremony names it to the browser. */
+function descriptor(passkey: AdminPasskey) {
+  return { id: passkey.id, transports: JSON.parse(passkey.transports) as string[] };
+}
+
+/** The passkey id the browser answered with, before it is looked up. */
+function credentialId(response: unknown): string | undefined {
+  const id = (response as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id.length > 0 && id.length <= 1024 ? id : undefined;
+}
+
+/** Options to make a discoverable passkey with user verification, none of `exclude` again. */
+function registrationOptions(
+  rp: RelyingParty,
+  user: { email: string; handle: string },
+  exclude: readonly AdminPasskey[],
+) {
+  return generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: user.email,
+    userDisplayName: user.email,
+    userID: Buffer.from(user.handle, 'base64url'),
+    attestationType: 'none',
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    excludeCredentials: exclude.map(descriptor),
+  });
+}
+
+/** The browser's answer to a registration, checked against its flow: the passkey it made. */
+async function checkRegistration(
+  rp: RelyingParty,
+  flow: Flow,
+  response: unknown,
+  name: string,
+): Promise<{ passkey: NewPasskey; userHandle: string }> {
+  let verification;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: response as RegistrationResponseJSON,
+      expectedChallenge: flow.challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+    });
+  } catch (error) {
+    throw new CeremonyFailed('The passkey could not be checked. Please try again.', { cause: error });
+  }
+  if (!verification.verified) throw new CeremonyFailed('The passkey could not be checked. Please try again.');
+  const { credential } = verification.registrationInfo;
+  return {
+    passkey: {
+      id: credential.id,
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+      name,
+    },
+    userHandle: flow.userHandle ?? '',
+  };
+}
+
+/** The browser's signature checked with the stored passkey: the new counter to store. */
+async function checkAuthentication(
+  rp: RelyingParty,
+  flow: Flow,
+  response: unknown,
+  passkey: AdminPasskey,
+): Promise<number> {
+  let verification;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response: response as AuthenticationResponseJSON,
+      expectedChallenge: flow.challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: {
+        id: passkey.id,
+        publicKey: Buffer.from(passkey.public_key, 'base64url'),
+        counter: passkey.counter,
+      },
+      requireUserVerification: true,
+    });
+  } catch (error) {
+    throw new CeremonyFailed('That passkey could not be checked. Please try again.', { cause: error });
+  }
+  if (!verification.verified)
+    throw new CeremonyFailed('That passkey could not be checked. Please try again.');
+  return verification.authenticationInfo.newCounter;
+}
+
 /**
  * WebAuthn ceremonies with @simplewebauthn/server: options for the browser,
  * and the check of its answer. Passkeys are discoverable credentials with
@@ -59,19 +150,7 @@ export function createCeremonies(
       user: { email: string; handle: string },
       exclude: readonly AdminPasskey[] = [],
     ): Promise<CreationCeremony> {
-      const options = await generateRegistrationOptions({
-        rpName: rp.name,
-        rpID: rp.id,
-        userName: user.email,
-        userDisplayName: user.email,
-        userID: Buffer.from(user.handle, 'base64url'),
-        attestationType: 'none',
-        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
-        excludeCredentials: exclude.map((passkey) => ({
-          id: passkey.id,
-          transports: JSON.parse(passkey.transports) as string[],
-        })),
-      });
+      const options = await registrationOptions(rp, user, exclude);
       const flow = await flows.open(from, {
         challenge: options.challenge,
         purpose,
@@ -89,32 +168,7 @@ export function createCeremonies(
       response: unknown,
       name: string,
     ): Promise<{ passkey: NewPasskey; userHandle: string }> {
-      const flow = await take(flowId, purpose, subject);
-      let verification;
-      try {
-        verification = await verifyRegistrationResponse({
-          response: response as RegistrationResponseJSON,
-          expectedChallenge: flow.challenge,
-          expectedOrigin: rp.origin,
-          expectedRPID: rp.id,
-          requireUserVerification: true,
-        });
-      } catch (error) {
-        throw new CeremonyFailed('The passkey could not be checked. Please try again.', { cause: error });
-      }
-      if (!verification.verified)
-        throw new CeremonyFailed('The passkey could not be checked. Please try again.');
-      const { credential } = verification.registrationInfo;
-      return {
-        passkey: {
-          id: credential.id,
-          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-          counter: credential.counter,
-          transports: credential.transports ?? [],
-          name,
-        },
-        userHandle: flow.userHandle ?? '',
-      };
+      return checkRegistration(rp, await take(flowId, purpose, subject), response, name);
     },
 
     /**
@@ -130,24 +184,13 @@ export function createCeremonies(
       const options = await generateAuthenticationOptions({
         rpID: rp.id,
         userVerification: 'required',
-        ...(allow
-          ? {
-              allowCredentials: allow.map((passkey) => ({
-                id: passkey.id,
-                transports: JSON.parse(passkey.transports) as string[],
-              })),
-            }
-          : {}),
+        ...(allow ? { allowCredentials: allow.map(descriptor) } : {}),
       });
       const flow = await flows.open(from, { challenge: options.challenge, purpose, subject });
       return { flow, options: { ...options } };
     },
 
-    /** The passkey id the browser answered with, before it is looked up. */
-    credentialId(response: unknown): string | undefined {
-      const id = (response as { id?: unknown } | null)?.id;
-      return typeof id === 'string' && id.length > 0 && id.length <= 1024 ? id : undefined;
-    },
+    credentialId,
 
     /** Checks the browser's signature with the stored passkey; the new counter to store. */
     async verifyAuthentication(
@@ -157,27 +200,7 @@ export function createCeremonies(
       response: unknown,
       passkey: AdminPasskey,
     ): Promise<number> {
-      const flow = await take(flowId, purpose, subject);
-      let verification;
-      try {
-        verification = await verifyAuthenticationResponse({
-          response: response as AuthenticationResponseJSON,
-          expectedChallenge: flow.challenge,
-          expectedOrigin: rp.origin,
-          expectedRPID: rp.id,
-          credential: {
-            id: passkey.id,
-            publicKey: Buffer.from(passkey.public_key, 'base64url'),
-            counter: passkey.counter,
-          },
-          requireUserVerification: true,
-        });
-      } catch (error) {
-        throw new CeremonyFailed('That passkey could not be checked. Please try again.', { cause: error });
-      }
-      if (!verification.verified)
-        throw new CeremonyFailed('That passkey could not be checked. Please try again.');
-      return verification.authenticationInfo.newCounter;
+      return checkAuthentication(rp, await take(flowId, purpose, subject), response, passkey);
     },
   };
 }
