@@ -199,7 +199,6 @@ export default tseslint.config(
   // list only shrinks.
   {
     files: [
-      'server/admin/auth-routes.ts',
       'server/app-resources.ts',
       'server/quote/lead-figures.ts',
       'server/newsletter/subscriber-repository.ts',
