@@ -199,7 +199,6 @@ export default tseslint.config(
   // list only shrinks.
   {
     files: [
-      'server/app-resources.ts',
       'server/quote/lead-figures.ts',
       'server/newsletter/subscriber-repository.ts',
       'server/quote/lead-inbox.ts',

@@ -40,26 +40,17 @@ export interface ResourcesOptions {
 export const PER_INSTANCE_LIMITS =
   'DATABASE_URL is set but REDIS_URL is not: rate limits are counted per instance, so with several instances a client gets each limit once per instance. Set REDIS_URL to share them.';
 
-/**
- * What the app holds: the database and its repositories (marked as held, so
- * `npm run restore` refuses to replace it while the app runs), the Redis
- * client of the rate limits (when REDIS_URL is set), the mailer, the
- * outbox worker and, once ready, the maintenance timers. Closing the app is the
- * one way they are let go: buildApp closes it when a later step fails too, so a
- * start that fails part-way releases whatever it had taken.
- */
-export async function openResources(app: FastifyInstance, options: ResourcesOptions) {
-  const { config } = options;
-  const now = options.now ?? (() => new Date());
-  // Filled in as each is taken, so that closing releases exactly what was.
-  const held: {
-    stores?: Stores;
-    mailer?: Mailer;
-    campaignMailer?: Mailer;
-    releaseDatabase?: () => void;
-    redis?: Redis;
-  } = {};
-  app.decorate('maintenance', undefined);
+/** What the app holds, filled in as each is taken, so that closing releases exactly what was. */
+interface Held {
+  stores?: Stores;
+  mailer?: Mailer;
+  campaignMailer?: Mailer;
+  releaseDatabase?: () => void;
+  redis?: Redis;
+}
+
+/** Closing the app stops the workers and lets go of what it holds. */
+function releaseOnClose(app: FastifyInstance, held: Held) {
   app.addHook('onClose', async () => {
     app.maintenance?.stop();
     if (app.hasDecorator('outboxWorker')) await app.outboxWorker.stop();
@@ -72,6 +63,44 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
     await held.stores?.close();
     held.releaseDatabase?.();
   });
+}
+
+/** What the operator should know once the server is ready: the config's warnings, limits, where mail goes. */
+function warnAtStart(
+  app: FastifyInstance,
+  config: Config,
+  { shared, redis, mailer }: { shared: boolean; redis: Redis | undefined; mailer: Mailer },
+) {
+  for (const warning of config.warnings) app.log.warn(warning);
+  if (shared && !redis) app.log.warn(PER_INSTANCE_LIMITS);
+  // In production config.warnings says it already.
+  if (mailer.kind === 'file' && !config.production) {
+    app.log.warn(
+      { mailDir: config.mail.dir },
+      'SMTP_URL is not set: emails are written as .eml files instead of being sent',
+    );
+  }
+  if (mailer.kind === 'database' && !config.production) {
+    app.log.warn(
+      'SMTP_URL is not set: emails are kept in the database instead of being sent (npm run outbox -- export-files <dir> writes them out as .eml files)',
+    );
+  }
+}
+
+/**
+ * What the app holds: the database and its repositories (marked as held, so
+ * `npm run restore` refuses to replace it while the app runs), the Redis
+ * client of the rate limits (when REDIS_URL is set), the mailer, the
+ * outbox worker and, once ready, the maintenance timers. Closing the app is the
+ * one way they are let go: buildApp closes it when a later step fails too, so a
+ * start that fails part-way releases whatever it had taken.
+ */
+export async function openResources(app: FastifyInstance, options: ResourcesOptions) {
+  const { config } = options;
+  const now = options.now ?? (() => new Date());
+  const held: Held = {};
+  app.decorate('maintenance', undefined);
+  releaseOnClose(app, held);
 
   const stores = (held.stores = await openStores(config, options.now ? { now: options.now } : {}));
   // The database file's marker that a server holds it (restore refuses then); PostgreSQL has its own.
@@ -108,20 +137,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
 
   const { leads } = stores;
   app.addHook('onReady', async () => {
-    for (const warning of config.warnings) app.log.warn(warning);
-    if (stores.storage.sharedAcrossInstances && !redis) app.log.warn(PER_INSTANCE_LIMITS);
-    // In production config.warnings says it already.
-    if (mailer.kind === 'file' && !config.production) {
-      app.log.warn(
-        { mailDir: config.mail.dir },
-        'SMTP_URL is not set: emails are written as .eml files instead of being sent',
-      );
-    }
-    if (mailer.kind === 'database' && !config.production) {
-      app.log.warn(
-        'SMTP_URL is not set: emails are kept in the database instead of being sent (npm run outbox -- export-files <dir> writes them out as .eml files)',
-      );
-    }
+    warnAtStart(app, config, { shared: stores.storage.sharedAcrossInstances, redis, mailer });
     if (options.startOutbox) {
       worker.start();
       campaignWorker.start();
