@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { type Kysely, sql, type SelectQueryBuilder } from 'kysely';
 import { LEAD_STATUSES, LEAD_VIEWS, type LeadView } from '../../common/admin-api.ts';
 import { quoteFields } from '../../common/quote-request.ts';
 import { inChunks } from '../db/chunks.ts';
@@ -100,63 +100,94 @@ function matching<O>(
   );
 }
 
+/** Each lead's notification email. */
+async function notificationsOf(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Map<number, OutboxRow>> {
+  const found = new Map<number, OutboxRow>();
+  await inChunks(ids, async (chunk) => {
+    const rows = await db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', QUOTE_EMAIL_KINDS.notification)
+      .where('quote_request_id', 'in', chunk)
+      .orderBy('id')
+      .execute();
+    for (const row of rows) if (row.quote_request_id !== null) found.set(row.quote_request_id, row);
+  });
+  return found;
+}
+
+/** The newest leads of a view (below a cursor) that match a search. */
+async function newestMatching(
+  { db, dialect }: Pick<Storage, 'db' | 'dialect'>,
+  query: LeadSelect,
+  search: Search,
+  count: number,
+) {
+  const terms = dialect === 'postgres' && 'terms' in search ? search.terms : undefined;
+  if (!terms)
+    return matching(query, search, dialect).orderBy('quote_requests.id', 'desc').limit(count).execute();
+  // PostgreSQL plans by how many leads it guesses the words are in, and cannot guess that for
+  // a prefix: it would either read the index for every lead a common word is in, or look through
+  // every lead, newest first, for a word no lead has. So: the view's newest leads first, which
+  // a common word fills the page from; else the index, and the leads it gives sorted (id + 0:
+  // not in the primary key's order, so not by looking through every lead).
+  const recent = await db
+    .selectFrom(
+      query
+        .select(sql<string>`search_words`.as('search_words'))
+        .orderBy('quote_requests.id', 'desc')
+        .limit(NEWEST_FIRST)
+        .as('recent'),
+    )
+    .select(LEAD_COLUMNS)
+    .where(postgresSearchMatch(terms))
+    .orderBy('id', 'desc')
+    .limit(count)
+    .execute();
+  if (recent.length === count) return recent;
+  return query
+    .where(postgresSearchMatch(terms))
+    .orderBy(sql`quote_requests.id + 0`, 'desc')
+    .limit(count)
+    .execute();
+}
+
+/** How many leads each view holds. */
+async function countsByView(db: Kysely<Database>): Promise<Record<LeadView, number>> {
+  const rows = await db
+    .selectFrom('quote_requests')
+    .select(['spam', 'status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(['spam', 'status'])
+    .execute();
+  const counts = Object.fromEntries(LEAD_VIEWS.map((view) => [view, 0])) as Record<LeadView, number>;
+  for (const row of rows) {
+    const count = Number(row.count);
+    if (row.spam) counts.spam += count;
+    else {
+      counts.all += count;
+      if ((LEAD_STATUSES as readonly string[]).includes(row.status)) counts[row.status] += count;
+    }
+  }
+  return counts;
+}
+
 /** The inbox's reads: the views, their search and counts, one lead with its timeline and emails. */
 export function createLeadInbox(storage: Pick<Storage, 'db' | 'dialect'>) {
   const { db, dialect } = storage;
   const leads = () => db.selectFrom('quote_requests').select(LEAD_COLUMNS);
 
-  async function notificationsOf(ids: readonly number[]): Promise<Map<number, OutboxRow>> {
-    const found = new Map<number, OutboxRow>();
-    await inChunks(ids, async (chunk) => {
-      const rows = await db
-        .selectFrom('outbox')
-        .selectAll()
-        .where('kind', '=', QUOTE_EMAIL_KINDS.notification)
-        .where('quote_request_id', 'in', chunk)
-        .orderBy('id')
-        .execute();
-      for (const row of rows) if (row.quote_request_id !== null) found.set(row.quote_request_id, row);
-    });
-    return found;
-  }
-
   async function get(id: number): Promise<Lead | undefined> {
     return leads().where('id', '=', id).executeTakeFirst();
   }
 
-  /** The newest leads of a view (below a cursor) that match a search. */
-  async function newestMatching(query: LeadSelect, search: Search, count: number) {
-    const terms = dialect === 'postgres' && 'terms' in search ? search.terms : undefined;
-    if (!terms)
-      return matching(query, search, dialect).orderBy('quote_requests.id', 'desc').limit(count).execute();
-    // PostgreSQL plans by how many leads it guesses the words are in, and cannot guess that for
-    // a prefix: it would either read the index for every lead a common word is in, or look through
-    // every lead, newest first, for a word no lead has. So: the view's newest leads first, which
-    // a common word fills the page from; else the index, and the leads it gives sorted (id + 0:
-    // not in the primary key's order, so not by looking through every lead).
-    const recent = await db
-      .selectFrom(
-        query
-          .select(sql<string>`search_words`.as('search_words'))
-          .orderBy('quote_requests.id', 'desc')
-          .limit(NEWEST_FIRST)
-          .as('recent'),
-      )
-      .select(LEAD_COLUMNS)
-      .where(postgresSearchMatch(terms))
-      .orderBy('id', 'desc')
-      .limit(count)
-      .execute();
-    if (recent.length === count) return recent;
-    return query
-      .where(postgresSearchMatch(terms))
-      .orderBy(sql`quote_requests.id + 0`, 'desc')
-      .limit(count)
-      .execute();
-  }
-
   return {
     get,
+
+    /** How many leads each view holds. */
+    counts: () => countsByView(db),
 
     /** Every lead, oldest first, for the CSV export (of a view and a search, or all of them). */
     async all(filter?: LeadQuery): Promise<Lead[]> {
@@ -170,32 +201,16 @@ export function createLeadInbox(storage: Pick<Storage, 'db' | 'dialect'>) {
       const limit = filter.limit ?? 50;
       let query = inView(leads(), filter.view);
       if (filter.cursor !== undefined) query = query.where('quote_requests.id', '<', filter.cursor);
-      const rows = await newestMatching(query, searchOf(filter.search), limit + 1);
+      const rows = await newestMatching(storage, query, searchOf(filter.search), limit + 1);
       const shown = rows.slice(0, limit);
-      const notifications = await notificationsOf(shown.map((lead) => lead.id));
+      const notifications = await notificationsOf(
+        db,
+        shown.map((lead) => lead.id),
+      );
       return {
         items: shown.map((lead) => ({ lead, notification: notifications.get(lead.id) })),
         nextCursor: rows.length > limit ? (shown.at(-1)?.id ?? null) : null,
       };
-    },
-
-    /** How many leads each view holds. */
-    async counts(): Promise<Record<LeadView, number>> {
-      const rows = await db
-        .selectFrom('quote_requests')
-        .select(['spam', 'status', (eb) => eb.fn.countAll<number>().as('count')])
-        .groupBy(['spam', 'status'])
-        .execute();
-      const counts = Object.fromEntries(LEAD_VIEWS.map((view) => [view, 0])) as Record<LeadView, number>;
-      for (const row of rows) {
-        const count = Number(row.count);
-        if (row.spam) counts.spam += count;
-        else {
-          counts.all += count;
-          if ((LEAD_STATUSES as readonly string[]).includes(row.status)) counts[row.status] += count;
-        }
-      }
-      return counts;
     },
 
     /** How many notifications of leads that are not spam could not be delivered (the inbox's banner). */
@@ -216,7 +231,7 @@ export function createLeadInbox(storage: Pick<Storage, 'db' | 'dialect'>) {
       const lead = await get(id);
       if (!lead) return undefined;
       const [notification, events] = await Promise.all([
-        notificationsOf([id]).then((found) => found.get(id)),
+        notificationsOf(db, [id]).then((found) => found.get(id)),
         db.selectFrom('lead_events').selectAll().where('quote_request_id', '=', id).orderBy('id').execute(),
       ]);
       return { lead, notification, events };
