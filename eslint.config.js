@@ -201,7 +201,6 @@ export default tseslint.config(
     files: [
       'server/quote/lead-figures.ts',
       'server/newsletter/subscriber-repository.ts',
-      'server/visits/visit-counter.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

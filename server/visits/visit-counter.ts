@@ -47,6 +47,88 @@ const REFERRERS_KEPT = 1_000;
 
 const hasRows = (rows: VisitRows) => rows.days.size + rows.pages.size + rows.sources.size > 0;
 
+/** One set of visitor hashes per row of the batches, in the order addBatches reads their counts. */
+function visitorSets(batches: readonly DayBatch[]): VisitorSet[] {
+  const sets: VisitorSet[] = [];
+  for (const { day, site, pages, sources } of batches) {
+    sets.push({ key: visitorSetKey(day, 'site'), members: site.visitors });
+    for (const [path, page] of pages)
+      sets.push({ key: visitorSetKey(day, `page:${path}`), members: page.visitors });
+    for (const [key, row] of sources)
+      sets.push({ key: visitorSetKey(day, `source:${key}`), members: row.visitors });
+  }
+  return sets;
+}
+
+/** Adds the batches' views and new visitors (`visitors`: each row's, in visitorSets' order) to the rows. */
+function addBatches(into: VisitRows, batches: readonly DayBatch[], visitors: (members: string[]) => number) {
+  for (const { day, site, pages, sources } of batches) {
+    addCounts(into.days, day, { day, views: site.views, visitors: visitors(site.visitors) });
+    for (const [path, page] of pages) {
+      addCounts(into.pages, `${day}\n${path}`, {
+        day,
+        path,
+        views: page.views,
+        visitors: visitors(page.visitors),
+      });
+    }
+    for (const [key, row] of sources) {
+      addCounts(into.sources, `${day}\n${key}`, {
+        day,
+        path: row.path,
+        referrer: row.referrer,
+        utm_source: row.utmSource,
+        utm_campaign: row.utmCampaign,
+        views: row.views,
+        visitors: visitors(row.visitors),
+      });
+    }
+  }
+}
+
+/** Adds rows that could not be written to those counted since. */
+function addRows(into: VisitRows, rows: VisitRows) {
+  for (const [key, row] of rows.days) addCounts(into.days, key, row);
+  for (const [key, row] of rows.pages) addCounts(into.pages, key, row);
+  for (const [key, row] of rows.sources) addCounts(into.sources, key, row);
+}
+
+/** Referrers already read (a few search engines and our own pages make most): emptied when full. */
+function referrerReader(siteHost: string) {
+  const referrers = new Map<string, VisitSource>();
+  return function sourceOf(referrer: string | undefined, query: string): VisitSource {
+    if (query) return visitSource(referrer, query, siteHost);
+    const key = referrer ?? '';
+    let source = referrers.get(key);
+    if (!source) {
+      if (referrers.size >= REFERRERS_KEPT) referrers.clear();
+      referrers.set(key, (source = visitSource(referrer, '', siteHost)));
+    }
+    return source;
+  };
+}
+
+/** How many of each set's visitors are new to Redis (every instance's); undefined where Redis failed. */
+async function sharedNewVisitors(
+  redis: NonNullable<VisitCounterOptions['redis']>,
+  sets: VisitorSet[],
+  {
+    today,
+    endsAt,
+    now,
+    log,
+  }: { today: string; endsAt: number; now: () => Date; log: VisitCounterOptions['log'] },
+): Promise<(number | undefined)[]> {
+  // Today's sets until an hour after midnight; a past day's (flushed late), an hour from now.
+  const ttl = (key: string) =>
+    Math.ceil(((key.startsWith(`visits:${today}:`) ? endsAt - now().getTime() : 0) + HOUR_MS) / 1000);
+  const shared = await newVisitors(redis, sets, ttl);
+  if (shared.some((count) => count === undefined)) {
+    log.warn('Redis is unavailable: the visitors of this batch are told apart by this instance alone');
+  }
+  return shared;
+}
+
 /**
  * Counts views in memory and writes them in batches (flush). Counting never waits: a view is hashed
  * with its day's salt when this process knows it, and otherwise waits in memory (never written) until
@@ -58,25 +140,11 @@ export function createVisitCounter(options: VisitCounterOptions) {
   const tally = createVisitTally();
   const salts = createSaltBook(storage);
   const clock = dayClock(timeZone, now);
-  const siteHost = sourceHost(new URL(options.siteUrl).hostname);
+  const sourceOf = referrerReader(sourceHost(new URL(options.siteUrl).hostname));
   let unsalted: UnsaltedView[] = [];
   let unwritten = emptyRows();
   let cleanedDay = '';
   let flushing: Promise<void> | undefined;
-  /** Referrers already read (a few search engines and our own pages make most): emptied when full. */
-  const referrers = new Map<string, VisitSource>();
-
-  function sourceOf(referrer: string | undefined, query: string): VisitSource {
-    if (query) return visitSource(referrer, query, siteHost);
-    const key = referrer ?? '';
-    let source = referrers.get(key);
-    if (!source) {
-      if (referrers.size >= REFERRERS_KEPT) referrers.clear();
-      referrers.set(key, (source = visitSource(referrer, '', siteHost)));
-    }
-    return source;
-  }
-
   function record(view: UnsaltedView, salt: string) {
     tally.record(view.day, view.path, view.source, visitorHash(salt, view.address, view.userAgent));
   }
@@ -97,62 +165,12 @@ export function createVisitCounter(options: VisitCounterOptions) {
     else record(counted, salts.ownSalt(day));
   }
 
-  /** The day's salts: today's, and tomorrow's once midnight is near. */
-  async function loadSalts(today: string, endsAt: number) {
-    await salts.load(today);
-    if (endsAt - now().getTime() < PRELOAD_MS) await salts.load(localDay(new Date(endsAt), timeZone));
-  }
-
-  /** New visitors per row: as Redis says (shared by every instance), or as this process saw them. */
-  async function resolve(batches: DayBatch[], today: string, endsAt: number) {
-    const sets: VisitorSet[] = [];
-    for (const { day, site, pages, sources } of batches) {
-      sets.push({ key: visitorSetKey(day, 'site'), members: site.visitors });
-      for (const [path, page] of pages)
-        sets.push({ key: visitorSetKey(day, `page:${path}`), members: page.visitors });
-      for (const [key, row] of sources)
-        sets.push({ key: visitorSetKey(day, `source:${key}`), members: row.visitors });
-    }
-    let shared: (number | undefined)[] = [];
-    if (redis) {
-      // Today's sets until an hour after midnight; a past day's (flushed late), an hour from now.
-      const ttl = (key: string) =>
-        Math.ceil(((key.startsWith(`visits:${today}:`) ? endsAt - now().getTime() : 0) + HOUR_MS) / 1000);
-      shared = await newVisitors(redis, sets, ttl);
-      if (shared.some((count) => count === undefined)) {
-        log.warn('Redis is unavailable: the visitors of this batch are told apart by this instance alone');
-      }
-    }
-    let index = 0;
-    const visitors = (members: string[]) => shared[index++] ?? members.length;
-    for (const { day, site, pages, sources } of batches) {
-      addCounts(unwritten.days, day, { day, views: site.views, visitors: visitors(site.visitors) });
-      for (const [path, page] of pages) {
-        addCounts(unwritten.pages, `${day}\n${path}`, {
-          day,
-          path,
-          views: page.views,
-          visitors: visitors(page.visitors),
-        });
-      }
-      for (const [key, row] of sources) {
-        addCounts(unwritten.sources, `${day}\n${key}`, {
-          day,
-          path: row.path,
-          referrer: row.referrer,
-          utm_source: row.utmSource,
-          utm_campaign: row.utmCampaign,
-          views: row.views,
-          visitors: visitors(row.visitors),
-        });
-      }
-    }
-  }
-
   async function flushOnce() {
     const { day: today, endsAt } = clock.today();
     try {
-      await loadSalts(today, endsAt);
+      // The day's salts: today's, and tomorrow's once midnight is near.
+      await salts.load(today);
+      if (endsAt - now().getTime() < PRELOAD_MS) await salts.load(localDay(new Date(endsAt), timeZone));
     } catch (error) {
       log.warn({ err: error }, "the day's visit salt could not be loaded: views wait in memory for it");
     }
@@ -163,7 +181,13 @@ export function createVisitCounter(options: VisitCounterOptions) {
       if (salt) record(view, salt);
       else unsalted.push(view);
     }
-    await resolve(tally.take(), today, endsAt);
+    // New visitors per row: as Redis says (shared by every instance), or as this process saw them.
+    const batches = tally.take();
+    const shared = redis
+      ? await sharedNewVisitors(redis, visitorSets(batches), { today, endsAt, now, log })
+      : [];
+    let index = 0;
+    addBatches(unwritten, batches, (members) => shared[index++] ?? members.length);
     tally.forgetBefore(today);
     salts.forgetBefore(today);
     if (!hasRows(unwritten) && cleanedDay === today) return;
@@ -174,9 +198,7 @@ export function createVisitCounter(options: VisitCounterOptions) {
       cleanedDay = today;
     } catch (error) {
       // Kept for the next flush: added to whatever is counted meanwhile.
-      for (const [key, row] of rows.days) addCounts(unwritten.days, key, row);
-      for (const [key, row] of rows.pages) addCounts(unwritten.pages, key, row);
-      for (const [key, row] of rows.sources) addCounts(unwritten.sources, key, row);
+      addRows(unwritten, rows);
       log.warn({ err: error }, 'the counted visits could not be written: they are kept for the next flush');
     }
   }
