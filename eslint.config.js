@@ -200,7 +200,6 @@ export default tseslint.config(
   {
     files: [
       'server/quote/lead-figures.ts',
-      'server/newsletter/subscriber-repository.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

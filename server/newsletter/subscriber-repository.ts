@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { type Kysely, sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
@@ -69,99 +69,52 @@ function filtered<O>(
   return result;
 }
 
-/** The newsletter's subscribers: the only code that writes or reads them and their tokens. */
-export function createSubscriberRepository(
-  storage: Pick<Storage, 'db' | 'write' | 'lock'>,
-  options: SubscriberRepositoryOptions,
-) {
-  const { db } = storage;
+/** A sign-up's row: a new pending subscriber, or the existing one's last sign-up (and page and consent when `latest`). */
+async function saveSignUp(
+  trx: Transaction<Database>,
+  existing: Subscriber | undefined,
+  {
+    address,
+    iso,
+    sourcePage,
+    consent,
+    latest,
+  }: { address: string; iso: string; sourcePage: string; consent: SignUpInput['consent']; latest: boolean },
+): Promise<number> {
+  if (!existing) {
+    const { id } = await trx
+      .insertInto('subscribers')
+      .values({
+        email: address,
+        status: 'pending',
+        created_at: iso,
+        last_signup_at: iso,
+        confirmed_at: null,
+        unsubscribed_at: null,
+        source_page: sourcePage,
+        consent_version: consent.version,
+        consent_text: consent.text,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+  // The page and consent of the sign-up whose email will be confirmed.
+  const changed = latest
+    ? { source_page: sourcePage, consent_version: consent.version, consent_text: consent.text }
+    : {};
+  await trx
+    .updateTable('subscribers')
+    .set({ last_signup_at: iso, ...changed })
+    .where('id', '=', existing.id)
+    .execute();
+  return existing.id;
+}
+
+/** The Confirm and Unsubscribe links. */
+function tokenMethods(storage: Pick<Storage, 'write'>, now: () => Date) {
   const write = storage.write.run;
-  const now = options.now ?? (() => new Date());
-
-  /** How many confirmation emails this address was sent (or is waiting for) in the last 24 hours. */
-  const recentConfirmations = (trx: Transaction<Database>, address: string, at: Date) =>
-    countEmailsTo(trx, {
-      kind: CONFIRMATION_KIND,
-      recipient: address,
-      since: new Date(at.getTime() - DAY_MS),
-    });
-
   return {
-    ...createSubscriberRemoval(storage),
-    ...createSubscriberImport(storage, now),
-
-    /**
-     * A sign-up from the form. In one transaction: the subscriber row (new,
-     * or the existing one updated) and, unless the address is confirmed or
-     * had its confirmation emails for the day, a confirmation email in the
-     * outbox. Every case writes, so every case takes about as long.
-     */
-    async signUp({
-      email,
-      sourcePage,
-      consent,
-    }: SignUpInput): Promise<{ id: number; outcome: SignUpOutcome }> {
-      const address = normaliseEmail(email);
-      return write(async (trx) => {
-        // One address's sign-ups one at a time, across instances: the row is made once, the cap holds.
-        await storage.lock(trx, `subscriber:${address}`);
-        const at = now();
-        const iso = at.toISOString();
-        const existing = await trx
-          .selectFrom('subscribers')
-          .selectAll()
-          .where('email', '=', address)
-          .executeTakeFirst();
-        const capped =
-          existing?.status !== 'confirmed' &&
-          (await recentConfirmations(trx, address, at)) >= options.confirmationsPerDay;
-        const sends = existing?.status !== 'confirmed' && !capped;
-
-        let id: number;
-        if (!existing) {
-          ({ id } = await trx
-            .insertInto('subscribers')
-            .values({
-              email: address,
-              status: 'pending',
-              created_at: iso,
-              last_signup_at: iso,
-              confirmed_at: null,
-              unsubscribed_at: null,
-              source_page: sourcePage,
-              consent_version: consent.version,
-              consent_text: consent.text,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow());
-        } else {
-          id = existing.id;
-          // The page and consent of the sign-up whose email will be confirmed.
-          const latest = sends
-            ? { source_page: sourcePage, consent_version: consent.version, consent_text: consent.text }
-            : {};
-          await trx
-            .updateTable('subscribers')
-            .set({ last_signup_at: iso, ...latest })
-            .where('id', '=', id)
-            .execute();
-        }
-        if (existing?.status === 'confirmed') return { id, outcome: 'already-confirmed' };
-        if (!sends) return { id, outcome: 'cap-reached' };
-
-        await queueEmails(trx, [
-          {
-            kind: CONFIRMATION_KIND,
-            recipient: address,
-            messageId: newMessageId('newsletter-confirm', options.mailDomain),
-            owner: { column: 'subscriber_id', id },
-            at,
-          },
-        ]);
-        return { id, outcome: 'confirmation-queued' };
-      });
-    },
-
     /** The Confirm button: a valid link confirms the address once, and withdraws every other confirm link. */
     async confirm(token: string): Promise<ConfirmOutcome> {
       return write(async (trx) => {
@@ -200,7 +153,12 @@ export function createSubscriberRepository(
         return 'unsubscribed';
       });
     },
+  };
+}
 
+/** The subscribers as the inbox and the commands read them. */
+function subscriberReads(db: Kysely<Database>) {
+  return {
     /** Newest first. */
     async list(filter: { status?: SubscriberStatus; limit?: number } = {}): Promise<Subscriber[]> {
       let query = db.selectFrom('subscribers').selectAll().orderBy('id', 'desc');
@@ -242,6 +200,74 @@ export function createSubscriberRepository(
         counts.all += Number(row.count);
       }
       return counts;
+    },
+  };
+}
+
+/** The newsletter's subscribers: the only code that writes or reads them and their tokens. */
+export function createSubscriberRepository(
+  storage: Pick<Storage, 'db' | 'write' | 'lock'>,
+  options: SubscriberRepositoryOptions,
+) {
+  const write = storage.write.run;
+  const now = options.now ?? (() => new Date());
+
+  /** How many confirmation emails this address was sent (or is waiting for) in the last 24 hours. */
+  const recentConfirmations = (trx: Transaction<Database>, address: string, at: Date) =>
+    countEmailsTo(trx, {
+      kind: CONFIRMATION_KIND,
+      recipient: address,
+      since: new Date(at.getTime() - DAY_MS),
+    });
+
+  return {
+    ...createSubscriberRemoval(storage),
+    ...createSubscriberImport(storage, now),
+    ...subscriberReads(storage.db),
+    ...tokenMethods(storage, now),
+
+    /**
+     * A sign-up from the form. In one transaction: the subscriber row (new,
+     * or the existing one updated) and, unless the address is confirmed or
+     * had its confirmation emails for the day, a confirmation email in the
+     * outbox. Every case writes, so every case takes about as long.
+     */
+    async signUp({
+      email,
+      sourcePage,
+      consent,
+    }: SignUpInput): Promise<{ id: number; outcome: SignUpOutcome }> {
+      const address = normaliseEmail(email);
+      return write(async (trx) => {
+        // One address's sign-ups one at a time, across instances: the row is made once, the cap holds.
+        await storage.lock(trx, `subscriber:${address}`);
+        const at = now();
+        const iso = at.toISOString();
+        const existing = await trx
+          .selectFrom('subscribers')
+          .selectAll()
+          .where('email', '=', address)
+          .executeTakeFirst();
+        const capped =
+          existing?.status !== 'confirmed' &&
+          (await recentConfirmations(trx, address, at)) >= options.confirmationsPerDay;
+        const sends = existing?.status !== 'confirmed' && !capped;
+
+        const id = await saveSignUp(trx, existing, { address, iso, sourcePage, consent, latest: sends });
+        if (existing?.status === 'confirmed') return { id, outcome: 'already-confirmed' };
+        if (!sends) return { id, outcome: 'cap-reached' };
+
+        await queueEmails(trx, [
+          {
+            kind: CONFIRMATION_KIND,
+            recipient: address,
+            messageId: newMessageId('newsletter-confirm', options.mailDomain),
+            owner: { column: 'subscriber_id', id },
+            at,
+          },
+        ]);
+        return { id, outcome: 'confirmation-queued' };
+      });
     },
   };
 }
