@@ -40,16 +40,16 @@ export type SignUpOutcome = 'confirmation-queued' | 'already-confirmed' | 'cap-r
  * (older than 48 hours: 410); used (used already, or withdrawn because
  * another link was used or the address unsubscribed: 410).
  */
-export type ConfirmOutcome = 'confirmed' | 'unknown' | 'expired' | 'used';
+type ConfirmOutcome = 'confirmed' | 'unknown' | 'expired' | 'used';
 
 /** What an unsubscribe link did: unsubscribed (again, harmlessly, if it was already), or unknown. */
-export type UnsubscribeOutcome = 'unsubscribed' | 'unknown';
+type UnsubscribeOutcome = 'unsubscribed' | 'unknown';
 
 function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export interface SubscriberQuery {
+interface SubscriberQuery {
   status?: SubscriberStatus | undefined;
   /** Part of the address. */
   search?: string | undefined;
