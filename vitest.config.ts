@@ -19,8 +19,8 @@ export default defineConfig({
   define: buildDefines(),
   test: {
     // Vitest's default on 2 cores is one worker; the server tests wait on sockets, child processes and
-    // the databases much of the time, so two keep both cores busy. Three were faster still, but starved
-    // tests that allow SQLite's 50 ms busy timeout (a subscriber's confirm lost under that load, once).
+    // the databases much of the time, so two keep both cores busy. Three were faster still, but under
+    // their load one test lost a subscriber's confirm once in a fresh-clone run (cause not yet found).
     maxWorkers: 2,
     projects: [
       {
