@@ -24,7 +24,7 @@ export async function seedPostgresLeads(db: Kysely<Database>, count: number) {
     const emails = batch.flatMap(({ id, notification, at }) =>
       notification
         ? [
-            sql`(${sql.join([id, 'notification', 'sales@example.com', `<quote-${id - 1}@example.com>`, notification])},
+            sql`(${sql.join(['lead', id, 'notification', 'sales@example.com', `<quote-${id - 1}@example.com>`, notification])},
               1, ${sql.join([at, at, at, notification === 'sent' ? at : null])}, 'smtp')`,
           ]
         : [],
@@ -37,7 +37,7 @@ export async function seedPostgresLeads(db: Kysely<Database>, count: number) {
         values ${sql.join(answers)}`.execute(db);
     }
     if (emails.length > 0) {
-      await sql`insert into outbox (quote_request_id, kind, recipient, message_id, status, attempts,
+      await sql`insert into outbox (owner_type, owner_id, kind, recipient, message_id, status, attempts,
           next_attempt_at, created_at, updated_at, sent_at, delivered_via) values ${sql.join(emails)}`.execute(
         db,
       );

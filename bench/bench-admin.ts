@@ -100,9 +100,9 @@ function seedSqlite(storage: Parameters<typeof sqliteOf>[0]) {
      VALUES (?, ?, ?, 'status', 'new', ?)`,
   );
   const email = sqlite.prepare(
-    `INSERT INTO outbox (quote_request_id, kind, recipient, message_id, status, attempts, next_attempt_at,
+    `INSERT INTO outbox (owner_type, owner_id, kind, recipient, message_id, status, attempts, next_attempt_at,
        created_at, updated_at, sent_at, delivered_via)
-     VALUES (?, 'notification', 'sales@example.com', ?, ?, 1, ?, ?, ?, 'smtp', ?)`,
+     VALUES ('lead', ?, 'notification', 'sales@example.com', ?, ?, 1, ?, ?, ?, 'smtp', ?)`,
   );
   sqlite.transaction(() => {
     for (let index = 0; index < LEADS; index++) {

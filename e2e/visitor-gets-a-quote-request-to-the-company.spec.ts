@@ -58,7 +58,7 @@ async function expectStoredAndEmailed(person: Visitor) {
     .poll(
       () =>
         queryDatabase<{ status: string }>(
-          "SELECT status FROM outbox WHERE kind = 'notification' AND quote_request_id = ?",
+          "SELECT status FROM outbox WHERE kind = 'notification' AND owner_type = 'lead' AND owner_id = ?",
           lead!.id,
         )[0]?.status,
     )

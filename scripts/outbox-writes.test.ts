@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { outboxWrites } from './lib/outbox-writes.ts';
+import { outboxReads, outboxWrites } from './lib/outbox-writes.ts';
 
 /**
  * Who may write the outbox's rows: the outbox itself. Tests and their helpers (server/test/, the fault
@@ -65,5 +65,30 @@ describe('the outbox owns its rows', () => {
     expect(writes, 'Call an operation of server/outbox/ (outbox-rows.ts, owner-changes.ts) instead').toEqual(
       [],
     );
+  });
+
+  it('finds a read of its table, through Kysely or SQL, and nothing else', () => {
+    const reads = [
+      "await db.selectFrom('outbox').selectAll().execute();",
+      "db.selectFrom('quote_requests').innerJoin('outbox', 'outbox.id', 'x.id')",
+      'sql`select count(*) from outbox where status = ${status}`',
+      'sql`select 1 from quote_requests q join "outbox" o on o.id = q.id`',
+    ];
+    for (const snippet of reads) expect(outboxReads(snippet), snippet).toHaveLength(1);
+    const fine = [
+      "db.selectFrom(messagesAbout(db, 'lead').as('m'))",
+      "db.selectFrom('outbox_throttle')",
+      '// read from outbox rows',
+      'const from = outbox.length;',
+    ];
+    for (const snippet of fine) expect(outboxReads(snippet), snippet).toEqual([]);
+  });
+
+  it('is read by features only through messagesAbout (owner-messages.ts), never by its table', () => {
+    const reads = sourceFiles()
+      .filter((file) => !ALLOWED.some((pattern) => pattern.test(file)))
+      .filter((file) => !/-migrations\.ts$/.test(file))
+      .flatMap((file) => outboxReads(readFileSync(file, 'utf8')).map((read) => `${file} ${read}`));
+    expect(reads, 'Read through messagesAbout (server/outbox/owner-messages.ts) instead').toEqual([]);
   });
 });

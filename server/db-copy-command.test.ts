@@ -153,7 +153,8 @@ describe.skipIf(testDatabase !== 'postgres')('npm run db:copy', () => {
       const newest = await fromPostgres.storage.db
         .selectFrom('outbox')
         .select('id')
-        .where('quote_request_id', '=', stored.id)
+        .where('owner_type', '=', 'lead')
+        .where('owner_id', '=', stored.id)
         .execute();
       for (const { id } of newest) expect(id).toBeGreaterThan(Math.max(...outboxIds));
     } finally {

@@ -108,8 +108,8 @@ describe('the server by itself', () => {
       await stores.close();
     }
     expect(await leads()).toEqual(['Kept lead']);
-    const emails = await app.storage.db.selectFrom('outbox').select('quote_request_id').execute();
-    expect(emails).toEqual([{ quote_request_id: 2 }]);
+    const emails = await app.storage.db.selectFrom('outbox').select(['owner_type', 'owner_id']).execute();
+    expect(emails).toEqual([{ owner_type: 'lead', owner_id: 2 }]);
     expect(await keptMail(config)).toHaveLength(1);
   });
 

@@ -13,6 +13,13 @@ const RAW_WRITE = new RegExp(
   'gi',
 );
 
+/** Kysely's reads of the outbox table: selectFrom('outbox'), a join on it. */
+const KYSELY_READ =
+  /\b(?:selectFrom|innerJoin|leftJoin|rightJoin|fullJoin)\s*\(\s*['"`]outbox(?:\s+as\s+\w+)?['"`]/g;
+
+/** SQL's reads of the outbox table: from outbox, join outbox. */
+const RAW_READ = /\b(?:from|join)\s+["`]?outbox["`]?(?![\w$])/gi;
+
 /** The code without its comments (which may well say "update outbox"), lines kept where they were. */
 function withoutComments(source: string): string {
   return source
@@ -20,11 +27,11 @@ function withoutComments(source: string): string {
     .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
-/** Each write to the outbox's tables in this source, as `line N: code`. */
-export function outboxWrites(source: string): string[] {
+/** Each match of these patterns in the source's code, as `line N: code`. */
+function matches(source: string, patterns: readonly RegExp[]): string[] {
   const code = withoutComments(source);
   const found: string[] = [];
-  for (const pattern of [KYSELY_WRITE, RAW_WRITE]) {
+  for (const pattern of patterns) {
     for (const match of code.matchAll(pattern)) {
       const line = code.slice(0, match.index).split('\n').length;
       found.push(`line ${line}: ${match[0].replace(/\s+/g, ' ')}`);
@@ -32,3 +39,9 @@ export function outboxWrites(source: string): string[] {
   }
   return found;
 }
+
+/** Each write to the outbox's tables in this source, as `line N: code`. */
+export const outboxWrites = (source: string): string[] => matches(source, [KYSELY_WRITE, RAW_WRITE]);
+
+/** Each read of the outbox table in this source (features read through owner-messages.ts), as `line N: code`. */
+export const outboxReads = (source: string): string[] => matches(source, [KYSELY_READ, RAW_READ]);

@@ -210,7 +210,8 @@ describe('a lead', () => {
     const spamEmail = await app.storage.db
       .selectFrom('outbox')
       .select(['status', 'last_error'])
-      .where('quote_request_id', '=', 1)
+      .where('owner_type', '=', 'lead')
+      .where('owner_id', '=', 1)
       .executeTakeFirstOrThrow();
     expect(spamEmail).toEqual({ status: 'cancelled', last_error: 'marked as spam' });
 

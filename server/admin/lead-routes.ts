@@ -73,9 +73,9 @@ function integrationDelivery(row: LeadDeliveryRow, at: Date): IntegrationDeliver
           ? 'sending'
           : 'waiting';
   return {
-    integrationId: row.integration_id ?? 0,
+    integrationId: row.integrationId,
     kind: row.integration_kind,
-    event: row.event_type ?? 'lead.created',
+    event: row.event,
     state,
     deliveredAt: state === 'delivered' ? row.sent_at : null,
     nextAttemptAt: state === 'waiting' ? row.next_attempt_at : null,

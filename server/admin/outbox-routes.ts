@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { outboxEndpoints, type OutboxEmail } from '../../common/inbox-api/outbox-endpoints.ts';
 import type { IntegrationKind } from '../../common/integration-domain.ts';
+import { deliveryOf } from '../integrations/delivery-row.ts';
 import type { IntegrationRepository } from '../integrations/integration-repository.ts';
 import type { OutboxRepository } from '../outbox/outbox-repository.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { nothingToRetry } from '../outbox/retry-outcome.ts';
+import { leadIdOf } from '../quote/quote-tables.ts';
 import type { ActivityLog } from './activity-log.ts';
 import { ApiProblem, notFound } from './api-problem.ts';
 import { integrationName } from './integration-routes.ts';
@@ -26,22 +28,23 @@ const LIST_LIMIT = 200;
  * integration #3"), never by its URL, which is a secret of its own.
  */
 function email(row: OutboxRow, kinds: Map<number, IntegrationKind>): OutboxEmail {
-  const kind = row.integration_id === null ? undefined : kinds.get(row.integration_id);
+  const { integrationId } = deliveryOf(row);
+  const kind = integrationId === null ? undefined : kinds.get(integrationId);
   return {
     id: row.id,
     kind: row.kind,
     recipient:
-      row.integration_id === null
+      integrationId === null
         ? row.recipient
         : kind
-          ? integrationName({ id: row.integration_id, kind })
-          : `Integration #${row.integration_id}`,
+          ? integrationName({ id: integrationId, kind })
+          : `Integration #${integrationId}`,
     status: row.status === 'dead' ? 'dead' : 'pending',
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
     lastError: row.last_error,
     createdAt: row.created_at,
-    leadId: row.quote_request_id,
+    leadId: leadIdOf(row),
     integrationKind: kind ?? null,
   };
 }
@@ -54,7 +57,10 @@ export async function outboxRoutes(
   registerEndpoint(app, outboxEndpoints.list, async ({ query: { status } }) => {
     const [rows, counts] = await Promise.all([outbox.list({ status, limit: LIST_LIMIT }), outbox.counts()]);
     const kinds = await integrations.kindsOf(
-      rows.flatMap((row) => (row.integration_id === null ? [] : [row.integration_id])),
+      rows.flatMap((row) => {
+        const { integrationId } = deliveryOf(row);
+        return integrationId === null ? [] : [integrationId];
+      }),
     );
     return { emails: rows.map((row) => email(row, kinds)), counts };
   });
@@ -65,15 +71,16 @@ export async function outboxRoutes(
     if (outcome !== 'queued') throw new ApiProblem(409, 'nothing-to-retry', nothingToRetry(id, outcome));
     onQueued();
     const row = await outbox.get(id);
+    const integrationId = row ? deliveryOf(row).integrationId : null;
     await activity.record(
       {
         actor: account.email,
         action: 'email-retried',
         summary:
-          row?.integration_id == null
+          integrationId === null
             ? `Sent email #${id} again`
-            : `Sent delivery #${id} to integration #${row.integration_id} again`,
-        leadId: row?.quote_request_id ?? null,
+            : `Sent delivery #${id} to integration #${integrationId} again`,
+        leadId: row ? leadIdOf(row) : null,
       },
       now(),
     );

@@ -43,7 +43,7 @@ async function queueDelivery(
   }>,
 ) {
   const at = new Date().toISOString();
-  const { integrationId, leadId, status = 'pending', ...rest } = values;
+  const { integrationId, leadId, status = 'pending', event_type = 'lead.created', ...rest } = values;
   const row = await app.storage.write.run((trx) =>
     trx
       .insertInto('outbox')
@@ -58,9 +58,11 @@ async function queueDelivery(
         claimed_until: null,
         created_at: at,
         updated_at: at,
-        quote_request_id: leadId,
-        integration_id: integrationId,
-        event_type: 'lead.created',
+        owner_type: 'lead',
+        owner_id: leadId,
+        recipient_type: 'integration',
+        recipient_id: integrationId,
+        payload: JSON.stringify({ event: event_type, data: null }),
         ...rest,
       })
       .returning('id')
@@ -268,7 +270,7 @@ describe('Settings → Integrations', () => {
     const left = await app.storage.db
       .selectFrom('outbox')
       .select('id')
-      .where('integration_id', 'is not', null)
+      .where('recipient_type', '=', 'integration')
       .execute();
     expect(left).toEqual([]);
     expect((await call('DELETE', '/settings/integrations/1')).statusCode).toBe(404);

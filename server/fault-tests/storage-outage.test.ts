@@ -62,6 +62,8 @@ const OUTAGES: Record<string, Outage> = {
   'the disk is full (no page can be added)': {
     available: () => true,
     start: (app) => {
+      // No free page left inside the file either (migrations that rebuild a table leave some).
+      sqliteOf(app.storage).exec('VACUUM');
       const pages = sqliteOf(app.storage).pragma('page_count', { simple: true }) as number;
       sqliteOf(app.storage).pragma(`max_page_count = ${pages}`);
       return () => sqliteOf(app.storage).pragma('max_page_count = 4294967294');

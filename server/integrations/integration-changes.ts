@@ -5,6 +5,7 @@ import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
 import { deleteEmailsOf } from '../outbox/outbox-rows.ts';
 import { withdrawFor } from '../outbox/owner-changes.ts';
+import { INTEGRATION_RECIPIENT } from './delivery-row.ts';
 import type { IntegrationRow } from './integration-tables.ts';
 
 /** How a staff member's "Turn off" is recorded; any other reason is the system's (410 Gone, failures). */
@@ -41,7 +42,7 @@ async function updateIn(
   if (turningOff) {
     await withdrawFor(
       trx,
-      { owner: { column: 'integration_id', id } },
+      { recipient: { type: INTEGRATION_RECIPIENT, id } },
       { reason: WITHDRAWN, held: false, at },
     );
   }
@@ -132,7 +133,7 @@ export function createIntegrationChanges(storage: Pick<Storage, 'write'>) {
     async remove(id: number): Promise<boolean> {
       return write(async (trx) => {
         await trx.deleteFrom('integration_deliveries').where('integration_id', '=', id).execute();
-        await deleteEmailsOf(trx, 'integration_id', [id]);
+        await deleteEmailsOf(trx, INTEGRATION_RECIPIENT, [id]);
         const removed = await trx.deleteFrom('integrations').where('id', '=', id).executeTakeFirst();
         return Number(removed.numDeletedRows) > 0;
       });

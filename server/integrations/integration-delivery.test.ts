@@ -90,7 +90,8 @@ describe('a signed webhook', () => {
       inbox_url: `https://www.acme.test/admin/leads/${lead.id}`,
     });
     const [row] = await outboxRows(stores);
-    expect(row).toMatchObject({ status: 'sent', delivered_via: 'http', event_type: 'lead.created' });
+    expect(row).toMatchObject({ status: 'sent', delivered_via: 'http', owner_type: 'lead' });
+    expect(JSON.parse(row?.payload ?? '')).toMatchObject({ event: 'lead.created' });
     expect(request!.headers['webhook-id']).toBe(row!.message_id);
     const log = await stores.storage.db.selectFrom('integration_deliveries').selectAll().execute();
     expect(log).toEqual([

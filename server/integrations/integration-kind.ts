@@ -4,7 +4,7 @@ import type { Database } from '../db/database-tables.ts';
 import type { Attempt, MessageKind, Failure } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { SPAM_CANCELLATION } from '../quote/quote-tables.ts';
-import type { StatusChange } from './integration-payloads.ts';
+import { deliveryOf } from './delivery-row.ts';
 import { cancelIntegrationDeliveries, INTEGRATION_OUTBOX_KIND } from './integration-queue.ts';
 import { integrationRequest, leadCreatedPayload, statusChangedPayload } from './integration-request.ts';
 import type { IntegrationDeliveryRow, IntegrationRow } from './integration-tables.ts';
@@ -59,16 +59,17 @@ async function integrationOf(trx: Transaction<Database>, row: OutboxRow) {
   return trx
     .selectFrom('integrations')
     .selectAll()
-    .where('id', '=', row.integration_id ?? -1)
+    .where('id', '=', deliveryOf(row).integrationId ?? -1)
     .executeTakeFirst();
 }
 
 function attemptEntry(row: OutboxRow, at: Date, attempt: Attempt, ok: boolean, error: string | null) {
+  const delivery = deliveryOf(row);
   return {
-    integration_id: row.integration_id ?? -1,
-    quote_request_id: row.quote_request_id,
+    integration_id: delivery.integrationId ?? -1,
+    quote_request_id: delivery.leadId,
     outbox_id: row.id,
-    event_type: row.event_type ?? 'lead.created',
+    event_type: delivery.event,
     test: 0,
     at: at.toISOString(),
     status_code: attempt.status ?? null,
@@ -107,32 +108,37 @@ export function integrationOutboxKind({ siteUrl }: { siteUrl: string }): Message
       const integration = await integrationOf(trx, row);
       if (!integration) return { cancelled: 'the integration was removed' };
       if (!integration.enabled) return { cancelled: 'the integration is disabled' };
+      const delivery = deliveryOf(row);
       const lead = await trx
         .selectFrom('quote_requests')
         .selectAll()
-        .where('id', '=', row.quote_request_id ?? -1)
+        .where('id', '=', delivery.leadId ?? -1)
         .executeTakeFirst();
       if (!lead) return { cancelled: 'the quote request was deleted' };
       // Nothing is ever sent about spam, whatever put the delivery back in the queue.
       if (lead.spam) return { cancelled: SPAM_CANCELLATION };
       const payload =
-        row.event_type === 'lead.status_changed'
-          ? statusChangedPayload(lead, JSON.parse(row.event_data ?? '{}') as StatusChange, siteUrl, at)
+        delivery.event === 'lead.status_changed' && delivery.data
+          ? statusChangedPayload(lead, delivery.data, siteUrl, at)
           : leadCreatedPayload(lead, siteUrl, at);
       return integrationRequest(integration, payload, row.message_id, at);
     },
     async onSent(trx, row, at, attempt) {
-      if (row.integration_id === null) return;
+      const { integrationId } = deliveryOf(row);
+      if (integrationId === null) return;
       await logDelivery(trx, attemptEntry(row, at, attempt, true, null));
       await trx
         .updateTable('integrations')
         .set({ failing_since: null })
-        .where('id', '=', row.integration_id)
+        .where('id', '=', integrationId)
         .where('failing_since', 'is not', null)
         .execute();
     },
     onRetry: failed,
     onDead: failed,
-    describe: (row) => ({ leadId: row.quote_request_id, integrationId: row.integration_id }),
+    describe: (row) => {
+      const { leadId, integrationId } = deliveryOf(row);
+      return { leadId, integrationId };
+    },
   };
 }

@@ -3,8 +3,10 @@ import type { IntegrationEvent } from '../../common/integration-domain.ts';
 import type { Database } from '../db/database-tables.ts';
 import { cancelFor, queueEmails, requeue } from '../outbox/outbox-rows.ts';
 import { withdrawFor } from '../outbox/owner-changes.ts';
+import { messagesAbout } from '../outbox/owner-messages.ts';
 import type { LeadHooks } from '../quote/lead-hooks.ts';
-import { SPAM_CANCELLATION } from '../quote/quote-tables.ts';
+import { LEAD_OWNER, leadOwner, SPAM_CANCELLATION } from '../quote/quote-tables.ts';
+import { deliveryOf, deliveryPayload, INTEGRATION_RECIPIENT } from './delivery-row.ts';
 import type { StatusChange } from './integration-payloads.ts';
 import { INTEGRATION_LANE } from './integration-tables.ts';
 import { newWebhookMessageId } from './webhook-signature.ts';
@@ -18,7 +20,7 @@ const integrationRecipient = (integration: { id: number; kind: string }) =>
 
 /**
  * Queues one delivery of an event per enabled integration, in the caller's transaction (the one
- * that stores the lead or its change). Only what the event adds to the lead is stored (event_data);
+ * that stores the lead or its change). Only what the event adds to the lead is stored (its payload);
  * the rest is read from the lead when it is sent. Returns how many were queued.
  */
 async function queueIntegrationEvent(
@@ -40,13 +42,10 @@ async function queueIntegrationEvent(
       lane: INTEGRATION_LANE,
       recipient: integrationRecipient(integration),
       messageId: newWebhookMessageId(),
-      owner: { column: 'quote_request_id', id: leadId },
+      owner: leadOwner(leadId),
+      to: { type: INTEGRATION_RECIPIENT, id: integration.id },
+      payload: deliveryPayload(event, data),
       at,
-      more: {
-        integration_id: integration.id,
-        event_type: event,
-        event_data: data ? JSON.stringify(data) : null,
-      },
     })),
   );
   return integrations.length;
@@ -57,17 +56,16 @@ async function queueIntegrationEvent(
  * to, its withdrawn (or dead) delivery goes back in the queue, or a new one is queued.
  */
 async function announceOnce(trx: Transaction<Database>, leadId: number, at: Date) {
-  const earlier = await trx
-    .selectFrom('outbox')
-    .select(['id', 'integration_id', 'status'])
-    .where('quote_request_id', '=', leadId)
-    .where('kind', '=', INTEGRATION_OUTBOX_KIND)
-    .where('event_type', '=', 'lead.created')
+  const deliveries = await messagesAbout(trx, LEAD_OWNER, INTEGRATION_OUTBOX_KIND)
+    .where('owner_id', '=', leadId)
     .execute();
+  const earlier = deliveries
+    .map((row) => ({ ...row, ...deliveryOf(row) }))
+    .filter((row) => row.event === 'lead.created');
   const enabled = await trx.selectFrom('integrations').select('id').where('enabled', '=', 1).execute();
   const fresh: number[] = [];
   for (const { id } of enabled) {
-    const rows = earlier.filter((row) => row.integration_id === id);
+    const rows = earlier.filter((row) => row.integrationId === id);
     if (rows.length === 0) fresh.push(id);
     else if (!rows.some((row) => row.status === 'sent' || row.status === 'pending'))
       for (const row of rows) await requeue(trx, { id: row.id }, ['cancelled', 'dead'], at);
@@ -85,11 +83,7 @@ export const integrationLeadHooks: LeadHooks = {
     await queueIntegrationEvent(trx, { leadId, event: 'lead.status_changed', data, at });
   },
   async markedSpam(trx, leadId, at) {
-    await cancelFor(
-      trx,
-      { column: 'quote_request_id', id: leadId },
-      { kind: INTEGRATION_OUTBOX_KIND, reason: SPAM_CANCELLATION, at },
-    );
+    await cancelFor(trx, leadOwner(leadId), { kind: INTEGRATION_OUTBOX_KIND, reason: SPAM_CANCELLATION, at });
   },
 };
 
@@ -105,7 +99,7 @@ export async function cancelIntegrationDeliveries(
 ): Promise<number> {
   return withdrawFor(
     trx,
-    { owner: { column: 'integration_id', id: integrationId } },
+    { recipient: { type: INTEGRATION_RECIPIENT, id: integrationId } },
     { reason, held: false, at },
   );
 }

@@ -3,8 +3,12 @@ import type { IntegrationKind } from '../../common/integration-domain.ts';
 import { inChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
+import { messagesAbout } from '../outbox/owner-messages.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
+import { LEAD_OWNER } from '../quote/quote-tables.ts';
+import { deliveryOf, INTEGRATION_RECIPIENT } from './delivery-row.ts';
 import { createIntegrationChanges, STAFF_REASON } from './integration-changes.ts';
+import { INTEGRATION_OUTBOX_KIND } from './integration-queue.ts';
 import type { IntegrationDeliveryRow, IntegrationRow } from './integration-tables.ts';
 
 /** The delivery log an integration's page shows: its latest attempts. */
@@ -15,7 +19,8 @@ const disabledBySystem = (row: Pick<IntegrationRow, 'enabled' | 'disabled_reason
   row.enabled === 0 && !(row.disabled_reason ?? '').startsWith(STAFF_REASON);
 
 /** An integration delivery of a lead, with its integration's kind. */
-export type LeadDeliveryRow = OutboxRow & { integration_kind: IntegrationKind };
+export type LeadDeliveryRow = OutboxRow &
+  ReturnType<typeof deliveryOf> & { integration_kind: IntegrationKind; integrationId: number };
 
 /** Each integration's latest attempt, by integration id. */
 async function lastDeliveries(
@@ -94,14 +99,16 @@ export function createIntegrationRepository(storage: Pick<Storage, 'db' | 'write
 
     /** A lead's integration deliveries (the outbox's rows), oldest first. */
     async ofLead(leadId: number): Promise<LeadDeliveryRow[]> {
-      return db
-        .selectFrom('outbox')
-        .innerJoin('integrations', 'integrations.id', 'outbox.integration_id')
-        .selectAll('outbox')
+      const rows = await db
+        .selectFrom(messagesAbout(db, LEAD_OWNER, INTEGRATION_OUTBOX_KIND).as('m'))
+        .innerJoin('integrations', 'integrations.id', 'm.recipient_id')
+        .selectAll('m')
         .select('integrations.kind as integration_kind')
-        .where('outbox.quote_request_id', '=', leadId)
-        .orderBy('outbox.id')
+        .where('m.owner_id', '=', leadId)
+        .where('m.recipient_type', '=', INTEGRATION_RECIPIENT)
+        .orderBy('m.id')
         .execute();
+      return rows.map((row) => ({ ...row, ...deliveryOf(row), integrationId: row.recipient_id ?? 0 }));
     },
 
     /** Integrations the system turned off (410 Gone, three days of failures): the inbox's banner. */

@@ -58,14 +58,3 @@ declare module '../db/database-tables.ts' {
     integration_deliveries: IntegrationDeliveriesTable;
   }
 }
-
-declare module '../outbox/outbox-table.ts' {
-  interface OutboxTable {
-    /** The integration a delivery goes to (deleted with it); its lead is quote_request_id. */
-    integration_id: number | null;
-    /** The event it delivers, e.g. "lead.created"; null for an email. */
-    event_type: IntegrationEvent | null;
-    /** What the event adds to the lead, as JSON fixed when it happened, e.g. a status change's from and to. */
-    event_data: string | null;
-  }
-}

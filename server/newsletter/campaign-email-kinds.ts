@@ -8,7 +8,8 @@ import type { MessageKind, Failure } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { type RenderedCampaign, renderCampaign } from './campaign-render.ts';
 import { FAILURES_BEFORE_PAUSE, pauseIn } from './campaign-sending.ts';
-import { CAMPAIGN_KIND, CAMPAIGN_TEST_KIND, type CampaignRow } from './campaign-tables.ts';
+import { CAMPAIGN_KIND, CAMPAIGN_TEST_KIND, campaignIdOf, type CampaignRow } from './campaign-tables.ts';
+import { subscriberIdOf } from './newsletter-tables.ts';
 import { storeToken } from './subscriber-tokens.ts';
 
 export interface CampaignEmailSettings {
@@ -39,25 +40,27 @@ function listId(siteUrl: string): string {
  */
 async function campaignEmailFailed(trx: Transaction<Database>, row: OutboxRow, at: Date, failure: Failure) {
   const iso = at.toISOString();
-  if (failure.permanent && row.subscriber_id !== null) {
+  const subscriberId = subscriberIdOf(row);
+  if (failure.permanent && subscriberId !== null) {
     await trx
       .updateTable('subscribers')
       .set({ status: 'bounced', bounced_at: iso })
-      .where('id', '=', row.subscriber_id)
+      .where('id', '=', subscriberId)
       .where('status', '=', 'confirmed')
       .execute();
   }
-  if (row.campaign_id === null) return;
+  const campaignId = campaignIdOf(row);
+  if (campaignId === null) return;
   const counted = await trx
     .updateTable('campaigns')
     .set((eb) => ({ failures_in_row: eb('failures_in_row', '+', 1) }))
-    .where('id', '=', row.campaign_id)
+    .where('id', '=', campaignId)
     .where('status', '=', 'sending')
     .returning('failures_in_row')
     .executeTakeFirst();
   if (!counted || counted.failures_in_row < FAILURES_BEFORE_PAUSE) return;
   const reason = `Paused by itself after ${FAILURES_BEFORE_PAUSE} failed emails in a row; the last: ${failure.error.slice(0, 300)}. Check the mail server, then resume.`;
-  const paused = await pauseIn(trx, row.campaign_id, at, reason);
+  const paused = await pauseIn(trx, campaignId, at, reason);
   if (!paused) return;
   await trx
     .insertInto('admin_activity')
@@ -106,7 +109,7 @@ function campaignKind(settings: CampaignEmailSettings): MessageKind {
       const campaign = await trx
         .selectFrom('campaigns')
         .selectAll()
-        .where('id', '=', row.campaign_id ?? -1)
+        .where('id', '=', campaignIdOf(row) ?? -1)
         .executeTakeFirst();
       if (!campaign) return { cancelled: 'the campaign was deleted' };
       if (campaign.status === 'cancelled') return { cancelled: 'the campaign was cancelled' };
@@ -114,7 +117,7 @@ function campaignKind(settings: CampaignEmailSettings): MessageKind {
       const subscriber = await trx
         .selectFrom('subscribers')
         .select(['id', 'status'])
-        .where('id', '=', row.subscriber_id ?? -1)
+        .where('id', '=', subscriberIdOf(row) ?? -1)
         .executeTakeFirst();
       if (subscriber?.status !== 'confirmed') {
         return { cancelled: `the subscriber is ${subscriber?.status ?? 'deleted'}: not sent` };
@@ -142,13 +145,13 @@ function campaignKind(settings: CampaignEmailSettings): MessageKind {
       await trx
         .updateTable('campaigns')
         .set({ failures_in_row: 0 })
-        .where('id', '=', row.campaign_id ?? -1)
+        .where('id', '=', campaignIdOf(row) ?? -1)
         .where('failures_in_row', '>', 0)
         .execute();
     },
     onRetry: campaignEmailFailed,
     onDead: campaignEmailFailed,
-    describe: (row) => ({ campaignId: row.campaign_id, subscriberId: row.subscriber_id }),
+    describe: (row) => ({ campaignId: campaignIdOf(row), subscriberId: subscriberIdOf(row) }),
   };
 }
 
@@ -160,7 +163,7 @@ function campaignTestKind(settings: CampaignEmailSettings): MessageKind {
       const campaign = await trx
         .selectFrom('campaigns')
         .selectAll()
-        .where('id', '=', row.campaign_id ?? -1)
+        .where('id', '=', campaignIdOf(row) ?? -1)
         .executeTakeFirst();
       if (!campaign) return { cancelled: 'the campaign was deleted' };
       const unsubscribeUrl = `${settings.siteUrl}${newsletterPaths.unsubscribe}`;
@@ -186,7 +189,7 @@ function campaignTestKind(settings: CampaignEmailSettings): MessageKind {
         },
       };
     },
-    describe: (row) => ({ campaignId: row.campaign_id }),
+    describe: (row) => ({ campaignId: campaignIdOf(row) }),
   };
 }
 

@@ -98,11 +98,12 @@ describe('campaigns on several instances', () => {
       expect(results.flatMap((result) => result.started).map((row) => row.id)).toEqual([campaign.id]);
       const rows = await one.storage.db
         .selectFrom('outbox')
-        .select(['subscriber_id', 'message_id'])
-        .where('campaign_id', '=', campaign.id)
+        .select(['recipient_id', 'message_id'])
+        .where('owner_type', '=', 'campaign')
+        .where('owner_id', '=', campaign.id)
         .execute();
       expect(rows).toHaveLength(30);
-      expect(new Set(rows.map((row) => row.subscriber_id)).size).toBe(30);
+      expect(new Set(rows.map((row) => row.recipient_id)).size).toBe(30);
       expect(new Set(rows.map((row) => row.message_id)).size).toBe(30);
       expect((await one.campaigns.find(campaign.id))?.status).toBe('sending');
     } finally {

@@ -8,7 +8,7 @@ import type { CampaignContent } from './campaign-render.ts';
 import { createCampaignSending } from './campaign-sending.ts';
 import { createCampaignStart } from './campaign-start.ts';
 import { createCampaignStats } from './campaign-stats.ts';
-import { CAMPAIGN_TEST_KIND, type CampaignRow } from './campaign-tables.ts';
+import { CAMPAIGN_TEST_KIND, campaignOwner, type CampaignRow } from './campaign-tables.ts';
 
 /** Only these can be edited; the others are being sent or are done. */
 const EDITABLE = ['draft', 'scheduled'] as const;
@@ -117,7 +117,7 @@ export function createCampaignRepository(
             kind: CAMPAIGN_TEST_KIND,
             recipient,
             messageId: newMessageId('campaign-test', mailDomain),
-            owner: { column: 'campaign_id', id },
+            owner: campaignOwner(id),
             at: now(),
           },
         ]);

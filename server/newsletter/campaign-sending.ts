@@ -9,7 +9,7 @@ import {
   type OwnerSelection,
 } from '../outbox/owner-changes.ts';
 import { changeCampaign } from './campaign-change.ts';
-import { CAMPAIGN_KIND, type CampaignRow } from './campaign-tables.ts';
+import { CAMPAIGN_KIND, campaignOwner, type CampaignRow } from './campaign-tables.ts';
 
 /** Why a change of a campaign's state was refused (the contract's error codes). */
 export type SendingRefusal =
@@ -23,7 +23,7 @@ export const FAILURES_BEFORE_PAUSE = 10;
 
 /** A campaign's emails, as the outbox's operations select them. */
 const campaignEmails = (id: number): OwnerSelection => ({
-  owner: { column: 'campaign_id', id },
+  owner: campaignOwner(id),
   kind: CAMPAIGN_KIND,
 });
 
@@ -31,7 +31,7 @@ const campaignEmails = (id: number): OwnerSelection => ({
 const stillSubscribed = (id: number): OwnerSelection => ({
   ...campaignEmails(id),
   only: (eb) =>
-    eb('subscriber_id', 'in', eb.selectFrom('subscribers').select('id').where('status', '=', 'confirmed')),
+    eb('recipient_id', 'in', eb.selectFrom('subscribers').select('id').where('status', '=', 'confirmed')),
 });
 
 /** Whatever the reason, a campaign email not sent when its campaign is cancelled. */

@@ -6,7 +6,9 @@ import type { Storage } from '../db/database.ts';
 import { queueSelected } from '../outbox/queue-selected.ts';
 import { changeCampaign } from './campaign-change.ts';
 import { refusal, type SendingOutcome } from './campaign-sending.ts';
-import { CAMPAIGN_KIND, type CampaignRow } from './campaign-tables.ts';
+import { messagesAbout } from '../outbox/owner-messages.ts';
+import { CAMPAIGN_KIND, CAMPAIGN_OWNER, campaignOwner, type CampaignRow } from './campaign-tables.ts';
+import { SUBSCRIBER_OWNER } from './newsletter-tables.ts';
 
 /** A campaign's archive address: its subject in lower-case words, then its id (unique with it). */
 export function campaignSlug(subject: string, id: number): string {
@@ -80,8 +82,8 @@ async function startIn(
   );
   if (!started) return refusal(trx, id, version, 'not-editable');
   const prefix = randomBytes(4).toString('hex');
-  const recipients = { kind: CAMPAIGN_KIND, lane: 'campaign', recipientColumn: 'subscriber_id' } as const;
-  await queueSelected(trx, { ...recipients, owner: { column: 'campaign_id', id }, at }, (fixed) =>
+  const recipients = { kind: CAMPAIGN_KIND, lane: 'campaign', recipientType: SUBSCRIBER_OWNER } as const;
+  await queueSelected(trx, { ...recipients, owner: campaignOwner(id), at }, (fixed) =>
     trx
       .selectFrom('subscribers')
       .select([...fixed, 'email', messageIdSql(storage, mailDomain, id, prefix).as('message_id'), 'id'])
@@ -101,11 +103,10 @@ async function finishDoneIn(trx: Transaction<Database>, at: Date): Promise<numbe
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom('outbox')
-            .select('outbox.id')
-            .whereRef('outbox.campaign_id', '=', 'campaigns.id')
-            .where('outbox.kind', '=', CAMPAIGN_KIND)
-            .where('outbox.status', 'in', ['pending', 'held']),
+          selectFrom(messagesAbout(trx, CAMPAIGN_OWNER, CAMPAIGN_KIND).as('m'))
+            .select('m.id')
+            .whereRef('m.owner_id', '=', 'campaigns.id')
+            .where('m.status', 'in', ['pending', 'held']),
         ),
       ),
     )

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { CampaignFailure, CampaignProgress } from '../../common/inbox-api/campaign-endpoints.ts';
 import type { Storage } from '../db/database.ts';
-import { CAMPAIGN_KIND, type CampaignRow } from './campaign-tables.ts';
+import { messagesAbout } from '../outbox/owner-messages.ts';
+import { CAMPAIGN_KIND, CAMPAIGN_OWNER, type CampaignRow } from './campaign-tables.ts';
 
 /** A campaign's figures as counted from its emails. */
 export interface CampaignFigures {
@@ -35,6 +36,9 @@ const FAILURES_LIMIT = 1000;
 const count = (condition: ReturnType<typeof sql>) =>
   sql<number>`sum(case when ${condition} then 1 else 0 end)`;
 
+/** The campaigns' emails to subscribers, as the outbox shows them (named "outbox" in the queries below). */
+const campaignEmails = (db: Kysely<Database>) => messagesAbout(db, CAMPAIGN_OWNER, CAMPAIGN_KIND);
+
 /** The figures of these campaigns, by id (one GROUP BY over their emails). */
 async function figuresOf(
   db: Kysely<Database>,
@@ -43,11 +47,11 @@ async function figuresOf(
   const result = new Map<number, CampaignFigures>();
   if (ids.length === 0) return result;
   const rows = await db
-    .selectFrom('outbox')
-    .innerJoin('campaigns', 'campaigns.id', 'outbox.campaign_id')
-    .leftJoin('subscribers', 'subscribers.id', 'outbox.subscriber_id')
+    .selectFrom(campaignEmails(db).as('outbox'))
+    .innerJoin('campaigns', 'campaigns.id', 'outbox.owner_id')
+    .leftJoin('subscribers', 'subscribers.id', 'outbox.recipient_id')
     .select([
-      'outbox.campaign_id as id',
+      'outbox.owner_id as id',
       (eb) => eb.fn.countAll<number>().as('recipients'),
       count(sql`outbox.status = 'sent'`).as('sent'),
       count(sql`outbox.status in ('pending', 'held') and outbox.last_error is null`).as('waiting'),
@@ -60,12 +64,10 @@ async function figuresOf(
       ).as('unsubscribed_since'),
       count(sql`outbox.status in ('pending', 'held')`).as('left'),
     ])
-    .where('outbox.kind', '=', CAMPAIGN_KIND)
-    .where('outbox.campaign_id', 'in', ids)
-    .groupBy('outbox.campaign_id')
+    .where('outbox.owner_id', 'in', ids)
+    .groupBy('outbox.owner_id')
     .execute();
   for (const row of rows) {
-    if (row.id === null) continue;
     result.set(Number(row.id), {
       recipients: Number(row.recipients),
       sent: Number(row.sent),
@@ -85,10 +87,9 @@ async function failuresOf(
   campaignId: number,
 ): Promise<{ failures: CampaignFailure[]; total: number }> {
   const failed = db
-    .selectFrom('outbox')
-    .leftJoin('subscribers', 'subscribers.id', 'outbox.subscriber_id')
-    .where('outbox.campaign_id', '=', campaignId)
-    .where('outbox.kind', '=', CAMPAIGN_KIND)
+    .selectFrom(campaignEmails(db).as('outbox'))
+    .leftJoin('subscribers', 'subscribers.id', 'outbox.recipient_id')
+    .where('outbox.owner_id', '=', campaignId)
     .where((eb) =>
       eb.or([
         eb('outbox.status', '=', 'dead'),

@@ -1,5 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { CampaignStatus } from '../../common/inbox-api/campaign-endpoints.ts';
+import type { OutboxRow } from '../outbox/outbox-table.ts';
 
 /**
  * A newsletter campaign: what staff write (subject, preheader, Markdown), where it stands, and the
@@ -37,15 +38,18 @@ export const CAMPAIGN_TEST_KIND = 'campaign-test';
 /** A campaign's email to one subscriber, in the outbox's 'campaign' lane (see campaign-sending.ts). */
 export const CAMPAIGN_KIND = 'campaign';
 
+/** The outbox's name for a campaign, the owner of its emails (each to a subscriber) and its tests. */
+export const CAMPAIGN_OWNER = 'campaign';
+
+/** A campaign as the owner of its emails, for the outbox. */
+export const campaignOwner = (id: number) => ({ type: CAMPAIGN_OWNER, id }) as const;
+
+/** The campaign an outbox row is about, if it is about one. */
+export const campaignIdOf = (row: OutboxRow): number | null =>
+  row.owner_type === CAMPAIGN_OWNER ? row.owner_id : null;
+
 declare module '../db/database-tables.ts' {
   interface Database {
     campaigns: CampaignsTable;
-  }
-}
-
-declare module '../outbox/outbox-table.ts' {
-  interface OutboxTable {
-    /** The campaign an email is about (deleted with it). */
-    campaign_id: number | null;
   }
 }

@@ -1,7 +1,7 @@
 import type { MessageKind } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { confirmationEmail, type NewsletterEmailSettings } from './newsletter-emails.ts';
-import { CONFIRMATION_KIND, type Subscriber } from './newsletter-tables.ts';
+import { CONFIRMATION_KIND, subscriberIdOf, type Subscriber } from './newsletter-tables.ts';
 import { storeToken } from './subscriber-tokens.ts';
 
 /**
@@ -33,7 +33,7 @@ export function newsletterEmailKinds(settings: NewsletterEmailSettings): Message
         const subscriber = await trx
           .selectFrom('subscribers')
           .selectAll()
-          .where('id', '=', row.subscriber_id ?? -1)
+          .where('id', '=', subscriberIdOf(row) ?? -1)
           .executeTakeFirst();
         const reason = reasonNotToSend(row, subscriber);
         if (reason || !subscriber) return { cancelled: reason ?? 'no subscriber' };
@@ -43,7 +43,7 @@ export function newsletterEmailKinds(settings: NewsletterEmailSettings): Message
         };
         return confirmationEmail(row, links, settings);
       },
-      describe: (row) => ({ subscriberId: row.subscriber_id }),
+      describe: (row) => ({ subscriberId: subscriberIdOf(row) }),
     },
   ];
 }

@@ -1,13 +1,12 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { openStorage } from '../db/database.ts';
 import { migrations } from '../stores.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { sqliteMigratedTo } from '../test/migrated-to.ts';
 import { sqliteOf } from '../test/sqlite-of.ts';
 import { sqliteOnly } from '../test/database-kind.ts';
-import { testConfig } from '../test/test-app.ts';
 
 const FIRST = '2025-06-01-001-quote-requests-and-outbox';
 
@@ -37,8 +36,9 @@ sqliteOnly('the newsletter migration', () => {
       expect(rows).toEqual([
         expect.objectContaining({
           id: 41,
-          quote_request_id: 7,
-          subscriber_id: null,
+          owner_type: 'lead',
+          owner_id: 7,
+          recipient_type: null,
           message_id: '<quote-7.0011223344556677@acme.test>',
           status: 'sent',
           sent_at: '2025-06-01T10:00:01.000Z',
@@ -54,57 +54,6 @@ sqliteOnly('the newsletter migration', () => {
       expect(id).toBeGreaterThan(41);
       expect(sqliteOf(storage).pragma('foreign_key_check')).toEqual([]);
       expect(sqliteOf(storage).pragma('integrity_check', { simple: true })).toBe('ok');
-    } finally {
-      await storage.close();
-    }
-  });
-});
-
-describe('the newsletter schema', () => {
-  it('lets an email belong to a quote request or to a subscriber, never to both or neither', async () => {
-    const storage = await openStorage({ ...testConfig().database, migrations });
-    try {
-      const at = '2026-03-02T09:00:00.000Z';
-      const { id: subscriberId } = await storage.db
-        .insertInto('subscribers')
-        .values({
-          email: 'priya@company.in',
-          status: 'pending',
-          created_at: at,
-          last_signup_at: at,
-          source_page: '/',
-          consent_version: 'v1',
-          consent_text: 'Yes.',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const email = (owner: { quote_request_id?: number; subscriber_id?: number }, messageId: string) =>
-        storage.db
-          .insertInto('outbox')
-          .values({
-            ...owner,
-            kind: 'confirmation',
-            recipient: 'priya@company.in',
-            message_id: messageId,
-            status: 'pending',
-            attempts: 0,
-            next_attempt_at: at,
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
-      await email({ subscriber_id: subscriberId }, '<a@acme.test>');
-      await expect(email({}, '<b@acme.test>')).rejects.toThrow(/check constraint/i);
-      await expect(email({ subscriber_id: 999 }, '<c@acme.test>')).rejects.toThrow(/foreign key/i);
-
-      // Deleting a subscriber takes its emails and tokens with it.
-      await storage.db
-        .insertInto('subscriber_tokens')
-        .values({ token_hash: 'ab', subscriber_id: subscriberId, purpose: 'unsubscribe', created_at: at })
-        .execute();
-      await storage.db.deleteFrom('subscribers').execute();
-      expect(await storage.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
-      expect(await storage.db.selectFrom('subscriber_tokens').selectAll().execute()).toEqual([]);
     } finally {
       await storage.close();
     }

@@ -40,8 +40,8 @@ describe('POST /api/newsletter', () => {
     const rows = await confirmations(app);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      subscriber_id: subscriber!.id,
-      quote_request_id: null,
+      owner_type: 'subscriber',
+      owner_id: subscriber!.id,
       recipient: 'priya.sharma@company.in',
       status: 'pending',
     });

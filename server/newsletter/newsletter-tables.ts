@@ -1,5 +1,18 @@
 import type { Generated, Selectable } from 'kysely';
 import type { SubscriberStatus } from '../../common/subscriber-domain.ts';
+import type { OutboxRow } from '../outbox/outbox-table.ts';
+
+/** The outbox's name for a subscriber: the owner of their confirmations, the recipient of a campaign's email. */
+export const SUBSCRIBER_OWNER = 'subscriber';
+
+/** A subscriber as the owner or recipient of emails, for the outbox. */
+export const subscriberOwner = (id: number) => ({ type: SUBSCRIBER_OWNER, id }) as const;
+
+/** The subscriber an outbox row goes to: its owner (a confirmation) or its recipient (a campaign's email). */
+export function subscriberIdOf(row: OutboxRow): number | null {
+  if (row.owner_type === SUBSCRIBER_OWNER) return row.owner_id;
+  return row.recipient_type === SUBSCRIBER_OWNER ? row.recipient_id : null;
+}
 
 /** Where a newsletter subscriber stands: common/subscriber-domain.ts, the one list of the statuses. */
 export { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../common/subscriber-domain.ts';
@@ -62,12 +75,5 @@ declare module '../db/database-tables.ts' {
   interface Database {
     subscribers: SubscribersTable;
     subscriber_tokens: SubscriberTokensTable;
-  }
-}
-
-declare module '../outbox/outbox-table.ts' {
-  interface OutboxTable {
-    /** The subscriber an email goes to (deleted with it). */
-    subscriber_id: number | null;
   }
 }

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { inChunks } from '../db/chunks.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
+import { SUBSCRIBER_OWNER } from './newsletter-tables.ts';
 import { deleteEmailsOf } from '../outbox/outbox-rows.ts';
 
 export interface RemovedSubscribers {
@@ -12,7 +13,7 @@ export interface RemovedSubscribers {
 }
 
 async function removeSubscribers(trx: Transaction<Database>, ids: number[]): Promise<RemovedSubscribers> {
-  const messageIds = await deleteEmailsOf(trx, 'subscriber_id', ids);
+  const messageIds = await deleteEmailsOf(trx, SUBSCRIBER_OWNER, ids);
   await inChunks(ids, async (chunk) => {
     await trx.deleteFrom('subscriber_tokens').where('subscriber_id', 'in', chunk).execute();
     await trx.deleteFrom('subscribers').where('id', 'in', chunk).execute();

@@ -3,7 +3,12 @@ import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { countEmailsTo, queueEmails } from '../outbox/outbox-rows.ts';
-import { CONFIRMATION_KIND, type Subscriber, type SubscriberStatus } from './newsletter-tables.ts';
+import {
+  CONFIRMATION_KIND,
+  subscriberOwner,
+  type Subscriber,
+  type SubscriberStatus,
+} from './newsletter-tables.ts';
 import { createSubscriberImport } from './subscriber-import.ts';
 import { createSubscriberRemoval } from './subscriber-removal.ts';
 import { findToken, withdrawConfirmTokens } from './subscriber-tokens.ts';
@@ -262,7 +267,7 @@ export function createSubscriberRepository(
             kind: CONFIRMATION_KIND,
             recipient: address,
             messageId: newMessageId('newsletter-confirm', options.mailDomain),
-            owner: { column: 'subscriber_id', id },
+            owner: subscriberOwner(id),
             at,
           },
         ]);

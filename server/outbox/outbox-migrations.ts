@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { createOutboxThrottle, addOutboxLane } from './outbox-lane-schema.ts';
+import { outboxOwnersOnSqlite } from './outbox-owner-migration.ts';
 
 /**
  * The outbox's own columns since it became shared (its table was made by the
@@ -26,4 +27,5 @@ export const outboxMigrations: Record<string, Migration> = {
       await createOutboxThrottle(db);
     },
   },
+  '2026-11-28-701-outbox-owners': outboxOwnersOnSqlite,
 };

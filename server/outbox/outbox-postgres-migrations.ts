@@ -1,11 +1,12 @@
 import type { Kysely, Migration } from 'kysely';
 import { createOutboxThrottle, addOutboxLane } from './outbox-lane-schema.ts';
+import { outboxOwnersOnPostgres } from './outbox-owner-migration.ts';
 
 /**
- * The outbox on PostgreSQL: today's table in one step (on SQLite it grew over
+ * The outbox on PostgreSQL: its baseline in one step (on SQLite it grew over
  * several migrations, see quote-migrations.ts and outbox-migrations.ts). The
- * features add their owner columns (quote_request_id, subscriber_id) in
- * their own baselines, which run after this one.
+ * features' baselines that ran after this one added their owner columns;
+ * outbox-owner-migration.ts replaced them with the outbox's generic ones.
  */
 export const outboxPostgresMigrations: Record<string, Migration> = {
   '2026-11-25-101-outbox-baseline': {
@@ -55,4 +56,5 @@ export const outboxPostgresMigrations: Record<string, Migration> = {
       await createOutboxThrottle(db);
     },
   },
+  '2026-11-28-701-outbox-owners': outboxOwnersOnPostgres,
 };

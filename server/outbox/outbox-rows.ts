@@ -2,18 +2,7 @@ import type { Insertable, Transaction } from 'kysely';
 import { inChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database-tables.ts';
 import { changeState, type EmailOwner, type EmailSelection } from './outbox-state-change.ts';
-import type { CoreOutboxTable, OutboxLane, OutboxRow, OutboxStatus, OutboxTable } from './outbox-table.ts';
-
-/** An outbox column that links an email to its owner's id (a feature's, e.g. quote_request_id). */
-export type OwnerColumn = {
-  [Column in keyof OutboxRow]: OutboxRow[Column] extends number | null ? Column : never;
-}[keyof OutboxRow];
-
-/** The columns the outbox itself keeps for every row; a feature's own columns are the others. */
-type OutboxColumn = keyof CoreOutboxTable | 'id';
-
-/** More of a row's feature columns (declared by merging): a second owner, an HTTP delivery's event. */
-type FeatureColumns = Partial<Omit<Insertable<OutboxTable>, OutboxColumn>>;
+import type { OutboxLane, OutboxStatus, OutboxTable } from './outbox-table.ts';
 
 export interface NewEmail {
   kind: string;
@@ -23,7 +12,10 @@ export interface NewEmail {
   at: Date;
   /** Which worker sends it; 'mail' when not given. */
   lane?: OutboxLane;
-  more?: FeatureColumns;
+  /** The record it goes to, when its feature keeps one apart from the owner (e.g. an integration). */
+  to?: EmailOwner;
+  /** What an HTTP lane's message carries beyond its owner (JSON). */
+  payload?: string;
 }
 
 /** The columns of a new email, due at once. */
@@ -34,11 +26,11 @@ function newEmailRow({
   owner,
   at,
   lane,
-  more,
+  to,
+  payload,
 }: NewEmail): Insertable<OutboxTable> {
   const created = at.toISOString();
   return {
-    ...more,
     kind,
     ...(lane ? { lane } : {}),
     recipient: recipient.toLowerCase(),
@@ -48,7 +40,11 @@ function newEmailRow({
     next_attempt_at: created,
     created_at: created,
     updated_at: created,
-    [owner.column]: owner.id,
+    owner_type: owner.type,
+    owner_id: owner.id,
+    recipient_type: to?.type ?? null,
+    recipient_id: to?.id ?? null,
+    payload: payload ?? null,
   };
 }
 
@@ -110,17 +106,27 @@ export async function cancelFor(
 }
 
 /**
- * Deletes the emails of these owners inside the caller's transaction (a delete
- * or a purge) and returns their Message-IDs, so that their .eml files can go too.
+ * Deletes the emails about these records or to them (records of one type, e.g. "subscriber") inside
+ * the caller's transaction, the one that deletes the records (a delete or a purge), and returns their
+ * Message-IDs, so that their .eml files can go too.
  */
 export async function deleteEmailsOf(
   trx: Transaction<Database>,
-  column: OwnerColumn,
+  type: string,
   ids: readonly number[],
 ): Promise<string[]> {
   const messageIds: string[] = [];
   await inChunks(ids, async (chunk) => {
-    const rows = await trx.deleteFrom('outbox').where(column, 'in', chunk).returning('message_id').execute();
+    const rows = await trx
+      .deleteFrom('outbox')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('owner_type', '=', type), eb('owner_id', 'in', chunk)]),
+          eb.and([eb('recipient_type', '=', type), eb('recipient_id', 'in', chunk)]),
+        ]),
+      )
+      .returning('message_id')
+      .execute();
     messageIds.push(...rows.map((row) => row.message_id));
   });
   return messageIds;

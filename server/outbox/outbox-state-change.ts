@@ -1,11 +1,13 @@
 import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { OutboxLane, OutboxStatus } from './outbox-table.ts';
-import type { OwnerColumn } from './outbox-rows.ts';
 
-/** What an email is about, as its feature names it: the owner column and the owner's id. */
+/**
+ * A record a message is about (its owner) or goes to (its recipient), as its feature names it: a type
+ * of its own (e.g. "lead") and the record's id.
+ */
 export interface EmailOwner {
-  column: OwnerColumn;
+  type: string;
   id: number;
 }
 
@@ -13,11 +15,26 @@ export interface EmailOwner {
 export type OwnerFilter = (eb: ExpressionBuilder<Database, 'outbox'>) => Expression<SqlBool>;
 
 /**
- * Which emails a change may touch: one by id; an owner's (of one kind when given, narrowed by `only`
- * when given); or all of a lane.
+ * Whose emails: an owner's, or those that go to a recipient; of one kind when given, narrowed by
+ * `only` when given.
  */
-export type EmailSelection =
-  { id: number } | { owner: EmailOwner; kind?: string; only?: OwnerFilter } | { lane: OutboxLane };
+export type OwnerSelection = ({ owner: EmailOwner } | { recipient: EmailOwner }) & {
+  kind?: string;
+  only?: OwnerFilter;
+};
+
+/** Which emails a change may touch: one by id; an owner's or a recipient's; or all of a lane. */
+export type EmailSelection = { id: number } | OwnerSelection | { lane: OutboxLane };
+
+/** The rows of an owner, or of a recipient. */
+export function ofParty(eb: ExpressionBuilder<Database, 'outbox'>, selection: OwnerSelection) {
+  return 'owner' in selection
+    ? eb.and([eb('owner_type', '=', selection.owner.type), eb('owner_id', '=', selection.owner.id)])
+    : eb.and([
+        eb('recipient_type', '=', selection.recipient.type),
+        eb('recipient_id', '=', selection.recipient.id),
+      ]);
+}
 
 /** The new state: `last_error` undefined keeps each row's own; `reset` makes them due now with no attempts. */
 export interface NewState {
@@ -61,11 +78,12 @@ export async function changeState(
       ]),
     );
   if ('id' in selection) query = query.where('id', '=', selection.id);
-  else if ('owner' in selection) {
-    query = query.where(selection.owner.column, '=', selection.owner.id);
+  else if ('lane' in selection) query = query.where('lane', '=', selection.lane);
+  else {
+    query = query.where((eb) => ofParty(eb, selection));
     if (selection.kind !== undefined) query = query.where('kind', '=', selection.kind);
     if (selection.only) query = query.where(selection.only);
-  } else query = query.where('lane', '=', selection.lane);
+  }
   const rows = await query.returning('id').execute();
   return rows.map((row) => row.id);
 }

@@ -27,16 +27,16 @@ export type DeliveredVia = MailerKind | 'http';
 /**
  * One message to send: an email, or an HTTP request on an HTTP lane (HTTP_LANES). The outbox knows
  * messages, not what they are about: that is the business of the row's kind (see message-kind.ts).
- * Features add the columns that link a row to what it is about by declaration merging, e.g.
- * `quote_request_id`; only the outbox writes the rows (outbox-rows.ts, owner-changes.ts,
- * queue-selected.ts), and a feature calls those with its owner column.
- * @public (exported for that declaration merging)
+ * A row names what it is about and whom it goes to through generic columns (owner_type/owner_id,
+ * recipient_type/recipient_id, each feature naming its own types, e.g. "lead"); only the outbox
+ * writes the rows (outbox-rows.ts, owner-changes.ts, queue-selected.ts) and reads them for others
+ * (owner-messages.ts). See docs/decisions/031.
  */
 export interface OutboxTable extends CoreOutboxTable {
   id: Generated<number>;
 }
 
-/** The columns the outbox itself keeps (with its id), whatever the features add. */
+/** The outbox's columns, beside its id. */
 export interface CoreOutboxTable {
   /** Which MessageKind builds and follows this message, e.g. "notification". */
   kind: string;
@@ -65,6 +65,14 @@ export interface CoreOutboxTable {
    * integration's request the receiver answered 2xx; null before this was recorded.
    */
   delivered_via: DeliveredVia | null;
+  /** What the message is about, as its feature names it: e.g. "lead", "subscriber", "campaign". */
+  owner_type: string;
+  owner_id: number;
+  /** The record it goes to, when its feature keeps one apart from the owner: e.g. "subscriber" for a campaign's email, "integration" for a delivery. */
+  recipient_type: string | null;
+  recipient_id: number | null;
+  /** What an HTTP lane's message carries beyond its owner, as its feature wrote it (JSON). */
+  payload: string | null;
 }
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -17,7 +17,7 @@ afterEach(async () => {
   for (const stores of opened.splice(0)) await stores.close();
 });
 
-/** A database with three subscribers, each with one email of KIND waiting (subscriber_id as owner). */
+/** A database with three subscribers, each with one email of KIND waiting (the subscriber as owner). */
 async function threeOwners() {
   const stores = await openStores(testConfig({}, tempDir()));
   opened.push(stores);
@@ -37,19 +37,17 @@ async function threeOwners() {
         kind: KIND,
         recipient: `${'abc'[index]}@reader.test`,
         messageId: `<owner-${id}@acme.test>`,
-        owner: { column: 'subscriber_id', id },
+        owner: { type: 'subscriber', id },
         at: AT,
       })),
     ),
   );
   const rows = () => storage.db.selectFrom('outbox').selectAll().orderBy('id').execute();
   const set = (id: number, change: { status?: 'dead'; claimed_until?: string; last_error?: string }) =>
-    storage.write.run((trx) =>
-      trx.updateTable('outbox').set(change).where('subscriber_id', '=', id).execute(),
-    );
+    storage.write.run((trx) => trx.updateTable('outbox').set(change).where('owner_id', '=', id).execute());
   const run = <T>(change: (trx: Parameters<Parameters<typeof storage.write.run>[0]>[0]) => Promise<T>) =>
     storage.write.run(change);
-  const of = (id: number): OwnerSelection => ({ owner: { column: 'subscriber_id', id }, kind: KIND });
+  const of = (id: number): OwnerSelection => ({ owner: { type: 'subscriber', id }, kind: KIND });
   return { stores, storage, ids: ids as [number, number, number], rows, set, run, of };
 }
 
@@ -95,16 +93,12 @@ describe("the outbox's operations for its owners", () => {
       trx.updateTable('subscribers').set({ status: 'bounced' }).where('id', '=', ids[2]).execute(),
     );
     const stillConfirmed: OwnerSelection = {
-      owner: { column: 'subscriber_id', id: ids[0] },
+      owner: { type: 'subscriber', id: ids[0] },
       only: (eb) =>
-        eb(
-          'subscriber_id',
-          'in',
-          eb.selectFrom('subscribers').select('id').where('status', '=', 'confirmed'),
-        ),
+        eb('owner_id', 'in', eb.selectFrom('subscribers').select('id').where('status', '=', 'confirmed')),
     };
     expect(await run((trx) => retryDeadFor(trx, stillConfirmed, { held: true, at: LATER }))).toBe(1);
-    const bounced = { ...stillConfirmed, owner: { column: 'subscriber_id' as const, id: ids[2] } };
+    const bounced = { ...stillConfirmed, owner: { type: 'subscriber', id: ids[2] } };
     expect(await run((trx) => retryDeadFor(trx, bounced, { held: false, at: LATER }))).toBe(0);
     expect(
       (await rows()).map((row) => [row.status, row.attempts, row.last_error, row.next_attempt_at]),
@@ -121,11 +115,11 @@ describe("the outbox's operations for its owners", () => {
       { subject: 'News', preheader: '', bodyMarkdown: 'Hello' },
       'priya@acme.test',
     );
-    const owner = { column: 'campaign_id' as const, id: campaign.id };
+    const owner = { type: 'campaign', id: campaign.id };
     await run((trx) =>
       queueSelected(
         trx,
-        { kind: 'selected', lane: 'campaign', owner, recipientColumn: 'subscriber_id', at: LATER },
+        { kind: 'selected', lane: 'campaign', owner, recipientType: 'subscriber', at: LATER },
         (fixed) =>
           trx
             .selectFrom('subscribers')
@@ -146,15 +140,19 @@ describe("the outbox's operations for its owners", () => {
         ...common,
         recipient: 'c@reader.test',
         message_id: '<c@reader.test>',
-        campaign_id: campaign.id,
-        subscriber_id: ids[2],
+        owner_type: 'campaign',
+        owner_id: campaign.id,
+        recipient_type: 'subscriber',
+        recipient_id: ids[2],
       }),
       expect.objectContaining({
         ...common,
         recipient: 'a@reader.test',
         message_id: '<a@reader.test>',
-        campaign_id: campaign.id,
-        subscriber_id: ids[0],
+        owner_type: 'campaign',
+        owner_id: campaign.id,
+        recipient_type: 'subscriber',
+        recipient_id: ids[0],
       }),
     ]);
   });

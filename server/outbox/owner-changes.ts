@@ -1,13 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
-import { changeState, type EmailOwner, type OwnerFilter } from './outbox-state-change.ts';
+import { changeState, type OwnerSelection } from './outbox-state-change.ts';
 
-/** Whose emails a change is about: an owner's, of one kind when given, narrowed by `only` when given. */
-export interface OwnerSelection {
-  owner: EmailOwner;
-  kind?: string;
-  only?: OwnerFilter;
-}
+export type { OwnerSelection } from './outbox-state-change.ts';
 
 /**
  * Holds an owner's waiting emails (not one being sent: its kind decides when it is next due), in the

@@ -1,6 +1,5 @@
 import { sql, type AliasedRawBuilder, type Expression, type Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
-import type { OwnerColumn } from './outbox-rows.ts';
 import type { EmailOwner } from './outbox-state-change.ts';
 import type { OutboxLane } from './outbox-table.ts';
 
@@ -12,8 +11,8 @@ export interface SelectedEmails {
   lane: OutboxLane;
   /** What they are all about (e.g. a campaign). */
   owner: EmailOwner;
-  /** The column of each row's own recipient id (e.g. subscriber_id), the query's last column. */
-  recipientColumn: OwnerColumn;
+  /** The type of each row's own recipient (e.g. "subscriber"), whose id is the query's last column. */
+  recipientType: string;
   at: Date;
 }
 
@@ -24,7 +23,7 @@ export interface SelectedEmails {
  */
 export async function queueSelected(
   trx: Transaction<Database>,
-  { kind, lane, owner, recipientColumn, at }: SelectedEmails,
+  { kind, lane, owner, recipientType, at }: SelectedEmails,
   rows: (fixed: FixedColumns) => Expression<unknown>,
 ): Promise<void> {
   const iso = at.toISOString();
@@ -36,7 +35,9 @@ export async function queueSelected(
     sql<string>`${iso}`.as('next_attempt_at'),
     sql<string>`${iso}`.as('created_at'),
     sql<string>`${iso}`.as('updated_at'),
-    sql<number>`${owner.id}`.as(owner.column),
+    sql<string>`${owner.type}`.as('owner_type'),
+    sql<number>`${owner.id}`.as('owner_id'),
+    sql<string>`${recipientType}`.as('recipient_type'),
   ];
   await trx
     .insertInto('outbox')
@@ -48,10 +49,12 @@ export async function queueSelected(
       'next_attempt_at',
       'created_at',
       'updated_at',
-      owner.column,
+      'owner_type',
+      'owner_id',
+      'recipient_type',
       'recipient',
       'message_id',
-      recipientColumn,
+      'recipient_id',
     ])
     .expression(rows(fixed))
     .execute();

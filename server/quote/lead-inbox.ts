@@ -4,11 +4,12 @@ import { quoteFields } from '../../common/quote-request.ts';
 import { inChunks } from '../db/chunks.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
+import { messagesAbout } from '../outbox/owner-messages.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { LEAD_REFERENCE } from './lead-reference.ts';
 import { postgresSearchMatch } from './lead-search-postgres.ts';
 import { searchTerms, sqliteSearchQuery, type SearchTerms } from './lead-search.ts';
-import { QUOTE_EMAIL_KINDS, type Lead, type LeadEvent } from './quote-tables.ts';
+import { LEAD_OWNER, QUOTE_EMAIL_KINDS, type Lead, type LeadEvent } from './quote-tables.ts';
 
 /** A lead with its notification email (undefined when none was queued, e.g. spam). */
 export interface LeadWithDelivery {
@@ -107,14 +108,11 @@ async function notificationsOf(
 ): Promise<Map<number, OutboxRow>> {
   const found = new Map<number, OutboxRow>();
   await inChunks(ids, async (chunk) => {
-    const rows = await db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('kind', '=', QUOTE_EMAIL_KINDS.notification)
-      .where('quote_request_id', 'in', chunk)
+    const rows = await messagesAbout(db, LEAD_OWNER, QUOTE_EMAIL_KINDS.notification)
+      .where('owner_id', 'in', chunk)
       .orderBy('id')
       .execute();
-    for (const row of rows) if (row.quote_request_id !== null) found.set(row.quote_request_id, row);
+    for (const row of rows) found.set(row.owner_id, row);
   });
   return found;
 }
@@ -216,11 +214,10 @@ export function createLeadInbox(storage: Pick<Storage, 'db' | 'dialect'>) {
     /** How many notifications of leads that are not spam could not be delivered (the inbox's banner). */
     async deadNotifications(): Promise<number> {
       const row = await db
-        .selectFrom('outbox')
-        .innerJoin('quote_requests', 'quote_requests.id', 'outbox.quote_request_id')
+        .selectFrom(messagesAbout(db, LEAD_OWNER, QUOTE_EMAIL_KINDS.notification).as('m'))
+        .innerJoin('quote_requests', 'quote_requests.id', 'm.owner_id')
         .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('outbox.status', '=', 'dead')
-        .where('outbox.kind', '=', QUOTE_EMAIL_KINDS.notification)
+        .where('m.status', '=', 'dead')
         .where('quote_requests.spam', '=', 0)
         .executeTakeFirst();
       return Number(row?.count ?? 0);
@@ -239,12 +236,7 @@ export function createLeadInbox(storage: Pick<Storage, 'db' | 'dialect'>) {
 
     /** The emails of one quote request, oldest first. */
     async emails(leadId: number): Promise<OutboxRow[]> {
-      return db
-        .selectFrom('outbox')
-        .selectAll()
-        .where('quote_request_id', '=', leadId)
-        .orderBy('id')
-        .execute();
+      return messagesAbout(db, LEAD_OWNER).where('owner_id', '=', leadId).orderBy('id').execute();
     },
   };
 }

@@ -7,7 +7,7 @@ import { countEmailsTo, queueEmails, type NewEmail } from '../outbox/outbox-rows
 import { autoReplyIn } from './auto-reply.ts';
 import type { LeadHooks } from './lead-hooks.ts';
 import { newLeadReference } from './lead-reference.ts';
-import { QUOTE_EMAIL_KINDS } from './quote-tables.ts';
+import { leadOwner, QUOTE_EMAIL_KINDS } from './quote-tables.ts';
 
 /** Where a lead's notification goes and how its Message-ID is made. */
 export interface NotificationSettings {
@@ -38,9 +38,6 @@ export interface StoredLead {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The outbox's name for a lead, the owner of its emails. */
-export const leadOwner = (id: number) => ({ column: 'quote_request_id', id }) as const;
 
 /** A new notification email about lead `id`, for the outbox. */
 export function notificationEmail(settings: NotificationSettings, id: number, at: Date): NewEmail {

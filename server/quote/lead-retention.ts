@@ -3,7 +3,7 @@ import { inChunks } from '../db/chunks.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { deleteEmailsOf, deleteEmailsTo } from '../outbox/outbox-rows.ts';
-import { QUOTE_EMAIL_KINDS } from './quote-tables.ts';
+import { LEAD_OWNER, QUOTE_EMAIL_KINDS } from './quote-tables.ts';
 
 export interface RemovedLeads {
   /** Ids of the removed quote requests. */
@@ -16,7 +16,7 @@ export interface RemovedLeads {
 /** Deletes these leads, their timelines and their outbox rows, in the caller's transaction. */
 async function removeLeads(trx: Transaction<Database>, rows: { id: number }[]): Promise<RemovedLeads> {
   const ids = rows.map((row) => row.id);
-  const messageIds = await deleteEmailsOf(trx, 'quote_request_id', ids);
+  const messageIds = await deleteEmailsOf(trx, LEAD_OWNER, ids);
   await inChunks(ids, async (chunk) => {
     await trx.deleteFrom('lead_events').where('quote_request_id', 'in', chunk).execute();
     await trx.deleteFrom('quote_requests').where('id', 'in', chunk).execute();

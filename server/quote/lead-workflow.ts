@@ -3,10 +3,11 @@ import type { LeadStatus } from '../../common/admin-api.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { cancelFor, queueEmails, requeue } from '../outbox/outbox-rows.ts';
+import { messagesAbout } from '../outbox/owner-messages.ts';
 import { addLeadEvent } from './lead-events.ts';
 import type { LeadHooks } from './lead-hooks.ts';
-import { leadOwner, notificationEmail, type NotificationSettings } from './lead-intake.ts';
-import { QUOTE_EMAIL_KINDS, SPAM_CANCELLATION } from './quote-tables.ts';
+import { notificationEmail, type NotificationSettings } from './lead-intake.ts';
+import { LEAD_OWNER, leadOwner, QUOTE_EMAIL_KINDS, SPAM_CANCELLATION } from './quote-tables.ts';
 
 export interface LeadWorkflowOptions extends NotificationSettings {
   /** Told of status and spam changes in their transaction (the integrations queue or withdraw deliveries). */
@@ -32,11 +33,8 @@ async function notifyAgain(
   at: Date,
 ): Promise<{ queued: boolean }> {
   await options.hooks?.created?.(trx, id, at);
-  const notification = await trx
-    .selectFrom('outbox')
-    .select('id')
-    .where('quote_request_id', '=', id)
-    .where('kind', '=', QUOTE_EMAIL_KINDS.notification)
+  const notification = await messagesAbout(trx, LEAD_OWNER, QUOTE_EMAIL_KINDS.notification)
+    .where('owner_id', '=', id)
     .executeTakeFirst();
   if (!notification) {
     await queueEmails(trx, [notificationEmail(options, id, at)]);

@@ -5,29 +5,26 @@ import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { autoReplyIn } from './auto-reply.ts';
 import { addLeadEvent } from './lead-events.ts';
 import { acknowledgementEmail, notificationEmail, type QuoteEmailSettings } from './quote-emails.ts';
-import { QUOTE_EMAIL_KINDS, SPAM_CANCELLATION, type Lead } from './quote-tables.ts';
+import { leadIdOf, QUOTE_EMAIL_KINDS, SPAM_CANCELLATION, type Lead } from './quote-tables.ts';
 
 async function leadOf(trx: Transaction<Database>, row: OutboxRow): Promise<Lead | undefined> {
   return trx
     .selectFrom('quote_requests')
     .selectAll()
-    .where('id', '=', row.quote_request_id ?? -1)
+    .where('id', '=', leadIdOf(row) ?? -1)
     .executeTakeFirst();
 }
 
 /** Writes what became of the notification on its lead's timeline. */
 function onTimeline(text: (row: OutboxRow) => string) {
   return async (trx: Transaction<Database>, row: OutboxRow, at: Date) => {
-    if (row.quote_request_id === null) return;
-    await addLeadEvent(
-      trx,
-      { quote_request_id: row.quote_request_id, actor: null, kind: 'delivery', text: text(row) },
-      at,
-    );
+    const leadId = leadIdOf(row);
+    if (leadId === null) return;
+    await addLeadEvent(trx, { quote_request_id: leadId, actor: null, kind: 'delivery', text: text(row) }, at);
   };
 }
 
-const describe = (row: OutboxRow) => ({ leadId: row.quote_request_id });
+const describe = (row: OutboxRow) => ({ leadId: leadIdOf(row) });
 
 /**
  * The emails of a quote request, as the outbox sends them: the notification

@@ -28,12 +28,11 @@ const lead: Lead = {
 };
 const row = (kind: OutboxRow['kind']): OutboxRow => ({
   id: 1,
-  quote_request_id: 7,
-  subscriber_id: null,
-  campaign_id: null,
-  integration_id: null,
-  event_type: null,
-  event_data: null,
+  owner_type: 'lead',
+  owner_id: 7,
+  recipient_type: null,
+  recipient_id: null,
+  payload: null,
   kind,
   lane: 'mail',
   recipient: kind === 'notification' ? 'sales@acme.test' : 'priya@company.in',

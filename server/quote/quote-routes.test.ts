@@ -54,7 +54,12 @@ describe('POST /api/quote', () => {
     expect(Date.now() - Date.parse(lead!.created_at)).toBeLessThan(60_000);
     const rows = await outbox(app);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ quote_request_id: lead!.id, kind: 'notification', status: 'pending' });
+    expect(rows[0]).toMatchObject({
+      owner_type: 'lead',
+      owner_id: lead!.id,
+      kind: 'notification',
+      status: 'pending',
+    });
     // Random: a Message-ID never reveals how many leads the company gets.
     expect(rows[0]!.message_id).toMatch(/^<quote\.[0-9a-f]{32}@acme\.test>$/);
   });

@@ -1,3 +1,4 @@
+import type { OutboxRow } from '../outbox/outbox-table.ts';
 import type { Generated, GeneratedAlways, Selectable } from 'kysely';
 import type { LeadEventKind, LeadStatus } from '../../common/lead-domain.ts';
 import type { QuoteRequest } from '../../common/quote-request.ts';
@@ -54,16 +55,19 @@ export const QUOTE_EMAIL_KINDS = {
 /** Why a spam lead's notification was withdrawn (its outbox row's last error). */
 export const SPAM_CANCELLATION = 'marked as spam';
 
+/** The outbox's name for a lead, the owner of its emails and integration deliveries. */
+export const LEAD_OWNER = 'lead';
+
+/** A lead as the owner of its emails, for the outbox. */
+export const leadOwner = (id: number) => ({ type: LEAD_OWNER, id }) as const;
+
+/** The lead an outbox row is about, if it is about one. */
+export const leadIdOf = (row: OutboxRow): number | null =>
+  row.owner_type === LEAD_OWNER ? row.owner_id : null;
+
 declare module '../db/database-tables.ts' {
   interface Database {
     quote_requests: QuoteRequestsTable;
     lead_events: LeadEventsTable;
-  }
-}
-
-declare module '../outbox/outbox-table.ts' {
-  interface OutboxTable {
-    /** The quote request an email is about (deleted with it). */
-    quote_request_id: number | null;
   }
 }

@@ -23,13 +23,13 @@ export function readDatabaseFile(path: string): DatabaseSnapshot {
     const leadsWithoutOneNotification = db
       .prepare(
         `SELECT count(*) FROM quote_requests q
-         WHERE (SELECT count(*) FROM outbox o WHERE o.quote_request_id = q.id AND o.kind = 'notification') != 1`,
+         WHERE (SELECT count(*) FROM outbox o WHERE o.owner_type = 'lead' AND o.owner_id = q.id AND o.kind = 'notification') != 1`,
       )
       .pluck()
       .get() as number;
     const outbox = db
       .prepare(
-        "SELECT message_id, status, quote_request_id FROM outbox WHERE kind = 'notification' ORDER BY id",
+        "SELECT message_id, status, owner_id AS quote_request_id FROM outbox WHERE kind = 'notification' ORDER BY id",
       )
       .all() as DatabaseSnapshot['outbox'];
     const integrity = db.pragma('integrity_check', { simple: true }) as string;

@@ -22,7 +22,7 @@ const notificationRows = (url: string) =>
   query<NotificationRow>(
     url,
     `select outbox.id::int as id, message_id, outbox.status, claimed_until, quote_requests.reference
-       from outbox join quote_requests on quote_requests.id = outbox.quote_request_id
+       from outbox join quote_requests on outbox.owner_type = 'lead' and quote_requests.id = outbox.owner_id
       where kind = 'notification' order by outbox.id`,
   );
 
