@@ -12,7 +12,7 @@ export interface EmailOwner {
 }
 
 /** A narrowing condition a feature adds to an owner's emails, on its own columns (e.g. "still subscribed"). */
-export type OwnerFilter = (eb: ExpressionBuilder<Database, 'outbox'>) => Expression<SqlBool>;
+type OwnerFilter = (eb: ExpressionBuilder<Database, 'outbox'>) => Expression<SqlBool>;
 
 /**
  * Whose emails: an owner's, or those that go to a recipient; of one kind when given, narrowed by
@@ -27,7 +27,7 @@ export type OwnerSelection = ({ owner: EmailOwner } | { recipient: EmailOwner })
 export type EmailSelection = { id: number } | OwnerSelection | { lane: OutboxLane };
 
 /** The rows of an owner, or of a recipient. */
-export function ofParty(eb: ExpressionBuilder<Database, 'outbox'>, selection: OwnerSelection) {
+function ofParty(eb: ExpressionBuilder<Database, 'outbox'>, selection: OwnerSelection) {
   return 'owner' in selection
     ? eb.and([eb('owner_type', '=', selection.owner.type), eb('owner_id', '=', selection.owner.id)])
     : eb.and([

@@ -37,7 +37,7 @@ export interface OutboxTable extends CoreOutboxTable {
 }
 
 /** The outbox's columns, beside its id. */
-export interface CoreOutboxTable {
+interface CoreOutboxTable {
   /** Which MessageKind builds and follows this message, e.g. "notification". */
   kind: string;
   /** Which worker sends it (see OutboxLane); 'mail' unless its feature says otherwise. */
