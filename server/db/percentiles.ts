@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { sqliteTableByIndex } from './table-by-index.ts';
 
 /** Where the values of a percentile are: a column of the rows of a table that meet a condition. */
-export interface PercentileSource {
+interface PercentileSource {
   table: string;
   /** The column; rows where it is null are not counted. */
   column: string;
