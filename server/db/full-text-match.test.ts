@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../test/database-kind.ts';
 import { testConfig } from '../test/test-app.ts';
 import { openStorage, type Storage } from './database.ts';
+import type { Database } from './database-tables.ts';
 import type { FullTextIndex, FullTextSearch } from './full-text-match.ts';
 
 /** A table of notes with a full-text index in each database's form, as a feature's migrations make one. */
-interface Notes {
-  notes: { id: number; body: string; code: string };
-}
+type Notes = { notes: { id: number; body: string; code: string } };
 
 const NOTES: [id: number, body: string, code: string][] = [
   [1, 'Priya wants a saree shop', '9876543210'],
@@ -62,7 +61,7 @@ const migrations = {
 
 describe(`a full-text search (Storage), on ${testDatabase}`, () => {
   let storage: Storage;
-  let db: Kysely<Notes>;
+  let db: Kysely<Database & Notes>;
   beforeAll(async () => {
     const { database } = testConfig();
     storage = await openStorage({ ...database, migrations });
