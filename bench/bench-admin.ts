@@ -65,11 +65,11 @@ const serverEnv = (dir: string) => ({
 async function seed(env: Record<string, string>): Promise<string> {
   const stores = await openStores(loadConfig(env));
   try {
-    if (stores.storage.dialect === 'postgres') await seedPostgresLeads(stores.storage.db, LEADS);
+    if (stores.storage.kind === 'postgres') await seedPostgresLeads(stores.storage.db, LEADS);
     else seedSqlite(stores.storage);
     await seedVisits(stores.storage.db);
     // As autovacuum would leave them (admin-seed-postgres.ts does the same for the leads).
-    if (stores.storage.dialect === 'postgres') {
+    if (stores.storage.kind === 'postgres') {
       await sql`vacuum (analyze) visit_days, visit_pages, visit_sources`.execute(stores.storage.db);
     }
     const { id } = await stores.storage.db

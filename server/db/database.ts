@@ -1,7 +1,9 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { Database } from './database-tables.ts';
+import type { FullTextCapabilities } from './full-text-match.ts';
 import type { DialectMigrations } from './migrator.ts';
+import type { PercentileCapabilities } from './percentiles.ts';
 import type { QueueCapabilities } from './queue-capabilities.ts';
 import type { WriteQueue } from './write-queue.ts';
 
@@ -13,10 +15,11 @@ export type DatabaseDialect = 'sqlite' | 'postgres';
  * What differs between them lives in server/db (how to open, how to write,
  * which errors mean "unavailable") and in each feature's per-dialect migrations.
  * Where a query needs what only one of them does, Storage offers it as a capability
- * (QueueCapabilities: locking the rows a queue claims, random tokens in SQL).
+ * (QueueCapabilities: locking the rows a queue claims, random tokens in SQL; FullTextCapabilities: a
+ * search over a full-text index; PercentileCapabilities: percentiles read by the database). Which
+ * database it is, Storage does not say (but for `kind`, for the operator): features never branch on it.
  */
-export interface Storage extends QueueCapabilities {
-  dialect: DatabaseDialect;
+export interface Storage extends QueueCapabilities, FullTextCapabilities, PercentileCapabilities {
   db: Kysely<Database>;
   /** The underlying SQLite connection (for tests); undefined on PostgreSQL. */
   sqlite: SQLite.Database | undefined;

@@ -4,6 +4,8 @@ import type { Storage } from './database.ts';
 import type { Database } from './database-tables.ts';
 import { migrateToLatest, type Migrations } from './migrator.ts';
 import { createPoolWriter } from './pool-writer.ts';
+import { postgresFullText } from './full-text-match.ts';
+import { postgresPercentiles } from './percentiles.ts';
 import { postgresQueueCapabilities } from './queue-capabilities.ts';
 import { postgresTableByIndex } from './table-by-index.ts';
 
@@ -75,7 +77,8 @@ export async function openPostgresStorage({
   const write = createPoolWriter(db);
   return {
     ...postgresQueueCapabilities,
-    dialect: 'postgres',
+    ...postgresFullText(db),
+    ...postgresPercentiles(db),
     kind: 'postgres',
     sharedAcrossInstances: true,
     file: undefined,

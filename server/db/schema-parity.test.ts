@@ -36,15 +36,14 @@ async function schemaOf(storage: Storage) {
   const tables = await storage.db.introspection.getTables();
   const schema: Record<string, Record<string, 'null' | 'not null'>> = {};
   for (const table of tables.sort((a, b) => a.name.localeCompare(b.name))) {
-    if (storage.dialect === 'sqlite' && SEARCH_ONLY.sqliteTables.test(table.name)) continue;
-    if (storage.dialect === 'postgres' && POSTGRES_ONLY_TABLES.has(table.name)) continue;
+    if (storage.kind === 'sqlite' && SEARCH_ONLY.sqliteTables.test(table.name)) continue;
+    if (storage.kind === 'postgres' && POSTGRES_ONLY_TABLES.has(table.name)) continue;
     const columns = (storage.sqlite?.pragma(`table_info("${table.name}")`) ?? []) as {
       name: string;
       pk: number;
     }[];
     const keys = new Set(columns.filter((column) => column.pk > 0).map((column) => column.name));
-    const searchColumns =
-      storage.dialect === 'postgres' ? (SEARCH_ONLY.postgresColumns[table.name] ?? []) : [];
+    const searchColumns = storage.kind === 'postgres' ? (SEARCH_ONLY.postgresColumns[table.name] ?? []) : [];
     schema[table.name] = Object.fromEntries(
       table.columns
         .filter((column) => !searchColumns.includes(column.name))
@@ -65,7 +64,7 @@ describe.skipIf(testDatabase !== 'postgres')('the schema on both databases', () 
     opened.push(sqlite);
     const postgres = await openStorage({ ...testConfig().database, migrations });
     opened.push(postgres);
-    expect(postgres.dialect).toBe('postgres');
+    expect(postgres.kind).toBe('postgres');
     const expected = await schemaOf(sqlite);
     expect(Object.keys(expected)).toContain('quote_requests');
     expect(await schemaOf(postgres)).toEqual(expected);

@@ -7,6 +7,8 @@ import type { Storage } from './database.ts';
 import type { Database } from './database-tables.ts';
 import { migrateToLatest, type Migrations } from './migrator.ts';
 import { createWriteQueue } from './write-queue.ts';
+import { sqliteFullText } from './full-text-match.ts';
+import { sqlitePercentiles } from './percentiles.ts';
 import { sqliteQueueCapabilities } from './queue-capabilities.ts';
 import { sqliteTableByIndex } from './table-by-index.ts';
 
@@ -106,7 +108,8 @@ export async function openSqliteStorage({
   const probe = writeProbe(path);
   return {
     ...sqliteQueueCapabilities,
-    dialect: 'sqlite',
+    ...sqliteFullText,
+    ...sqlitePercentiles(db),
     kind: 'sqlite',
     sharedAcrossInstances: false,
     file: path,

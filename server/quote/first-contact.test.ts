@@ -70,7 +70,7 @@ describe(`a lead's time to first contact, on ${testDatabase}`, () => {
           kind: 'note',
         })
         .execute();
-      await backfillFirstContact(trx, stores.storage.dialect);
+      await backfillFirstContact(trx, testDatabase);
     });
     expect(await firstContact()).toBe(90 * 60_000);
     const lateLead = await stores.storage.db

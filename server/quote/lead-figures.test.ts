@@ -192,7 +192,7 @@ describe(`the lead figures, on ${testDatabase}`, () => {
       }
       // The events were written straight into the table, as before first_contact_ms existed: the
       // migration's backfill stores each lead's time to first contact from them.
-      await backfillFirstContact(trx, stores.storage.dialect);
+      await backfillFirstContact(trx, testDatabase);
     });
   });
   afterAll(() => stores.close());

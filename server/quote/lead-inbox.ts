@@ -4,11 +4,11 @@ import { quoteFields } from '../../common/quote-request.ts';
 import { inChunks } from '../db/chunks.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
+import type { FullTextSearch } from '../db/full-text-match.ts';
 import { messagesAbout } from '../outbox/owner-messages.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { LEAD_REFERENCE } from './lead-reference.ts';
-import { postgresSearchMatch } from './lead-search-postgres.ts';
-import { searchTerms, sqliteSearchQuery, type SearchTerms } from './lead-search.ts';
+import { fullTextSearchOf, LEAD_SEARCH_INDEX, searchTerms } from './lead-search.ts';
 import { LEAD_OWNER, QUOTE_EMAIL_KINDS, type Lead, type LeadEvent } from './quote-tables.ts';
 
 /** A lead with its notification email (undefined when none was queued, e.g. spam). */
@@ -57,48 +57,37 @@ const LEAD_COLUMNS = [
 const everyColumn: Exclude<keyof Lead, (typeof LEAD_COLUMNS)[number]> extends never ? true : never = true;
 void everyColumn;
 
-/**
- * On PostgreSQL, how many of a view's newest leads a page of a search looks
- * through first (newestMatching): a word in one lead in 100 or more fills a
- * page of 50 from them, in a few milliseconds, with no need to read every lead
- * it is in; a rarer one is found through the index.
- */
-const NEWEST_FIRST = 5000;
-
-type Dialect = Storage['dialect'];
+/** What the inbox's search asks of Storage. */
+type SearchStorage = Pick<Storage, 'fullTextMatch' | 'newestFullTextMatches'>;
 
 type LeadSelect = SelectQueryBuilder<Database, 'quote_requests', Lead>;
 
 /**
  * What a search box's text asks for: every lead (empty), the one lead an
- * email's reference names (e.g. "Q-7F3K9C"), or words (terms undefined: the
+ * email's reference names (e.g. "Q-7F3K9C"), or words (undefined: the
  * text has no word at all, so no lead matches).
  */
-type Search = { every: true } | { reference: string } | { terms: SearchTerms | undefined };
+type Search = { every: true } | { reference: string } | { words: FullTextSearch | undefined };
 
 function searchOf(search: string | undefined): Search {
   if (search === undefined || search.trim() === '') return { every: true };
   const reference = search.trim().toUpperCase();
   if (LEAD_REFERENCE.test(reference)) return { reference };
-  return { terms: searchTerms(search) };
+  const terms = searchTerms(search);
+  return { words: terms && fullTextSearchOf(terms) };
 }
 
 /** Restricts it to the leads matching the search. */
 function matching<O>(
   query: SelectQueryBuilder<Database, 'quote_requests', O>,
   search: Search,
-  dialect: Dialect,
+  storage: SearchStorage,
 ) {
   if ('every' in search) return query;
   if ('reference' in search) return query.where('quote_requests.reference', '=', search.reference);
-  const { terms } = search;
-  if (!terms) return query.where(sql<boolean>`1 = 0`);
-  if (dialect === 'postgres') return query.where(postgresSearchMatch(terms));
-  return query.where(
-    'quote_requests.id',
-    'in',
-    sql<number>`(select rowid from quote_requests_search where quote_requests_search match ${sqliteSearchQuery(terms)})`,
-  );
+  const { words } = search;
+  if (!words) return query.where(sql<boolean>`1 = 0`);
+  return query.where(storage.fullTextMatch(LEAD_SEARCH_INDEX, words));
 }
 
 /** Each lead's notification email. */
@@ -118,39 +107,10 @@ async function notificationsOf(
 }
 
 /** The newest leads of a view (below a cursor) that match a search. */
-async function newestMatching(
-  { db, dialect }: Pick<Storage, 'db' | 'dialect'>,
-  query: LeadSelect,
-  search: Search,
-  count: number,
-) {
-  const terms = dialect === 'postgres' && 'terms' in search ? search.terms : undefined;
-  if (!terms)
-    return matching(query, search, dialect).orderBy('quote_requests.id', 'desc').limit(count).execute();
-  // PostgreSQL plans by how many leads it guesses the words are in, and cannot guess that for
-  // a prefix: it would either read the index for every lead a common word is in, or look through
-  // every lead, newest first, for a word no lead has. So: the view's newest leads first, which
-  // a common word fills the page from; else the index, and the leads it gives sorted (id + 0:
-  // not in the primary key's order, so not by looking through every lead).
-  const recent = await db
-    .selectFrom(
-      query
-        .select(sql<string>`search_words`.as('search_words'))
-        .orderBy('quote_requests.id', 'desc')
-        .limit(NEWEST_FIRST)
-        .as('recent'),
-    )
-    .select(LEAD_COLUMNS)
-    .where(postgresSearchMatch(terms))
-    .orderBy('id', 'desc')
-    .limit(count)
-    .execute();
-  if (recent.length === count) return recent;
-  return query
-    .where(postgresSearchMatch(terms))
-    .orderBy(sql`quote_requests.id + 0`, 'desc')
-    .limit(count)
-    .execute();
+async function newestMatching(storage: SearchStorage, query: LeadSelect, search: Search, count: number) {
+  if ('words' in search && search.words)
+    return storage.newestFullTextMatches(query, LEAD_SEARCH_INDEX, search.words, count);
+  return matching(query, search, storage).orderBy('quote_requests.id', 'desc').limit(count).execute();
 }
 
 /** How many leads each view holds. */
@@ -173,8 +133,8 @@ async function countsByView(db: Kysely<Database>): Promise<Record<LeadView, numb
 }
 
 /** The inbox's reads: the views, their search and counts, one lead with its timeline and emails. */
-export function createLeadInbox(storage: Pick<Storage, 'db' | 'dialect'>) {
-  const { db, dialect } = storage;
+export function createLeadInbox(storage: Pick<Storage, 'db'> & SearchStorage) {
+  const { db } = storage;
   const leads = () => db.selectFrom('quote_requests').select(LEAD_COLUMNS);
 
   async function get(id: number): Promise<Lead | undefined> {
@@ -190,7 +150,7 @@ export function createLeadInbox(storage: Pick<Storage, 'db' | 'dialect'>) {
     /** Every lead, oldest first, for the CSV export (of a view and a search, or all of them). */
     async all(filter?: LeadQuery): Promise<Lead[]> {
       let query = leads().orderBy('id', 'asc');
-      if (filter) query = matching(inView(query, filter.view), searchOf(filter.search), dialect);
+      if (filter) query = matching(inView(query, filter.view), searchOf(filter.search), storage);
       return query.execute();
     },
 

@@ -16,7 +16,7 @@ export type { LeadWithDelivery } from './lead-inbox.ts';
  * server, the command line and the tests.
  */
 export function createLeadRepository(
-  storage: Pick<Storage, 'db' | 'dialect' | 'write' | 'lock'>,
+  storage: Pick<Storage, 'db' | 'write' | 'lock' | 'fullTextMatch' | 'newestFullTextMatches'>,
   options: LeadIntakeOptions,
 ) {
   return {

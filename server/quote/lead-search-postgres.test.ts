@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { postgresSearchQuery } from './lead-search-postgres.ts';
-import { searchTerms } from './lead-search.ts';
+import { tsqueryText } from '../db/full-text-match.ts';
+import { fullTextSearchOf, searchTerms } from './lead-search.ts';
 
 const tsquery = (text: string) => {
   const terms = searchTerms(text);
-  return terms && postgresSearchQuery(terms);
+  return terms && tsqueryText(fullTextSearchOf(terms));
 };
 
 describe('a search as a PostgreSQL tsquery', () => {

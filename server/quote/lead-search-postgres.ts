@@ -1,5 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { SearchTerms } from './lead-search.ts';
+import { type Kysely, sql } from 'kysely';
 
 /*
  * The inbox's search on PostgreSQL: the same leads as SQLite's FTS5 index
@@ -31,6 +30,9 @@ import type { SearchTerms } from './lead-search.ts';
  *
  * Phone digits: `phone_digits LIKE '%…%'` for each form of the number
  * (lead-search.ts), served by a pg_trgm GIN index.
+ *
+ * The search itself is Storage's full-text match (server/db/full-text-match.ts) over the index as
+ * LEAD_SEARCH_INDEX (lead-search.ts) describes it.
  */
 
 /**
@@ -67,27 +69,4 @@ export async function indexLeadsForPostgresSearch(db: Kysely<unknown>, columns: 
   await sql`alter table quote_requests add column search_words tsvector
     generated always as (to_tsvector('simple'::regconfig, lead_search_text(${text}))) stored`.execute(db);
   await sql`create index quote_requests_search_words on quote_requests using gin (search_words)`.execute(db);
-}
-
-/** A word as a prefix lexeme of a tsquery: quoted, so that nothing in it is syntax. */
-const prefix = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`;
-const every = (words: readonly string[]) => `(${words.map(prefix).join(' & ')})`;
-
-/** The words of a search as a tsquery's text: every word a prefix, as typed or (|) folded. */
-export function postgresSearchQuery(terms: SearchTerms): string {
-  const { words, foldedWords } = terms;
-  return foldedWords.length === 0 ? every(words) : `${every(words)} | ${every(foldedWords)}`;
-}
-
-/**
- * The condition a lead matching the terms meets, on quote_requests' columns
- * (or a subquery's of the same names). The words are one bound value, folded
- * by the same function as the index; the digits go into LIKE patterns, digits
- * only, so they hold no wildcard.
- */
-export function postgresSearchMatch(terms: SearchTerms): RawBuilder<boolean> {
-  const words = sql<boolean>`search_words @@ to_tsquery('simple'::regconfig, lead_search_fold(${postgresSearchQuery(terms)}))`;
-  if (terms.phoneDigits.length === 0) return words;
-  const phones = terms.phoneDigits.map((digits) => sql<boolean>`phone_digits like ${`%${digits}%`}`);
-  return sql<boolean>`(${sql.join([words, ...phones], sql` or `)})`;
 }

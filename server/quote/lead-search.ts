@@ -1,3 +1,5 @@
+import { type FullTextIndex, type FullTextSearch, fts5Query } from '../db/full-text-match.ts';
+
 /** The most words one search takes; more are ignored. */
 const MAX_WORDS = 8;
 
@@ -11,17 +13,20 @@ const PHONE_TEXT = /^[\d\s+\-().]+$/;
 const COUNTRY_CODE = '91';
 const NATIONAL_NUMBER_LENGTH = 10;
 
-/** The index's column of every ending of the phone's digits (quote-migrations.ts). */
-const PHONE_COLUMN = 'phone_endings';
 /**
- * The index's columns of the fields people type words of: every column but the
- * phone's endings, so a field a migration adds to the index is searched with no
- * change here (see docs/adding-a-quote-field.md).
+ * The inbox's search index over quote_requests, as the migrations made it: SQLite's FTS5 table
+ * (quote-migrations.ts: the fields' words, and every ending of the phone's digits); PostgreSQL's stored
+ * tsvector of the folded fields and a trigram index of the phone's digits (lead-search-postgres.ts).
+ * The words are looked for in every column of the index but the phone's endings, so a field a
+ * migration adds to the index is searched with no change here (see docs/adding-a-quote-field.md).
  */
-const WORD_COLUMNS = `- {${PHONE_COLUMN}}`;
-
-const prefixes = (terms: readonly string[], operator: ' ' | ' OR ') =>
-  terms.map((term) => `"${term}"*`).join(operator);
+export const LEAD_SEARCH_INDEX: FullTextIndex = {
+  table: 'quote_requests',
+  fts5Table: 'quote_requests_search',
+  tsvectorColumn: 'search_words',
+  fold: 'lead_search_fold',
+  substrings: { column: 'phone_digits', endingsColumn: 'phone_endings' },
+};
 
 /**
  * The ways the digits of a phone search may be written in a lead: as typed, without the international
@@ -74,28 +79,19 @@ export function searchTerms(text: string): SearchTerms | undefined {
   };
 }
 
+/** What the terms ask of the search index: the words as typed, or folded; or the phone's digits. */
+export function fullTextSearchOf({ words, foldedWords, phoneDigits }: SearchTerms): FullTextSearch {
+  return { words: foldedWords.length === 0 ? [words] : [words, foldedWords], substrings: phoneDigits };
+}
+
 /**
- * A search box's text as an SQLite FTS5 query (the terms above): every word
- * must appear in the name, email, phone, message or any other field in the
- * index, as a word or the start of one. "priya@company" finds
- * "priya@company.in"; "राहु" finds "राहुल". A phone number also finds the leads
- * whose phone holds its digits anywhere, however either is written:
- * "9876543210", "+919876543210" and "09876543210" find "+91 98765 43210", and
- * "2456789" finds "(0161) 245-6789". PostgreSQL's is lead-search-postgres.ts.
+ * A search box's text as SQLite's FTS5 query over the index (the terms above): every word
+ * must appear in the name, email, phone, message or any other field in the index, as a word or the
+ * start of one. "priya@company" finds "priya@company.in"; "राहु" finds "राहुल". A phone number also
+ * finds the leads whose phone holds its digits anywhere, however either is written: "9876543210",
+ * "+919876543210" and "09876543210" find "+91 98765 43210", and "2456789" finds "(0161) 245-6789".
  */
 export function searchQuery(text: string): string | undefined {
   const found = searchTerms(text);
-  return found && sqliteSearchQuery(found);
-}
-
-/** The terms of a search (searchTerms) as an SQLite FTS5 query over the index. */
-export function sqliteSearchQuery({ words, foldedWords, phoneDigits }: SearchTerms): string {
-  const terms =
-    foldedWords.length === 0
-      ? prefixes(words, ' ')
-      : `(${prefixes(words, ' ')}) OR (${prefixes(foldedWords, ' ')})`;
-  const byWords = `${WORD_COLUMNS} : (${terms})`;
-  return phoneDigits.length > 0
-    ? `(${byWords}) OR ${PHONE_COLUMN} : (${prefixes(phoneDigits, ' OR ')})`
-    : byWords;
+  return found && fts5Query(LEAD_SEARCH_INDEX, fullTextSearchOf(found));
 }
