@@ -68,6 +68,22 @@ describe('the address rules (WEBHOOK_ALLOW_PRIVATE off)', () => {
     expect(listener.state.connections).toBe(0);
   });
 
+  it.each(['::7f00:1', '::127.0.0.1'])(
+    'refuses the IPv4-compatible address %s, resolved or typed, when saved and when called',
+    async (address) => {
+      const sender = createHttpSender({
+        allowPrivate: false,
+        production: false,
+        lookup: resolvingTo(address),
+      });
+      for (const url of ['http://hooks.example.com/hook', `http://[${address}]/hook`]) {
+        expect(await sender.checkUrl(url)).toMatchObject({ ok: false });
+        const attempt = await sender.post({ url, headers: {}, body });
+        expect(attempt.error).toMatch(/^Refused: it resolves to an address that is not public/);
+      }
+    },
+  );
+
   it('accepts a name resolving to a public address when it is saved', async () => {
     const sender = createHttpSender({
       allowPrivate: false,
