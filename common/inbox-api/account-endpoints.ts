@@ -106,12 +106,13 @@ export const accountEndpoints = {
     reply: creationCeremony,
     errors: ['verify'],
   }),
+  /** The recent check is asked for again when the passkey is saved. */
   addPasskey: endpoint({
     method: 'POST',
     path: '/passkeys',
     body: ceremony,
     reply: me,
-    errors: ['passkey'],
+    errors: ['verify', 'passkey'],
   }),
   /** This account's passkeys only. */
   verifyOptions: endpoint({ method: 'POST', path: '/verify/options', reply: requestCeremony }),

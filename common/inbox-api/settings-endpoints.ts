@@ -35,7 +35,7 @@ export type DeliveryAttempt = z.infer<typeof deliveryAttempt>;
 const integration = z.object({
   id: z.number(),
   kind: z.enum(INTEGRATION_KINDS),
-  /** The URL with its secret parts hidden, e.g. "https://hooks.slack.com/services/T0…/…4f2a". */
+  /** The URL's scheme and host, the rest hidden by a fixed mask, e.g. "https://hooks.slack.com/…". */
   maskedUrl: z.string(),
   enabled: z.boolean(),
   /** Why it was turned off: by staff, a 410 Gone answer, or three days of failures; null while enabled. */

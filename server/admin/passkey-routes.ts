@@ -16,7 +16,9 @@ export async function passkeyRoutes(app: FastifyInstance, options: AuthRoutesOpt
   const me = meOf(options);
 
   // Adding a passkey needs a recent passkey check, like removing one. The check is made when the
-  // options are asked for; the flow they open can be finished only by the same session (addingIn).
+  // options are asked for and again when the passkey is saved (the flow lives 5 minutes too, so the
+  // check could otherwise have passed up to 10 minutes before); the flow they open can be finished
+  // only by the same session (addingIn).
   registerEndpoint(app, endpoints.passkeyOptions, async ({ request, staff: { account, session } }) => {
     requireRecentCheck(session, now());
     const passkeys = await accounts.passkeysOf(account.id);
@@ -25,6 +27,8 @@ export async function passkeyRoutes(app: FastifyInstance, options: AuthRoutesOpt
   });
 
   registerEndpoint(app, endpoints.addPasskey, async ({ body, staff: { account, session } }) => {
+    // Before the flow is taken: refused here, it is left for this session to finish after a new check.
+    requireRecentCheck(session, now());
     const count = (await accounts.passkeysOf(account.id)).length;
     const { passkey } = await ceremonies.verifyRegistration(
       'add-passkey',

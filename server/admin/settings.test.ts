@@ -106,7 +106,7 @@ describe('Settings → Integrations', () => {
     });
     const list = await call('GET', '/settings/integrations');
     expect(list.json().integrations).toHaveLength(1);
-    expect(list.json().integrations[0].maskedUrl).toBe('https://hooks.slack.com/…4f2a');
+    expect(list.json().integrations[0].maskedUrl).toBe('https://hooks.slack.com/…');
     expect(list.body).not.toContain('s3cr3t');
     expect(list.body).not.toContain('/services/');
     expect((await activity(call))[0]).toMatchObject({
@@ -142,7 +142,7 @@ describe('Settings → Integrations', () => {
     const { secret } = added.json() as { secret: string };
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(secret.slice('whsec_'.length), 'base64')).toHaveLength(32);
-    expect(added.json().integration.maskedUrl).toBe('https://crm.example.com/…9q8r');
+    expect(added.json().integration.maskedUrl).toBe('https://crm.example.com/…');
     const list = await call('GET', '/settings/integrations');
     expect(list.body).not.toContain(secret.slice(6, 20));
     expect(list.body).not.toContain('token');
@@ -193,7 +193,7 @@ describe('Settings → Integrations', () => {
     const changed = await call('POST', '/settings/integrations/1', { url: newUrl });
     expect(changed.json()).toMatchObject({
       url: newUrl,
-      integration: { maskedUrl: 'https://hooks.slack.com/…9z9z' },
+      integration: { maskedUrl: 'https://hooks.slack.com/…' },
     });
 
     const off = await call('POST', '/settings/integrations/1', { enabled: false });

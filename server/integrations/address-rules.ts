@@ -3,7 +3,8 @@ import { BlockList, isIP } from 'node:net';
 /**
  * The addresses an integration may not reach unless WEBHOOK_ALLOW_PRIVATE: everything that is not
  * public unicast, as request-filtering-agent judges at connect time (ipaddr.js's ranges). checkUrl
- * uses it to refuse a URL when it is saved; the agent refuses the address actually connected to.
+ * uses it to refuse a URL when it is saved; the agent refuses the address actually connected to (and
+ * DENIED_AT_CONNECT, which its ranges call public).
  */
 const notPublic = new BlockList();
 for (const [network, prefix] of [
@@ -25,8 +26,8 @@ for (const [network, prefix] of [
 ] as const)
   notPublic.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // The unspecified address, loopback and the IPv4-compatible addresses (::7f00:1 is ::127.0.0.1).
+  ['::', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001::', 32],
@@ -47,3 +48,6 @@ export function isPublicAddress(address: string): boolean {
   if (family === 0) return false;
   return !notPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
+
+/** What request-filtering-agent must refuse besides its own ranges: the IPv4-compatible addresses (::/96). */
+export const DENIED_AT_CONNECT = ['::/96'];

@@ -1,21 +1,22 @@
-import { lookup as systemLookup } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { useAgent } from 'request-filtering-agent';
 import { company } from '../../common/company.ts';
 import type { OutgoingRequest } from '../outbox/outgoing-request.ts';
-import { isPublicAddress } from './address-rules.ts';
+import { DENIED_AT_CONNECT, isPublicAddress } from './address-rules.ts';
 import type { UrlVerdict } from './integration-services.ts';
+import {
+  checkUrl,
+  plainHttpToPrivateOnly,
+  privateOnlyLookup,
+  PUBLIC_PLAIN_HTTP,
+  schemeProblem,
+  urlHost,
+  type UrlRules,
+} from './url-check.ts';
 
-export interface HttpSenderOptions {
-  /** WEBHOOK_ALLOW_PRIVATE: loopback, private and link-local addresses may be called (intranets, tests). */
-  allowPrivate: boolean;
-  /** NODE_ENV=production: only https URLs. */
-  production: boolean;
-  /** How host names are resolved (tests give a stub); default: the system's (dns.lookup). */
-  lookup?: LookupFunction;
-  /** The whole request, connection to answer; default 10 s. */
+export interface HttpSenderOptions extends UrlRules {
+  /** The whole exchange, connection to the answer's last byte; default 10 s, at most 30 s. */
   timeoutMs?: number;
 }
 
@@ -35,6 +36,8 @@ export interface HttpSender {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** No exchange holds a socket longer, whatever timeoutMs says. */
+const MAX_TIMEOUT_MS = 30_000;
 /** Of the receiver's answer only the status matters; a little of the body is read, then the socket closed. */
 const MAX_BODY_BYTES = 4096;
 const USER_AGENT = `${company.name} lead integrations (Standard Webhooks)`;
@@ -42,11 +45,16 @@ const USER_AGENT = `${company.name} lead integrations (Standard Webhooks)`;
 const NOT_PUBLIC =
   'it resolves to an address that is not public (loopback, private, link-local or reserved); set WEBHOOK_ALLOW_PRIVATE=true for a receiver on an intranet';
 
+const PLAIN_HTTP_PUBLIC =
+  'it resolves to a public address, and plain http is allowed only to a private one: use https://';
+
 /** What went wrong, from the error's code: the messages of node and of the agent name the host. */
 function describeError(error: unknown, timeoutMs: number): string {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof message === 'string' && message.includes('is not allowed')) return `Refused: ${NOT_PUBLIC}.`;
   switch (code) {
+    case PUBLIC_PLAIN_HTTP:
+      return `Refused: ${PLAIN_HTTP_PUBLIC}.`;
     case 'TIMEOUT':
       return `No answer within ${timeoutMs / 1000} s.`;
     case 'ENOTFOUND':
@@ -66,122 +74,115 @@ function describeError(error: unknown, timeoutMs: number): string {
   }
 }
 
-/** Why a URL may not be used at all, whatever it resolves to; undefined when its form is fine. */
-function schemeProblem(url: string, production: boolean): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'This is not a URL.';
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'The URL must start with https://.';
-  if (production && parsed.protocol !== 'https:')
-    return 'The URL must start with https:// (plain http is refused in production).';
-  if (parsed.username || parsed.password) return 'The URL may not carry a user name or password.';
+/** The attempt an answer's status makes. */
+function statusVerdict(status: number): Omit<HttpAttempt, 'durationMs'> {
+  if (status >= 200 && status < 300) return { ok: true, status };
+  if (status >= 300 && status < 400)
+    return { ok: false, status, error: `HTTP ${status}: redirects are not followed.` };
+  return { ok: false, status, error: `HTTP ${status}` };
+}
+
+/** How a request reaches its host: the agent that refuses private addresses, or the lookup that refuses public ones. */
+function routing(url: string, options: HttpSenderOptions) {
+  if (!options.allowPrivate)
+    return {
+      agent: useAgent(url, {
+        allowPrivateIPAddress: false,
+        allowMetaIPAddress: false,
+        denyIPAddressList: DENIED_AT_CONNECT,
+        keepAlive: false,
+      }),
+      ...(options.lookup ? { lookup: options.lookup } : {}),
+    };
+  if (plainHttpToPrivateOnly(url, options)) return { lookup: privateOnlyLookup(options.lookup) };
+  return options.lookup ? { lookup: options.lookup } : {};
+}
+
+/** Why a request is refused before any connection; undefined when it may be sent. */
+function sendProblem(url: string, options: HttpSenderOptions): string | undefined {
+  const problem = schemeProblem(url, options);
+  if (problem) return problem;
+  // An address typed in the URL is never looked up: the plain-http rule is applied to it here.
+  if (plainHttpToPrivateOnly(url, options) && isPublicAddress(urlHost(url)))
+    return `Refused: ${PLAIN_HTTP_PUBLIC}.`;
   return undefined;
 }
 
-function resolveAll(lookup: LookupFunction, hostname: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    lookup(hostname, { all: true }, (error, addresses) => {
-      if (error) reject(error);
-      else if (Array.isArray(addresses)) resolve(addresses.map((entry) => entry.address));
-      else resolve([String(addresses)]);
-    });
+/**
+ * One POST. A single deadline covers the whole exchange, the answer's body included: when it passes,
+ * the request and its socket are destroyed, so a receiver that never ends its answer holds no socket.
+ */
+function exchange(request: OutgoingRequest, options: HttpSenderOptions, timeoutMs: number) {
+  const { url } = request;
+  const started = performance.now();
+  const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+  return new Promise<HttpAttempt>((resolve) => {
+    let settled = false;
+    let status: number | undefined;
+    const finish = (attempt: Omit<HttpAttempt, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...attempt, durationMs: Math.round(performance.now() - started) });
+    };
+    const outgoing = send(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          ...request.headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(request.body),
+          'user-agent': USER_AGENT,
+        },
+        ...routing(url, options),
+      },
+      (response: IncomingMessage) => {
+        status = response.statusCode ?? 0;
+        const verdict = statusVerdict(status);
+        let read = 0;
+        // Enough is read to let a small answer end cleanly; a longer one is cut off.
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read <= MAX_BODY_BYTES) return;
+          finish(verdict);
+          outgoing.destroy();
+        });
+        response.on('end', () => finish(verdict));
+        // A receiver that closes the connection mid-answer still gave its status.
+        response.on('close', () => finish(verdict));
+        response.on('error', () => undefined);
+      },
+    );
+    const timer = setTimeout(() => {
+      finish({
+        ok: false,
+        ...(status === undefined ? {} : { status }),
+        error: describeError({ code: 'TIMEOUT' }, timeoutMs),
+      });
+      outgoing.destroy();
+    }, timeoutMs);
+    outgoing.on('error', (error) => finish({ ok: false, error: describeError(error, timeoutMs) }));
+    outgoing.end(request.body);
   });
 }
 
-/** Whether a URL may be saved: its form, and (unless allowPrivate) that its host resolves to public addresses. */
-async function checkUrl(
-  options: Pick<HttpSenderOptions, 'production' | 'allowPrivate' | 'lookup'>,
-  url: string,
-): Promise<UrlVerdict> {
-  const problem = schemeProblem(url, options.production);
-  if (problem) return { ok: false, reason: problem };
-  if (options.allowPrivate) return { ok: true };
-  const hostname = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  try {
-    addresses = await resolveAll(options.lookup ?? systemLookup, hostname);
-  } catch {
-    return { ok: false, reason: 'The host name of this URL could not be resolved.' };
-  }
-  if (addresses.length === 0)
-    return { ok: false, reason: 'The host name of this URL resolves to no address.' };
-  const refused = addresses.find((address) => !isPublicAddress(address));
-  if (refused === undefined) return { ok: true };
-  return {
-    ok: false,
-    reason: `This URL's host resolves to ${refused}, which is not a public address (loopback, private, link-local or reserved): integrations only call public addresses. For a receiver on an intranet, the server can be started with WEBHOOK_ALLOW_PRIVATE=true.`,
-  };
-}
-
 /**
- * POSTs integration requests: over https (and http outside production), one attempt with a total
- * timeout, no redirects followed (a 3xx is a failure: its Location is never contacted), the answer's
- * body ignored. Unless allowPrivate, request-filtering-agent refuses any address that is not public
- * at the moment of connecting, after DNS, so a name that resolves to a public address when checked
- * and to 127.0.0.1 when called (DNS rebinding) still fails.
+ * POSTs integration requests: over https (http outside production, and in production to a private
+ * address when allowPrivate), one attempt within one deadline, no redirects followed (a 3xx is a
+ * failure: its Location is never contacted). Unless allowPrivate, request-filtering-agent refuses any
+ * address that is not public at the moment of connecting, after DNS, so a name that resolves to a
+ * public address when checked and to 127.0.0.1 when called (DNS rebinding) still fails; plain http in
+ * production is likewise refused when its name resolves to a public address when called.
  */
 export function createHttpSender(options: HttpSenderOptions): HttpSender {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const lookup = options.lookup;
-
+  const timeoutMs = Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
   return {
-    async post({ url, headers, body }) {
-      const started = performance.now();
-      const elapsed = () => Math.round(performance.now() - started);
-      const problem = schemeProblem(url, options.production);
+    async post(request) {
+      const problem = sendProblem(request.url, options);
       if (problem) return { ok: false, durationMs: 0, error: problem };
-      const agent = options.allowPrivate
-        ? undefined
-        : useAgent(url, { allowPrivateIPAddress: false, allowMetaIPAddress: false, keepAlive: false });
-      const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-      return new Promise<HttpAttempt>((resolve) => {
-        let settled = false;
-        const finish = (attempt: Omit<HttpAttempt, 'durationMs'>) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          resolve({ ...attempt, durationMs: elapsed() });
-        };
-        const request = send(
-          url,
-          {
-            method: 'POST',
-            headers: {
-              ...headers,
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(body),
-              'user-agent': USER_AGENT,
-            },
-            ...(agent ? { agent } : {}),
-            ...(lookup ? { lookup } : {}),
-          },
-          (response: IncomingMessage) => {
-            const status = response.statusCode ?? 0;
-            let read = 0;
-            // Enough is read to let a small answer end cleanly; a longer one is cut off.
-            response.on('data', (chunk: Buffer) => {
-              read += chunk.length;
-              if (read > MAX_BODY_BYTES) response.destroy();
-            });
-            response.on('error', () => undefined);
-            if (status >= 200 && status < 300) finish({ ok: true, status });
-            else if (status >= 300 && status < 400)
-              finish({ ok: false, status, error: `HTTP ${status}: redirects are not followed.` });
-            else finish({ ok: false, status, error: `HTTP ${status}` });
-            response.resume();
-          },
-        );
-        const timer = setTimeout(() => {
-          request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' }));
-        }, timeoutMs);
-        request.on('error', (error) => finish({ ok: false, error: describeError(error, timeoutMs) }));
-        request.end(body);
-      });
+      return exchange(request, options, timeoutMs);
     },
-
     checkUrl: (url) => checkUrl(options, url),
   };
 }

@@ -54,3 +54,36 @@ describe('the Teams message', () => {
     });
   });
 });
+
+/** Every object of a card that carries text, with its type. */
+function textsOf(value: unknown): { type: unknown; text: string }[] {
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (typeof value !== 'object' || value === null) return [];
+  const entries = Object.entries(value);
+  const own = entries
+    .filter(([key, text]) => ['text', 'value', 'title'].includes(key) && typeof text === 'string')
+    .map(([, text]) => ({ type: (value as { type?: unknown }).type, text: String(text) }));
+  return [...own, ...entries.flatMap(([, child]) => textsOf(child))];
+}
+
+describe("the Teams message and a visitor's Markdown", () => {
+  it('shows a Markdown link, bold and a heading as typed: only in TextRuns, which Teams never parses', () => {
+    const link = '[Verify your account](https://evil.test/login)';
+    const card = teamsMessage(created(`${link}\n# Urgent`, '**Boss** [x](https://evil.test)'));
+    const texts = textsOf(card);
+    const visitors = texts.filter(({ text }) => text.includes('evil.test') || text.includes('Boss'));
+    expect(visitors.map(({ text }) => text)).toEqual([
+      'New lead: **Boss** [x](https://evil.test)',
+      `${link}\n# Urgent`,
+    ]);
+    expect(visitors.every(({ type }) => type === 'TextRun')).toBe(true);
+    expect(texts.filter(({ type }) => type === 'TextBlock' || type === 'FactSet')).toEqual([]);
+  });
+
+  it('still shows the reference and the page', () => {
+    const texts = textsOf(teamsMessage(created('Hello'))).map(({ text }) => text);
+    expect(texts).toEqual(
+      expect.arrayContaining(['Reference: ', 'Q-7F3K9C', 'Page: ', '/services', 'Hello']),
+    );
+  });
+});

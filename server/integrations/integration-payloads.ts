@@ -93,6 +93,14 @@ export function slackMessage(payload: IntegrationPayload): unknown {
   };
 }
 
+/** An Adaptive Card's text run: its text is shown as typed, never read as Markdown (a TextBlock's is). */
+const run = (text: string, style: Record<string, string> = {}) => ({ type: 'TextRun', text, ...style });
+const BOLD = { weight: 'Bolder' };
+const LARGE_BOLD = { size: 'Large', weight: 'Bolder' };
+
+/** Text a visitor typed, in a Teams card: runs of a RichTextBlock, so `[text](url)` stays text. */
+const plainText = (inlines: ReturnType<typeof run>[]) => ({ type: 'RichTextBlock', inlines });
+
 /** A Teams Workflows webhook's message: one Adaptive Card (the Office 365 connectors are retired). */
 export function teamsMessage(payload: IntegrationPayload): unknown {
   const card = (body: unknown[], url: string) => ({
@@ -121,21 +129,10 @@ export function teamsMessage(payload: IntegrationPayload): unknown {
   const { data } = payload;
   return card(
     [
-      {
-        type: 'TextBlock',
-        size: 'Large',
-        weight: 'Bolder',
-        text: `New lead: ${data.name}${data.test ? ' (test event)' : ''}`,
-        wrap: true,
-      },
-      {
-        type: 'FactSet',
-        facts: [
-          { title: 'Reference', value: data.reference },
-          { title: 'Page', value: data.page },
-        ],
-      },
-      { type: 'TextBlock', text: excerpt(data.message), wrap: true },
+      plainText([run(`New lead: ${data.name}${data.test ? ' (test event)' : ''}`, LARGE_BOLD)]),
+      plainText([run('Reference: ', BOLD), run(data.reference)]),
+      plainText([run('Page: ', BOLD), run(data.page)]),
+      plainText([run(excerpt(data.message))]),
     ],
     data.inbox_url,
   );

@@ -17,8 +17,9 @@ export type UrlVerdict = { ok: true } | { ok: false; reason: string };
  */
 export interface IntegrationServices {
   /**
-   * https (in production), and resolving to public addresses only (unless WEBHOOK_ALLOW_PRIVATE); the
-   * reason is a sentence for the person who typed the URL.
+   * https (in production; with WEBHOOK_ALLOW_PRIVATE, plain http to private addresses only), and
+   * resolving to public addresses only (unless WEBHOOK_ALLOW_PRIVATE); the reason is a sentence for
+   * the person who typed the URL.
    */
   checkUrl(url: string): Promise<UrlVerdict>;
   /** Sends a test event to the integration now, records the attempt in its delivery log and returns it. */

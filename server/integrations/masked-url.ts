@@ -1,11 +1,7 @@
-/** How many characters of the end of a URL's path and query are shown, and from what length on. */
-const TAIL = 4;
-const TAIL_FROM = 12;
-
 /**
  * An integration's URL as the inbox shows it after it was made: the scheme and host, which say where
- * it goes, and the last few characters of the rest, which tell two URLs of one service apart. The
- * path and query (a Slack or Teams URL's secret), a user and a password are never shown.
+ * it goes, then a fixed mask. Nothing of the path and query (a Slack or Teams URL's secret, often a
+ * webhook's token too), nor a user or a password, is shown: not even their length.
  */
 export function maskedUrl(url: string): string {
   let parsed: URL;
@@ -14,7 +10,5 @@ export function maskedUrl(url: string): string {
   } catch {
     return '…';
   }
-  const rest = `${parsed.pathname}${parsed.search}`.replace(/^\/+/, '');
-  const tail = rest.length >= TAIL_FROM ? rest.slice(-TAIL) : '';
-  return `${parsed.protocol}//${parsed.host}/…${tail}`;
+  return `${parsed.protocol}//${parsed.host}/…`;
 }

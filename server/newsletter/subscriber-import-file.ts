@@ -45,12 +45,22 @@ const importSource = z
 /** A date (midnight UTC) or a date and time with its zone (Z or ±hh:mm). */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 
-/** The instant, or undefined for anything else: not ISO 8601, no such day (2026-02-30), or later than now. */
+/**
+ * No consent to an email list is older than email lists: a year before 1970 (0000 among them) is a
+ * typing or export error, not a date.
+ */
+const EARLIEST_CONSENT = Date.parse('1970-01-01T00:00:00Z');
+
+/**
+ * The instant, or undefined for anything else: not ISO 8601, no such day (2026-02-30) or time
+ * (25:00), before 1970, or later than now.
+ */
 function consentTime(text: string, now: Date): string | undefined {
   const value = text.trim();
   if (!ISO_DATE_TIME.test(value)) return undefined;
   const time = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(time.getTime()) || time.getTime() > now.getTime()) return undefined;
+  if (time.getTime() < EARLIEST_CONSENT) return undefined;
   // Date.parse rolls 2026-02-30 over to March: the day must be the one written.
   const day = value.slice(0, 10);
   const written = new Date(`${day}T12:00:00Z`);
@@ -65,10 +75,30 @@ export class ImportFileError extends Error {
 
 const NEWLINES = /\r\n|\r|\n/g;
 
-/** A CSV record as csv-parse gives it with `info: true`: its fields and where it ends. */
+const lineBreaks = (text: string) => text.match(NEWLINES)?.length ?? 0;
+
+/** A CSV record as csv-parse gives it with `info: true`: its fields and where it ends in the file. */
 interface RecordWithLines {
   record: string[];
-  info: { lines: number };
+  /** The bytes read once the record and its line break were (csv-parse's own line count reads a quoted \r\n as two). */
+  info: { bytes: number };
+}
+
+/**
+ * The line each record starts on, counted in the file's own text: the line breaks before the
+ * record's end, less those inside its quoted fields.
+ */
+function startLines(text: string, records: readonly RecordWithLines[]): number[] {
+  const bytes = Buffer.from(text, 'utf8');
+  let read = 0;
+  let breaks = 0;
+  return records.map(({ record, info }) => {
+    const chunk = bytes.toString('utf8', read, info.bytes);
+    read = info.bytes;
+    const endLine = breaks + lineBreaks(chunk.replace(/(?:\r\n|\r|\n)$/, '')) + 1;
+    breaks += lineBreaks(chunk);
+    return endLine - record.reduce((inside, field) => inside + lineBreaks(field), 0);
+  });
 }
 
 function hasLines(row: unknown): row is RecordWithLines {
@@ -110,9 +140,10 @@ export function readImportFile(
   const [emailAt, consentAt, sourceAt] = IMPORT_COLUMNS.map((column) => names.indexOf(column));
   const rows: ImportedSubscriber[] = [];
   const invalid: InvalidRow[] = [];
-  for (const { record, info } of body) {
-    // info.lines is where the record ends; a quoted field may span lines.
-    const line = info.lines - record.join('').split(NEWLINES).length + 1;
+  const lines = startLines(text, records).slice(1);
+  for (const [index, { record }] of body.entries()) {
+    // A quoted field may span lines: the row is named by the line it starts on.
+    const line = lines[index] ?? 0;
     if (record.length !== names.length) {
       invalid.push({ line, reason: `${record.length} fields, not ${names.length}` });
       continue;
