@@ -153,6 +153,7 @@ async function featuresPlugin(
       counter,
       flushMs: config.visits.flushMs,
       beacon: config.visits.beacon,
+      siteOrigin: new URL(siteUrl).origin,
       pagePaths,
     });
   }
