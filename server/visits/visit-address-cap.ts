@@ -1,7 +1,7 @@
 import { clientKey } from '../security/client-address.ts';
 
 /** New visitors an address may bring a day: an office behind one NAT is still several people. */
-export const VISITORS_PER_ADDRESS = 20;
+const VISITORS_PER_ADDRESS = 20;
 /** Addresses remembered a day; past them the day's list starts again (see below). */
 const ADDRESSES_KEPT = 50_000;
 
