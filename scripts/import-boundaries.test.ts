@@ -50,7 +50,7 @@ describe('the direction of imports (npm run lint)', { timeout: 30_000 }, () => {
         file,
         [
           '../quote/quote-tables.ts',
-          './../newsletter/log-redaction.ts',
+          './../newsletter/subscriber-tokens.ts',
           '../../server/admin/api-problem.ts',
           '../quote/quote-tables',
           '../quote/quote-error-page.tsx',
@@ -102,9 +102,9 @@ describe('the direction of imports (npm run lint)', { timeout: 30_000 }, () => {
     await expectRefused(
       'server/quote/example.ts',
       [
-        '../newsletter/log-redaction.ts',
+        '../newsletter/subscriber-tokens.ts',
         '../../server/admin/api-problem.ts',
-        './../newsletter/log-redaction',
+        './../newsletter/subscriber-tokens',
       ],
       'never another feature',
     );
@@ -124,7 +124,7 @@ describe('the direction of imports (npm run lint)', { timeout: 30_000 }, () => {
     ]);
     await expectAllowed('server/admin/example.ts', [
       '../quote/lead-repository.ts',
-      '../newsletter/log-redaction.ts',
+      '../newsletter/subscriber-tokens.ts',
     ]);
   });
 
@@ -160,7 +160,7 @@ describe('the direction of imports (npm run lint)', { timeout: 30_000 }, () => {
     await expectAllowed('server/outbox/example.test.ts', ['../quote/quote-tables.ts', '../app.ts']);
     await expectAllowed('server/test/example.ts', [
       '../quote/quote-tables.ts',
-      '../newsletter/log-redaction.ts',
+      '../newsletter/subscriber-tokens.ts',
     ]);
   });
 });

@@ -7,7 +7,6 @@ import { adminRoutes } from './admin/admin-routes.ts';
 import { createHttpSender } from './integrations/http-sender.ts';
 import { createIntegrationServices } from './integrations/integration-services.ts';
 import { createCeremonies, type RelyingParty } from './admin/ceremonies.ts';
-import { redactInboxQuery } from './admin/log-urls.ts';
 import { openResources } from './app-resources.ts';
 import type { Config } from './config.ts';
 import { findSiteStylesheet } from './forms/site-stylesheet.ts';
@@ -15,10 +14,10 @@ import type { Mailer } from './mail/outgoing-mail.ts';
 import { archiveRoutes } from './newsletter/archive-routes.ts';
 import { createCampaignArchive } from './newsletter/campaign-archive.ts';
 import { newsletterRoutes } from './newsletter/newsletter-routes.ts';
-import { redactTokens } from './newsletter/log-redaction.ts';
 import { healthRoutes } from './ops/health-routes.ts';
 import { errorHandling } from './plugins/error-handling.ts';
 import { lifecycle } from './plugins/lifecycle.ts';
+import { logPath } from './plugins/log-path.ts';
 import { serverOptions } from './plugins/server-options.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
@@ -57,17 +56,13 @@ export interface AppOptions {
 
 /**
  * Request logs without the client's address (no raw IP is kept anywhere, logs
- * included), without the tokens of newsletter links (they exist only in the
- * emails), judged by the route that answered as well as by the URL, and
- * without the inbox's searches (a lead's details).
+ * included), and with the path only: no query (a newsletter link's token, an
+ * inbox search, an address typed into a page's URL), whatever the route.
  */
 const requestSerializers = {
   req: (request: FastifyRequest) => ({
     method: request.method,
-    // A URL with no query, `;`, `#` or escape has nothing to hide (most requests: pages and assets).
-    url: /[?;#%]/.test(request.url)
-      ? redactInboxQuery(redactTokens(request.url, request.routeOptions?.url))
-      : request.url,
+    url: logPath(request.url),
   }),
 };
 
@@ -153,6 +148,7 @@ async function featuresPlugin(
       counter,
       flushMs: config.visits.flushMs,
       beacon: config.visits.beacon,
+      siteOrigin: new URL(siteUrl).origin,
       pagePaths,
     });
   }

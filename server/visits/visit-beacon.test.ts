@@ -21,7 +21,13 @@ function beacon(
     method: 'POST',
     url: VISIT_BEACON_PATH,
     remoteAddress: from.ip,
-    headers: { 'user-agent': from.ua, 'content-type': 'text/plain;charset=UTF-8', ...headers },
+    headers: {
+      'user-agent': from.ua,
+      'content-type': 'text/plain;charset=UTF-8',
+      // What a browser sends with the site's own pages' sendBeacon (testConfig's SITE_URL).
+      origin: 'https://www.acme.test',
+      ...headers,
+    },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -59,9 +65,22 @@ describe('the beacon (VISIT_BEACON=true, behind a CDN)', () => {
       const response = await beacon(app, bob, body, headers);
       return [response.statusCode, response.body.trim()];
     };
-    expect(await refused(['/', '', ''], { 'sec-fetch-site': 'cross-site' })).toEqual([
-      ...BEACON_REFUSALS.crossSite,
-    ]);
+    // Another site's page, a look-alike origin, another scheme, and no Origin at all (a script).
+    for (const origin of [
+      'https://evil.example',
+      'https://www.acme.test.evil.example',
+      'http://www.acme.test',
+    ]) {
+      expect(await refused(['/', '', ''], { origin })).toEqual([...BEACON_REFUSALS.crossSite]);
+    }
+    const noOrigin = await app.inject({
+      method: 'POST',
+      url: VISIT_BEACON_PATH,
+      remoteAddress: '192.0.2.9',
+      headers: { 'user-agent': CHROME, 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify(['/', '', '']),
+    });
+    expect([noOrigin.statusCode, noOrigin.body.trim()]).toEqual([...BEACON_REFUSALS.crossSite]);
     expect(await refused(['/admin', '', ''])).toEqual([...BEACON_REFUSALS.unknownPage]);
     expect(await refused(['/no-such-page', '', ''])).toEqual([...BEACON_REFUSALS.unknownPage]);
     expect(await refused('{not json')).toEqual([...BEACON_REFUSALS.malformed]);

@@ -5,7 +5,9 @@ import { dayClock, localDay } from './visit-day.ts';
 import { newVisitors, visitorSetKey, type VisitorSet } from './visit-redis.ts';
 import { createSaltBook, visitorHash } from './visit-salts.ts';
 import { sourceHost, visitSource, type VisitSource } from './visit-source.ts';
+import { createAddressCap } from './visit-address-cap.ts';
 import { createVisitTally, type DayBatch } from './visit-tally.ts';
+import { PAGE_COUNT, SOURCE_COUNT } from './visitor-count.ts';
 import { addCounts, emptyRows, writeVisitRows, type VisitRows } from './visit-writer.ts';
 
 export interface VisitCounterOptions {
@@ -44,6 +46,8 @@ const UNSALTED_MAX = 10_000;
 const PRELOAD_MS = 15 * 60_000;
 const HOUR_MS = 3_600_000;
 const REFERRERS_KEPT = 1_000;
+/** With Redis: a batch holding this many visitors' hashes for Redis is flushed at once, not at its time. */
+const SHARED_VISITORS_MAX = 50_000;
 
 const hasRows = (rows: VisitRows) => rows.days.size + rows.pages.size + rows.sources.size > 0;
 
@@ -51,25 +55,32 @@ const hasRows = (rows: VisitRows) => rows.days.size + rows.pages.size + rows.sou
 function visitorSets(batches: readonly DayBatch[]): VisitorSet[] {
   const sets: VisitorSet[] = [];
   for (const { day, site, pages, sources } of batches) {
-    sets.push({ key: visitorSetKey(day, 'site'), members: site.visitors });
+    const exactMax = PAGE_COUNT.exactMax;
+    sets.push({ key: visitorSetKey(day, 'site'), members: [...site.visitors], exactMax });
     for (const [path, page] of pages)
-      sets.push({ key: visitorSetKey(day, `page:${path}`), members: page.visitors });
-    for (const [key, row] of sources)
-      sets.push({ key: visitorSetKey(day, `source:${key}`), members: row.visitors });
+      sets.push({ key: visitorSetKey(day, `page:${path}`), members: [...page.visitors], exactMax });
+    for (const [key, row] of sources) {
+      const members = [...row.visitors];
+      sets.push({ key: visitorSetKey(day, `source:${key}`), members, exactMax: SOURCE_COUNT.exactMax });
+    }
   }
   return sets;
 }
 
 /** Adds the batches' views and new visitors (`visitors`: each row's, in visitorSets' order) to the rows. */
-function addBatches(into: VisitRows, batches: readonly DayBatch[], visitors: (members: string[]) => number) {
+function addBatches(
+  into: VisitRows,
+  batches: readonly DayBatch[],
+  visitors: (row: DayBatch['site']) => number,
+) {
   for (const { day, site, pages, sources } of batches) {
-    addCounts(into.days, day, { day, views: site.views, visitors: visitors(site.visitors) });
+    addCounts(into.days, day, { day, views: site.views, visitors: visitors(site) });
     for (const [path, page] of pages) {
       addCounts(into.pages, `${day}\n${path}`, {
         day,
         path,
         views: page.views,
-        visitors: visitors(page.visitors),
+        visitors: visitors(page),
       });
     }
     for (const [key, row] of sources) {
@@ -80,7 +91,7 @@ function addBatches(into: VisitRows, batches: readonly DayBatch[], visitors: (me
         utm_source: row.utmSource,
         utm_campaign: row.utmCampaign,
         views: row.views,
-        visitors: visitors(row.visitors),
+        visitors: visitors(row),
       });
     }
   }
@@ -129,6 +140,25 @@ async function sharedNewVisitors(
   return shared;
 }
 
+/** The day's salts: today's, and tomorrow's once midnight is near (a failure is logged: views wait). */
+async function loadSalts(
+  salts: ReturnType<typeof createSaltBook>,
+  {
+    today,
+    endsAt,
+    now,
+    timeZone,
+    log,
+  }: { today: string; endsAt: number } & Omit<VisitCounterOptions, 'storage' | 'redis' | 'siteUrl'>,
+) {
+  try {
+    await salts.load(today);
+    if (endsAt - now().getTime() < PRELOAD_MS) await salts.load(localDay(new Date(endsAt), timeZone));
+  } catch (error) {
+    log.warn({ err: error }, "the day's visit salt could not be loaded: views wait in memory for it");
+  }
+}
+
 /**
  * Counts views in memory and writes them in batches (flush). Counting never waits: a view is hashed
  * with its day's salt when this process knows it, and otherwise waits in memory (never written) until
@@ -137,7 +167,8 @@ async function sharedNewVisitors(
  */
 export function createVisitCounter(options: VisitCounterOptions) {
   const { storage, redis, timeZone, now, log } = options;
-  const tally = createVisitTally();
+  const tally = createVisitTally({ shareVisitors: redis !== undefined });
+  const caps = createAddressCap();
   const salts = createSaltBook(storage);
   const clock = dayClock(timeZone, now);
   const sourceOf = referrerReader(sourceHost(new URL(options.siteUrl).hostname));
@@ -146,7 +177,10 @@ export function createVisitCounter(options: VisitCounterOptions) {
   let cleanedDay = '';
   let flushing: Promise<void> | undefined;
   function record(view: UnsaltedView, salt: string) {
-    tally.record(view.day, view.path, view.source, visitorHash(salt, view.address, view.userAgent));
+    // Past its cap of new visitors a day, an address's further user agents are one visitor.
+    const who = caps.agentOf(view.day, view.address, view.userAgent);
+    tally.record(view.day, view.path, view.source, visitorHash(salt, who.address, who.userAgent));
+    if (tally.sharedVisitors() >= SHARED_VISITORS_MAX && !flushing) void flush().catch(() => undefined);
   }
 
   /** Counts one view now (no await, no database). */
@@ -167,13 +201,7 @@ export function createVisitCounter(options: VisitCounterOptions) {
 
   async function flushOnce() {
     const { day: today, endsAt } = clock.today();
-    try {
-      // The day's salts: today's, and tomorrow's once midnight is near.
-      await salts.load(today);
-      if (endsAt - now().getTime() < PRELOAD_MS) await salts.load(localDay(new Date(endsAt), timeZone));
-    } catch (error) {
-      log.warn({ err: error }, "the day's visit salt could not be loaded: views wait in memory for it");
-    }
+    await loadSalts(salts, { today, endsAt, now, timeZone, log });
     const waiting = unsalted;
     unsalted = [];
     for (const view of waiting) {
@@ -187,8 +215,9 @@ export function createVisitCounter(options: VisitCounterOptions) {
       ? await sharedNewVisitors(redis, visitorSets(batches), { today, endsAt, now, log })
       : [];
     let index = 0;
-    addBatches(unwritten, batches, (members) => shared[index++] ?? members.length);
+    addBatches(unwritten, batches, (row) => shared[index++] ?? row.counted);
     tally.forgetBefore(today);
+    caps.forgetBefore(today);
     salts.forgetBefore(today);
     if (!hasRows(unwritten) && cleanedDay === today) return;
     const rows = unwritten;
@@ -203,15 +232,14 @@ export function createVisitCounter(options: VisitCounterOptions) {
     }
   }
 
-  return {
-    count,
-    /** Writes what was counted (one flush at a time; a call during one waits for it, then flushes again). */
-    async flush(): Promise<void> {
-      while (flushing) await flushing;
-      flushing = flushOnce().finally(() => (flushing = undefined));
-      return flushing;
-    },
-  };
+  /** Writes what was counted (one flush at a time; a call during one waits for it, then flushes again). */
+  async function flush(): Promise<void> {
+    while (flushing) await flushing;
+    flushing = flushOnce().finally(() => (flushing = undefined));
+    return flushing;
+  }
+
+  return { count, flush };
 }
 
 export type VisitCounter = ReturnType<typeof createVisitCounter>;

@@ -9,6 +9,8 @@ export interface VisitRoutesOptions {
   flushMs: number;
   /** VISIT_BEACON: POST /api/visit counts the pages' beacons. */
   beacon: boolean;
+  /** SITE_URL's origin: a beacon is counted only with this Origin (browsers send it with sendBeacon). */
+  siteOrigin: string;
   /** The public pages' paths: a beacon for any other path is ignored. */
   pagePaths: ReadonlySet<string>;
 }
@@ -45,14 +47,15 @@ export function countPageViews(counter: VisitCounter) {
 /** What POST /api/visit answers a beacon it cannot count (plain text: no page shows it, a person may read it). */
 export const BEACON_REFUSALS = {
   malformed: [400, "Bad request: a visit is a JSON array of the page's path, its referrer and its query."],
-  crossSite: [403, 'Another site sent this visit, so it was not counted.'],
+  crossSite: [403, "Only the site's own pages may send a visit (their Origin), so it was not counted."],
   unknownPage: [404, 'There is no page at this path, so the visit was not counted.'],
 } as const;
 
 /**
  * POST /api/visit: counts a beacon by the same rules as a page request. 204 when it is counted, and
  * when it is a bot's or a prefetch's (read and left out, as a page request would be); a clear 4xx when
- * it cannot be: a body that is not a beacon, another site's post, a path that is not a public page.
+ * it cannot be: a body that is not a beacon, a post without the site's own Origin (403), a path that
+ * is not a public page.
  */
 async function beaconRoute(app: FastifyInstance, options: VisitRoutesOptions) {
   // sendBeacon with a string sends text/plain; any type is read as text (and then as JSON).
@@ -66,8 +69,9 @@ async function beaconRoute(app: FastifyInstance, options: VisitRoutesOptions) {
     const refuse = ([status, message]: (typeof BEACON_REFUSALS)[keyof typeof BEACON_REFUSALS]) =>
       reply.code(status).type('text/plain; charset=utf-8').send(`${message}\n`);
     if (!beacon) return refuse(BEACON_REFUSALS.malformed);
-    // The pages' beacon is same-origin: Sec-Fetch-Site is same-origin (or absent in an old browser).
-    if (request.headers['sec-fetch-site'] === 'cross-site') return refuse(BEACON_REFUSALS.crossSite);
+    // The pages' beacon: a browser sends the page's Origin with sendBeacon, so no Origin (a script, a
+    // bot) or another one (another site's page) is not a visit of ours.
+    if (request.headers.origin !== options.siteOrigin) return refuse(BEACON_REFUSALS.crossSite);
     if (!options.pagePaths.has(beacon.path)) return refuse(BEACON_REFUSALS.unknownPage);
     const view = pageRequestView(request, beacon.path);
     if (view) options.counter.count({ ...view, referrer: beacon.referrer || undefined, query: beacon.query });
