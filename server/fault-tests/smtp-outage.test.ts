@@ -146,7 +146,7 @@ describe('the SMTP server answers 5xx for good', () => {
       Array.from({ length: count }, (_, index) => `Lead number ${index}`).sort(),
     );
 
-    // The operator sees them with the leads command...
+    // The operator sees them with the outbox command (npm run outbox dead), then npm run leads list...
     const dead = await operatorCommand(outboxCommand, config, 'dead');
     expect(dead.code).toBe(0);
     const deadLines = dead.out.trim().split('\n').slice(1);
