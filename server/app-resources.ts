@@ -77,12 +77,12 @@ function warnAtStart(
   if (mailer.kind === 'file' && !config.production) {
     app.log.warn(
       { mailDir: config.mail.dir },
-      'SMTP_URL is not set: emails are written as .eml files instead of being sent',
+      'SMTP_URL is not set: emails are kept as .eml files in MAIL_DIR, not sent',
     );
   }
   if (mailer.kind === 'database' && !config.production) {
     app.log.warn(
-      'SMTP_URL is not set: emails are kept in the database instead of being sent (npm run outbox -- export-files <dir> writes them out as .eml files)',
+      'SMTP_URL is not set: emails are kept in the database, not sent (npm run outbox -- export-files <dir> writes them out as .eml files)',
     );
   }
 }

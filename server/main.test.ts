@@ -39,6 +39,11 @@ describe('the server process', () => {
     const lines = run.output().trim().split('\n');
     const logs = lines.map((line) => JSON.parse(line) as LogLine);
     expect(logs.some((log) => log.msg === 'shutting down' && log.signal === 'SIGTERM')).toBe(true);
+    // No SMTP_URL: the start says the emails are kept, not sent, as the commands do; never "emailed".
+    expect(logs.map((log) => log.msg).filter((msg) => msg?.startsWith('quote requests'))).toEqual([
+      'quote requests are stored; their emails are kept, not sent (SMTP_URL is not set)',
+    ]);
+    expect(logs.filter((log) => log.msg?.includes('emailed'))).toEqual([]);
     const access = logs.filter((log) => log.req);
     expect(access).toEqual([
       expect.objectContaining({
