@@ -1,5 +1,5 @@
 /**
- * `npm run db:copy -- --to <url>`: a site that has run on SQLite, moved into
+ * `npm run db:copy` (into DATABASE_URL, or --to without a password): a site that has run on SQLite, moved into
  * an empty PostgreSQL database. Needs PostgreSQL: runs in the postgres project.
  */
 import { spawn } from 'node:child_process';

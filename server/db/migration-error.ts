@@ -28,16 +28,21 @@ async function connectedAs<DB>(db: Kysely<DB>): Promise<{ role: string; database
   }
 }
 
-/** What to do about a refused privilege: the role must own its database (PostgreSQL 15's default). */
-function privilegeAdvice(who: { role: string; database: string } | undefined): string {
+/**
+ * What to do about a refused privilege: the role must own its database (PostgreSQL 15 gives only the
+ * owner CREATE in schema public; CREATE EXTENSION pg_trgm, a trusted extension, needs the owner too).
+ */
+function privilegeAdvice(who: { role: string; database: string } | undefined, refused: string): string {
   const role = who ? `"${who.role}"` : 'the role of DATABASE_URL';
   const database = who ? `"${who.database}"` : 'its database';
   const owner = who
     ? `ALTER DATABASE ${database} OWNER TO ${role}`
     : 'ALTER DATABASE <database> OWNER TO <role>';
+  const what = /schema/i.test(refused)
+    ? `may not create tables in schema public of ${database}: since PostgreSQL 15 only the database's owner may`
+    : `lacks a right on ${database} that the app needs (its tables, the pg_trgm extension): the database's owner has them`;
   return (
-    ` The role ${role} may not create tables in schema public of ${database}: since PostgreSQL 15 only the` +
-    ` database's owner may. Make the role its owner, as PostgreSQL's superuser: ${owner};` +
+    ` The role ${role} ${what}. Make the role its owner, as PostgreSQL's superuser: ${owner};` +
     ` or create the database so: CREATE DATABASE <database> OWNER <role>. The app creates the pg_trgm` +
     ` extension itself. See docs/deploy.md.`
   );
@@ -58,6 +63,7 @@ export async function migrationError<DB>(
   if (cause) message += `: ${cause.message}`;
   if (code) message += ` (PostgreSQL error ${code})`;
   if (!message.endsWith('.')) message += '.';
-  if (code === INSUFFICIENT_PRIVILEGE && db) message += privilegeAdvice(await connectedAs(db));
+  if (code === INSUFFICIENT_PRIVILEGE && db)
+    message += privilegeAdvice(await connectedAs(db), cause?.message ?? '');
   return new Error(message, { cause: error });
 }
