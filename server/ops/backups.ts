@@ -21,17 +21,15 @@ import { serverHolding } from './server-lock.ts';
 const BACKUP_NAME = /^site-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)\.(db|dump)$/;
 
 /**
- * Which database a backup is of: `.db` files are SQLite's, `.dump` files PostgreSQL's. The last
- * backup, the schedule and BACKUP_KEEP each count only the current database's kind: after db:copy,
- * the SQLite backups left in BACKUP_DIR are no backup of the PostgreSQL database, nor one of its.
+ * Which database a backup is of, named by its file's extension: `db` for SQLite's files, `dump` for
+ * pg_dump's of PostgreSQL. The last backup, the schedule and BACKUP_KEEP each count only the current
+ * database's kind: after db:copy, the SQLite backups left in BACKUP_DIR are no backup of PostgreSQL.
  */
-export type BackupKind = 'sqlite' | 'postgres';
+export type BackupKind = 'db' | 'dump';
 
-const EXTENSION: Record<BackupKind, string> = { sqlite: 'db', postgres: 'dump' };
-
-/** The kind of backup the configured database takes: PostgreSQL's with DATABASE_URL, SQLite's without. */
+/** The kind of backup the configured database takes: pg_dump's with DATABASE_URL, SQLite's without. */
 export const backupKindOf = (database: { url?: string | undefined }): BackupKind =>
-  database.url ? 'postgres' : 'sqlite';
+  database.url ? 'dump' : 'db';
 
 export interface BackupReport {
   /** The database copy. */
@@ -175,7 +173,7 @@ export function listBackups(backupDir: string, kind: BackupKind): { file: string
   return readdirSync(backupDir)
     .flatMap((name) => {
       const [, stamp, extension] = BACKUP_NAME.exec(name) ?? [];
-      if (!stamp || extension !== EXTENSION[kind]) return [];
+      if (!stamp || extension !== kind) return [];
       const iso = stamp.replace(/T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, 'T$1:$2:$3.$4Z');
       return [{ file: join(backupDir, name), at: new Date(iso) }];
     })
