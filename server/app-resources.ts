@@ -4,7 +4,7 @@ import { createMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
 import { createCampaignScheduler, type CampaignScheduler } from './newsletter/campaign-scheduler.ts';
-import { listBackups } from './ops/backups.ts';
+import { backupKindOf, listBackups } from './ops/backups.ts';
 import type { Readiness } from './ops/health-routes.ts';
 import { holdDatabase } from './ops/server-lock.ts';
 import type { OutboxWorker } from './outbox/outbox-worker.ts';
@@ -77,12 +77,12 @@ function warnAtStart(
   if (mailer.kind === 'file' && !config.production) {
     app.log.warn(
       { mailDir: config.mail.dir },
-      'SMTP_URL is not set: emails are written as .eml files instead of being sent',
+      'SMTP_URL is not set: emails are kept as .eml files in MAIL_DIR, not sent',
     );
   }
   if (mailer.kind === 'database' && !config.production) {
     app.log.warn(
-      'SMTP_URL is not set: emails are kept in the database instead of being sent (npm run outbox -- export-files <dir> writes them out as .eml files)',
+      'SMTP_URL is not set: emails are kept in the database, not sent (npm run outbox -- export-files <dir> writes them out as .eml files)',
     );
   }
 }
@@ -162,8 +162,8 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
     databaseKind: storage.kind,
     outbox: await outbox.health(now()).catch(() => null),
     mail: mailer.kind === 'file' ? 'files' : mailer.kind,
-    // The newest backup in BACKUP_DIR, whoever took it: this server or `npm run backup`.
-    lastBackupAt: listBackups(config.backup.dir)[0]?.at.toISOString() ?? null,
+    // The newest backup of this database in BACKUP_DIR, whoever took it: this server or `npm run backup`.
+    lastBackupAt: listBackups(config.backup.dir, backupKindOf(config.database))[0]?.at.toISOString() ?? null,
     // Only reported: without Redis, quotes are still taken (unlimited) and only sign-in is refused.
     ...(redis ? { redis: await redisHealth(redis) } : {}),
   });

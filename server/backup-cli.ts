@@ -2,12 +2,12 @@
  * `npm run backup`: an online, checked copy of the database (and the .eml
  * files) into BACKUP_DIR, while the server keeps running (with DATABASE_URL,
  * a pg_dump file checked with pg_restore --list); then, as the
- * server's own backups do, keeps the newest BACKUP_KEEP (so backups taken by
+ * server's own backups do, keeps the newest BACKUP_KEEP of this database's kind (so backups taken by
  * a timer with BACKUP_INTERVAL_HOURS=0 do not pile up). Reads the same
  * environment as the server. After a build: `node build/node/server/backup-cli.js`.
  */
 import { ConfigError, loadConfig } from './config.ts';
-import { pruneBackups, takeBackup } from './ops/backups.ts';
+import { backupKindOf, pruneBackups, takeBackup } from './ops/backups.ts';
 import { takePostgresBackup } from './ops/postgres-backups.ts';
 
 try {
@@ -26,7 +26,7 @@ try {
         at: new Date(),
         busyTimeoutMs: Math.max(config.database.busyTimeoutMs, 10_000),
       });
-  const removed = pruneBackups(config.backup.dir, config.backup.keep);
+  const removed = pruneBackups(config.backup.dir, config.backup.keep, backupKindOf(config.database));
   const counts = Object.entries(report.counts).map(([table, rows]) => `  ${table}: ${rows}`);
   process.stdout.write(
     [

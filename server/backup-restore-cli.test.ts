@@ -79,7 +79,7 @@ describe('npm run backup', () => {
     const first = await runCli('backup-cli.ts', env);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
-    const [backup] = listBackups(env.BACKUP_DIR);
+    const [backup] = listBackups(env.BACKUP_DIR, onPostgres ? 'dump' : 'db');
     const check = onPostgres ? 'pg_restore --list ok' : 'integrity ok';
     expect(first.stdout).toContain(`Backup checked (${check}): ${backup!.file}`);
     expect(backup!.file).toMatch(onPostgres ? /\.dump$/ : /\.db$/);
@@ -91,7 +91,7 @@ describe('npm run backup', () => {
     const second = await runCli('backup-cli.ts', env);
     const third = await runCli('backup-cli.ts', env);
     expect([second.code, third.code]).toEqual([0, 0]);
-    const kept = listBackups(env.BACKUP_DIR).map(({ file }) => file);
+    const kept = listBackups(env.BACKUP_DIR, onPostgres ? 'dump' : 'db').map(({ file }) => file);
     expect(kept).toHaveLength(2);
     expect(kept).not.toContain(backup!.file);
     expect(existsSync(`${backup!.file}.mail`)).toBe(false);
@@ -121,7 +121,7 @@ describe('npm run restore', () => {
     async () => {
       const { env } = await siteWithLeads();
       expect((await runCli('backup-cli.ts', env)).code).toBe(0);
-      const [backup] = listBackups(env.BACKUP_DIR);
+      const [backup] = listBackups(env.BACKUP_DIR, onPostgres ? 'dump' : 'db');
 
       const usage = await runCli('restore-cli.ts', env);
       expect(usage.code).toBe(2);
@@ -152,7 +152,7 @@ describe('npm run restore', () => {
     async () => {
       const { env } = await siteWithLeads();
       expect((await runCli('backup-cli.ts', env)).code).toBe(0);
-      const [backup] = listBackups(env.BACKUP_DIR);
+      const [backup] = listBackups(env.BACKUP_DIR, onPostgres ? 'dump' : 'db');
 
       const refused = await runCli('restore-cli.ts', env, backup!.file);
       expect(refused.code).toBe(1);

@@ -24,8 +24,8 @@ export function checkTogether(value: Env, production: boolean): string[] {
   if (production && !value.SMTP_URL) {
     warnings.push(
       value.DATABASE_URL
-        ? 'SMTP_URL is not set: emails are not sent, only kept in the database (npm run outbox -- export-files <dir> writes them out as .eml files), so nobody is told of a new lead'
-        : `SMTP_URL is not set: notifications are only written as .eml files to ${resolve(value.MAIL_DIR)}, so nobody is told of a new lead`,
+        ? 'SMTP_URL is not set: emails are kept in the database, not sent (npm run outbox -- export-files <dir> writes them out as .eml files), so nobody is told of a new lead'
+        : `SMTP_URL is not set: emails are kept as .eml files in ${resolve(value.MAIL_DIR)}, not sent, so nobody is told of a new lead`,
     );
   }
   if (value.WEBHOOK_ALLOW_PRIVATE) {

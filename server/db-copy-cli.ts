@@ -1,6 +1,6 @@
 /**
- * `npm run db:copy -- --to <postgres url>`: the SQLite database at
- * DATABASE_PATH into an empty PostgreSQL database. Reads the same environment
+ * `npm run db:copy`: the SQLite database at DATABASE_PATH into the empty
+ * PostgreSQL database of DATABASE_URL (or --to without a password). Reads the same environment
  * as the server. After a build: `node build/node/server/db-copy-cli.js`.
  */
 import { ConfigError, loadConfig } from './config.ts';

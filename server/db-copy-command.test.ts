@@ -1,5 +1,5 @@
 /**
- * `npm run db:copy -- --to <url>`: a site that has run on SQLite, moved into
+ * `npm run db:copy` (into DATABASE_URL, or --to without a password): a site that has run on SQLite, moved into
  * an empty PostgreSQL database. Needs PostgreSQL: runs in the postgres project.
  */
 import { spawn } from 'node:child_process';
@@ -17,6 +17,7 @@ import { api, staffMember } from './test/admin-client.ts';
 import { postgresDatabaseFor, testDatabase } from './test/database-kind.ts';
 import { injectQuote } from './test/form-request.ts';
 import { signUp } from './test/newsletter-client.ts';
+import { roleWithoutCreate } from './test/postgres-role.ts';
 import { testApp, testConfig } from './test/test-app.ts';
 import { tempDir } from './test/temp-dir.ts';
 
@@ -120,8 +121,10 @@ describe.skipIf(testDatabase !== 'postgres')('npm run db:copy', () => {
     url.username = 'postgres';
     url.password = 's3cret-Passw0rd';
     const to = url.href;
+    // Into DATABASE_URL: the password stays in the environment file, off the command line.
+    const intoUrl = { ...sqlite, database: { ...sqlite.database, url: to } };
 
-    const copy = await runCopy(sqlite, '--to', to);
+    const copy = await runCopy(intoUrl);
     expect(copy.err).not.toContain('s3cret');
     expect(copy.code).toBe(0);
     expect(copy.out).toMatch(/^quote_requests +3 +3$/m);
@@ -162,7 +165,7 @@ describe.skipIf(testDatabase !== 'postgres')('npm run db:copy', () => {
     }
 
     // A second copy into it is refused, by the program itself, exit code 1, password unseen.
-    const again = await runCli({ DATABASE_PATH: sqlite.database.path }, '--to', to);
+    const again = await runCli({ DATABASE_PATH: sqlite.database.path, DATABASE_URL: to });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('db:copy refused: The database postgres://postgres@127.0.0.1:');
     expect(again.stderr).toContain('is not empty: ');
@@ -171,11 +174,45 @@ describe.skipIf(testDatabase !== 'postgres')('npm run db:copy', () => {
     expect(fingerprint(sqlite.database.path)).toEqual(before);
   }, 60_000);
 
+  it("says PostgreSQL's own error, and what to do, to a role that may not create tables", async () => {
+    const sqlite = await usedSqliteSite();
+    const to = await roleWithoutCreate(postgresDatabaseFor(tempDir()));
+    const copy = await runCopy(sqlite, '--to', to);
+    expect(copy.code).toBe(1);
+    expect(copy.err).toContain('db:copy failed, nothing was copied: Database migration failed:');
+    expect(copy.err).toContain('permission denied for schema public (PostgreSQL error 42501)');
+    expect(copy.err).toContain(`OWNER TO "${new URL(to).username}"`);
+  }, 30_000);
+
+  it('refuses a password on its command line, and takes --to without one (PGPASSWORD gives it)', async () => {
+    const sqlite = await usedSqliteSite();
+    const target = new URL(postgresDatabaseFor(tempDir()));
+    target.password = 's3cret-Passw0rd';
+    const shown = await runCli({ DATABASE_PATH: sqlite.database.path }, '--to', target.href);
+    expect(shown.code).toBe(2);
+    expect(shown.stderr).toContain('db:copy refuses a password on its command line');
+    expect(shown.stderr).toContain('DATABASE_URL');
+    expect(shown.stderr).toContain('PGPASSWORD');
+    expect(`${shown.stdout}${shown.stderr}`).not.toContain('s3cret');
+
+    target.password = '';
+    const copied = await runCli(
+      { DATABASE_PATH: sqlite.database.path, PGPASSWORD: 's3cret-Passw0rd' },
+      '--to',
+      target.href,
+    );
+    expect(copied.stderr).not.toContain('refuse');
+    expect(copied.code).toBe(0);
+    expect(copied.stdout).toMatch(/^quote_requests +3 +3$/m);
+  }, 60_000);
+
   it('wants a PostgreSQL URL', async () => {
     const config = testConfig();
-    const missing = await runCopy(config);
+    const missing = await runCopy({ ...config, database: { ...config.database, url: undefined } });
     expect(missing.code).toBe(2);
-    expect(missing.err).toContain('db:copy needs --to <postgres url>.');
+    expect(missing.err).toContain(
+      'db:copy copies into DATABASE_URL: set it (in the environment file), or give --to.',
+    );
     const wrong = await runCopy(config, '--to', 'mysql://site:pw@db.example.com/site');
     expect(wrong.code).toBe(2);
     expect(wrong.err).toContain('--to must be a PostgreSQL URL');

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { postgresDatabaseFor, testDatabase } from './test/database-kind.ts';
 import { freePort } from './test/free-port.ts';
+import { roleWithoutCreate } from './test/postgres-role.ts';
 import { listeningAddress, spawnServer } from './test/server-process.ts';
 import { fakeSite, tempDir } from './test/temp-dir.ts';
 
@@ -39,6 +41,11 @@ describe('the server process', () => {
     const lines = run.output().trim().split('\n');
     const logs = lines.map((line) => JSON.parse(line) as LogLine);
     expect(logs.some((log) => log.msg === 'shutting down' && log.signal === 'SIGTERM')).toBe(true);
+    // No SMTP_URL: the start says the emails are kept, not sent, as the commands do; never "emailed".
+    expect(logs.map((log) => log.msg).filter((msg) => msg?.startsWith('quote requests'))).toEqual([
+      'quote requests are stored; their emails are kept, not sent (SMTP_URL is not set)',
+    ]);
+    expect(logs.filter((log) => log.msg?.includes('emailed'))).toEqual([]);
     const access = logs.filter((log) => log.req);
     expect(access).toEqual([
       expect.objectContaining({
@@ -78,4 +85,16 @@ describe('the server process', () => {
     );
     expect(run.output()).not.toContain('s3cret-word');
   }, 20_000);
+
+  it.skipIf(testDatabase !== 'postgres')(
+    "refuses to start as a role that may not create tables, with PostgreSQL's own error and what to do",
+    async () => {
+      const url = await roleWithoutCreate(postgresDatabaseFor(tempDir()));
+      const run = startServer({ DATABASE_URL: url });
+      expect((await run.exited).code).toBe(1);
+      expect(run.output()).toContain('permission denied for schema public (PostgreSQL error 42501)');
+      expect(run.output()).toContain(`OWNER TO "${new URL(url).username}"`);
+    },
+    20_000,
+  );
 });

@@ -43,7 +43,10 @@ async function main() {
       // Without SMTP_URL: .eml files in MAIL_DIR, or kept in the database on PostgreSQL.
       mail: config.mail.smtpUrl ? 'smtp' : config.database.url ? 'database' : config.mail.dir,
     },
-    'quote requests are stored and emailed',
+    // One phrase for mail that leaves nowhere: "kept, not sent" (the outbox and leads commands say "kept").
+    config.mail.smtpUrl
+      ? 'quote requests are stored and emailed'
+      : 'quote requests are stored; their emails are kept, not sent (SMTP_URL is not set)',
   );
 }
 

@@ -1,3 +1,5 @@
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { sampleQuote } from '../common/quote-sample.ts';
@@ -9,7 +11,7 @@ import { keptMail } from './test/kept-mail.ts';
 import { manualClock } from './test/manual-clock.ts';
 import { api, staffMember } from './test/admin-client.ts';
 import { testApp, testConfig } from './test/test-app.ts';
-import { listBackups } from './ops/backups.ts';
+import { backupKindOf, listBackups } from './ops/backups.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -133,13 +135,13 @@ describe('the server by itself', () => {
         await vi.advanceTimersByTimeAsync(61_000); // the first, a minute after start
         // Taken on a thread of its own, in real time.
         await vi.waitFor(() => expect(maintenance.lastBackupAt()).not.toBeNull(), { timeout: 10_000 });
-        expect(listBackups(config.backup.dir)).toHaveLength(1);
+        expect(listBackups(config.backup.dir, backupKindOf(config.database))).toHaveLength(1);
         for (let hour = 1; hour <= 3; hour++) {
           const before = maintenance.lastBackupAt();
           await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
           await vi.waitFor(() => expect(maintenance.lastBackupAt()).not.toEqual(before), { timeout: 10_000 });
         }
-        const kept = listBackups(config.backup.dir);
+        const kept = listBackups(config.backup.dir, backupKindOf(config.database));
         expect(kept).toHaveLength(2);
         expect(maintenance.lastBackupAt()).toEqual(kept[0]!.at);
       } finally {
@@ -150,6 +152,41 @@ describe('the server by itself', () => {
       vi.useRealTimers();
     }
     // Three real backups (copied and checked on worker threads): about 1 s alone, longer on a busy machine.
+  }, 20_000);
+
+  it("takes its database's backup on schedule whatever the other database's backups, and keeps BACKUP_KEEP of its own only", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-24T09:00:00Z'));
+      const { config } = await testApp({
+        env: { BACKUP_INTERVAL_HOURS: '24', BACKUP_KEEP: '1', SPAM_RETENTION_DAYS: '0' },
+      });
+      // A backup of the other database taken just before (SQLite's, before db:copy), and an old one.
+      const other = config.database.url ? 'db' : 'dump';
+      mkdirSync(config.backup.dir, { recursive: true });
+      for (const at of ['2026-11-24T08-59-00-000Z', '2026-11-01T09-00-00-000Z'])
+        writeFileSync(join(config.backup.dir, `site-${at}.${other}`), '');
+      const stores = await (await import('./stores.ts')).openStores(config);
+      const maintenance = startMaintenance({
+        config,
+        leads: stores.leads,
+        storage: stores.storage,
+        log: quiet,
+        now: () => new Date(),
+      });
+      try {
+        expect(maintenance.lastBackupAt()).toBeNull();
+        await vi.advanceTimersByTimeAsync(61_000); // its first, a minute after start
+        await vi.waitFor(() => expect(maintenance.lastBackupAt()).not.toBeNull(), { timeout: 10_000 });
+        expect(listBackups(config.backup.dir, backupKindOf(config.database))).toHaveLength(1);
+        expect(readdirSync(config.backup.dir).filter((name) => name.endsWith(`.${other}`))).toHaveLength(2);
+      } finally {
+        maintenance.stop();
+        await stores.close();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   }, 20_000);
 
   it('takes no backup by itself with BACKUP_INTERVAL_HOURS=0', async () => {
@@ -167,7 +204,7 @@ describe('the server by itself', () => {
       });
       try {
         await vi.advanceTimersByTimeAsync(3 * DAY_MS);
-        expect(listBackups(config.backup.dir)).toEqual([]);
+        expect(listBackups(config.backup.dir, backupKindOf(config.database))).toEqual([]);
         expect(maintenance.lastBackupAt()).toBeNull();
       } finally {
         maintenance.stop();
@@ -272,7 +309,7 @@ describe.skipIf(testDatabase !== 'postgres')('several instances on one PostgreSQ
         'info: backup taken',
         'info: old spam deleted 30',
       ]);
-      expect(listBackups(config.backup.dir)).toHaveLength(1);
+      expect(listBackups(config.backup.dir, backupKindOf(config.database))).toHaveLength(1);
       const left = await instances[0]!.stores.storage.db.selectFrom('quote_requests').select('id').execute();
       expect(left).toEqual([]);
     } finally {

@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { Storage } from './db/database.ts';
 import { removeMailFiles } from './mail/mailer.ts';
 import { takeBackupInBackground } from './ops/backup-in-background.ts';
-import { listBackups, pruneBackups, type BackupReport } from './ops/backups.ts';
+import { backupKindOf, listBackups, pruneBackups, type BackupReport } from './ops/backups.ts';
 import { takePostgresBackup } from './ops/postgres-backups.ts';
 import type { LeadRetention } from './quote/lead-retention.ts';
 
@@ -64,13 +64,15 @@ function copyNow(config: Config, at: Date): Promise<BackupReport> {
  */
 export function startMaintenance({ config, leads, storage, log, now }: MaintenanceOptions) {
   const { later, stop } = unrefTimers();
-  let lastBackupAt: Date | null = listBackups(config.backup.dir)[0]?.at ?? null;
+  // Only this database's kind: a SQLite file left from before db:copy is no backup of PostgreSQL.
+  const kind = backupKindOf(config.database);
+  let lastBackupAt: Date | null = listBackups(config.backup.dir, kind)[0]?.at ?? null;
 
   async function backUp() {
     try {
       const report = await storage.exclusively('maintenance:backup', async () => {
         // Another instance sharing BACKUP_DIR may have taken one just now, while this one waited.
-        const newest = listBackups(config.backup.dir)[0]?.at;
+        const newest = listBackups(config.backup.dir, kind)[0]?.at;
         if (newest && now().getTime() - newest.getTime() < config.backup.intervalMs / 2) {
           lastBackupAt = newest;
           return undefined;
@@ -79,7 +81,7 @@ export function startMaintenance({ config, leads, storage, log, now }: Maintenan
       });
       if (report) {
         lastBackupAt = report.at;
-        const removed = pruneBackups(config.backup.dir, config.backup.keep);
+        const removed = pruneBackups(config.backup.dir, config.backup.keep, kind);
         log.info({ file: report.file, bytes: report.bytes, counts: report.counts, removed }, 'backup taken');
       } else {
         log.info('backup left to another instance');

@@ -6,9 +6,10 @@ import { csvCell } from './cli/csv.ts';
 import { LEADS_USAGE, OUTBOX_USAGE } from './operator-commands.ts';
 import { createFileMailer } from './mail/mailer.ts';
 import { openStores } from './stores.ts';
+import { injectQuote } from './test/form-request.ts';
 import { runLeads, runLeadsAt, runOutbox } from './test/operator-cli.ts';
 import { tempDir } from './test/temp-dir.ts';
-import { testConfig } from './test/test-app.ts';
+import { testApp, testConfig } from './test/test-app.ts';
 
 const base = sampleQuote({ phone: '', message: 'A website, please.' });
 
@@ -175,6 +176,29 @@ describe('npm run leads', () => {
     );
     expect((await runLeads(config, 'list')).out).toContain('new@shop.in');
     expect((await runLeads(config, 'list')).out).not.toContain('priya@company.in');
+  });
+});
+
+describe('an email kept, not sent (no SMTP_URL)', () => {
+  it('reads "kept" in leads list, leads show and outbox list, never "written" or "sent"', async () => {
+    const { app, config } = await testApp();
+    expect((await injectQuote(app, { name: 'Priya Sharma' })).body).toBe('success');
+    await app.outboxWorker.runOnce(); // no SMTP_URL: an .eml file (SQLite) or a row of the database
+    await app.close();
+
+    const list = await runLeads(config, 'list');
+    expect(list.out).toMatch(/1\s+\S+ \S+\s+new\s+kept\s+Priya Sharma/);
+    expect(list.out).not.toMatch(/written|sent/);
+    const show = (await runLeads(config, 'show', '1')).out;
+    expect(show).toMatch(/Delivery: kept (in the database|as an \.eml file in MAIL_DIR) \S+, not sent/);
+    expect(show).toMatch(/notification\s+kept/);
+    expect(show.replace(', not sent', '')).not.toMatch(/written|emailed|\bsent\b/);
+
+    const outbox = await runOutbox(config, 'list');
+    expect(outbox.out).toMatch(/lead 1\s+notification\s+kept/);
+    expect(outbox.out).not.toMatch(/\bsent\b/);
+    expect((await runOutbox(config, 'list', '--status', 'kept')).out).toMatch(/notification\s+kept/);
+    expect((await runOutbox(config, 'list', '--status', 'sent')).out).toBe('The outbox is empty.\n');
   });
 });
 

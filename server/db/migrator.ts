@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import type { DatabaseDialect } from './database.ts';
+import { migrationError } from './migration-error.ts';
 
 /**
  * Migrations are defined in code (so the build needs no migration files beside
@@ -29,14 +30,20 @@ export function mergeMigrations(...parts: DialectMigrations[]): DialectMigration
 /** The advisory lock two instances starting at once take around the whole migration. */
 export const MIGRATION_LOCK = 8_472_015_361;
 
-async function runMigrator<DB>(db: Kysely<DB>, migrations: Migrations): Promise<void> {
+/**
+ * Runs what is left to run; a failure says which migration, the database's own message and code,
+ * and (PostgreSQL, a right the role lacks) what to do: `db` is asked who is connected.
+ */
+async function runMigrator<DB>(
+  db: Kysely<DB>,
+  migrations: Migrations,
+  dialect: DatabaseDialect,
+): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`.replace('  ', ' '), {
-      cause: error,
-    });
+    throw await migrationError(failed?.migrationName, error, dialect === 'postgres' ? db : undefined);
   }
 }
 
@@ -52,11 +59,11 @@ export async function migrateToLatest<DB>(
   migrations: Migrations,
   dialect: DatabaseDialect = 'sqlite',
 ): Promise<void> {
-  if (dialect === 'sqlite') return runMigrator(db, migrations);
+  if (dialect === 'sqlite') return runMigrator(db, migrations, dialect);
   await db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
     try {
-      await runMigrator(connection, migrations);
+      await runMigrator(connection, migrations, dialect);
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(connection);
     }

@@ -91,7 +91,7 @@ sqliteOnly("the server's own backups on SQLite", () => {
       expect(report.counts.ballast).toBe(5_000);
       expect(report.bytes).toBeGreaterThan(20_000_000);
       expect(checkDatabaseFile(report.file).quote_requests).toBe(3);
-      expect(listBackups(config.backup.dir).map(({ file }) => file)).toEqual([report.file]);
+      expect(listBackups(config.backup.dir, 'db').map(({ file }) => file)).toEqual([report.file]);
 
       // The report came from another thread, which the backup started...
       expect(threads).toHaveLength(1);
@@ -115,6 +115,6 @@ sqliteOnly("the server's own backups on SQLite", () => {
         busyTimeoutMs: config.database.busyTimeoutMs,
       }),
     ).rejects.toThrow('unable to open database file');
-    expect(listBackups(config.backup.dir)).toEqual([]);
+    expect(listBackups(config.backup.dir, 'db')).toEqual([]);
   });
 });

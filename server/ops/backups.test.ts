@@ -176,7 +176,7 @@ describe('a backup', () => {
       writeFileSync(join(dir, `site-2026-11-${day}T09-00-00-000Z.db`), '');
       mkdirSync(join(dir, `site-2026-11-${day}T09-00-00-000Z.db.mail`));
     }
-    expect(pruneBackups(dir, 2)).toEqual([
+    expect(pruneBackups(dir, 2, 'db')).toEqual([
       'site-2026-11-22T09-00-00-000Z.db',
       'site-2026-11-21T09-00-00-000Z.db',
     ]);
@@ -186,6 +186,31 @@ describe('a backup', () => {
       'site-2026-11-24T09-00-00-000Z.db',
       'site-2026-11-24T09-00-00-000Z.db.mail',
     ]);
-    expect(listBackups(dir)[0]!.at.toISOString()).toBe('2026-11-24T09:00:00.000Z');
+    expect(listBackups(dir, 'db')[0]!.at.toISOString()).toBe('2026-11-24T09:00:00.000Z');
+  });
+
+  it("counts each database's backups on its own: the newest, and BACKUP_KEEP", () => {
+    const dir = tempDir();
+    // SQLite's backups up to the move (db:copy), PostgreSQL's since; one SQLite backup after.
+    for (const day of ['21', '22', '23'])
+      writeFileSync(join(dir, `site-2026-11-${day}T09-00-00-000Z.db`), '');
+    for (const day of ['22', '23']) writeFileSync(join(dir, `site-2026-11-${day}T10-00-00-000Z.dump`), '');
+    writeFileSync(join(dir, 'site-2026-11-24T09-00-00-000Z.db'), '');
+
+    expect(listBackups(dir, 'dump')[0]!.at.toISOString()).toBe('2026-11-23T10:00:00.000Z');
+    expect(listBackups(dir, 'db')[0]!.at.toISOString()).toBe('2026-11-24T09:00:00.000Z');
+    expect(pruneBackups(dir, 1, 'dump')).toEqual(['site-2026-11-22T10-00-00-000Z.dump']);
+    expect(readdirSync(dir).sort()).toEqual([
+      'site-2026-11-21T09-00-00-000Z.db',
+      'site-2026-11-22T09-00-00-000Z.db',
+      'site-2026-11-23T09-00-00-000Z.db',
+      'site-2026-11-23T10-00-00-000Z.dump',
+      'site-2026-11-24T09-00-00-000Z.db',
+    ]);
+    expect(pruneBackups(dir, 2, 'db')).toEqual([
+      'site-2026-11-22T09-00-00-000Z.db',
+      'site-2026-11-21T09-00-00-000Z.db',
+    ]);
+    expect(listBackups(dir, 'dump')).toHaveLength(1);
   });
 });

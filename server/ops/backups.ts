@@ -18,7 +18,18 @@ import { serverHolding } from './server-lock.ts';
  * A backup's name, sortable by time: `site-2026-11-24T09-00-00-000Z.db` (a
  * SQLite file) or `…Z.dump` (pg_dump's custom format, with DATABASE_URL).
  */
-const BACKUP_NAME = /^site-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)\.(?:db|dump)$/;
+const BACKUP_NAME = /^site-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)\.(db|dump)$/;
+
+/**
+ * Which database a backup is of, named by its file's extension: `db` for SQLite's files, `dump` for
+ * pg_dump's of PostgreSQL. The last backup, the schedule and BACKUP_KEEP each count only the current
+ * database's kind: after db:copy, the SQLite backups left in BACKUP_DIR are no backup of PostgreSQL.
+ */
+export type BackupKind = 'db' | 'dump';
+
+/** The kind of backup the configured database takes: pg_dump's with DATABASE_URL, SQLite's without. */
+export const backupKindOf = (database: { url?: string | undefined }): BackupKind =>
+  database.url ? 'dump' : 'db';
 
 export interface BackupReport {
   /** The database copy. */
@@ -156,22 +167,25 @@ export function takeBackup({
   }
 }
 
-/** The backups in the folder, newest first. */
-export function listBackups(backupDir: string): { file: string; at: Date }[] {
+/** The backups of one kind of database in the folder, newest first. */
+export function listBackups(backupDir: string, kind: BackupKind): { file: string; at: Date }[] {
   if (!existsSync(backupDir)) return [];
   return readdirSync(backupDir)
     .flatMap((name) => {
-      const stamp = BACKUP_NAME.exec(name)?.[1];
-      if (!stamp) return [];
+      const [, stamp, extension] = BACKUP_NAME.exec(name) ?? [];
+      if (!stamp || extension !== kind) return [];
       const iso = stamp.replace(/T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, 'T$1:$2:$3.$4Z');
       return [{ file: join(backupDir, name), at: new Date(iso) }];
     })
     .sort((a, b) => b.at.getTime() - a.at.getTime());
 }
 
-/** Keeps the newest `keep` backups (with their mail folders) and deletes the rest; returns what went. */
-export function pruneBackups(backupDir: string, keep: number): string[] {
-  const old = listBackups(backupDir).slice(keep);
+/**
+ * Keeps the newest `keep` backups of the kind (with their mail folders) and deletes the rest; returns
+ * what went. The other kind's are left as they are: BACKUP_KEEP counts each kind on its own.
+ */
+export function pruneBackups(backupDir: string, keep: number, kind: BackupKind): string[] {
+  const old = listBackups(backupDir, kind).slice(keep);
   for (const { file } of old) {
     rmSync(file, { force: true });
     rmSync(`${file}.mail`, { recursive: true, force: true });

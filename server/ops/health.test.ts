@@ -164,11 +164,14 @@ describe('health and readiness', () => {
     });
   });
 
-  it('/readyz reports the newest backup in BACKUP_DIR, a manual one taken after the server’s own included', async () => {
+  it('/readyz reports the newest backup of its database in BACKUP_DIR, a manual one taken after the server’s own included, never the other database’s', async () => {
     const config = testConfig({ BACKUP_INTERVAL_HOURS: '24', SPAM_RETENTION_DAYS: '0' });
     // A backup from before this start: the server's schedule counts from it.
     mkdirSync(config.backup.dir, { recursive: true });
-    writeFileSync(join(config.backup.dir, 'site-2026-11-20T09-00-00-000Z.db'), '');
+    const [own, other] = config.database.url ? ['dump', 'db'] : ['db', 'dump'];
+    writeFileSync(join(config.backup.dir, `site-2026-11-20T09-00-00-000Z.${own}`), '');
+    // A newer one of the other database (SQLite's, left from before db:copy): no backup of this one.
+    writeFileSync(join(config.backup.dir, `site-2026-11-22T09-00-00-000Z.${other}`), '');
     const { app } = await testApp({ config, startMaintenance: true });
     const lastBackupAt = async () => (await app.inject({ url: '/readyz' })).json().lastBackupAt;
     expect(await lastBackupAt()).toBe('2026-11-20T09:00:00.000Z');

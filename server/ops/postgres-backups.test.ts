@@ -48,7 +48,7 @@ describe.skipIf(testDatabase !== 'postgres')('a backup with DATABASE_URL', () =>
     expect(report.counts.quote_requests).toBe(2);
     expect(report.counts.outbox).toBeGreaterThanOrEqual(2);
     expect(mode(report.file)).toBe(0o600);
-    expect(listBackups(config.backup.dir)).toEqual([
+    expect(listBackups(config.backup.dir, 'dump')).toEqual([
       { file: report.file, at: new Date('2026-11-24T09:00:00Z') },
     ]);
     // The emails are rows of the dump: no .eml copy is needed beside it.

@@ -116,12 +116,13 @@ describe('npm run outbox -- export-files', () => {
 });
 
 describe('starting in production without SMTP_URL', () => {
-  it('warns once that emails are only kept in the database when DATABASE_URL is set', () => {
+  it('warns once that emails are kept, not sent: in the database when DATABASE_URL is set, as files otherwise', () => {
     const env = { NODE_ENV: 'production', SITE_URL: 'https://www.acme.in', TRUST_PROXY: '1' };
     const warnings = loadConfig({ ...env, DATABASE_URL: 'postgres://site@db.internal/site' }).warnings;
     const mail = warnings.filter((warning) => warning.includes('SMTP_URL'));
-    expect(mail).toEqual([expect.stringContaining('only kept in the database')]);
-    expect(mail[0]).not.toContain('.eml files to');
-    expect(loadConfig(env).warnings).toEqual([expect.stringContaining('written as .eml files to')]);
+    expect(mail).toEqual([expect.stringContaining('emails are kept in the database, not sent')]);
+    expect(mail[0]).not.toContain('.eml files in');
+    expect(loadConfig(env).warnings).toEqual([expect.stringContaining('emails are kept as .eml files in ')]);
+    expect(loadConfig(env).warnings[0]).toContain(', not sent,');
   });
 });

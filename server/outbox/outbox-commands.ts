@@ -5,7 +5,19 @@ import type { OutboxRepository } from './outbox-repository.ts';
 import { OUTBOX_STATUSES, type OutboxRow } from './outbox-table.ts';
 import { nothingToRetry } from './retry-outcome.ts';
 
-export const OUTBOX_COMMANDS_USAGE = `  list [--status <status>]                the emails (status: ${OUTBOX_STATUSES.join(', ')})
+/**
+ * What the commands call an email's state: the outbox's statuses, and "kept" for one marked sent that
+ * left nowhere (no SMTP_URL: an .eml file in MAIL_DIR, or the database): kept, not sent.
+ */
+const LIST_STATUSES = [...OUTBOX_STATUSES, 'kept'] as const;
+type ListStatus = (typeof LIST_STATUSES)[number];
+
+/** Whether an email was kept, not sent: "sent" in the outbox, but through no mail server. */
+const isKept = (row: Pick<OutboxRow, 'status' | 'delivered_via'>) =>
+  row.status === 'sent' && (row.delivered_via === 'file' || row.delivered_via === 'database');
+
+export const OUTBOX_COMMANDS_USAGE = `  list [--status <status>]                the emails (status: ${LIST_STATUSES.join(', ')};
+                                          kept: not sent, SMTP_URL is not set)
   dead                                    the dead letters: emails that could not be delivered
   retry <id> | --all-dead                 send an email (or every dead letter) again; not one being sent
   export-files <dir>                      write the emails kept in the database (PostgreSQL without
@@ -30,7 +42,9 @@ export function outboxTable(
       row.kind,
       row.status === 'pending' && row.claimed_until !== null && row.claimed_until > now.toISOString()
         ? 'sending'
-        : row.status,
+        : isKept(row)
+          ? 'kept'
+          : row.status,
       String(row.attempts),
       row.next_attempt_at.slice(0, 19).replace('T', ' '),
       row.last_error ?? '',
@@ -68,8 +82,12 @@ export async function runOutboxCommand(args: string[], context: OutboxCommandCon
   const [command, ...rest] = args;
   if (command === 'export-files') return exportFiles(rest[0], context);
   if (command === 'list' || command === 'dead') {
-    const status = command === 'dead' ? 'dead' : oneOf(option(rest, '--status'), OUTBOX_STATUSES, '--status');
-    const rows = await outbox.list(status ? { status } : {});
+    const status: ListStatus | undefined =
+      command === 'dead' ? 'dead' : oneOf(option(rest, '--status'), LIST_STATUSES, '--status');
+    const stored = status === 'kept' ? 'sent' : status;
+    const rows = (await outbox.list(stored ? { status: stored } : {})).filter(
+      (row) => (status !== 'kept' && status !== 'sent') || isKept(row) === (status === 'kept'),
+    );
     if (rows.length === 0) io.out(command === 'dead' ? 'No dead letters.\n' : 'The outbox is empty.\n');
     else io.out(outboxTable(rows, { now, describe: outbox.describe }));
     return 0;

@@ -5,7 +5,7 @@ import { removeMailFiles } from '../mail/mailer.ts';
 import { outboxTable } from '../outbox/outbox-commands.ts';
 import type { LeadRepository, LeadWithDelivery } from './lead-repository.ts';
 import { LEAD_VIEWS, type LeadView } from '../../common/admin-api.ts';
-import { deliveryOf, describeDelivery } from './lead-delivery.ts';
+import { deliveryOf, deliveryWord, describeDelivery } from './lead-delivery.ts';
 import { leadsCsv } from './lead-export.ts';
 
 /** The views the list can show: a status, or the spam folder ("all" is the default). */
@@ -27,7 +27,7 @@ const leadRow = ({ lead, notification }: LeadWithDelivery) => [
   String(lead.id),
   lead.created_at.slice(0, 16).replace('T', ' '),
   lead.spam ? 'spam' : lead.status,
-  deliveryOf(notification).state,
+  deliveryWord(deliveryOf(notification)),
   lead.name,
   lead.email,
   lead.message,

@@ -27,6 +27,13 @@ export function deliveryOf(notification: OutboxRow | undefined): Delivery {
   };
 }
 
+/**
+ * A delivery's word in a table: its state, but "kept" for an email kept, not sent (no SMTP_URL: an
+ * .eml file, or the database), as the outbox command says it.
+ */
+export const deliveryWord = (delivery: Delivery): string =>
+  delivery.state === 'written' ? 'kept' : delivery.state;
+
 /** The same, in a line for the command line. */
 export function describeDelivery(delivery: Delivery): string {
   switch (delivery.state) {
@@ -37,7 +44,7 @@ export function describeDelivery(delivery: Delivery): string {
     case 'written':
       return delivery.keptIn === 'database'
         ? `kept in the database ${delivery.at}, not sent (no mail server: nobody was told; npm run outbox -- export-files <dir> writes it out)`
-        : `written to a file ${delivery.at} (no mail server: nobody was told)`;
+        : `kept as an .eml file in MAIL_DIR ${delivery.at}, not sent (no mail server: nobody was told)`;
     case 'dead':
       return `could not be delivered: ${delivery.lastError ?? 'unknown error'}`;
     case 'pending':

@@ -44,7 +44,7 @@ export function quoteEmailKinds(settings: QuoteEmailSettings): MessageKind[] {
       },
       onSent: onTimeline((row) => {
         if (row.delivered_via === 'file')
-          return 'The notification was written to a file: no mail server is set up, so nobody was told.';
+          return 'The notification was kept as an .eml file, not sent: SMTP_URL is not set, so nobody was told.';
         if (row.delivered_via === 'database')
           return 'The notification was kept in the database, not sent: SMTP_URL is not set, so nobody was told.';
         return `The notification was emailed to ${row.recipient}.`;
