@@ -38,7 +38,7 @@ test('the inbox lists the leads newest first, with who, when, status, delivery a
   await expect(first).toContainText('New');
   await expect(first).toContainText('Notification: Email failed');
   await expect(first).toContainText('We need an online store for our textile shop');
-  await expect(leadRows(page).nth(3)).toContainText('Notification: Saved as file');
+  await expect(leadRows(page).nth(3)).toContainText('Notification: Kept, not emailed');
   // Spam stays in its own folder.
   await expect(page.getByRole('main')).not.toContainText('Cheap SEO');
 

@@ -23,7 +23,7 @@ export function SpamBadge() {
 /** What a delivery is called in a list, short. */
 const deliveryLabels: Record<Delivery['state'], string> = {
   sent: 'Emailed',
-  written: 'Saved as file',
+  written: 'Kept, not emailed',
   pending: 'Email pending',
   dead: 'Email failed',
   none: 'No email',
@@ -42,9 +42,7 @@ export function DeliveryBadge({ delivery }: { delivery: Delivery }) {
   return (
     <span className={`${pill} ${deliveryTones[delivery.state]}`}>
       <span className="sr-only">Notification: </span>
-      {delivery.state === 'written' && delivery.keptIn === 'database'
-        ? 'Kept, not emailed'
-        : deliveryLabels[delivery.state]}
+      {deliveryLabels[delivery.state]}
     </span>
   );
 }

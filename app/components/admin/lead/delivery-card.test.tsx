@@ -33,9 +33,9 @@ describe('a notification that was not sent because SMTP_URL is not set', () => {
     expect(text).not.toMatch(/written to a file/i);
   });
 
-  it('says it was written to a file when it was (SQLite)', () => {
+  it('says it was kept as a file, not emailed, when it was (SQLite)', () => {
     show({ state: 'written', at, keptIn: 'file' });
-    expect(screen.getByText('Saved as file')).toBeTruthy();
-    expect(screen.getByText(/Written to a file/).textContent).not.toContain('database');
+    expect(screen.getByText('Kept, not emailed')).toBeTruthy();
+    expect(screen.getByText(/Kept as an \.eml file/).textContent).not.toContain('database');
   });
 });

@@ -36,8 +36,8 @@ function DeliveryText({ delivery, spam }: { delivery: Delivery; spam: boolean })
         </p>
       ) : (
         <p>
-          Written to a file on <When iso={delivery.at} />. No mail server is set up, so nobody was emailed:
-          this page is the only place the lead shows.
+          Kept as an .eml file in MAIL_DIR on <When iso={delivery.at} />, not emailed: no mail server is set
+          up, so nobody was told. This page is the only place the lead shows.
         </p>
       );
     case 'pending':
