@@ -1,0 +1,23 @@
+#!/bin/sh
+# The build and the server's unit tests on Node 24, beside the Node of this machine (README: the versions
+# supported). npm's `node` package supplies the binary; the project is copied to a temporary folder and
+# installed there with --engine-strict (native modules such as better-sqlite3 are built for one Node only,
+# and an engine that refuses Node 24 fails the install). Usage: sh scripts/node24-check.sh [vitest paths]
+# (default: server). Needs the registry, or npm's cache.
+set -eu
+root=$(git rev-parse --show-toplevel)
+work=$(mktemp -d "${TMPDIR:-/tmp}/node24-check.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+cd "$root"
+git ls-files -z --cached --others --exclude-standard | xargs -0 sh -c '
+  for file; do [ -e "$file" ] && printf "%s\0" "$file"; done' sh | tar --null -T - -cf - | tar -xf - -C "$work"
+cd "$work"
+paths=${*:-server}
+export NODE24_PATHS="$paths"
+npx -y -p node@24 -c '
+  set -eu
+  echo "node24-check: $(node --version), npm $(npm --version), in $PWD"
+  npm ci --engine-strict --no-audit --no-fund
+  npm run build
+  npx vitest run --project node $NODE24_PATHS
+'
