@@ -27,10 +27,7 @@ export function supportedFloors(range: string): string[] {
 }
 
 /** Each installed package whose engines.node refuses one of `versions`, with the versions it refuses. */
-export function refusals(
-  packages: Record<string, LockedPackage>,
-  versions: readonly string[],
-): string[] {
+export function refusals(packages: Record<string, LockedPackage>, versions: readonly string[]): string[] {
   return Object.entries(packages).flatMap(([path, entry]) => {
     const wanted = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
     if (path === '' || wanted === undefined) return [];
