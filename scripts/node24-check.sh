@@ -17,7 +17,11 @@ export NODE24_PATHS="$paths"
 npx -y -p node@24 -c '
   set -eu
   echo "node24-check: $(node --version), npm $(npm --version), in $PWD"
+  started=$(date +%s)
   npm ci --engine-strict --no-audit --no-fund
+  echo "node24-check: installed in $(($(date +%s) - started)) s"
   npm run build
-  npx vitest run --project node $NODE24_PATHS
+  echo "node24-check: built after $(($(date +%s) - started)) s"
+  node_modules/.bin/vitest run --project node $NODE24_PATHS
+  echo "node24-check: tested after $(($(date +%s) - started)) s"
 '
