@@ -1,13 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { minVersion, satisfies } from 'semver';
 import { describe, expect, it } from 'vitest';
-
-interface Semver {
-  satisfies(version: string, range: string): boolean;
-  minVersion(range: string): { version: string } | null;
-}
-// semver ships no types; these are the two functions the test uses.
-const semver: Semver = createRequire(import.meta.url)('semver');
 
 interface LockedPackage {
   version?: string;
@@ -23,7 +16,7 @@ const lock = readJson('package-lock.json') as { packages: Record<string, LockedP
 
 /** The lowest release of each Node line the project supports: `^20.19.0 || ^22.13.0 || >=24` gives three. */
 export function supportedFloors(range: string): string[] {
-  return range.split('||').map((part) => semver.minVersion(part)?.version ?? part);
+  return range.split('||').map((part) => minVersion(part)?.version ?? part);
 }
 
 /** Each installed package whose engines.node refuses one of `versions`, with the versions it refuses. */
@@ -31,7 +24,7 @@ export function refusals(packages: Record<string, LockedPackage>, versions: read
   return Object.entries(packages).flatMap(([path, entry]) => {
     const wanted = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
     if (path === '' || wanted === undefined) return [];
-    const refused = versions.filter((version) => !semver.satisfies(version, wanted));
+    const refused = versions.filter((version) => !satisfies(version, wanted));
     return refused.length === 0
       ? []
       : [`${path}@${entry.version ?? '?'} wants node ${wanted}, refuses ${refused.join(', ')}`];

@@ -9,7 +9,7 @@ const KNOWN_NOISE: readonly RegExp[] = [
 ];
 
 /** Whether a line of the build's output is known noise (ANSI colours ignored). */
-export function isKnownNoise(line: string): boolean {
+function isKnownNoise(line: string): boolean {
   // eslint-disable-next-line no-control-regex -- the colours Vite's logger adds
   const plain = line.replace(/\u001b\[[0-9;]*m/g, '').trim();
   return KNOWN_NOISE.some((pattern) => pattern.test(plain));

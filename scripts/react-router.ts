@@ -1,6 +1,6 @@
 /**
- * `react-router build`, its known noise dropped (scripts/lib/known-build-noise.ts): the build's first
- * step. Everything else it prints, and its exit status, pass through.
+ * `react-router <command>` (build, typegen, dev), its known noise dropped (scripts/lib/known-build-noise.ts).
+ * Everything else it prints, and its exit status, pass through.
  */
 import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
@@ -20,7 +20,7 @@ function filter(from: Readable, to: Writable): void {
   });
 }
 
-const child = spawn('react-router', ['build', ...process.argv.slice(2)], {
+const child = spawn('react-router', process.argv.slice(2), {
   stdio: ['inherit', 'pipe', 'pipe'],
   // Piped, the tools would drop their colours; a terminal keeps them.
   env: process.stdout.isTTY ? { FORCE_COLOR: '1', ...process.env } : process.env,
