@@ -10,14 +10,21 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/node24-check.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 cd "$root"
 git ls-files -z --cached --others --exclude-standard | xargs -0 sh -c '
-  for file; do [ -e "$file" ] && printf "%s\0" "$file"; done' sh | tar --null -T - -cf - | tar -xf - -C "$work"
-cd "$work"
+  for file; do [ -e "$file" ] && printf "%s\0" "$file"; done' sh | tar --null -T - -cf - |
+  (mkdir "$work/project" "$work/headers" && tar -xf - -C "$work/project")
+cd "$work/project"
 paths=${*:-server}
 export NODE24_PATHS="$paths"
 npx -y -p node@24 -c '
   set -eu
   echo "node24-check: $(node --version), npm $(npm --version), in $PWD"
   started=$(date +%s)
+  # Native modules (better-sqlite3) are compiled against Node 24 headers, from npm's package of this very
+  # Node: not those of the machine's Node that an npmrc `nodedir` may name, and no download from nodejs.org.
+  version=$(node -p process.versions.node)
+  target=$(node -p "process.platform + \"-\" + process.arch")
+  (cd ../headers && npm pack "node-$target@$version" --silent >/dev/null && tar -xzf "node-$target-$version.tgz")
+  export npm_config_nodedir="$PWD/../headers/package"
   npm ci --engine-strict --no-audit --no-fund
   echo "node24-check: installed in $(($(date +%s) - started)) s"
   npm run build
