@@ -19,8 +19,8 @@ npx -y -p node@24 -c '
   set -eu
   echo "node24-check: $(node --version), npm $(npm --version), in $PWD"
   started=$(date +%s)
-  # Native modules (better-sqlite3) are compiled against Node 24 headers, from npm's package of this very
-  # Node: not those of the machine's Node that an npmrc `nodedir` may name, and no download from nodejs.org.
+  # Native modules (better-sqlite3) are compiled against Node 24 headers, from the npm package of this very
+  # Node: not those of the Node of this machine, which an npmrc `nodedir` may name, and no download from nodejs.org.
   version=$(node -p process.versions.node)
   target=$(node -p "process.platform + \"-\" + process.arch")
   (cd ../headers && npm pack "node-$target@$version" --silent >/dev/null && tar -xzf "node-$target-$version.tgz")
