@@ -1109,3 +1109,116 @@ balancesInstances(
   },
   { restarts: ['drained', 'plain'], formsRetried: true },
 );
+
+// --- Rehearsing several instances on one machine: the plain-HTTP files ------------------------
+
+const LOCAL_CADDYFILE = 'Caddyfile-several-instances-local';
+const LOCAL_NGINX = 'nginx-acme-site-several-instances-local.conf';
+
+/** A Caddyfile's top-level blocks (snippets and sites), by their address, each with its body. */
+function caddyBlocks(caddyfile: string): Map<string, string> {
+  return new Map([...caddyfile.matchAll(/^(\S[^\n]*) \{\n([\s\S]*?)^\}$/gm)].map((m) => [m[1]!, m[2]!]));
+}
+
+/** An nginx file's block that starts with `opening` (e.g. "location / {"), to its closing brace. */
+function nginxBlock(site: string, opening: string): string {
+  const start = site.indexOf(opening);
+  expect(start, opening).toBeGreaterThanOrEqual(0);
+  const indent = /[ ]*$/.exec(site.slice(0, start))?.[0] ?? '';
+  return site.slice(start, site.indexOf(`\n${indent}}`, start) + indent.length + 2);
+}
+
+describe('the plain-HTTP files for rehearsing several instances on one machine', () => {
+  it('pass caddy validate, caddy fmt and nginx -t', { timeout: LONG }, async () => {
+    const caddyfile = read(LOCAL_CADDYFILE);
+    const valid = caddyValidate(caddyfile);
+    expect(valid.status, valid.output).toBe(0);
+    expect(run('caddy', ['fmt', join(DEPLOY, LOCAL_CADDYFILE)]).output).toBe(caddyfile);
+    const ports = { http: await freePort(), https: await freePort() };
+    const nginx = nginxTest(read(LOCAL_NGINX), ports);
+    expect(nginx.status, nginx.output).toBe(0);
+  });
+
+  it('proxy exactly as the HTTPS files do, on http://localhost:8080 without a certificate', () => {
+    const local = caddyBlocks(read(LOCAL_CADDYFILE));
+    const shipped = caddyBlocks(read(SEVERAL_CADDYFILE));
+    expect(local.get('(instances)')).toBe(shipped.get('(instances)'));
+    expect(local.get('http://localhost:8080')).toBe(shipped.get('www.example.com'));
+    expect(local.get('')).toBeUndefined();
+    expect(read(LOCAL_CADDYFILE)).toMatch(/^\{\n\tauto_https off\n\}$/m);
+    const localNginx = read(LOCAL_NGINX);
+    const shippedNginx = read(SEVERAL_NGINX);
+    const proxying = 'location / {\n        proxy_pass http://acme_site;';
+    for (const opening of ['upstream acme_site {', proxying, 'location @unavailable {']) {
+      expect(nginxBlock(localNginx, opening)).toBe(nginxBlock(shippedNginx, opening));
+    }
+    expect(localNginx).toContain('error_page 502 504 =503 @unavailable;');
+    expect(localNginx).toContain('listen 127.0.0.1:8080;');
+    expect(localNginx).not.toMatch(/ssl|443/);
+  });
+
+  describe('running in front of two stand-ins', { timeout: LONG }, () => {
+    const upstreams: Awaited<ReturnType<typeof startUpstream>>[] = [];
+    const proxies: ChildProcess[] = [];
+    const ports: Record<string, number> = {};
+
+    beforeAll(async () => {
+      upstreams.push(await startUpstream(), await startUpstream());
+      const toStandIns = (text: string) =>
+        INSTANCES.reduce((out, address, index) => out.replaceAll(address, upstreams[index]!.address), text);
+      ports.caddy = await freePort();
+      const dir = scratch();
+      const caddyfile = toStandIns(read(LOCAL_CADDYFILE))
+        .replace('\tauto_https off\n', `\tauto_https off\n\tadmin 127.0.0.1:${await freePort()}\n`)
+        .replace('http://localhost:8080 {', `http://localhost:${ports.caddy} {`);
+      writeFileSync(join(dir, 'Caddyfile'), caddyfile);
+      const caddy = startProxy(
+        'caddy',
+        ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'],
+        caddyEnv(dir),
+      );
+      ports.nginx = await freePort();
+      const site = toStandIns(read(LOCAL_NGINX)).replace('127.0.0.1:8080', `127.0.0.1:${ports.nginx}`);
+      const prefix = nginxPrefix(site, { http: await freePort(), https: await freePort() });
+      const nginx = startProxy('nginx', [
+        '-p',
+        prefix.dir,
+        '-c',
+        prefix.conf,
+        '-e',
+        join(prefix.dir, 'error.log'),
+      ]);
+      proxies.push(caddy.child, nginx.child);
+    }, LONG);
+
+    afterAll(async () => {
+      for (const child of proxies) await stop(child);
+      for (const upstream of upstreams) await new Promise((resolve) => upstream.server.close(resolve));
+    });
+
+    it.each(['caddy', 'nginx'])(
+      '%s answers http://localhost from both instances, scheme http',
+      async (name) => {
+        const port = ports[name]!;
+        await waitFor(`${name} to listen`, async () => {
+          try {
+            return (await ask({ port, host: 'localhost', tls: false })).status === 200;
+          } catch {
+            return false;
+          }
+        });
+        const before = upstreams.map((upstream) => upstream.seen.length);
+        for (let i = 0; i < 6; i++) {
+          const answer = await ask({ port, host: `localhost:${port}`, path: '/about', tls: false });
+          expect(answer).toMatchObject({ status: 200, body: 'from the app' });
+        }
+        const reached = upstreams.map((upstream, index) => upstream.seen.slice(before[index]));
+        expect(reached.every((seen) => seen.length > 0)).toBe(true);
+        expect(reached.flat()[0]?.headers).toMatchObject({
+          'x-forwarded-proto': 'http',
+          'x-forwarded-for': '127.0.0.1',
+        });
+      },
+    );
+  });
+});

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { prerenderPaths, serverSitemapPaths, sitePaths } from '../app/content/site-map.ts';
 import { company } from '../common/company.ts';
+import { E2E_BASE_URL } from './support/e2e-env.ts';
 import { expect, test } from './support/fixtures.ts';
 
-// The e2e build uses the default SITE_URL, the company's placeholder origin.
-const SITE = company.siteUrl;
+// The build leaves the origin to the server, which puts in its own SITE_URL (the e2e server's address).
+const SITE = E2E_BASE_URL;
 
 test.describe('search engines and link previews', () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'the head is the same at every width');

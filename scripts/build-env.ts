@@ -1,3 +1,4 @@
+import { BUILD_ORIGIN } from '../common/build-origin.ts';
 import { readSiteSettings } from '../server/site-settings.ts';
 
 /**
@@ -6,21 +7,22 @@ import { readSiteSettings } from '../server/site-settings.ts';
  * message that names the variable.
  */
 export interface BuildEnv {
-  /** Public origin of the site, used for canonical URLs. */
-  siteUrl: string;
   /** Where the quote form posts. */
   quoteEndpoint: string;
 }
 
 export function readBuildEnv(env: NodeJS.ProcessEnv = process.env): BuildEnv {
-  const { siteUrl, quoteEndpoint } = readSiteSettings(env);
-  return { siteUrl, quoteEndpoint: quoteEndpoint.href };
+  const { quoteEndpoint } = readSiteSettings(env);
+  return { quoteEndpoint: quoteEndpoint.href };
 }
 
-/** Vite `define` entries for the values above. */
+/**
+ * Vite `define` entries. The site's origin is not among the settings: the build writes BUILD_ORIGIN, which
+ * the server replaces with its own SITE_URL (common/build-origin.ts).
+ */
 export function buildDefines(env: BuildEnv = readBuildEnv()): Record<string, string> {
   return {
-    __SITE_URL__: JSON.stringify(env.siteUrl),
+    __SITE_URL__: JSON.stringify(BUILD_ORIGIN),
     __QUOTE_ENDPOINT__: JSON.stringify(env.quoteEndpoint),
   };
 }

@@ -73,15 +73,16 @@ function warnAtStart(
 ) {
   for (const warning of config.warnings) app.log.warn(warning);
   if (shared && !redis) app.log.warn(PER_INSTANCE_LIMITS);
-  // In production config.warnings says it already.
+  // In production config.warnings says it already, as a warning; on a laptop it is what a newcomer wants
+  // to know (where the mail goes), not something to fix: information.
   if (mailer.kind === 'file' && !config.production) {
-    app.log.warn(
+    app.log.info(
       { mailDir: config.mail.dir },
       'SMTP_URL is not set: emails are kept as .eml files in MAIL_DIR, not sent',
     );
   }
   if (mailer.kind === 'database' && !config.production) {
-    app.log.warn(
+    app.log.info(
       'SMTP_URL is not set: emails are kept in the database, not sent (npm run outbox -- export-files <dir> writes them out as .eml files)',
     );
   }

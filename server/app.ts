@@ -216,9 +216,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         })
       : undefined;
     app.decorate('visitCounter', visitCounter);
-    // The built pages, loaded once (a missing build fails the start here): served by the static site,
-    // and known to the features (the beacon counts only these paths).
-    const pageStore = loadPageStore(config.siteDir, visitCounter && beacon ? withBeacon : undefined);
+    // The built pages, loaded once (a missing build fails the start here), SITE_URL put in the build's
+    // origin: served by the static site, and known to the features (the beacon counts only these paths).
+    const pageStore = loadPageStore(
+      config.siteDir,
+      visitCounter && beacon ? withBeacon : undefined,
+      config.siteUrl,
+    );
     await app.register(staticSite, {
       siteDir: config.siteDir,
       store: pageStore,

@@ -34,10 +34,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('listens on this machine only outside production, and on every interface in production', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test', HOST: '' }).host).toBe('127.0.0.1');
+    const production = { NODE_ENV: 'production', SITE_URL: 'https://www.acme.in' };
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
   it('has a default for every variable, so a fresh clone starts with no configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       port: 3000,
       siteUrl: 'http://localhost:3000',
       trustProxy: false,

@@ -35,7 +35,9 @@ const SECRET_VARIABLES = new Set(['SMTP_URL', 'READYZ_TOKEN', 'REDIS_URL', 'DATA
  * defined. .env.example and docs/configuration.md's table list exactly these (a test checks).
  */
 const envSchema = z.object({
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset: 127.0.0.1 outside production (a laptop's server unreachable from the café's network), 0.0.0.0 in
+  // production (a container's port must be reachable from outside it).
+  HOST: z.string().min(1).optional(),
   PORT: port.default(3000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   SITE_DIR: z.string().min(1).default('build/client'),
@@ -198,7 +200,7 @@ function toConfig(value: Env, warnings: string[], dkim: DkimSettings | undefined
     production: value.NODE_ENV === 'production',
     /** What the operator should know at start (logged as warnings). */
     warnings,
-    host: value.HOST,
+    host: value.HOST ?? (value.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port: value.PORT,
     logLevel: value.LOG_LEVEL,
     /** Absolute path of the built site (the prerendered pages and assets). */

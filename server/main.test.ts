@@ -57,6 +57,27 @@ describe('the server process', () => {
     ]);
   }, 20_000);
 
+  it('on a first start with no configuration, says where it listens (this machine only) and where mail goes, and warns of nothing', async () => {
+    const run = startServer({ HOST: '' });
+    const address = await listeningAddress(run);
+    expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    run.child.kill('SIGTERM');
+    await run.exited;
+    const logs = run
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: number; msg: string; mailDir?: string });
+    expect(logs.filter((log) => log.level >= 40)).toEqual([]);
+    expect(logs.map((log) => log.msg)).toContain(`Server listening at ${address}`);
+    expect(logs).toContainEqual(
+      expect.objectContaining({
+        msg: expect.stringContaining('.eml files'),
+        mailDir: expect.stringMatching(/mail$/),
+      }),
+    );
+  }, 20_000);
+
   it('stops on SIGINT too', async () => {
     const run = startServer({});
     await listeningAddress(run);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { withSiteOrigin } from '../../common/build-origin.ts';
 import { notFoundPath } from '../../common/site-paths.ts';
 import { inlineScriptHashes, inlineStyleHashes } from '../security/content-security-policy.ts';
 
@@ -26,7 +27,12 @@ export interface PageStore {
   readonly notFound: Page;
   /** The page that starts the pages rendered in the browser (React Router's SPA fallback), if the build has one. */
   readonly appShell: Page | undefined;
+  /** The build's files that name the site's origin (sitemap.xml, robots.txt), by path, the origin filled in. */
+  readonly originFiles: ReadonlyMap<string, Page>;
 }
+
+/** The build's files besides the pages that carry its origin (scripts/write-seo-files.ts). */
+const ORIGIN_FILES = ['/sitemap.xml', '/robots.txt'];
 
 /** React Router writes it when some routes are not prerendered. */
 const APP_SHELL_FILE = '__spa-fallback.html';
@@ -68,8 +74,12 @@ function* indexFiles(dir: string): Generator<string> {
  * Loads every prerendered page (each `<route>/index.html` of the build) into
  * memory. The build is immutable while the server runs, so this happens once.
  * `transform` changes the public pages only (not the not-found page, not the app shell).
+ * `siteUrl` takes the place of the build's origin in every page and in sitemap.xml and robots.txt
+ * (common/build-origin.ts); without it they keep the build's.
  */
-export function loadPageStore(siteDir: string, transform?: PageTransform): PageStore {
+export function loadPageStore(siteDir: string, transform?: PageTransform, siteUrl?: string): PageStore {
+  const origin: PageTransform = (html) => (siteUrl === undefined ? html : withSiteOrigin(html, siteUrl));
+  const pageTransform: PageTransform = transform ? (html) => transform(origin(html)) : origin;
   if (!existsSync(join(siteDir, 'index.html'))) {
     throw new Error(`No built site in ${siteDir}: run "npm run build" first.`);
   }
@@ -78,13 +88,19 @@ export function loadPageStore(siteDir: string, transform?: PageTransform): PageS
   for (const file of indexFiles(siteDir)) {
     const dir = relative(siteDir, join(file, '..')).split(sep).join('/');
     const path = dir === '' ? '/' : `/${dir}`;
-    if (path === notFoundPath) notFound = loadPage(path, file);
-    else pages.set(path, loadPage(path, file, transform));
+    if (path === notFoundPath) notFound = loadPage(path, file, origin);
+    else pages.set(path, loadPage(path, file, pageTransform));
   }
   if (!notFound)
     throw new Error(`The build in ${siteDir} has no not-found page (${notFoundPath}/index.html).`);
   const canonicalPaths = new Map([...pages.keys()].map((path) => [path.toLowerCase(), path]));
   const shellFile = join(siteDir, APP_SHELL_FILE);
-  const appShell = existsSync(shellFile) ? loadPage(`/${APP_SHELL_FILE}`, shellFile) : undefined;
-  return { pages, canonicalPaths, notFound, appShell };
+  const appShell = existsSync(shellFile) ? loadPage(`/${APP_SHELL_FILE}`, shellFile, origin) : undefined;
+  const originFiles = new Map(
+    ORIGIN_FILES.filter((path) => existsSync(join(siteDir, path))).map((path) => [
+      path,
+      loadPage(path, join(siteDir, path), origin),
+    ]),
+  );
+  return { pages, canonicalPaths, notFound, appShell, originFiles };
 }

@@ -59,13 +59,21 @@ function sendPage(
     .type('text/html; charset=utf-8')
     .header('cache-control', REVALIDATE)
     .header('vary', 'Accept-Encoding');
-  if (status === 200) {
-    reply.header('etag', page.etag);
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === page.etag)) {
-      return reply.code(304).send();
-    }
+  return status === 200 ? sendFresh(request, reply, page) : sendEncoded(request, reply, page);
+}
+
+/** The file, or 304 when the client holds this version (its ETag). */
+function sendFresh(request: FastifyRequest, reply: FastifyReply, page: Page) {
+  reply.header('etag', page.etag);
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === page.etag)) {
+    return reply.code(304).send();
   }
+  return sendEncoded(request, reply, page);
+}
+
+/** The file in the best encoding the client accepts. */
+function sendEncoded(request: FastifyRequest, reply: FastifyReply, page: Page) {
   const accepted = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as Encoding | null;
   const encoded = accepted === 'br' ? page.br : accepted === 'gzip' ? page.gzip : undefined;
   if (accepted && encoded) {
@@ -94,6 +102,14 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     });
   }
   const notFoundPolicy = options.pagePolicy?.(store.notFound);
+  // sitemap.xml and robots.txt, which name the site's origin: from memory, the origin filled in.
+  for (const file of store.originFiles.values()) {
+    const type = file.path.endsWith('.xml') ? 'application/xml' : 'text/plain; charset=utf-8';
+    app.get(file.path, (request, reply) => {
+      reply.type(type).header('cache-control', SHORT).header('vary', 'Accept-Encoding');
+      return sendFresh(request, reply, file);
+    });
+  }
 
   const { appShell } = store;
   if (appShell) {

@@ -1,0 +1,34 @@
+#!/bin/sh
+# The build and the server's unit tests on Node 24, beside the Node of this machine (README: the versions
+# supported). npm's `node` package supplies the binary; the project is copied to a temporary folder and
+# installed there with --engine-strict (native modules such as better-sqlite3 are built for one Node only,
+# and an engine that refuses Node 24 fails the install). Usage: sh scripts/node24-check.sh [vitest paths]
+# (default: server). Needs the registry, or npm's cache.
+set -eu
+root=$(git rev-parse --show-toplevel)
+work=$(mktemp -d "${TMPDIR:-/tmp}/node24-check.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+cd "$root"
+git ls-files -z --cached --others --exclude-standard | xargs -0 sh -c '
+  for file; do [ -e "$file" ] && printf "%s\0" "$file"; done' sh | tar --null -T - -cf - |
+  (mkdir "$work/project" "$work/headers" && tar -xf - -C "$work/project")
+cd "$work/project"
+paths=${*:-server}
+export NODE24_PATHS="$paths"
+npx -y -p node@24 -c '
+  set -eu
+  echo "node24-check: $(node --version), npm $(npm --version), in $PWD"
+  started=$(date +%s)
+  # Native modules (better-sqlite3) are compiled against Node 24 headers, from the npm package of this very
+  # Node: not those of the Node of this machine, which an npmrc `nodedir` may name, and no download from nodejs.org.
+  version=$(node -p process.versions.node)
+  target=$(node -p "process.platform + \"-\" + process.arch")
+  (cd ../headers && npm pack "node-$target@$version" --silent >/dev/null && tar -xzf "node-$target-$version.tgz")
+  export npm_config_nodedir="$PWD/../headers/package"
+  npm ci --engine-strict --no-audit --no-fund
+  echo "node24-check: installed in $(($(date +%s) - started)) s"
+  npm run build
+  echo "node24-check: built after $(($(date +%s) - started)) s"
+  node_modules/.bin/vitest run --project node $NODE24_PATHS
+  echo "node24-check: tested after $(($(date +%s) - started)) s"
+'
