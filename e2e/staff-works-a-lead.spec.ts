@@ -76,7 +76,9 @@ test('a pending notification says when the next try is, after how many attempts,
 
 test('a notification kept as a file says nobody was emailed', async ({ page, staff }) => {
   await openLead(page, staff, 9);
-  await expect(region(page, 'Notification')).toContainText('Kept as an .eml file in MAIL_DIR on 21 Nov 2025, 2:15 pm, not emailed');
+  await expect(region(page, 'Notification')).toContainText(
+    'Kept as an .eml file in MAIL_DIR on 21 Nov 2025, 2:15 pm, not emailed',
+  );
   await expect(region(page, 'Notification')).toContainText('nobody was emailed');
 });
 
