@@ -88,7 +88,8 @@ export function seedLead(db: StaffDatabase, lead: SampleLead) {
   if (lead.delivery.state !== 'none') {
     db.insert('outbox', {
       ...(lead.outboxId ? { id: lead.outboxId } : {}),
-      quote_request_id: lead.id,
+      owner_type: 'lead',
+      owner_id: lead.id,
       kind: 'notification',
       recipient: NOTIFY,
       message_id: messageId(),
@@ -238,7 +239,8 @@ function seedSubscribers(db: StaffDatabase, subscribers = SAMPLE_SUBSCRIBERS) {
 function seedPendingConfirmation(db: StaffDatabase) {
   db.insert('outbox', {
     id: 30,
-    subscriber_id: 4,
+    owner_type: 'subscriber',
+    owner_id: 4,
     kind: 'confirmation',
     recipient: 'kabir@example.net',
     message_id: messageId(),
