@@ -192,6 +192,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(errorHandling);
     // The security headers on every answer; under /admin also COOP and noindex (one hook).
     await app.register(securityHeaders, { privatePaths: PRIVATE_PATHS });
+    // The built pages, loaded once (a missing build fails the start here), SITE_URL put in the build's
+    // origin (and the changed pages compressed again): served by the static site, and known to the
+    // features (the beacon counts only these paths). Loaded before the pressure guard starts watching
+    // the event loop, so that this one-off work at start is never taken for overload.
+    const pageStore = loadPageStore(
+      config.siteDir,
+      config.visits.counting && config.visits.beacon ? withBeacon : undefined,
+      config.siteUrl,
+    );
     // Overloaded (the event loop lagging, the heap nearly full): 503 with Retry-After at once,
     // instead of answers that time out. /healthz is still answered (the process is alive).
     await app.register(underPressure, {
@@ -216,13 +225,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         })
       : undefined;
     app.decorate('visitCounter', visitCounter);
-    // The built pages, loaded once (a missing build fails the start here), SITE_URL put in the build's
-    // origin: served by the static site, and known to the features (the beacon counts only these paths).
-    const pageStore = loadPageStore(
-      config.siteDir,
-      visitCounter && beacon ? withBeacon : undefined,
-      config.siteUrl,
-    );
     await app.register(staticSite, {
       siteDir: config.siteDir,
       store: pageStore,
