@@ -140,12 +140,13 @@ function campaignKind(settings: CampaignEmailSettings): MessageKind {
         },
       };
     },
-    async onSent(trx, row) {
+    async onSentBatch(trx, rows) {
       // One that went ends a run of failures (the update touches nothing while there is none).
+      const ids = [...new Set(rows.map((row) => campaignIdOf(row) ?? -1))];
       await trx
         .updateTable('campaigns')
         .set({ failures_in_row: 0 })
-        .where('id', '=', campaignIdOf(row) ?? -1)
+        .where('id', 'in', ids)
         .where('failures_in_row', '>', 0)
         .execute();
     },

@@ -44,6 +44,11 @@ export interface MessageKind {
   prepare(trx: Transaction<Database>, row: OutboxRow, at: Date): Promise<OutgoingMessage | Cancelled | Held>;
   /** The mail server took it (or it was written as a file), or the HTTP receiver answered 2xx. */
   onSent?(trx: Transaction<Database>, row: OutboxRow, at: Date, attempt: Attempt): Promise<void>;
+  /**
+   * Instead of onSent, when given: told once of all its rows a worker's pass sent (their outcomes are
+   * recorded together), so what it writes about them can be one statement. `at`: the latest send.
+   */
+  onSentBatch?(trx: Transaction<Database>, rows: readonly OutboxRow[], at: Date): Promise<void>;
   /** It failed for now and will be tried again. */
   onRetry?(trx: Transaction<Database>, row: OutboxRow, at: Date, failure: Failure): Promise<void>;
   /** It failed for good, or ran out of attempts: a dead letter. */

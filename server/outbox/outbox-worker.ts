@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../mail/outgoing-mail.ts';
 import type { ClaimLane, OutboxRepository } from './outbox-repository.ts';
 import { messageDelivery } from './message-delivery.ts';
+import type { Outcome } from './outbox-outcomes.ts';
 import { mailTransport, type OutboxTransport } from './outbox-transport.ts';
 import { pollLoop } from './poll-loop.ts';
 import { backoffPolicy, type RetryPolicy } from './retry-policy.ts';
@@ -83,9 +84,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const at = now();
     const leaseUntil = new Date(at.getTime() + options.leaseMs);
     const due = await outbox.claimDue(at, leaseUntil, batchSize, options.lane ?? {});
-    // Each outcome's write is watched at once (a failure must never be an unhandled rejection).
     const failures: unknown[] = [];
-    const recorded: Promise<void>[] = [];
+    const outcomes: Outcome[] = [];
     try {
       for (let index = 0; index < due.length; index += concurrency) {
         if (loop.stopping()) {
@@ -95,8 +95,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           break;
         }
         const sending = due.slice(index, index + concurrency).map(async (email) => {
-          const { recorded: outcome } = await deliver(email);
-          recorded.push(outcome.catch((error: unknown) => void failures.push(error)));
+          outcomes.push(await deliver(email));
         });
         const settled = await Promise.allSettled(sending);
         for (const result of settled) if (result.status === 'rejected') failures.push(result.reason);
@@ -104,8 +103,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     } catch (error) {
       failures.push(error);
     }
-    // Every outcome is written (or has failed, and its row waits for its lease) before the pass ends.
-    await Promise.all(recorded);
+    // The pass's outcomes in one write (if it fails, their rows wait for their lease).
+    await outbox.record(outcomes);
     if (failures.length > 0) throw failures[0];
     return due.length;
   }

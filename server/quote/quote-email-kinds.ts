@@ -3,7 +3,7 @@ import type { Database } from '../db/database-tables.ts';
 import type { MessageKind } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { autoReplyIn } from './auto-reply.ts';
-import { addLeadEvent } from './lead-events.ts';
+import { addDeliveryEvents, addLeadEvent } from './lead-events.ts';
 import { acknowledgementEmail, notificationEmail, type QuoteEmailSettings } from './quote-emails.ts';
 import { leadIdOf, QUOTE_EMAIL_KINDS, SPAM_CANCELLATION, type Lead } from './quote-tables.ts';
 
@@ -26,6 +26,22 @@ function onTimeline(text: (row: OutboxRow) => string) {
 
 const describe = (row: OutboxRow) => ({ leadId: leadIdOf(row) });
 
+/** What the timeline says of a sent notification. */
+function sentEvent(row: OutboxRow): { leadId: number | null; text: string } {
+  const leadId = leadIdOf(row);
+  if (row.delivered_via === 'file')
+    return {
+      leadId,
+      text: 'The notification was written to a file: no mail server is set up, so nobody was told.',
+    };
+  if (row.delivered_via === 'database')
+    return {
+      leadId,
+      text: 'The notification was kept in the database, not sent: SMTP_URL is not set, so nobody was told.',
+    };
+  return { leadId, text: `The notification was emailed to ${row.recipient}.` };
+}
+
 /**
  * The emails of a quote request, as the outbox sends them: the notification
  * to the company (what becomes of it goes on the lead's timeline), and the
@@ -42,13 +58,9 @@ export function quoteEmailKinds(settings: QuoteEmailSettings): MessageKind[] {
         // Nobody is emailed about spam, whatever put the email back in the queue ("Retry all dead").
         return lead.spam ? { cancelled: SPAM_CANCELLATION } : notificationEmail(lead, row, settings);
       },
-      onSent: onTimeline((row) => {
-        if (row.delivered_via === 'file')
-          return 'The notification was written to a file: no mail server is set up, so nobody was told.';
-        if (row.delivered_via === 'database')
-          return 'The notification was kept in the database, not sent: SMTP_URL is not set, so nobody was told.';
-        return `The notification was emailed to ${row.recipient}.`;
-      }),
+      async onSentBatch(trx, rows, at) {
+        await addDeliveryEvents(trx, rows.map(sentEvent), at);
+      },
       onDead: onTimeline(
         (row) => `The notification could not be delivered: ${row.last_error ?? 'unknown error'}`,
       ),

@@ -1,0 +1,46 @@
+import { sql, type InsertQueryBuilder, type QueryCreator, type Transaction } from 'kysely';
+import type { Storage } from '../db/database.ts';
+import type { Database } from '../db/database-tables.ts';
+import { newEmailRow, queueEmails, type NewEmail } from './outbox-rows.ts';
+
+/** An email about a record not written yet: its owner's type; the id is the new record's. */
+export type EmailAboutNew = Omit<NewEmail, 'owner'> & { ownerType: string };
+
+/** An insert of one record that returns its id (none when ON CONFLICT … DO NOTHING skipped it). */
+type RecordInsert<TB extends keyof Database> = (
+  db: QueryCreator<Database>,
+) => InsertQueryBuilder<Database, TB, { id: number }>;
+
+/**
+ * Inserts a record and queues an email about it in the caller's transaction: in one statement where
+ * the database allows it (storage.insertsInWith: WITH new AS (INSERT … RETURNING id) INSERT INTO
+ * outbox SELECT … FROM new), else the record, then the email. Resolves the record's id, or undefined
+ * when the insert skipped it: then no email is queued either.
+ */
+export async function insertWithEmail<TB extends keyof Database>(
+  trx: Transaction<Database>,
+  storage: Pick<Storage, 'insertsInWith'>,
+  insert: RecordInsert<TB>,
+  { ownerType, ...email }: EmailAboutNew,
+): Promise<number | undefined> {
+  if (!storage.insertsInWith) {
+    const inserted = await insert(trx).executeTakeFirst();
+    if (!inserted) return undefined;
+    await queueEmails(trx, [{ ...email, owner: { type: ownerType, id: inserted.id } }]);
+    return inserted.id;
+  }
+  const { owner_id: _id, ...row } = newEmailRow({ ...email, owner: { type: ownerType, id: 0 } });
+  const columns = Object.keys(row) as (keyof typeof row)[];
+  const queued = await trx
+    .with('new_record', insert)
+    .insertInto('outbox')
+    .columns([...columns, 'owner_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('new_record')
+        .select([...columns.map((column) => sql`${row[column] ?? null}`.as(column)), 'new_record.id']),
+    )
+    .returning('owner_id')
+    .executeTakeFirst();
+  return queued?.owner_id;
+}
