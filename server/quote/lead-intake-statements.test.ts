@@ -14,7 +14,7 @@ const isTransactionControl = (statement: string) =>
   /^(begin|commit|rollback|savepoint|release)/.test(statement);
 
 describe('a quote as the database sees it', () => {
-  it('is written without a read first: its deliveries in one statement; on PostgreSQL the lead and its notification in one', async () => {
+  it('is written without a read first: its deliveries in one statement; on PostgreSQL the lead, its notification and the auto-reply switch in one', async () => {
     const stores = await openStores(testConfig());
     opened.push(stores);
     const { storage } = stores;

@@ -5,7 +5,7 @@ import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { insertWithEmail, type EmailAboutNew } from '../outbox/insert-with-email.ts';
 import { countEmailsTo, queueEmails, type NewEmail } from '../outbox/outbox-rows.ts';
-import { autoReplyIn } from './auto-reply.ts';
+import { autoReplySwitch } from './auto-reply.ts';
 import type { LeadHooks } from './lead-hooks.ts';
 import { newLeadReference } from './lead-reference.ts';
 import { LEAD_OWNER, leadOwner, QUOTE_EMAIL_KINDS } from './quote-tables.ts';
@@ -71,7 +71,7 @@ async function insertUnderNewReference(
   storage: Pick<Storage, 'insertsInWith'>,
   lead: NewLead,
   notification: EmailAboutNew | undefined,
-): Promise<number> {
+): Promise<{ id: number; autoReply: boolean }> {
   for (;;) {
     const insert = (db: QueryCreator<Database>) =>
       db
@@ -79,10 +79,14 @@ async function insertUnderNewReference(
         .values({ ...lead, reference: newLeadReference() })
         .onConflict((conflict) => conflict.column('reference').doNothing())
         .returning('id');
-    const id = notification
-      ? await insertWithEmail(trx, storage, insert, notification)
-      : (await insert(trx).executeTakeFirst())?.id;
-    if (id !== undefined) return id;
+    if (notification) {
+      // The auto-reply's switch (Settings) as it is in this transaction, read in the same statement.
+      const stored = await insertWithEmail(trx, storage, insert, notification, autoReplySwitch);
+      if (stored) return { id: stored.id, autoReply: stored.read === 1 };
+    } else {
+      const stored = await insert(trx).executeTakeFirst();
+      if (stored) return { id: stored.id, autoReply: false };
+    }
   }
 }
 
@@ -111,12 +115,11 @@ export function createLeadIntake(
         };
         // Spam: no email at all; otherwise the notification, written with the lead.
         const notification = spam ? undefined : notificationAboutNew(options, at);
-        const id = await insertUnderNewReference(trx, storage, lead, notification);
+        const { id, autoReply } = await insertUnderNewReference(trx, storage, lead, notification);
         if (spam) return { id, spam, queued: 0 };
 
         const emails: NewEmail[] = [];
-        // The auto-reply's switch (Settings) as it is in this transaction.
-        if ((await autoReplyIn(trx))?.enabled) {
+        if (autoReply) {
           const recipient = request.email.toLowerCase();
           const since = new Date(at.getTime() - DAY_MS);
           const kind = QUOTE_EMAIL_KINDS.acknowledgement;
