@@ -42,6 +42,15 @@ export interface MessageKind {
    * must not go out any more. A kind of an HTTP lane builds a request instead (outgoing-request.ts).
    */
   prepare(trx: Transaction<Database>, row: OutboxRow, at: Date): Promise<OutgoingMessage | Cancelled | Held>;
+  /**
+   * Instead of prepare for each row, when given: builds all its rows of one claim together (a pass of
+   * a campaign: one read for them all, not one per row). One answer per row, in their order.
+   */
+  prepareBatch?(
+    trx: Transaction<Database>,
+    rows: readonly OutboxRow[],
+    at: Date,
+  ): Promise<(OutgoingMessage | Cancelled | Held)[]>;
   /** The mail server took it (or it was written as a file), or the HTTP receiver answered 2xx. */
   onSent?(trx: Transaction<Database>, row: OutboxRow, at: Date, attempt: Attempt): Promise<void>;
   /**
