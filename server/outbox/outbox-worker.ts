@@ -2,7 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../mail/outgoing-mail.ts';
 import type { ClaimLane, OutboxRepository } from './outbox-repository.ts';
 import { messageDelivery } from './message-delivery.ts';
+import type { DueMessage } from './outbox-claim.ts';
 import type { Outcome } from './outbox-outcomes.ts';
+import type { OutboxRow } from './outbox-table.ts';
+import { isStorageUnavailable } from '../db/storage-errors.ts';
 import { mailTransport, type OutboxTransport } from './outbox-transport.ts';
 import { pollLoop } from './poll-loop.ts';
 import { backoffPolicy, type RetryPolicy } from './retry-policy.ts';
@@ -57,6 +60,44 @@ function senderOf(options: Pick<OutboxWorkerBase, 'mailer' | 'transport'>): Outb
 }
 
 /**
+ * Sends the claimed messages, `concurrency` at a time, and gives their outcomes (not yet recorded);
+ * once `stopping`, hands the rest back instead.
+ */
+async function sendAll(
+  due: readonly DueMessage[],
+  {
+    concurrency,
+    deliver,
+    stopping,
+    handBack,
+  }: {
+    concurrency: number;
+    deliver: (due: DueMessage) => Promise<Outcome>;
+    stopping: () => boolean;
+    handBack: (rest: OutboxRow[]) => Promise<void>;
+  },
+): Promise<{ outcomes: Outcome[]; failures: unknown[] }> {
+  const failures: unknown[] = [];
+  const outcomes: Outcome[] = [];
+  try {
+    for (let index = 0; index < due.length; index += concurrency) {
+      if (stopping()) {
+        await handBack(due.slice(index).map((left) => left.row));
+        break;
+      }
+      const sending = due.slice(index, index + concurrency).map(async (email) => {
+        outcomes.push(await deliver(email));
+      });
+      const settled = await Promise.allSettled(sending);
+      for (const result of settled) if (result.status === 'rejected') failures.push(result.reason);
+    }
+  } catch (error) {
+    failures.push(error);
+  }
+  return { outcomes, failures };
+}
+
+/**
  * Sends what the outbox holds in one lane, inside the server process. A failure never
  * loses a message: temporary ones are retried (exponential backoff and jitter for emails, or the
  * lane's own policy), permanent ones (5xx) and exhausted attempts become dead letters that stay in
@@ -80,35 +121,51 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     random: options.random ?? Math.random,
   });
 
-  async function runOnce(): Promise<number> {
+  /** Claims, sends, and starts the write of the pass's outcomes (one write: returned, not awaited). */
+  async function pass() {
     const at = now();
     const leaseUntil = new Date(at.getTime() + options.leaseMs);
     const due = await outbox.claimDue(at, leaseUntil, batchSize, options.lane ?? {});
-    const failures: unknown[] = [];
-    const outcomes: Outcome[] = [];
-    try {
-      for (let index = 0; index < due.length; index += concurrency) {
-        if (loop.stopping()) {
-          // Shutting down: hand the rest back, so the next start sends them at once.
-          const rest = due.slice(index).map((left) => left.row);
-          await outbox.release(rest, leaseUntil, now());
-          break;
-        }
-        const sending = due.slice(index, index + concurrency).map(async (email) => {
-          outcomes.push(await deliver(email));
-        });
-        const settled = await Promise.allSettled(sending);
-        for (const result of settled) if (result.status === 'rejected') failures.push(result.reason);
-      }
-    } catch (error) {
-      failures.push(error);
-    }
-    // The pass's outcomes in one write (if it fails, their rows wait for their lease).
-    await outbox.record(outcomes);
-    if (failures.length > 0) throw failures[0];
-    return due.length;
+    const { outcomes, failures } = await sendAll(due, {
+      concurrency,
+      deliver,
+      stopping: () => loop.stopping(),
+      // Shutting down: hand the rest back, so the next start sends them at once.
+      handBack: (rest) => outbox.release(rest, leaseUntil, now()),
+    });
+    // If the write fails, the rows wait for their lease and go again with the same Message-ID.
+    return { count: due.length, recorded: outbox.record(outcomes), failures };
   }
 
-  const loop = pollLoop(runOnce, { pollMs: options.pollMs, batchSize, log: options.log });
-  return { start: loop.start, kick: loop.kick, runOnce, stop: loop.stop };
+  async function runOnce(): Promise<number> {
+    const { count, recorded, failures } = await pass();
+    await recorded;
+    if (failures.length > 0) throw failures[0];
+    return count;
+  }
+
+  // The loop's next pass claims and sends while the previous one's outcomes are written (their rows
+  // are leased, so no claim takes them meanwhile); at most one pass's write waits at a time.
+  let recording: Promise<void> = Promise.resolve();
+  async function overlappingPass(): Promise<number> {
+    const { count, recorded, failures } = await pass();
+    const previous = recording;
+    recording = recorded.catch((error: unknown) => {
+      const unavailable = isStorageUnavailable(error);
+      options.log[unavailable ? 'warn' : 'error'](
+        { err: error },
+        'outbox: the outcomes of a pass were not written; those messages go again after their lease',
+      );
+    });
+    await previous;
+    if (failures.length > 0) throw failures[0];
+    return count;
+  }
+
+  const loop = pollLoop(overlappingPass, { pollMs: options.pollMs, batchSize, log: options.log });
+  const stop = async () => {
+    await loop.stop();
+    await recording;
+  };
+  return { start: loop.start, kick: loop.kick, runOnce, stop };
 }
