@@ -28,7 +28,7 @@ describe('stopping the outbox worker', () => {
 });
 
 describe('a pass of the outbox worker', () => {
-  it('records what became of all its emails in one statement, and each lead’s timeline says so', async () => {
+  it('builds its emails from one read and records what became of them in one statement; each lead’s timeline says so', async () => {
     const { app } = await testApp();
     for (let index = 0; index < 4; index++) {
       const body = await multipart({ ...validQuote, email: `visitor-${index}@pass.test` });
@@ -41,6 +41,10 @@ describe('a pass of the outbox worker', () => {
 
     const updates = log.statements.filter((statement) => /^\s*update "?outbox"?\s/.test(statement));
     expect(updates).toHaveLength(2); // the lease of the four, then their four outcomes
+    const leadReads = log.statements.filter((statement) =>
+      /^select .* from "quote_requests"/s.test(statement),
+    );
+    expect(leadReads).toHaveLength(1); // the four notifications built from one read of their leads
     const rows = await app.storage.db.selectFrom('outbox').select(['status', 'owner_id']).execute();
     expect(rows.map((row) => row.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
     const events = await app.storage.db

@@ -15,6 +15,20 @@ async function leadOf(trx: Transaction<Database>, row: OutboxRow): Promise<Lead 
     .executeTakeFirst();
 }
 
+/** The leads of these rows, by id, in one read. */
+async function leadsOf(trx: Transaction<Database>, rows: readonly OutboxRow[]): Promise<Map<number, Lead>> {
+  const ids = [...new Set(rows.map((row) => leadIdOf(row) ?? -1))];
+  const leads = await trx.selectFrom('quote_requests').selectAll().where('id', 'in', ids).execute();
+  return new Map(leads.map((lead) => [lead.id, lead]));
+}
+
+/** The notification about a lead, or why it must not go. */
+function notificationOf(lead: Lead | undefined, row: OutboxRow, settings: QuoteEmailSettings) {
+  if (!lead) return { cancelled: 'the quote request was deleted' };
+  // Nobody is emailed about spam, whatever put the email back in the queue ("Retry all dead").
+  return lead.spam ? { cancelled: SPAM_CANCELLATION } : notificationEmail(lead, row, settings);
+}
+
 /** Writes what became of the notification on its lead's timeline. */
 function onTimeline(text: (row: OutboxRow) => string) {
   return async (trx: Transaction<Database>, row: OutboxRow, at: Date) => {
@@ -53,10 +67,12 @@ export function quoteEmailKinds(settings: QuoteEmailSettings): MessageKind[] {
     {
       kind: QUOTE_EMAIL_KINDS.notification,
       async prepare(trx, row) {
-        const lead = await leadOf(trx, row);
-        if (!lead) return { cancelled: 'the quote request was deleted' };
-        // Nobody is emailed about spam, whatever put the email back in the queue ("Retry all dead").
-        return lead.spam ? { cancelled: SPAM_CANCELLATION } : notificationEmail(lead, row, settings);
+        return notificationOf(await leadOf(trx, row), row, settings);
+      },
+      // A pass of the outbox reads the leads of its notifications once.
+      async prepareBatch(trx, rows) {
+        const leads = await leadsOf(trx, rows);
+        return rows.map((row) => notificationOf(leads.get(leadIdOf(row) ?? -1), row, settings));
       },
       async onSentBatch(trx, rows, at) {
         await addDeliveryEvents(trx, rows.map(sentEvent), at);
