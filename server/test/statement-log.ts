@@ -4,7 +4,7 @@ import type { Storage } from '../db/database.ts';
 
 /**
  * Records the SQL of every statement sent to the database from now on, lower-cased, until `stop`:
- * on SQLite each one prepared, on PostgreSQL each query of any connection (BEGIN and COMMIT too).
+ * on SQLite each run of a prepared statement, on PostgreSQL each query of any connection (BEGIN and COMMIT too).
  */
 export function statementLog(storage: Pick<Storage, 'sqlite'>) {
   const statements: string[] = [];
@@ -13,12 +13,23 @@ export function statementLog(storage: Pick<Storage, 'sqlite'>) {
   };
   const { sqlite } = storage;
   if (sqlite) {
-    const prepare = sqlite.prepare.bind(sqlite);
-    const spy = vi.spyOn(sqlite, 'prepare').mockImplementation(((source: string) => {
-      note(source);
-      return prepare(source);
-    }) as typeof sqlite.prepare);
-    return { statements, stop: () => spy.mockRestore() };
+    // Each run of a statement, prepared now or kept from before (the storage reuses them by their SQL).
+    const statement = Object.getPrototypeOf(sqlite.prepare('select 1')) as {
+      source: string;
+      all(...args: unknown[]): unknown;
+      run(...args: unknown[]): unknown;
+    };
+    const spies = (['all', 'run'] as const).map((method) => {
+      const original = statement[method];
+      return vi.spyOn(statement, method).mockImplementation(function (
+        this: typeof statement,
+        ...args: unknown[]
+      ) {
+        note(this.source);
+        return original.apply(this, args);
+      });
+    });
+    return { statements, stop: () => spies.forEach((spy) => spy.mockRestore()) };
   }
   const query = pg.Client.prototype.query;
   const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
