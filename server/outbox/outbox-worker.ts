@@ -5,7 +5,6 @@ import { messageDelivery } from './message-delivery.ts';
 import type { DueMessage } from './outbox-claim.ts';
 import type { Outcome } from './outbox-outcomes.ts';
 import type { OutboxRow } from './outbox-table.ts';
-import { isStorageUnavailable } from '../db/storage-errors.ts';
 import { mailTransport, type OutboxTransport } from './outbox-transport.ts';
 import { pollLoop } from './poll-loop.ts';
 import { backoffPolicy, type RetryPolicy } from './retry-policy.ts';
@@ -60,41 +59,46 @@ function senderOf(options: Pick<OutboxWorkerBase, 'mailer' | 'transport'>): Outb
 }
 
 /**
- * Sends the claimed messages, `concurrency` at a time, and gives their outcomes (not yet recorded);
- * once `stopping`, hands the rest back instead.
+ * Sends the claimed messages, `concurrency` at a time, and records each group's outcomes in one write
+ * as soon as the group is done (never later: a row whose lease ran out before its outcome was written
+ * would be claimed and sent again); once `stopping`, hands the rest back instead.
  */
 async function sendAll(
   due: readonly DueMessage[],
   {
     concurrency,
     deliver,
+    record,
     stopping,
     handBack,
   }: {
     concurrency: number;
     deliver: (due: DueMessage) => Promise<Outcome>;
+    record: (outcomes: readonly Outcome[]) => Promise<void>;
     stopping: () => boolean;
     handBack: (rest: OutboxRow[]) => Promise<void>;
   },
-): Promise<{ outcomes: Outcome[]; failures: unknown[] }> {
+): Promise<unknown[]> {
   const failures: unknown[] = [];
-  const outcomes: Outcome[] = [];
   try {
     for (let index = 0; index < due.length; index += concurrency) {
       if (stopping()) {
         await handBack(due.slice(index).map((left) => left.row));
         break;
       }
-      const sending = due.slice(index, index + concurrency).map(async (email) => {
-        outcomes.push(await deliver(email));
-      });
-      const settled = await Promise.allSettled(sending);
-      for (const result of settled) if (result.status === 'rejected') failures.push(result.reason);
+      const settled = await Promise.allSettled(due.slice(index, index + concurrency).map(deliver));
+      const outcomes: Outcome[] = [];
+      for (const result of settled) {
+        if (result.status === 'fulfilled') outcomes.push(result.value);
+        else failures.push(result.reason);
+      }
+      // If the write fails, the rows wait for their lease and go again with the same Message-ID.
+      await record(outcomes).catch((error: unknown) => void failures.push(error));
     }
   } catch (error) {
     failures.push(error);
   }
-  return { outcomes, failures };
+  return failures;
 }
 
 /**
@@ -121,51 +125,23 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     random: options.random ?? Math.random,
   });
 
-  /** Claims, sends, and starts the write of the pass's outcomes (one write: returned, not awaited). */
-  async function pass() {
+  /** Claims, sends, and records each group's outcomes as it is done. */
+  async function runOnce(): Promise<number> {
     const at = now();
     const leaseUntil = new Date(at.getTime() + options.leaseMs);
     const due = await outbox.claimDue(at, leaseUntil, batchSize, options.lane ?? {});
-    const { outcomes, failures } = await sendAll(due, {
+    const failures = await sendAll(due, {
       concurrency,
       deliver,
+      record: (outcomes) => outbox.record(outcomes),
       stopping: () => loop.stopping(),
       // Shutting down: hand the rest back, so the next start sends them at once.
       handBack: (rest) => outbox.release(rest, leaseUntil, now()),
     });
-    // If the write fails, the rows wait for their lease and go again with the same Message-ID.
-    return { count: due.length, recorded: outbox.record(outcomes), failures };
-  }
-
-  async function runOnce(): Promise<number> {
-    const { count, recorded, failures } = await pass();
-    await recorded;
     if (failures.length > 0) throw failures[0];
-    return count;
+    return due.length;
   }
 
-  // The loop's next pass claims and sends while the previous one's outcomes are written (their rows
-  // are leased, so no claim takes them meanwhile); at most one pass's write waits at a time.
-  let recording: Promise<void> = Promise.resolve();
-  async function overlappingPass(): Promise<number> {
-    const { count, recorded, failures } = await pass();
-    const previous = recording;
-    recording = recorded.catch((error: unknown) => {
-      const unavailable = isStorageUnavailable(error);
-      options.log[unavailable ? 'warn' : 'error'](
-        { err: error },
-        'outbox: the outcomes of a pass were not written; those messages go again after their lease',
-      );
-    });
-    await previous;
-    if (failures.length > 0) throw failures[0];
-    return count;
-  }
-
-  const loop = pollLoop(overlappingPass, { pollMs: options.pollMs, batchSize, log: options.log });
-  const stop = async () => {
-    await loop.stop();
-    await recording;
-  };
-  return { start: loop.start, kick: loop.kick, runOnce, stop };
+  const loop = pollLoop(runOnce, { pollMs: options.pollMs, batchSize, log: options.log });
+  return { start: loop.start, kick: loop.kick, runOnce, stop: loop.stop };
 }
