@@ -20,16 +20,24 @@ export interface QueueCapabilities {
   lockedForUpdate<DB, TB extends keyof DB, O>(query: Select<DB, TB, O>): Select<DB, TB, O>;
   /** SQL for 32 random lower-case hex digits (128 bits), new for each row a statement makes. */
   randomHexSql(): RawBuilder<string>;
+  /**
+   * Whether one statement may insert into two tables, the second from what the first returned (a WITH
+   * holding an INSERT: PostgreSQL). SQLite's WITH may not: there it takes two statements, which cost
+   * no round trip in its own process.
+   */
+  insertsInWith: boolean;
 }
 
 export const sqliteQueueCapabilities: QueueCapabilities = {
   claimable: (query) => query,
   lockedForUpdate: (query) => query,
   randomHexSql: () => sql<string>`lower(hex(randomblob(16)))`,
+  insertsInWith: false,
 };
 
 export const postgresQueueCapabilities: QueueCapabilities = {
   claimable: (query) => query.forUpdate().skipLocked(),
   lockedForUpdate: (query) => query.forUpdate(),
   randomHexSql: () => sql<string>`replace(gen_random_uuid()::text, '-', '')`,
+  insertsInWith: true,
 };

@@ -1,9 +1,10 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { IntegrationEvent } from '../../common/integration-domain.ts';
 import type { Database } from '../db/database-tables.ts';
 import { cancelFor, queueEmails, requeue } from '../outbox/outbox-rows.ts';
 import { withdrawFor } from '../outbox/owner-changes.ts';
 import { messagesAbout } from '../outbox/owner-messages.ts';
+import { queueSelected, type SelectedEmails } from '../outbox/queue-selected.ts';
 import type { LeadHooks } from '../quote/lead-hooks.ts';
 import { LEAD_OWNER, leadOwner, SPAM_CANCELLATION } from '../quote/quote-tables.ts';
 import { deliveryOf, deliveryPayload, INTEGRATION_RECIPIENT } from './delivery-row.ts';
@@ -73,8 +74,37 @@ async function announceOnce(trx: Transaction<Database>, leadId: number, at: Date
   await queueIntegrationEvent(trx, { leadId, event: 'lead.created', at }, fresh);
 }
 
+/**
+ * lead.created for a brand-new lead, which no delivery can be about yet: one INSERT … SELECT queues a
+ * delivery per enabled integration, without reading anything first. Each delivery's id is the
+ * event's random part and the integration's id.
+ */
+async function announceNew(trx: Transaction<Database>, leadId: number, at: Date) {
+  const event = newWebhookMessageId();
+  const fixed = {
+    kind: INTEGRATION_OUTBOX_KIND,
+    lane: INTEGRATION_LANE,
+    owner: leadOwner(leadId),
+    recipientType: INTEGRATION_RECIPIENT,
+    payload: deliveryPayload('lead.created'),
+    at,
+  } satisfies SelectedEmails;
+  await queueSelected(trx, fixed, (columns) =>
+    trx
+      .selectFrom('integrations')
+      .select(({ ref }) => [
+        ...columns,
+        sql<string>`${ref('kind')} || ' #' || ${ref('id')}`.as('recipient'),
+        sql<string>`cast(${`${event}_`} as text) || ${ref('id')}`.as('message_id'),
+        'id',
+      ])
+      .where('enabled', '=', 1),
+  );
+}
+
 /** The lead hooks of the integrations: what a lead's life queues or withdraws. */
 export const integrationLeadHooks: LeadHooks = {
+  stored: announceNew,
   async created(trx, leadId, at) {
     await announceOnce(trx, leadId, at);
   },

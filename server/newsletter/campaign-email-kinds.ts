@@ -3,14 +3,14 @@ import { company } from '../../common/company.ts';
 import { newsletterPaths } from '../../common/newsletter.ts';
 import type { Database } from '../db/database-tables.ts';
 import type { MailAddress } from '../mail/mail-address.ts';
-import { headerText } from '../mail/outgoing-mail.ts';
+import { headerText, type OutgoingMail } from '../mail/outgoing-mail.ts';
 import type { MessageKind, Failure } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
+import { campaignEmailParts, type CampaignEmailParts } from './campaign-email-batch.ts';
 import { type RenderedCampaign, renderCampaign } from './campaign-render.ts';
 import { FAILURES_BEFORE_PAUSE, pauseIn } from './campaign-sending.ts';
 import { CAMPAIGN_KIND, CAMPAIGN_TEST_KIND, campaignIdOf, type CampaignRow } from './campaign-tables.ts';
 import { subscriberIdOf } from './newsletter-tables.ts';
-import { storeToken } from './subscriber-tokens.ts';
 
 export interface CampaignEmailSettings {
   from: MailAddress;
@@ -103,49 +103,46 @@ function renderCache(settings: CampaignEmailSettings, unsubscribePage: string) {
 function campaignKind(settings: CampaignEmailSettings): MessageKind {
   const unsubscribePage = `${settings.siteUrl}${newsletterPaths.unsubscribe}`;
   const renderOnce = renderCache(settings, unsubscribePage);
+  const build = (row: OutboxRow, { campaign, token: raw }: CampaignEmailParts): OutgoingMail => {
+    const token = encodeURIComponent(raw);
+    const email = renderOnce(campaign);
+    const personal = (text: string) => text.split(TOKEN_PLACEHOLDER).join(token);
+    return {
+      from: settings.from,
+      to: [row.recipient],
+      ...(settings.replyTo ? { replyTo: { address: settings.replyTo } } : {}),
+      subject: headerText(campaign.subject, 200),
+      text: personal(email.text),
+      html: personal(email.html),
+      messageId: row.message_id,
+      headers: {
+        'List-Unsubscribe': `<${unsubscribePage}?token=${token}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'List-Id': listId(settings.siteUrl),
+      },
+    };
+  };
+  const prepareBatch = async (trx: Transaction<Database>, rows: readonly OutboxRow[], at: Date) => {
+    const parts = await campaignEmailParts(trx, rows, at);
+    return rows.map((row, index) => {
+      const part = parts[index] ?? { cancelled: 'the campaign was deleted' };
+      return 'campaign' in part ? build(row, part) : part;
+    });
+  };
   return {
     kind: CAMPAIGN_KIND,
     async prepare(trx, row, at) {
-      const campaign = await trx
-        .selectFrom('campaigns')
-        .selectAll()
-        .where('id', '=', campaignIdOf(row) ?? -1)
-        .executeTakeFirst();
-      if (!campaign) return { cancelled: 'the campaign was deleted' };
-      if (campaign.status === 'cancelled') return { cancelled: 'the campaign was cancelled' };
-      if (campaign.status === 'paused') return { held: 'the campaign is paused' };
-      const subscriber = await trx
-        .selectFrom('subscribers')
-        .select(['id', 'status'])
-        .where('id', '=', subscriberIdOf(row) ?? -1)
-        .executeTakeFirst();
-      if (subscriber?.status !== 'confirmed') {
-        return { cancelled: `the subscriber is ${subscriber?.status ?? 'deleted'}: not sent` };
-      }
-      const token = encodeURIComponent(await storeToken(trx, subscriber.id, 'unsubscribe', at));
-      const email = renderOnce(campaign);
-      const personal = (text: string) => text.split(TOKEN_PLACEHOLDER).join(token);
-      return {
-        from: settings.from,
-        to: [row.recipient],
-        ...(settings.replyTo ? { replyTo: { address: settings.replyTo } } : {}),
-        subject: headerText(campaign.subject, 200),
-        text: personal(email.text),
-        html: personal(email.html),
-        messageId: row.message_id,
-        headers: {
-          'List-Unsubscribe': `<${unsubscribePage}?token=${token}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          'List-Id': listId(settings.siteUrl),
-        },
-      };
+      const [built] = await prepareBatch(trx, [row], at);
+      return built ?? { cancelled: 'the campaign was deleted' };
     },
-    async onSent(trx, row) {
+    prepareBatch,
+    async onSentBatch(trx, rows) {
       // One that went ends a run of failures (the update touches nothing while there is none).
+      const ids = [...new Set(rows.map((row) => campaignIdOf(row) ?? -1))];
       await trx
         .updateTable('campaigns')
         .set({ failures_in_row: 0 })
-        .where('id', '=', campaignIdOf(row) ?? -1)
+        .where('id', 'in', ids)
         .where('failures_in_row', '>', 0)
         .execute();
     },

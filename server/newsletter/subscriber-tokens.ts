@@ -48,3 +48,28 @@ export async function storeToken(
     .execute();
   return token;
 }
+
+/** New unsubscribe links for many emails at once (a pass of a campaign), in one statement: a token per id, in order. */
+export async function storeUnsubscribeTokens(
+  trx: Transaction<Database>,
+  subscriberIds: readonly number[],
+  at: Date,
+): Promise<string[]> {
+  const tokens = subscriberIds.map(() => newToken());
+  if (tokens.length === 0) return tokens;
+  const created = at.toISOString();
+  await trx
+    .insertInto('subscriber_tokens')
+    .values(
+      subscriberIds.map((subscriberId, index) => ({
+        token_hash: hashToken(tokens[index] ?? ''),
+        subscriber_id: subscriberId,
+        purpose: 'unsubscribe' as const,
+        created_at: created,
+        expires_at: null,
+        used_at: null,
+      })),
+    )
+    .execute();
+  return tokens;
+}

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DueMessage } from './outbox-claim.ts';
+import { deadOutcome, retryOutcome, sentOutcome, type Outcome } from './outbox-outcomes.ts';
 import type { OutboxRepository } from './outbox-repository.ts';
 import type { OutboxTransport } from './outbox-transport.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 
 export interface DeliveryOptions {
-  outbox: Pick<OutboxRepository, 'describe' | 'markSent' | 'markDead' | 'markRetry'>;
+  outbox: Pick<OutboxRepository, 'describe'>;
   transport: OutboxTransport;
   policy: RetryPolicy;
   log: FastifyBaseLogger;
@@ -17,11 +18,10 @@ export interface DeliveryOptions {
 }
 
 /**
- * Sends one message and hands back the promise of recording the outcome. The
- * caller goes on to the next message without waiting for that write: the
- * outcomes of a batch share the group commit with new leads instead of
- * taking one fsync each. If the process dies first, the message is sent again
- * after its lease, with the same Message-ID.
+ * Sends one message and hands back its outcome, not yet recorded: the worker records the outcomes
+ * of its whole pass in one write (one statement for the rows, one commit) instead of one write
+ * each. If the process dies first, the message is sent again after its lease, with the same
+ * Message-ID.
  */
 export function messageDelivery({
   outbox,
@@ -33,7 +33,7 @@ export function messageDelivery({
   now,
   random,
 }: DeliveryOptions) {
-  return async function deliver(due: DueMessage): Promise<{ recorded: Promise<void> }> {
+  return async function deliver(due: DueMessage): Promise<Outcome> {
     const { row } = due;
     const context = { outboxId: row.id, ...outbox.describe(row), kind: row.kind, attempt: row.attempts + 1 };
     const result = await transport.send(due.mail);
@@ -45,7 +45,7 @@ export function messageDelivery({
     };
     if (result.ok) {
       log[sentLogLevel]({ ...context, via: transport.kind, detail: result.detail }, `${noun} sent`);
-      return { recorded: outbox.markSent(row, at, transport.kind, attempt) };
+      return sentOutcome(row, at, transport.kind, attempt);
     }
     const attempts = row.attempts + 1;
     if (result.permanent || attempts >= policy.maxAttempts) {
@@ -53,12 +53,10 @@ export function messageDelivery({
         { ...context, ...attempt, error: result.error, permanent: result.permanent },
         `${noun} dead-lettered: list with "npm run outbox -- dead", retry with "npm run outbox -- retry"`,
       );
-      return { recorded: outbox.markDead(row, at, result.error, result.permanent, attempt) };
+      return deadOutcome(row, at, result.error, result.permanent, attempt);
     }
     const delay = policy.delayMs(attempts, random);
     log.warn({ ...context, ...attempt, error: result.error, retryInMs: delay }, `${noun} failed, will retry`);
-    return {
-      recorded: outbox.markRetry(row, at, new Date(at.getTime() + delay), result.error, attempt),
-    };
+    return retryOutcome(row, at, new Date(at.getTime() + delay), result.error, attempt);
   };
 }

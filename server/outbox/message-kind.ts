@@ -42,8 +42,22 @@ export interface MessageKind {
    * must not go out any more. A kind of an HTTP lane builds a request instead (outgoing-request.ts).
    */
   prepare(trx: Transaction<Database>, row: OutboxRow, at: Date): Promise<OutgoingMessage | Cancelled | Held>;
+  /**
+   * Instead of prepare for each row, when given: builds all its rows of one claim together (a pass of
+   * a campaign: one read for them all, not one per row). One answer per row, in their order.
+   */
+  prepareBatch?(
+    trx: Transaction<Database>,
+    rows: readonly OutboxRow[],
+    at: Date,
+  ): Promise<(OutgoingMessage | Cancelled | Held)[]>;
   /** The mail server took it (or it was written as a file), or the HTTP receiver answered 2xx. */
   onSent?(trx: Transaction<Database>, row: OutboxRow, at: Date, attempt: Attempt): Promise<void>;
+  /**
+   * Instead of onSent, when given: told once of all its rows a worker's pass sent (their outcomes are
+   * recorded together), so what it writes about them can be one statement. `at`: the latest send.
+   */
+  onSentBatch?(trx: Transaction<Database>, rows: readonly OutboxRow[], at: Date): Promise<void>;
   /** It failed for now and will be tried again. */
   onRetry?(trx: Transaction<Database>, row: OutboxRow, at: Date, failure: Failure): Promise<void>;
   /** It failed for good, or ran out of attempts: a dead letter. */

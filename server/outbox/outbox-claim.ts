@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
 import type { OutgoingMail } from '../mail/outgoing-mail.ts';
-import { isCancelled, isHeld, type MessageKind } from './message-kind.ts';
+import { isCancelled, isHeld, type Cancelled, type Held, type MessageKind } from './message-kind.ts';
 import { unclaimed } from './outbox-state-change.ts';
 import { HTTP_LANES, type OutboxLane, type OutboxRow } from './outbox-table.ts';
 import { countClaimed, throttleRoom } from './outbox-throttle.ts';
@@ -30,6 +30,31 @@ export interface ClaimLane {
 /** The claim of an email lane, which gives emails only. */
 type EmailLaneClaim = ClaimLane & { lane?: Exclude<OutboxLane, (typeof HTTP_LANES)[number]> };
 
+type Built = OutgoingMessage | Cancelled | Held;
+
+/** Each row built by its kind, by row id: a kind with prepareBatch builds all its rows at once. None for an unknown kind. */
+async function buildEach(
+  trx: Transaction<Database>,
+  byKind: ReadonlyMap<string, MessageKind>,
+  rows: readonly OutboxRow[],
+  at: Date,
+): Promise<Map<number, Built>> {
+  const built = new Map<number, Built>();
+  const together = new Map<MessageKind, OutboxRow[]>();
+  for (const row of rows) {
+    const kind = byKind.get(row.kind);
+    if (kind?.prepareBatch) together.set(kind, [...(together.get(kind) ?? []), row]);
+    else if (kind) built.set(row.id, await kind.prepare(trx, row, at));
+  }
+  for (const [kind, kindRows] of together) {
+    const messages = (await kind.prepareBatch?.(trx, kindRows, at)) ?? [];
+    kindRows.forEach((row, index) =>
+      built.set(row.id, messages[index] ?? { cancelled: `the kind "${row.kind}" built nothing for it` }),
+    );
+  }
+  return built;
+}
+
 /**
  * Builds each leased row by its kind, in the claim's transaction: one its kind cancels or holds is
  * marked so; one of a kind nobody registered, or built for another lane's transport, is a dead letter.
@@ -43,11 +68,11 @@ async function prepareLeased(
 ): Promise<DueMessage[]> {
   const due: DueMessage[] = [];
   const overHttp = (HTTP_LANES as readonly OutboxLane[]).includes(lane);
+  const builtById = await buildEach(trx, byKind, rows, at);
   for (const row of rows) {
-    const kind = byKind.get(row.kind);
-    const built = kind
-      ? await kind.prepare(trx, row, at)
-      : { dead: `No email kind "${row.kind}" is registered with the outbox.` };
+    const built = builtById.get(row.id) ?? {
+      dead: `No email kind "${row.kind}" is registered with the outbox.`,
+    };
     // A lane's worker has one transport: an email on an HTTP lane (or the reverse) could not leave.
     const prepared =
       'dead' in built || isCancelled(built) || isHeld(built) || isOutgoingRequest(built) === overHttp

@@ -19,7 +19,7 @@ export interface NewEmail {
 }
 
 /** The columns of a new email, due at once. */
-function newEmailRow({
+export function newEmailRow({
   kind,
   recipient,
   messageId,

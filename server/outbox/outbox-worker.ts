@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../mail/outgoing-mail.ts';
 import type { ClaimLane, OutboxRepository } from './outbox-repository.ts';
 import { messageDelivery } from './message-delivery.ts';
+import type { DueMessage } from './outbox-claim.ts';
+import type { Outcome } from './outbox-outcomes.ts';
+import type { OutboxRow } from './outbox-table.ts';
 import { mailTransport, type OutboxTransport } from './outbox-transport.ts';
 import { pollLoop } from './poll-loop.ts';
 import { backoffPolicy, type RetryPolicy } from './retry-policy.ts';
@@ -56,6 +59,49 @@ function senderOf(options: Pick<OutboxWorkerBase, 'mailer' | 'transport'>): Outb
 }
 
 /**
+ * Sends the claimed messages, `concurrency` at a time, and records each group's outcomes in one write
+ * as soon as the group is done (never later: a row whose lease ran out before its outcome was written
+ * would be claimed and sent again); once `stopping`, hands the rest back instead.
+ */
+async function sendAll(
+  due: readonly DueMessage[],
+  {
+    concurrency,
+    deliver,
+    record,
+    stopping,
+    handBack,
+  }: {
+    concurrency: number;
+    deliver: (due: DueMessage) => Promise<Outcome>;
+    record: (outcomes: readonly Outcome[]) => Promise<void>;
+    stopping: () => boolean;
+    handBack: (rest: OutboxRow[]) => Promise<void>;
+  },
+): Promise<unknown[]> {
+  const failures: unknown[] = [];
+  try {
+    for (let index = 0; index < due.length; index += concurrency) {
+      if (stopping()) {
+        await handBack(due.slice(index).map((left) => left.row));
+        break;
+      }
+      const settled = await Promise.allSettled(due.slice(index, index + concurrency).map(deliver));
+      const outcomes: Outcome[] = [];
+      for (const result of settled) {
+        if (result.status === 'fulfilled') outcomes.push(result.value);
+        else failures.push(result.reason);
+      }
+      // If the write fails, the rows wait for their lease and go again with the same Message-ID.
+      await record(outcomes).catch((error: unknown) => void failures.push(error));
+    }
+  } catch (error) {
+    failures.push(error);
+  }
+  return failures;
+}
+
+/**
  * Sends what the outbox holds in one lane, inside the server process. A failure never
  * loses a message: temporary ones are retried (exponential backoff and jitter for emails, or the
  * lane's own policy), permanent ones (5xx) and exhausted attempts become dead letters that stay in
@@ -79,33 +125,19 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     random: options.random ?? Math.random,
   });
 
+  /** Claims, sends, and records each group's outcomes as it is done. */
   async function runOnce(): Promise<number> {
     const at = now();
     const leaseUntil = new Date(at.getTime() + options.leaseMs);
     const due = await outbox.claimDue(at, leaseUntil, batchSize, options.lane ?? {});
-    // Each outcome's write is watched at once (a failure must never be an unhandled rejection).
-    const failures: unknown[] = [];
-    const recorded: Promise<void>[] = [];
-    try {
-      for (let index = 0; index < due.length; index += concurrency) {
-        if (loop.stopping()) {
-          // Shutting down: hand the rest back, so the next start sends them at once.
-          const rest = due.slice(index).map((left) => left.row);
-          await outbox.release(rest, leaseUntil, now());
-          break;
-        }
-        const sending = due.slice(index, index + concurrency).map(async (email) => {
-          const { recorded: outcome } = await deliver(email);
-          recorded.push(outcome.catch((error: unknown) => void failures.push(error)));
-        });
-        const settled = await Promise.allSettled(sending);
-        for (const result of settled) if (result.status === 'rejected') failures.push(result.reason);
-      }
-    } catch (error) {
-      failures.push(error);
-    }
-    // Every outcome is written (or has failed, and its row waits for its lease) before the pass ends.
-    await Promise.all(recorded);
+    const failures = await sendAll(due, {
+      concurrency,
+      deliver,
+      record: (outcomes) => outbox.record(outcomes),
+      stopping: () => loop.stopping(),
+      // Shutting down: hand the rest back, so the next start sends them at once.
+      handBack: (rest) => outbox.release(rest, leaseUntil, now()),
+    });
     if (failures.length > 0) throw failures[0];
     return due.length;
   }

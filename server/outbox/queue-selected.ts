@@ -13,6 +13,8 @@ export interface SelectedEmails {
   owner: EmailOwner;
   /** The type of each row's own recipient (e.g. "subscriber"), whose id is the query's last column. */
   recipientType: string;
+  /** What every row carries beyond its owner (an HTTP lane's message, JSON); none when not given. */
+  payload?: string;
   at: Date;
 }
 
@@ -23,7 +25,7 @@ export interface SelectedEmails {
  */
 export async function queueSelected(
   trx: Transaction<Database>,
-  { kind, lane, owner, recipientType, at }: SelectedEmails,
+  { kind, lane, owner, recipientType, payload, at }: SelectedEmails,
   rows: (fixed: FixedColumns) => Expression<unknown>,
 ): Promise<void> {
   const iso = at.toISOString();
@@ -38,6 +40,7 @@ export async function queueSelected(
     sql<string>`${owner.type}`.as('owner_type'),
     sql<number>`${owner.id}`.as('owner_id'),
     sql<string>`${recipientType}`.as('recipient_type'),
+    sql<string | null>`${payload ?? null}`.as('payload'),
   ];
   await trx
     .insertInto('outbox')
@@ -52,6 +55,7 @@ export async function queueSelected(
       'owner_type',
       'owner_id',
       'recipient_type',
+      'payload',
       'recipient',
       'message_id',
       'recipient_id',

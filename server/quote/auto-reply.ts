@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, QueryCreator, Transaction } from 'kysely';
 import { company } from '../../common/company.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
@@ -50,6 +50,10 @@ export async function autoReplyIn(db: Kysely<Database> | Transaction<Database>) 
     .executeTakeFirst();
   return row && { enabled: row.enabled === 1, text: row.text };
 }
+
+/** The auto-reply's switch (1: on, 0: off), as a select to read in another statement (none before the row is seeded). */
+export const autoReplySwitch = (db: QueryCreator<Database>) =>
+  db.selectFrom('auto_reply').select('enabled as value').where('id', '=', AUTO_REPLY_ID);
 
 /** Settings → Auto-reply: reading and saving it, and its row seeded once from ACK_EMAIL. */
 export function createAutoReply(storage: Pick<Storage, 'db' | 'write'>) {

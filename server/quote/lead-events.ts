@@ -33,3 +33,33 @@ export async function addLeadEvent(trx: Transaction<Database>, event: NewLeadEve
     .where('first_contact_ms', 'is', null)
     .execute();
 }
+
+/**
+ * The system's timeline entries about deliveries (what became of notifications), in one statement in
+ * the caller's transaction; those without a lead are left out.
+ */
+export async function addDeliveryEvents(
+  trx: Transaction<Database>,
+  events: readonly { leadId: number | null; text: string }[],
+  at: Date,
+): Promise<void> {
+  const rows = events.flatMap(({ leadId, text }) =>
+    leadId === null
+      ? []
+      : [
+          {
+            quote_request_id: leadId,
+            actor: null,
+            kind: 'delivery' as const,
+            from_status: null,
+            to_status: null,
+            text,
+          },
+        ],
+  );
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('lead_events')
+    .values(rows.map((row) => ({ ...row, at: at.toISOString() })))
+    .execute();
+}

@@ -8,7 +8,9 @@ import type { Database } from '../db/database-tables.ts';
  * lead the honeypot caught is not "stored", and a spam lead's status changes are not told.
  */
 export interface LeadHooks {
-  /** A lead that is not spam was stored, or a spam lead was marked Not spam. */
+  /** A new lead that is not spam was stored: nothing was queued about it yet. */
+  stored?(trx: Transaction<Database>, leadId: number, at: Date): Promise<void>;
+  /** A spam lead was marked Not spam (what was queued about it before may wait, dead or cancelled). */
   created?(trx: Transaction<Database>, leadId: number, at: Date): Promise<void>;
   /** A lead that is not spam moved from one status to another. */
   statusChanged?(

@@ -1,13 +1,14 @@
-import type { Insertable, Transaction } from 'kysely';
+import type { Insertable, QueryCreator, Transaction } from 'kysely';
 import type { QuoteRequest } from '../../common/quote-request.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
+import { insertWithEmail, type EmailAboutNew } from '../outbox/insert-with-email.ts';
 import { countEmailsTo, queueEmails, type NewEmail } from '../outbox/outbox-rows.ts';
-import { autoReplyIn } from './auto-reply.ts';
+import { autoReplySwitch } from './auto-reply.ts';
 import type { LeadHooks } from './lead-hooks.ts';
 import { newLeadReference } from './lead-reference.ts';
-import { leadOwner, QUOTE_EMAIL_KINDS } from './quote-tables.ts';
+import { LEAD_OWNER, leadOwner, QUOTE_EMAIL_KINDS } from './quote-tables.ts';
 
 /** Where a lead's notification goes and how its Message-ID is made. */
 export interface NotificationSettings {
@@ -39,39 +40,61 @@ export interface StoredLead {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A new notification email about lead `id`, for the outbox. */
-export function notificationEmail(settings: NotificationSettings, id: number, at: Date): NewEmail {
+/** A new notification email about a lead being written, for the outbox. */
+function notificationAboutNew(settings: NotificationSettings, at: Date): EmailAboutNew {
   return {
     kind: QUOTE_EMAIL_KINDS.notification,
     recipient: settings.notificationRecipient,
     messageId: newMessageId('quote', settings.mailDomain),
-    owner: leadOwner(id),
+    ownerType: LEAD_OWNER,
     at,
   };
+}
+
+/** A new notification email about lead `id`, for the outbox. */
+export function notificationEmail(settings: NotificationSettings, id: number, at: Date): NewEmail {
+  const { ownerType, ...email } = notificationAboutNew(settings, at);
+  return { ...email, owner: { type: ownerType, id } };
 }
 
 type NewLead = Omit<Insertable<Database['quote_requests']>, 'reference'>;
 
 /**
- * Inserts the lead under a reference no lead has: one already taken (about
- * one chance in a billion per lead) is skipped by ON CONFLICT and another is
- * drawn. The check and the insert are one statement, which also holds when
- * another instance takes the same reference at the same moment.
+ * Inserts the lead, and its notification about it, under a reference no lead has: one already taken
+ * (about one chance in a billion per lead) is skipped by ON CONFLICT, no notification with it, and
+ * another is drawn. The check and the insert are one statement, which also holds when another
+ * instance takes the same reference at the same moment; on PostgreSQL the notification is in that
+ * statement too (insertWithEmail).
  */
-async function insertUnderNewReference(trx: Transaction<Database>, lead: NewLead): Promise<number> {
+async function insertUnderNewReference(
+  trx: Transaction<Database>,
+  storage: Pick<Storage, 'insertsInWith'>,
+  lead: NewLead,
+  notification: EmailAboutNew | undefined,
+): Promise<{ id: number; autoReply: boolean }> {
   for (;;) {
-    const inserted = await trx
-      .insertInto('quote_requests')
-      .values({ ...lead, reference: newLeadReference() })
-      .onConflict((conflict) => conflict.column('reference').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) return inserted.id;
+    const insert = (db: QueryCreator<Database>) =>
+      db
+        .insertInto('quote_requests')
+        .values({ ...lead, reference: newLeadReference() })
+        .onConflict((conflict) => conflict.column('reference').doNothing())
+        .returning('id');
+    if (notification) {
+      // The auto-reply's switch (Settings) as it is in this transaction, read in the same statement.
+      const stored = await insertWithEmail(trx, storage, insert, notification, autoReplySwitch);
+      if (stored) return { id: stored.id, autoReply: stored.read === 1 };
+    } else {
+      const stored = await insert(trx).executeTakeFirst();
+      if (stored) return { id: stored.id, autoReply: false };
+    }
   }
 }
 
 /** The public write: a quote request from the site, with the emails it promises. */
-export function createLeadIntake(storage: Pick<Storage, 'write' | 'lock'>, options: LeadIntakeOptions) {
+export function createLeadIntake(
+  storage: Pick<Storage, 'write' | 'lock' | 'insertsInWith'>,
+  options: LeadIntakeOptions,
+) {
   const write = storage.write.run;
   const now = options.now ?? (() => new Date());
 
@@ -83,18 +106,20 @@ export function createLeadIntake(storage: Pick<Storage, 'write' | 'lock'>, optio
     async store({ request, sourcePage, spam }: StoreLeadInput): Promise<StoredLead> {
       return write(async (trx) => {
         const at = now();
-        const id = await insertUnderNewReference(trx, {
+        const lead = {
           ...request,
           created_at: at.toISOString(),
           source_page: sourcePage,
           spam: spam ? 1 : 0,
           spam_at: spam ? at.toISOString() : null,
-        });
+        };
+        // Spam: no email at all; otherwise the notification, written with the lead.
+        const notification = spam ? undefined : notificationAboutNew(options, at);
+        const { id, autoReply } = await insertUnderNewReference(trx, storage, lead, notification);
         if (spam) return { id, spam, queued: 0 };
 
-        const emails = [notificationEmail(options, id, at)];
-        // The auto-reply's switch (Settings) as it is in this transaction.
-        if ((await autoReplyIn(trx))?.enabled) {
+        const emails: NewEmail[] = [];
+        if (autoReply) {
           const recipient = request.email.toLowerCase();
           const since = new Date(at.getTime() - DAY_MS);
           const kind = QUOTE_EMAIL_KINDS.acknowledgement;
@@ -106,8 +131,8 @@ export function createLeadIntake(storage: Pick<Storage, 'write' | 'lock'>, optio
           }
         }
         await queueEmails(trx, emails);
-        await options.hooks?.created?.(trx, id, at);
-        return { id, spam, queued: emails.length };
+        await options.hooks?.stored?.(trx, id, at);
+        return { id, spam, queued: emails.length + 1 };
       });
     },
   };

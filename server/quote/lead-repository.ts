@@ -16,7 +16,10 @@ export type { LeadWithDelivery } from './lead-inbox.ts';
  * server, the command line and the tests.
  */
 export function createLeadRepository(
-  storage: Pick<Storage, 'db' | 'write' | 'lock' | 'fullTextMatch' | 'newestFullTextMatches'>,
+  storage: Pick<
+    Storage,
+    'db' | 'write' | 'lock' | 'insertsInWith' | 'fullTextMatch' | 'newestFullTextMatches'
+  >,
   options: LeadIntakeOptions,
 ) {
   return {

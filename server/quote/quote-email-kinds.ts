@@ -3,7 +3,7 @@ import type { Database } from '../db/database-tables.ts';
 import type { MessageKind } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { autoReplyIn } from './auto-reply.ts';
-import { addLeadEvent } from './lead-events.ts';
+import { addDeliveryEvents, addLeadEvent } from './lead-events.ts';
 import { acknowledgementEmail, notificationEmail, type QuoteEmailSettings } from './quote-emails.ts';
 import { leadIdOf, QUOTE_EMAIL_KINDS, SPAM_CANCELLATION, type Lead } from './quote-tables.ts';
 
@@ -13,6 +13,20 @@ async function leadOf(trx: Transaction<Database>, row: OutboxRow): Promise<Lead 
     .selectAll()
     .where('id', '=', leadIdOf(row) ?? -1)
     .executeTakeFirst();
+}
+
+/** The leads of these rows, by id, in one read. */
+async function leadsOf(trx: Transaction<Database>, rows: readonly OutboxRow[]): Promise<Map<number, Lead>> {
+  const ids = [...new Set(rows.map((row) => leadIdOf(row) ?? -1))];
+  const leads = await trx.selectFrom('quote_requests').selectAll().where('id', 'in', ids).execute();
+  return new Map(leads.map((lead) => [lead.id, lead]));
+}
+
+/** The notification about a lead, or why it must not go. */
+function notificationOf(lead: Lead | undefined, row: OutboxRow, settings: QuoteEmailSettings) {
+  if (!lead) return { cancelled: 'the quote request was deleted' };
+  // Nobody is emailed about spam, whatever put the email back in the queue ("Retry all dead").
+  return lead.spam ? { cancelled: SPAM_CANCELLATION } : notificationEmail(lead, row, settings);
 }
 
 /** Writes what became of the notification on its lead's timeline. */
@@ -26,6 +40,22 @@ function onTimeline(text: (row: OutboxRow) => string) {
 
 const describe = (row: OutboxRow) => ({ leadId: leadIdOf(row) });
 
+/** What the timeline says of a sent notification. */
+function sentEvent(row: OutboxRow): { leadId: number | null; text: string } {
+  const leadId = leadIdOf(row);
+  if (row.delivered_via === 'file')
+    return {
+      leadId,
+      text: 'The notification was kept as an .eml file, not sent: SMTP_URL is not set, so nobody was told.',
+    };
+  if (row.delivered_via === 'database')
+    return {
+      leadId,
+      text: 'The notification was kept in the database, not sent: SMTP_URL is not set, so nobody was told.',
+    };
+  return { leadId, text: `The notification was emailed to ${row.recipient}.` };
+}
+
 /**
  * The emails of a quote request, as the outbox sends them: the notification
  * to the company (what becomes of it goes on the lead's timeline), and the
@@ -37,18 +67,16 @@ export function quoteEmailKinds(settings: QuoteEmailSettings): MessageKind[] {
     {
       kind: QUOTE_EMAIL_KINDS.notification,
       async prepare(trx, row) {
-        const lead = await leadOf(trx, row);
-        if (!lead) return { cancelled: 'the quote request was deleted' };
-        // Nobody is emailed about spam, whatever put the email back in the queue ("Retry all dead").
-        return lead.spam ? { cancelled: SPAM_CANCELLATION } : notificationEmail(lead, row, settings);
+        return notificationOf(await leadOf(trx, row), row, settings);
       },
-      onSent: onTimeline((row) => {
-        if (row.delivered_via === 'file')
-          return 'The notification was kept as an .eml file, not sent: SMTP_URL is not set, so nobody was told.';
-        if (row.delivered_via === 'database')
-          return 'The notification was kept in the database, not sent: SMTP_URL is not set, so nobody was told.';
-        return `The notification was emailed to ${row.recipient}.`;
-      }),
+      // A pass of the outbox reads the leads of its notifications once.
+      async prepareBatch(trx, rows) {
+        const leads = await leadsOf(trx, rows);
+        return rows.map((row) => notificationOf(leads.get(leadIdOf(row) ?? -1), row, settings));
+      },
+      async onSentBatch(trx, rows, at) {
+        await addDeliveryEvents(trx, rows.map(sentEvent), at);
+      },
       onDead: onTimeline(
         (row) => `The notification could not be delivered: ${row.last_error ?? 'unknown error'}`,
       ),

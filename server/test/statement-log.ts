@@ -1,0 +1,43 @@
+import pg from 'pg';
+import { vi } from 'vitest';
+import type { Storage } from '../db/database.ts';
+
+/**
+ * Records the SQL of every statement sent to the database from now on, lower-cased, until `stop`:
+ * on SQLite each run of a prepared statement, on PostgreSQL each query of any connection (BEGIN and COMMIT too).
+ */
+export function statementLog(storage: Pick<Storage, 'sqlite'>) {
+  const statements: string[] = [];
+  const note = (text: unknown) => {
+    if (typeof text === 'string') statements.push(text.toLowerCase());
+  };
+  const { sqlite } = storage;
+  if (sqlite) {
+    // Each run of a statement, prepared now or kept from before (the storage reuses them by their SQL).
+    const statement = Object.getPrototypeOf(sqlite.prepare('select 1')) as {
+      source: string;
+      all(...args: unknown[]): unknown;
+      run(...args: unknown[]): unknown;
+    };
+    const spies = (['all', 'run'] as const).map((method) => {
+      const original = statement[method];
+      return vi.spyOn(statement, method).mockImplementation(function (
+        this: typeof statement,
+        ...args: unknown[]
+      ) {
+        note(this.source);
+        return original.apply(this, args);
+      });
+    });
+    return { statements, stop: () => spies.forEach((spy) => spy.mockRestore()) };
+  }
+  const query = pg.Client.prototype.query;
+  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+    this: pg.Client,
+    ...args: Parameters<typeof query>
+  ) {
+    note(args[0]);
+    return query.apply(this, args);
+  } as typeof query);
+  return { statements, stop: () => spy.mockRestore() };
+}
