@@ -59,6 +59,8 @@ try {
   for (const width of widths) {
     await captureInbox(browser, server, width, `${outDir}/admin`, only);
     if (inboxOnly) continue;
+    // The inbox's shots seed their own campaigns in place of the archive's sample: seeded again here.
+    if (!baseArg) seedArchiveSample(server.databasePath);
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     for (const path of publicPaths) {

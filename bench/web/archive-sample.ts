@@ -38,7 +38,7 @@ export const ARCHIVE_ROUTES = [
 
 /**
  * Writes one sent, published campaign into the running server's SQLite database, as the sending leaves
- * it, so that the archive's pages have something to show.
+ * it, so that the archive's pages have something to show (once: seeding again changes nothing).
  */
 export function seedArchiveSample(databasePath: string): void {
   const db = new Database(databasePath, { timeout: 10_000, fileMustExist: true });
@@ -47,7 +47,8 @@ export function seedArchiveSample(databasePath: string): void {
     db.prepare(
       `insert into campaigns (subject, preheader, body_markdown, status, publish_in_archive, slug, created_by,
          created_at, updated_at, version, started_at, finished_at)
-       values (?, ?, ?, 'sent', 1, ?, 'bench@example.com', ?, ?, 1, ?, ?)`,
+       values (?, ?, ?, 'sent', 1, ?, 'bench@example.com', ?, ?, 1, ?, ?)
+       on conflict (slug) do nothing`,
     ).run(SAMPLE.subject, SAMPLE.preheader, SAMPLE.bodyMarkdown, SAMPLE.slug, at, at, at, at);
   } finally {
     db.close();
