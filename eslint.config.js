@@ -70,7 +70,7 @@ export default tseslint.config(
     // The core: every folder of server/ but the features' (a new folder is core until it is made a feature).
     files: ['server/*/**/*.{ts,tsx}'],
     ignores: [
-      'server/{quote,newsletter,admin,integrations,visits}/**',
+      'server/{quote,attachments,newsletter,admin,integrations,visits}/**',
       '**/*.test.{ts,tsx}',
       'server/test/**',
       'server/fault-tests/**',
@@ -84,6 +84,7 @@ export default tseslint.config(
               target: 'server',
               from: [
                 'server/quote',
+                'server/attachments',
                 'server/newsletter',
                 'server/admin',
                 'server/integrations',
@@ -124,7 +125,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/{quote,newsletter,admin,integrations,visits}/**/*.{ts,tsx}'],
+    files: ['server/{quote,attachments,newsletter,admin,integrations,visits}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -137,9 +138,28 @@ export default tseslint.config(
               from: ['server/newsletter', 'server/admin', 'server/integrations', 'server/visits'],
               message: 'A feature imports the core and common/, never another feature.',
             },
+            // A lead's files: the leads store them with the lead (quote/ may use attachments/), so they know
+            // no feature themselves.
+            {
+              target: 'server/attachments',
+              from: [
+                'server/quote',
+                'server/newsletter',
+                'server/admin',
+                'server/integrations',
+                'server/visits',
+              ],
+              message: 'The attachments import the core and common/, no feature: the leads use them.',
+            },
             {
               target: 'server/newsletter',
-              from: ['server/quote', 'server/admin', 'server/integrations', 'server/visits'],
+              from: [
+                'server/quote',
+                'server/attachments',
+                'server/admin',
+                'server/integrations',
+                'server/visits',
+              ],
               message: 'A feature imports the core and common/, never another feature.',
             },
             // The integrations deliver the leads' events, so they may use quote/ (which only tells them
@@ -152,7 +172,13 @@ export default tseslint.config(
             // Visits are counted from the pages the core serves; they know no other feature.
             {
               target: 'server/visits',
-              from: ['server/quote', 'server/newsletter', 'server/admin', 'server/integrations'],
+              from: [
+                'server/quote',
+                'server/attachments',
+                'server/newsletter',
+                'server/admin',
+                'server/integrations',
+              ],
               message: 'The visits import the core and common/, no other feature.',
             },
             // No zone for server/admin: the inbox works on the leads, the subscribers and the visits, so it

@@ -132,3 +132,20 @@ export const redisUrl = z
     },
     { message: 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379' },
   );
+
+/** `CLAMD_URL`: tcp://host:port (clamd's TCPSocket) or unix:/path (its LocalSocket). */
+export const clamdUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        if (url.protocol === 'unix:') return url.pathname.startsWith('/');
+        return url.protocol === 'tcp:' && url.hostname !== '' && url.port !== '';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be tcp://host:port or unix:/path/to/clamd.ctl, e.g. tcp://127.0.0.1:3310' },
+  );

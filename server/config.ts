@@ -10,6 +10,7 @@ import {
   port,
   databaseUrl,
   redisUrl,
+  clamdUrl,
   smtpUrl,
   timeZone,
   trustProxyText,
@@ -96,6 +97,12 @@ const envSchema = z.object({
   ACK_EMAIL: booleanText.default(false),
   // Lets integrations call loopback, private and link-local addresses (intranet receivers, tests).
   WEBHOOK_ALLOW_PRIVATE: booleanText.default(false),
+  // The quote form's attachments: files per request, megabytes per file and for all of them together.
+  ATTACHMENT_MAX_FILES: wholeNumber(0, 20).default(5),
+  ATTACHMENT_MAX_FILE_MB: wholeNumber(1, 100).default(10),
+  ATTACHMENT_MAX_TOTAL_MB: wholeNumber(1, 200).default(25),
+  // clamd (ClamAV's daemon), which scans every attached file: tcp://host:3310 or unix:/path. Unset: not scanned.
+  CLAMD_URL: clamdUrl.optional(),
   // Visits counted without cookies when a public page is served (off: no counting at all).
   VISIT_COUNTING: booleanText.default(true),
   // Behind a CDN: count visits from a tiny beacon in the pages instead of the page requests.
@@ -123,6 +130,21 @@ export type Env = z.infer<typeof envSchema>;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+
+const MB = 1024 * 1024;
+
+/** The quote form's attachments: the limits (common/attachments.ts) and the virus scanner. */
+function attachmentConfig(value: Env) {
+  return {
+    limits: {
+      maxFiles: value.ATTACHMENT_MAX_FILES,
+      maxFileBytes: value.ATTACHMENT_MAX_FILE_MB * MB,
+      maxTotalBytes: value.ATTACHMENT_MAX_TOTAL_MB * MB,
+    },
+    /** CLAMD_URL: where clamd listens, tcp://host:port or unix:/path; undefined: files are not scanned. */
+    clamdUrl: value.CLAMD_URL,
+  };
+}
 
 /** Where the data lives (DATABASE_URL or DATABASE_PATH) and its backups. */
 function storageConfig(value: Env) {
@@ -255,6 +277,7 @@ function toConfig(value: Env, warnings: string[], dkim: DkimSettings | undefined
       /** WEBHOOK_ALLOW_PRIVATE: integrations may call addresses that are not public. */
       allowPrivate: value.WEBHOOK_ALLOW_PRIVATE,
     },
+    attachments: attachmentConfig(value),
     visits: {
       /** VISIT_COUNTING: count page views and visitors (daily aggregates, no cookie, nothing identifying). */
       counting: value.VISIT_COUNTING,

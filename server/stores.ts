@@ -1,5 +1,6 @@
 import { createAccountRepository } from './admin/account-repository.ts';
 import { createActivityLog } from './admin/activity-log.ts';
+import { attachmentMigrations, attachmentPostgresMigrations } from './attachments/attachment-migrations.ts';
 import { adminMigrations } from './admin/admin-migrations.ts';
 import { adminPostgresMigrations } from './admin/admin-postgres-migrations.ts';
 import { createSessionRepository } from './admin/session-repository.ts';
@@ -50,6 +51,7 @@ export const migrations = mergeMigrations(
   { sqlite: visitMigrations, postgres: visitPostgresMigrations },
   { sqlite: firstContactMigrations, postgres: firstContactPostgresMigrations },
   { sqlite: leadCountMigrations, postgres: leadCountPostgresMigrations },
+  { sqlite: attachmentMigrations, postgres: attachmentPostgresMigrations },
 );
 
 /** Tables that triggers fill from other tables' rows: db:copy copies their sources, never them. */

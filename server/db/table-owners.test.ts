@@ -14,6 +14,8 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   lead_events: 'quote',
   lead_counts: 'quote',
   auto_reply: 'quote',
+  lead_attachments: 'attachments',
+  attachment_chunks: 'attachments',
   outbox: 'outbox',
   outbox_throttle: 'outbox',
   mail_drop: 'outbox',
