@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Socket } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleQuote } from '../../common/quote-sample.ts';
@@ -9,7 +10,7 @@ import { openStores } from '../stores.ts';
 import { EICAR, hasClamd, startClamdServer, type ClamdServer } from '../test/clamd-server.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { testConfig } from '../test/test-app.ts';
+import { testApp, testConfig } from '../test/test-app.ts';
 import { databaseContent } from './attachment-content.ts';
 import { ATTACHMENT_CHUNK_BYTES } from './attachment-tables.ts';
 import { createPendingScans } from './pending-scans.ts';
@@ -176,5 +177,53 @@ describe.skipIf(!hasClamd)(`files not scanned yet, scanned when clamd answers ($
     expect(byOne + byOther).toBe(contents.length);
     expect([...scanned].sort()).toEqual(contents.map(String).sort());
     for (const id of ids) expect(await fileRow(first, id)).toMatchObject({ scan: 'clean' });
+  });
+});
+
+describe('the worker in the server', () => {
+  it('runs only with CLAMD_URL, scanning with the clamd it names', async () => {
+    const { app: without } = await testApp();
+    expect(without.pendingScans).toBeUndefined();
+
+    const config = testConfig({ CLAMD_URL: 'tcp://127.0.0.1:9' }, tempDir());
+    const stores = await openStores(config);
+    const id = await storeFile(stores, Buffer.from('A brief.'));
+    await stores.close();
+    const { app } = await testApp({ config });
+    // Nothing listens on port 9 (discard): clamd is down, so the file stays pending.
+    expect(await app.pendingScans?.runOnce()).toBe(0);
+    const row = await app.storage.db
+      .selectFrom('lead_attachments')
+      .select(['scan', 'scan_claimed_until'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ scan: 'pending', scan_claimed_until: null });
+  });
+
+  it('stops at once while clamd keeps it waiting, and gives the file back, pending', async () => {
+    const stores = await open();
+    const id = await storeFile(stores, Buffer.from('A brief.'));
+    const connections: Socket[] = [];
+    let received = 0;
+    const silentClamd = createServer((socket) => {
+      connections.push(socket);
+      socket.on('data', (data: Buffer) => (received += data.length));
+    });
+    await new Promise<void>((resolve) => silentClamd.listen(0, '127.0.0.1', resolve));
+    const { port } = silentClamd.address() as { port: number };
+    const { log } = logLines();
+    const scans = createPendingScans({
+      storage: stores.storage,
+      scanner: createClamdScanner(`tcp://127.0.0.1:${port}`), // its deadline: 30 s
+      log,
+    });
+
+    const pass = scans.runOnce();
+    while (received === 0) await new Promise((resolve) => setImmediate(resolve));
+    await scans.stop();
+    expect(await pass).toBe(0);
+    expect(await fileRow(stores, id)).toMatchObject({ scan: 'pending', scan_claimed_until: null });
+    for (const socket of connections) socket.destroy();
+    await new Promise((resolve) => silentClamd.close(resolve));
   });
 });

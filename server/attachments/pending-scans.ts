@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../db/database.ts';
+import { isStorageUnavailable } from '../db/storage-errors.ts';
 import type { ScanVerdict, VirusScanner } from '../security/virus-scanner.ts';
 import { databaseContent } from './attachment-content.ts';
 
@@ -100,18 +101,26 @@ async function record(
   });
 }
 
+/** Whether stop() was called, and a verdict that resolves when it is (the scan under way is given up). */
+interface Stop {
+  requested(): boolean;
+  given: Promise<ScanVerdict>;
+}
+
 /** One pass: scans pending files one by one until none is left or clamd is unavailable. */
-async function scanPending(options: PendingScansOptions, stopping: () => boolean): Promise<number> {
+async function scanPending(options: PendingScansOptions, stop: Stop): Promise<number> {
   const { storage, scanner, log } = options;
   const now = options.now ?? (() => new Date());
   const content = databaseContent(storage.db);
   let scanned = 0;
-  while (!stopping()) {
+  while (!stop.requested()) {
     const file = await claimNext(storage, now(), options.claimMs ?? PENDING_SCAN_CLAIM_MS);
     if (!file) break;
-    const verdict = await scanner.scan(content.read(file.id));
+    // A server stopping does not wait for a slow clamd: the file is given back, pending, at once.
+    const verdict = await Promise.race([scanner.scan(content.read(file.id)), stop.given]);
     await record(storage, file, verdict, now());
     if (verdict.outcome === 'unavailable') {
+      if (stop.requested()) break;
       log.warn(
         { reason: verdict.reason },
         'clamd unavailable: files not scanned yet stay so until the next pass',
@@ -135,16 +144,27 @@ export function createPendingScans(options: PendingScansOptions): PendingScans {
   const intervalMs = options.intervalMs ?? PENDING_SCAN_INTERVAL_MS;
   let started = false;
   let stopped = false;
+  let giveUp = () => {};
+  const stop: Stop = {
+    requested: () => stopped,
+    given: new Promise((resolve) => {
+      giveUp = () => resolve({ outcome: 'unavailable', reason: 'the server is stopping' });
+    }),
+  };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
   function runOnce(): Promise<number> {
-    running ??= scanPending(options, () => stopped).finally(() => (running = undefined));
+    running ??= scanPending(options, stop).finally(() => (running = undefined));
     return running;
   }
   function tick() {
     runOnce()
-      .catch((error: unknown) => options.log.error({ err: error }, 'pending scans: the pass failed'))
+      .catch((error: unknown) => {
+        if (isStorageUnavailable(error))
+          options.log.warn({ err: error }, 'pending scans: database unavailable');
+        else options.log.error({ err: error }, 'pending scans: the pass failed');
+      })
       .finally(() => {
         if (stopped) return;
         timer = setTimeout(tick, intervalMs);
@@ -160,6 +180,7 @@ export function createPendingScans(options: PendingScansOptions): PendingScans {
     runOnce,
     async stop() {
       stopped = true;
+      giveUp();
       clearTimeout(timer);
       await running?.catch(() => undefined);
     },
