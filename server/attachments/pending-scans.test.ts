@@ -13,7 +13,7 @@ import { tempDir } from '../test/temp-dir.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
 import { databaseContent } from './attachment-content.ts';
 import { ATTACHMENT_CHUNK_BYTES } from './attachment-tables.ts';
-import { createPendingScans } from './pending-scans.ts';
+import { createPendingScans, PENDING_SCAN_CLAIM_MS } from './pending-scans.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 
@@ -147,6 +147,28 @@ describe.skipIf(!hasClamd)(`files not scanned yet, scanned when clamd answers ($
     await clamd.start();
     expect(await scans.runOnce()).toBe(1);
     expect(await fileRow(stores, id)).toMatchObject({ scan: 'clean' });
+  });
+
+  it('leaves a file another instance holds, and takes it once that claim has run out (the instance died)', async () => {
+    const stores = await open();
+    const id = await storeFile(stores, Buffer.from('A brief.'));
+    let clock = new Date('2026-03-02T10:00:00.000Z');
+    await stores.storage.write.run((trx) =>
+      trx
+        .updateTable('lead_attachments')
+        .set({ scan_claimed_until: new Date(clock.getTime() + PENDING_SCAN_CLAIM_MS).toISOString() })
+        .where('id', '=', id)
+        .execute(),
+    );
+    const { log } = logLines();
+    const scanner = createClamdScanner(clamd.url);
+    const scans = createPendingScans({ storage: stores.storage, scanner, log, now: () => clock });
+
+    expect(await scans.runOnce()).toBe(0);
+    expect(await fileRow(stores, id)).toMatchObject({ scan: 'pending' });
+    clock = new Date(clock.getTime() + PENDING_SCAN_CLAIM_MS);
+    expect(await scans.runOnce()).toBe(1);
+    expect(await fileRow(stores, id)).toMatchObject({ scan: 'clean', scanned_at: clock.toISOString() });
   });
 
   it('two instances on one database never scan the same file twice', async () => {

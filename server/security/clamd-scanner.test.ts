@@ -46,7 +46,11 @@ describe.skipIf(!hasClamd)('the scanner over a real clamd', () => {
   it('calls a file larger than clamd scans unavailable, never clean', async () => {
     const large = Buffer.alloc(clamd.streamMaxBytes + 512 * 1024, 'a');
     const verdict = await createClamdScanner(clamd.url).scan(pieces(large, 256 * 1024));
-    expect(verdict).toEqual({ outcome: 'unavailable', reason: expect.stringMatching(/size limit/) });
+    // clamd says so, then closes; should its reset overtake its words, the reason is the reset.
+    expect(verdict).toEqual({
+      outcome: 'unavailable',
+      reason: expect.stringMatching(/size limit|ECONNRESET|EPIPE/),
+    });
   });
 
   it('answers unavailable at once when clamd is down, without waiting for the deadline', async () => {
