@@ -17,6 +17,10 @@ import { createPendingScans, PENDING_SCAN_CLAIM_MS } from './pending-scans.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 
+async function* once(content: Buffer) {
+  yield content;
+}
+
 const opened: Stores[] = [];
 afterEach(async () => {
   for (const stores of opened.splice(0)) await stores.close();
@@ -49,7 +53,7 @@ async function storeFile(stores: Stores, content: Buffer, scan: ScanState = 'pen
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await databaseContent(stores.storage.db).write(trx, row.id, [content]);
+    await databaseContent(stores.storage.db).write(trx, row.id, once(content));
     return row.id;
   });
 }
@@ -188,7 +192,7 @@ describe.skipIf(!hasClamd)(`files not scanned yet, scanned when clamd answers ($
         const pieces: Buffer[] = [];
         for await (const piece of content) pieces.push(Buffer.from(piece));
         scanned.push(Buffer.concat(pieces).toString());
-        return clamdScanner.scan([Buffer.concat(pieces)]);
+        return clamdScanner.scan(once(Buffer.concat(pieces)));
       },
     };
     const { log } = logLines();
