@@ -32,7 +32,7 @@ export interface PendingScansOptions {
   claimMs?: number;
 }
 
-export const PENDING_SCAN_INTERVAL_MS = 60_000;
+const PENDING_SCAN_INTERVAL_MS = 60_000;
 export const PENDING_SCAN_CLAIM_MS = 120_000;
 
 interface Claimed {

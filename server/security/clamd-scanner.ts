@@ -30,7 +30,7 @@ export function clamdEndpoint(url: string): NetConnectOpts {
 type Exchange = { reply: string } | { failure: string };
 
 /** What clamd's reply to INSTREAM means. */
-export function verdictOf(exchange: Exchange): ScanVerdict {
+function verdictOf(exchange: Exchange): ScanVerdict {
   if ('failure' in exchange) return { outcome: 'unavailable', reason: exchange.failure };
   const { reply } = exchange;
   if (reply === 'stream: OK') return { outcome: 'clean' };
