@@ -21,7 +21,7 @@ export const EICAR = Buffer.from(
 /** Its MD5 and size, the one line of the test's signature database (.hdb). */
 const EICAR_SIGNATURE = '44d88612fea8a8f36de82e1278abb02f:68:Eicar-Test-Signature';
 
-const CLAMD = process.env.CLAMD_BIN ?? '/usr/sbin/clamd';
+const CLAMD = '/usr/sbin/clamd';
 
 /** Whether clamd can be run here (CI installs it: .ci/run). */
 export const hasClamd = (() => {
