@@ -53,6 +53,17 @@ describe.skipIf(!hasClamd)('the scanner over a real clamd', () => {
     });
   });
 
+  it('calls a file whose content cannot be read unavailable, and does not reject', async () => {
+    async function* broken() {
+      yield Buffer.from('the first chunk');
+      throw new Error('database unavailable');
+    }
+    expect(await createClamdScanner(clamd.url).scan(broken())).toEqual({
+      outcome: 'unavailable',
+      reason: expect.stringMatching(/could not be read.*database unavailable/),
+    });
+  });
+
   it('answers unavailable at once when clamd is down, without waiting for the deadline', async () => {
     await clamd.kill();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); // the deadline cannot pass
