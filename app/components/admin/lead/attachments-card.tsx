@@ -40,8 +40,8 @@ function AttachmentLine({ leadId, file }: { leadId: number; file: LeadAttachment
         {!isDownloadable(file.scan) && (
           <span className="text-slate-600">
             {file.scan === 'pending'
-              ? ': it can be downloaded once it is scanned'
-              : ': it cannot be downloaded'}
+              ? '. It can be downloaded once it is scanned.'
+              : '. It cannot be downloaded.'}
           </span>
         )}
       </span>
