@@ -150,7 +150,10 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
       { actor: account.email, action: 'export', summary: `Exported ${what} as CSV` },
       now(),
     );
-    return { fileName: `leads-${query.view}-${now().toISOString().slice(0, 10)}.csv`, csv: leadsCsv(rows) };
+    return {
+      fileName: `leads-${query.view}-${now().toISOString().slice(0, 10)}.csv`,
+      csv: leadsCsv(rows, await leads.filesOf(rows.map((lead) => lead.id))),
+    };
   });
 
   registerEndpoint(app, leadEndpoints.detail, async ({ params }) => detail(params.id));
