@@ -82,9 +82,8 @@ describe.skipIf(testDatabase !== 'postgres')('npm run db:copy with files', () =>
       );
       for (const [index, file] of listed.entries()) {
         const download = await read.download(1, file.id);
-        expect(
-          (await collect(download?.content ?? [])).equals(files[index]?.content ?? Buffer.alloc(0)),
-        ).toBe(true);
+        if (!download) throw new Error(`${file.name} was not copied`);
+        expect((await collect(download.content)).equals(files[index]?.content ?? Buffer.alloc(0))).toBe(true);
       }
     } finally {
       await copied.close();

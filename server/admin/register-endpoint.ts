@@ -25,17 +25,17 @@ interface EndpointCall<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-/** What a handler returns for each kind of reply that is not JSON. */
-interface ReplyOfKind {
-  'no-content': void;
-  csv: CsvDownload;
-  file: FileDownload;
-}
+/** What a handler returns: a CSV's name and text, a stored file, or the JSON its contract describes. */
+type HandlerReplyOf<E extends Endpoint> = E['replyAs'] extends 'csv'
+  ? CsvDownload
+  : E['replyAs'] extends 'file'
+    ? FileDownload
+    : z.input<E['reply']>;
 
 /** A handler of an endpoint: it returns the reply its contract describes (nothing for a 204, a file for a CSV or a download). */
 export type EndpointHandler<E extends Endpoint> = (
   call: EndpointCall<E>,
-) => Promise<E['replyAs'] extends keyof ReplyOfKind ? ReplyOfKind[E['replyAs']] : z.input<E['reply']>>;
+) => E['replyAs'] extends 'no-content' ? Promise<void> : Promise<HandlerReplyOf<E>>;
 
 export interface EndpointOptions {
   /**
