@@ -34,7 +34,7 @@ function asciiFallback(name: string): string {
 }
 
 /** The Content-Disposition of a file to save under its own name (RFC 6266, with RFC 5987's `filename*`). */
-export function attachmentDisposition(fileName: string): string {
+function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${asciiFallback(fileName)}"; filename*=UTF-8''${extendedValue(fileName)}`;
 }
 

@@ -78,5 +78,3 @@ export function leadFilesRead(db: Kysely<Database>) {
     },
   };
 }
-
-export type LeadFilesRead = ReturnType<typeof leadFilesRead>;
