@@ -177,3 +177,9 @@ export const SCAN_STATE_LABELS: Record<ScanState, string> = {
 export function isDownloadable(state: ScanState): boolean {
   return state === 'clean' || state === 'not-scanned';
 }
+
+/** What staff call a stored file's type: "PDF", "Word", "Text"; the media type itself if it is none of ours. */
+export function kindLabelOf(mediaType: string): string {
+  const label = ATTACHMENT_KINDS.find((kind) => kind.mediaType === mediaType)?.label ?? mediaType;
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
+}

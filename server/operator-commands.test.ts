@@ -110,7 +110,7 @@ describe('npm run leads', () => {
         '"message"',
       ]),
     );
-    expect(header!.split(',').at(-1)).toBe('"source_page"');
+    expect(header!.split(',').slice(-2)).toEqual(['"source_page"', '"attachments"']);
     // The reference the emails carry, beside the id, so a reply about "Q-7F3K9C" finds its row.
     const reference = (await runLeads(config, 'show', '1')).out.match(/\(([^ ]+) in emails\)/)?.[1];
     expect(reference).toMatch(/^Q-[0-9A-Z]{6}$/);

@@ -17,11 +17,12 @@ export type Method = 'GET' | 'POST' | 'DELETE';
 
 /**
  * How the reply is sent: JSON matching `reply`, nothing (204), a CSV file to save (a link, not a
- * fetch: its `reply` is the file's text), or an HTML document for a sandboxed frame (its `reply` is the
+ * fetch: its `reply` is the file's text), an HTML document for a sandboxed frame (its `reply` is the
  * document; it carries a policy of its own, as a frame's srcdoc would inherit the inbox's, which allows
- * no style attributes).
+ * no style attributes), or a stored file to save (a link, never shown inline: its `reply` is the file's
+ * content, streamed).
  */
-export type ReplyKind = 'json' | 'no-content' | 'csv' | 'html';
+export type ReplyKind = 'json' | 'no-content' | 'csv' | 'html' | 'file';
 
 export interface Endpoint<
   M extends Method = Method,
@@ -90,6 +91,9 @@ export const csvFile = z.string();
 
 /** An HTML document's text. */
 export const htmlDocument = z.string();
+
+/** A stored file's content (any bytes, any type), sent as an attachment to save. */
+export const fileContent = z.unknown();
 
 /**
  * Every reply that is not 2xx. 401 means "no valid session" (the page sends the person to sign in),

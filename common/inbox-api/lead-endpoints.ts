@@ -1,7 +1,7 @@
 /** The inbox's leads: the list with its views and search, one lead, and what staff do with it. */
 import { z } from 'zod';
 import { LEAD_STATUSES, LEAD_VIEWS } from '../lead-domain.ts';
-import { csvFile, cursorQuery, endpoint, idParams, noContent } from './endpoint.ts';
+import { csvFile, cursorQuery, endpoint, fileContent, idParams, noContent } from './endpoint.ts';
 import { leadDetail, leadList, newNote } from './lead-schemas.ts';
 
 const listQuery = z.object({
@@ -10,6 +10,9 @@ const listQuery = z.object({
   q: z.string().max(200).optional(),
   cursor: cursorQuery,
 });
+
+/** A lead's file: the lead's id and the file's. */
+const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
 
 export const leadEndpoints = {
   list: endpoint({ method: 'GET', path: '/leads', query: listQuery, reply: leadList }),
@@ -61,7 +64,19 @@ export const leadEndpoints = {
     reply: leadDetail,
     errors: ['not-found', 'not-dead'],
   }),
-  /** A data-subject request: the lead, its emails and their .eml files. */
+  /**
+   * A file the visitor attached, to save (never shown inline), streamed from the database. A file
+   * waiting for its virus scan, or infected, is refused (409 not-downloadable).
+   */
+  downloadAttachment: endpoint({
+    method: 'GET',
+    path: '/leads/:id/attachments/:attachmentId',
+    params: attachmentParams,
+    reply: fileContent,
+    replyAs: 'file',
+    errors: ['not-found', 'not-downloadable'],
+  }),
+  /** A data-subject request: the lead, its files, its emails and their .eml files. */
   remove: endpoint({
     method: 'DELETE',
     path: '/leads/:id',

@@ -1,5 +1,6 @@
 /** The leads as the inbox's API gives them. Times are ISO 8601 UTC; the page shows them in Me's timeZone. */
 import { z } from 'zod';
+import { SCAN_STATES } from '../attachments.ts';
 import { INTEGRATION_EVENTS, INTEGRATION_KINDS } from '../integration-domain.ts';
 import { LEAD_EVENT_KINDS, LEAD_STATUSES, LEAD_VIEWS } from '../lead-domain.ts';
 import { nextCursor } from './endpoint.ts';
@@ -94,6 +95,20 @@ const integrationDelivery = z.object({
 });
 export type IntegrationDelivery = z.infer<typeof integrationDelivery>;
 
+/** A file the visitor attached (its content is downloadAttachment's). */
+const leadAttachment = z.object({
+  id: z.number(),
+  /** The name it was sent with. */
+  name: z.string(),
+  /** Bytes. */
+  size: z.number(),
+  /** The type its content showed, which it is downloaded as. */
+  mediaType: z.string(),
+  /** Where it stands with the virus scanner; only "clean" and "not-scanned" can be downloaded. */
+  scan: z.enum(SCAN_STATES),
+});
+export type LeadAttachment = z.infer<typeof leadAttachment>;
+
 export const leadDetail = leadSummary.extend({
   /** What the emails call the lead, e.g. "Q-7F3K9C" (random: the id is never in an email). */
   reference: z.string(),
@@ -104,6 +119,8 @@ export const leadDetail = leadSummary.extend({
   timeline: z.array(timelineEntry),
   /** Each integration's deliveries of the lead's events, oldest first. */
   deliveries: z.array(integrationDelivery),
+  /** The files the visitor attached, in the order they were sent. */
+  attachments: z.array(leadAttachment),
 });
 export type LeadDetail = z.infer<typeof leadDetail>;
 

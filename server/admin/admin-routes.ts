@@ -53,7 +53,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       await guardRoutes(api, options);
       // (X-Robots-Tag and COOP: the server's security headers hook marks every answer under /admin.)
       api.addHook('onSend', async (_request, reply) => {
-        reply.header('cache-control', 'no-store');
+        // A downloaded file says "private, no-store" itself (a shared cache must not keep it either).
+        if (!String(reply.getHeader('cache-control') ?? '').includes('no-store'))
+          reply.header('cache-control', 'no-store');
       });
 
       await api.register(authRoutes, options);

@@ -7,8 +7,11 @@ import type {
   LeadSummary,
   TimelineEntry,
 } from '../../common/inbox-api/lead-schemas.ts';
+import { isDownloadable } from '../../common/attachments.ts';
 import { leadStatusLabels } from '../../common/lead-domain.ts';
 import { quoteFields } from '../../common/quote-request.ts';
+import { leadFilesRead } from '../attachments/lead-files-read.ts';
+import type { Storage } from '../db/database.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
 import type { IntegrationRepository, LeadDeliveryRow } from '../integrations/integration-repository.ts';
 import type { OutboxRepository } from '../outbox/outbox-repository.ts';
@@ -21,6 +24,8 @@ import { ApiProblem, notFound } from './api-problem.ts';
 import { registerEndpoint } from './register-endpoint.ts';
 
 export interface LeadRoutesOptions {
+  /** Where the leads' files are read from (their own database). */
+  storage: Pick<Storage, 'db'>;
   leads: LeadRepository;
   outbox: OutboxRepository;
   integrations: IntegrationRepository;
@@ -84,10 +89,15 @@ function integrationDelivery(row: LeadDeliveryRow, at: Date): IntegrationDeliver
   };
 }
 
-/** One lead as the inbox shows it: its fields, timeline and deliveries. */
-function leadDetail({ leads, integrations, now }: LeadRoutesOptions) {
+/** One lead as the inbox shows it: its fields, files, timeline and deliveries. */
+function leadDetail({ leads, integrations, storage, now }: LeadRoutesOptions) {
+  const files = leadFilesRead(storage.db);
   return async function detail(id: number): Promise<LeadDetail> {
-    const [found, deliveries] = await Promise.all([leads.detail(id), integrations.ofLead(id)]);
+    const [found, deliveries, attachments] = await Promise.all([
+      leads.detail(id),
+      integrations.ofLead(id),
+      files.ofLead(id),
+    ]);
     if (!found) throw notFound('This lead');
     return {
       ...summary(found),
@@ -96,6 +106,13 @@ function leadDetail({ leads, integrations, now }: LeadRoutesOptions) {
       sourcePage: found.lead.source_page,
       timeline: found.events.map(timelineEntry),
       deliveries: deliveries.map((row) => integrationDelivery(row, now())),
+      attachments: attachments.map(({ id: fileId, name, size, mediaType, scan }) => ({
+        id: fileId,
+        name,
+        size,
+        mediaType,
+        scan,
+      })),
     };
   };
 }
@@ -133,10 +150,30 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
       { actor: account.email, action: 'export', summary: `Exported ${what} as CSV` },
       now(),
     );
-    return { fileName: `leads-${query.view}-${now().toISOString().slice(0, 10)}.csv`, csv: leadsCsv(rows) };
+    return {
+      fileName: `leads-${query.view}-${now().toISOString().slice(0, 10)}.csv`,
+      csv: leadsCsv(rows, await leads.filesOf(rows.map((lead) => lead.id))),
+    };
   });
 
   registerEndpoint(app, leadEndpoints.detail, async ({ params }) => detail(params.id));
+
+  const files = leadFilesRead(options.storage.db);
+  registerEndpoint(app, leadEndpoints.downloadAttachment, async ({ params }) => {
+    const found = await files.download(params.id, params.attachmentId);
+    if (!found) throw notFound('This file');
+    const { file, content } = found;
+    if (!isDownloadable(file.scan)) {
+      throw new ApiProblem(
+        409,
+        'not-downloadable',
+        file.scan === 'infected'
+          ? `${file.name} cannot be downloaded: the virus scanner found a virus in it.`
+          : `${file.name} cannot be downloaded yet: the virus scanner has not checked it. Try again later.`,
+      );
+    }
+    return { fileName: file.name, mediaType: file.mediaType, size: file.size, content };
+  });
 
   registerEndpoint(app, leadEndpoints.remove, async ({ params: { id }, staff }) => {
     const { account } = staff;

@@ -4,6 +4,7 @@ import type { Endpoint } from '../../common/inbox-api/endpoint.ts';
 import { staffOf } from './admin-guard.ts';
 import { parse } from './api-problem.ts';
 import { csvDownload } from './csv-download.ts';
+import { fileDownload, type FileDownload } from './file-download.ts';
 import { htmlFrame } from './html-frame.ts';
 import type { SignedIn } from './session-repository.ts';
 
@@ -24,12 +25,17 @@ interface EndpointCall<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-/** A handler of an endpoint: it returns the reply its contract describes (nothing for a 204, a file for a CSV). */
+/** What a handler returns: a CSV's name and text, a stored file, or the JSON its contract describes. */
+type HandlerReplyOf<E extends Endpoint> = E['replyAs'] extends 'csv'
+  ? CsvDownload
+  : E['replyAs'] extends 'file'
+    ? FileDownload
+    : z.input<E['reply']>;
+
+/** A handler of an endpoint: it returns the reply its contract describes (nothing for a 204, a file for a CSV or a download). */
 export type EndpointHandler<E extends Endpoint> = (
   call: EndpointCall<E>,
-) => E['replyAs'] extends 'no-content'
-  ? Promise<void>
-  : Promise<E['replyAs'] extends 'csv' ? CsvDownload : z.input<E['reply']>>;
+) => E['replyAs'] extends 'no-content' ? Promise<void> : Promise<HandlerReplyOf<E>>;
 
 export interface EndpointOptions {
   /**
@@ -85,6 +91,7 @@ export function registerEndpoint<E extends Endpoint>(
           return csvDownload(reply, fileName, csv);
         }
         if (endpoint.replyAs === 'html') return htmlFrame(reply, result as string);
+        if (endpoint.replyAs === 'file') return fileDownload(reply, result as FileDownload);
         return checkedReply(endpoint, result);
       }),
   });

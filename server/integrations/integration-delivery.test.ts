@@ -8,6 +8,7 @@ import { openStores } from '../stores.ts';
 import { manualClock } from '../test/manual-clock.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testConfig } from '../test/test-app.ts';
+import { storeAttachment } from '../test/stored-attachment.ts';
 import { storeIntegration } from '../test/stored-integration.ts';
 import { webhookReceiver } from '../test/webhook-receiver.ts';
 import { createHttpSender } from './http-sender.ts';
@@ -62,6 +63,34 @@ const outboxRows = (stores: Stores) =>
     .orderBy('id')
     .execute();
 
+describe("a lead's files at an integration", () => {
+  it('are named with their sizes in lead.created, never their content nor a link to them', async () => {
+    const { stores, worker } = await setup();
+    const receiver = await webhookReceiver();
+    await storeIntegration(stores.storage, 'webhook', receiver.url, newSigningSecret());
+    const lead = await storeLead(stores);
+    const content = Buffer.from('%PDF-1.7 the brief itself');
+    await storeAttachment(stores.storage, lead.id, { name: 'Brief – v2.pdf', content });
+    await storeAttachment(stores.storage, lead.id, {
+      name: 'notes.txt',
+      content: Buffer.from('more'),
+      scan: 'pending',
+      position: 1,
+    });
+
+    expect(await worker.runOnce()).toBe(1);
+
+    const body = receiver.received[0]?.body ?? '';
+    const payload = JSON.parse(body) as { data: { attachments: unknown } };
+    expect(payload.data.attachments).toEqual([
+      { name: 'Brief – v2.pdf', size: content.length },
+      { name: 'notes.txt', size: 4 },
+    ]);
+    expect(body).not.toContain('the brief itself');
+    expect(body).not.toContain('/attachments/');
+  });
+});
+
 describe('a signed webhook', () => {
   it('receives lead.created in the lead’s transaction, signed as Standard Webhooks says, and logs the attempt', async () => {
     const { stores, worker, lines } = await setup();
@@ -88,6 +117,7 @@ describe('a signed webhook', () => {
       page: '/services',
       received_at: stored.created_at,
       inbox_url: `https://www.acme.test/admin/leads/${lead.id}`,
+      attachments: [],
     });
     const [row] = await outboxRows(stores);
     expect(row).toMatchObject({ status: 'sent', delivered_via: 'http', owner_type: 'lead' });

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { integrationKindLabels } from '../../common/integration-domain.ts';
+import { leadFilesRead } from '../attachments/lead-files-read.ts';
 import type { Database } from '../db/database-tables.ts';
 import type { Attempt, MessageKind, Failure } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
@@ -120,7 +121,7 @@ export function integrationOutboxKind({ siteUrl }: { siteUrl: string }): Message
       const payload =
         delivery.event === 'lead.status_changed' && delivery.data
           ? statusChangedPayload(lead, delivery.data, siteUrl, at)
-          : leadCreatedPayload(lead, siteUrl, at);
+          : leadCreatedPayload(lead, siteUrl, at, await leadFilesRead(trx).ofLead(lead.id));
       return integrationRequest(integration, payload, row.message_id, at);
     },
     async onSent(trx, row, at, attempt) {

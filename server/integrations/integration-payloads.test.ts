@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { slackMessage, teamsMessage, type IntegrationPayload } from './integration-payloads.ts';
 
-const created = (message: string, name = 'Priya Sharma'): IntegrationPayload => ({
+const created = (
+  message: string,
+  name = 'Priya Sharma',
+  attachments: { name: string; size: number }[] = [],
+): IntegrationPayload => ({
   type: 'lead.created',
   timestamp: '2026-11-27T09:00:00.000Z',
   data: {
@@ -13,8 +17,15 @@ const created = (message: string, name = 'Priya Sharma'): IntegrationPayload => 
     page: '/services',
     received_at: '2026-11-27T09:00:00.000Z',
     inbox_url: 'https://www.acme.test/admin/leads/7',
+    attachments,
   },
 });
+
+/** Files whose names try Markdown, a mention and a link. */
+const trickyFiles = [
+  { name: 'Brief (final).pdf', size: 2_516_582 },
+  { name: '[click](https://evil.test) <!channel> **x**.txt', size: 820 },
+];
 
 describe('the Slack message', () => {
   it('shows the name, the reference, the first 300 characters and a button to the lead', () => {
@@ -32,6 +43,32 @@ describe('the Slack message', () => {
     );
     expect(message).toContain('&lt;!channel&gt; see &lt;https://evil.test|here&gt; &amp; more');
     expect(message).not.toContain('<!channel>');
+  });
+});
+
+describe("the lead's files in a chat message", () => {
+  it('are named with their sizes in Slack, escaped, with no link of their own', () => {
+    const message = JSON.stringify(slackMessage(created('Hello', 'Priya', trickyFiles)));
+    expect(message).toContain(
+      '*Attachments*\\nBrief (final).pdf (2.4 MB)\\n[click](https://evil.test) &lt;!channel&gt; **x**.txt (820 bytes)',
+    );
+    expect(message).not.toContain('<!channel>');
+    expect(message).not.toContain('/attachments/');
+    expect(JSON.stringify(slackMessage(created('Hello')))).not.toContain('Attachments');
+  });
+
+  it("are named with their sizes in Teams, in TextRuns only (a name is the visitor's text)", () => {
+    const texts = textsOf(teamsMessage(created('Hello', 'Priya', trickyFiles)));
+    expect(texts.map(({ text }) => text)).toEqual(
+      expect.arrayContaining([
+        'Attachments:',
+        'Brief (final).pdf (2.4 MB)',
+        '[click](https://evil.test) <!channel> **x**.txt (820 bytes)',
+      ]),
+    );
+    expect(
+      texts.filter(({ text }) => text.includes('evil.test')).every(({ type }) => type === 'TextRun'),
+    ).toBe(true);
   });
 });
 

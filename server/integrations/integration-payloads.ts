@@ -1,5 +1,12 @@
+import { formatFileSize } from '../../common/attachments.ts';
 import type { IntegrationKind } from '../../common/integration-domain.ts';
 import type { LeadStatus } from '../../common/lead-domain.ts';
+
+/** A file attached to a lead, as integrations are told of it. */
+export interface AttachedFile {
+  name: string;
+  size: number;
+}
 
 /** lead.created's data: the lead as the visitor sent it, and where staff open it. */
 interface LeadCreatedData {
@@ -11,6 +18,8 @@ interface LeadCreatedData {
   page: string;
   received_at: string;
   inbox_url: string;
+  /** The files the visitor attached, in the order sent: names and sizes (bytes) only, never content or a link. */
+  attachments: AttachedFile[];
   /** Only on "Send test event": the data is a sample, no lead exists. */
   test?: true;
 }
@@ -54,6 +63,17 @@ function headerText(text: string): string {
   return text.length > 150 ? `${text.slice(0, 149)}…` : text;
 }
 
+/** The files in a chat message, one a line: "brief.pdf (2.4 MB)". */
+const fileLines = (files: readonly AttachedFile[]) =>
+  files.map((file) => `${file.name} (${formatFileSize(file.size)})`);
+
+/** Slack's section naming the files (escaped: a file's name is the visitor's text), if there are any. */
+function slackFiles(files: readonly AttachedFile[]): unknown[] {
+  if (files.length === 0) return [];
+  const text = `*Attachments*\n${fileLines(files).map(slackEscape).join('\n')}`;
+  return [{ type: 'section', text: { type: 'mrkdwn', text } }];
+}
+
 const openButton = (url: string) => ({
   type: 'actions',
   elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open in inbox' }, url }],
@@ -88,6 +108,7 @@ export function slackMessage(payload: IntegrationPayload): unknown {
         ],
       },
       { type: 'section', text: { type: 'mrkdwn', text: slackEscape(excerpt(data.message)) || ' ' } },
+      ...slackFiles(data.attachments),
       openButton(data.inbox_url),
     ],
   };
@@ -133,6 +154,12 @@ export function teamsMessage(payload: IntegrationPayload): unknown {
       plainText([run('Reference: ', BOLD), run(data.reference)]),
       plainText([run('Page: ', BOLD), run(data.page)]),
       plainText([run(excerpt(data.message))]),
+      ...(data.attachments.length > 0
+        ? [
+            plainText([run('Attachments:', BOLD)]),
+            ...fileLines(data.attachments).map((line) => plainText([run(line)])),
+          ]
+        : []),
     ],
     data.inbox_url,
   );

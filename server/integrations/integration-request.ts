@@ -2,7 +2,12 @@ import { adminPaths } from '../../common/admin-api.ts';
 import type { OutgoingRequest } from '../outbox/outgoing-request.ts';
 import type { Lead } from '../quote/quote-tables.ts';
 import type { IntegrationRow } from './integration-tables.ts';
-import { integrationBody, type IntegrationPayload, type StatusChange } from './integration-payloads.ts';
+import {
+  type AttachedFile,
+  integrationBody,
+  type IntegrationPayload,
+  type StatusChange,
+} from './integration-payloads.ts';
 import { webhookSignature } from './webhook-signature.ts';
 
 /** The lead's page in the inbox, as a full URL (SITE_URL). */
@@ -10,8 +15,13 @@ function inboxUrl(siteUrl: string, leadId: number): string {
   return new URL(adminPaths.lead(leadId), siteUrl).toString();
 }
 
-/** lead.created, built when it is sent from the lead as it is stored (nothing of it is kept twice). */
-export function leadCreatedPayload(lead: Lead, siteUrl: string, at: Date): IntegrationPayload {
+/** lead.created, built when it is sent from the lead and its files as stored (nothing of it is kept twice). */
+export function leadCreatedPayload(
+  lead: Lead,
+  siteUrl: string,
+  at: Date,
+  files: readonly AttachedFile[] = [],
+): IntegrationPayload {
   return {
     type: 'lead.created',
     timestamp: at.toISOString(),
@@ -24,6 +34,7 @@ export function leadCreatedPayload(lead: Lead, siteUrl: string, at: Date): Integ
       page: lead.source_page,
       received_at: lead.created_at,
       inbox_url: inboxUrl(siteUrl, lead.id),
+      attachments: files.map(({ name, size }) => ({ name, size })),
     },
   };
 }

@@ -49,6 +49,7 @@ function testEventPayload(siteUrl: string, at: Date): IntegrationPayload {
       page: '/',
       received_at: at.toISOString(),
       inbox_url: new URL(adminPaths.inbox, siteUrl).toString(),
+      attachments: [{ name: 'brief (sample).pdf', size: 245_760 }],
       test: true,
     },
   };

@@ -35,6 +35,41 @@ export interface CopyOptions {
 /** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement. */
 const batchSize = (columns: number) => Math.max(1, Math.min(500, Math.floor(30_000 / columns)));
 
+/**
+ * Bytes of values per INSERT, about: rows of large values (a file's chunks, 256 KiB each) go a few at
+ * a time, so the copy's memory stays bounded whatever the tables hold.
+ */
+export const COPY_BATCH_BYTES = 4 * 1024 * 1024;
+
+/** About how many bytes a value takes in a statement (a blob its length, text its characters). */
+function sizeOf(value: unknown): number {
+  if (Buffer.isBuffer(value)) return value.length;
+  if (typeof value === 'string') return value.length;
+  return 8;
+}
+
+/**
+ * The rows, read one at a time, in batches of at most `maxRows` rows and about `maxBytes` bytes (a
+ * batch closes once it reaches them; one larger row is a batch of its own).
+ */
+export function* rowBatches(
+  rows: Iterable<unknown[]>,
+  { maxRows, maxBytes = COPY_BATCH_BYTES }: { maxRows: number; maxBytes?: number },
+): Generator<unknown[][]> {
+  let batch: unknown[][] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    batch.push(row);
+    bytes += row.reduce<number>((sum, value) => sum + sizeOf(value), 0);
+    if (batch.length >= maxRows || bytes >= maxBytes) {
+      yield batch;
+      batch = [];
+      bytes = 0;
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
 interface SourceTable {
   name: string;
   /** The columns stored (not generated: PostgreSQL computes phone_digits and phone_endings itself). */
@@ -129,22 +164,15 @@ async function copyTable(
   }: { name: string; columns: string[]; identity: string | undefined; sequence: number },
 ): Promise<TableCopy> {
   const quoted = columns.map((column) => `"${column.replace(/"/g, '""')}"`).join(', ');
+  // Read a row at a time (never a whole table), written in batches bounded in rows and bytes.
   const rows = source
     .prepare(`select ${quoted} from "${name.replace(/"/g, '""')}"`)
     .raw()
-    .iterate();
-  let batch: unknown[][] = [];
-  const insert = async () => {
-    if (batch.length === 0) return;
+    .iterate() as Iterable<unknown[]>;
+  for (const batch of rowBatches(rows, { maxRows: batchSize(columns.length) })) {
     await sql`insert into ${sql.table(name)} (${sql.join(columns.map((column) => sql.ref(column)))})
         values ${sql.join(batch.map((row) => sql`(${sql.join(row)})`))}`.execute(trx);
-    batch = [];
-  };
-  for (const row of rows as Iterable<unknown[]>) {
-    batch.push(row);
-    if (batch.length >= batchSize(columns.length)) await insert();
   }
-  await insert();
   if (identity) {
     // Past the highest id copied, and past any id SQLite gave before (AUTOINCREMENT): never one again.
     await sql`select setval(pg_get_serial_sequence(${name}, ${identity}), greatest(max(${sql.ref(identity)}), ${sequence}))

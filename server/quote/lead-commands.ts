@@ -90,7 +90,7 @@ export async function runLeadCommand(
     }
     case 'export': {
       const rows = await leads.all();
-      const csv = leadsCsv(rows);
+      const csv = leadsCsv(rows, await leads.filesOf(rows.map((lead) => lead.id)));
       writeCsv(csv, option(rest, '--out'), io, `${rows.length} quote requests`);
       return 0;
     }

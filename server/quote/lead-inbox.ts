@@ -10,6 +10,7 @@ import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { LEAD_REFERENCE } from './lead-reference.ts';
 import { fullTextSearchOf, LEAD_SEARCH_INDEX, searchTerms } from './lead-search.ts';
 import { LEAD_OWNER, QUOTE_EMAIL_KINDS, type Lead, type LeadEvent } from './quote-tables.ts';
+import { leadFilesRead } from '../attachments/lead-files-read.ts';
 
 /** A lead with its notification email (undefined when none was queued, e.g. spam). */
 export interface LeadWithDelivery {
@@ -146,6 +147,9 @@ export function createLeadInbox(storage: Pick<Storage, 'db'> & SearchStorage) {
 
     /** How many leads each view holds. */
     counts: () => countsByView(db),
+
+    /** The files of these leads, by lead id, in the order sent (the CSV export names them). */
+    filesOf: (ids: readonly number[]) => leadFilesRead(db).ofLeads(ids),
 
     /** Every lead, oldest first, for the CSV export (of a view and a search, or all of them). */
     async all(filter?: LeadQuery): Promise<Lead[]> {

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
+import { type LeadFile, leadFilesRead } from '../attachments/lead-files-read.ts';
 import type { MessageKind } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { autoReplyIn } from './auto-reply.ts';
@@ -22,11 +23,16 @@ async function leadsOf(trx: Transaction<Database>, rows: readonly OutboxRow[]): 
   return new Map(leads.map((lead) => [lead.id, lead]));
 }
 
-/** The notification about a lead, or why it must not go. */
-function notificationOf(lead: Lead | undefined, row: OutboxRow, settings: QuoteEmailSettings) {
+/** The notification about a lead (naming its files), or why it must not go. */
+function notificationOf(
+  lead: Lead | undefined,
+  row: OutboxRow,
+  settings: QuoteEmailSettings,
+  files: readonly LeadFile[] = [],
+) {
   if (!lead) return { cancelled: 'the quote request was deleted' };
   // Nobody is emailed about spam, whatever put the email back in the queue ("Retry all dead").
-  return lead.spam ? { cancelled: SPAM_CANCELLATION } : notificationEmail(lead, row, settings);
+  return lead.spam ? { cancelled: SPAM_CANCELLATION } : notificationEmail(lead, row, settings, files);
 }
 
 /** Writes what became of the notification on its lead's timeline. */
@@ -67,12 +73,17 @@ export function quoteEmailKinds(settings: QuoteEmailSettings): MessageKind[] {
     {
       kind: QUOTE_EMAIL_KINDS.notification,
       async prepare(trx, row) {
-        return notificationOf(await leadOf(trx, row), row, settings);
+        const files = await leadFilesRead(trx).ofLead(leadIdOf(row) ?? -1);
+        return notificationOf(await leadOf(trx, row), row, settings, files);
       },
-      // A pass of the outbox reads the leads of its notifications once.
+      // A pass of the outbox reads the leads of its notifications, and their files, once.
       async prepareBatch(trx, rows) {
         const leads = await leadsOf(trx, rows);
-        return rows.map((row) => notificationOf(leads.get(leadIdOf(row) ?? -1), row, settings));
+        const files = await leadFilesRead(trx).ofLeads([...leads.keys()]);
+        return rows.map((row) => {
+          const leadId = leadIdOf(row) ?? -1;
+          return notificationOf(leads.get(leadId), row, settings, files.get(leadId));
+        });
       },
       async onSentBatch(trx, rows, at) {
         await addDeliveryEvents(trx, rows.map(sentEvent), at);

@@ -99,6 +99,30 @@ describe('quote emails', () => {
     expect(mail.messageId).toBe('<quote-7.0123456789abcdef@acme.test>');
   });
 
+  it('names each file with its size and links to the lead in the inbox, never attaching them', async () => {
+    const files = [
+      {
+        id: 1,
+        leadId: 7,
+        name: 'Brief <v2>.pdf',
+        size: 2_516_582,
+        mediaType: 'application/pdf',
+        scan: 'clean',
+      },
+      { id: 2, leadId: 7, name: 'notes.txt', size: 820, mediaType: 'text/plain', scan: 'pending' },
+    ] as const;
+    const mail = notificationEmail(lead, row('notification'), settings, files);
+    const link = 'https://www.acme.test/admin?q=Q-7F3K9C';
+    expect(mail.text).toContain(
+      `Attachments (2):\n- Brief <v2>.pdf (2.4 MB)\n- notes.txt (820 bytes)\nDownload them from the lead in the inbox (they are not attached to this email):\n${link}\n`,
+    );
+    expect(mail.html).toContain('<li>Brief &lt;v2&gt;.pdf (2.4 MB)</li>');
+    expect(mail.html).toContain(`<a href="${link}">${link}</a>`);
+    const parsed = await simpleParser(await renderMail(mail));
+    expect(parsed.attachments).toEqual([]);
+    expect(notificationEmail(lead, row('notification'), settings).text).not.toContain('Attachments');
+  });
+
   it("gives staff's text and the lead's reference, never the visitor's message nor their name, in the acknowledgement", () => {
     const staffText = 'Hello,\n\nThanks for writing to us <3.\nWe answer within a day.';
     const mail = acknowledgementEmail(lead, row('acknowledgement'), settings, staffText);

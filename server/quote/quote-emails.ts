@@ -5,6 +5,8 @@ import { htmlPage } from '../mail/html-email.ts';
 import type { MailAddress } from '../mail/mail-address.ts';
 import { headerText, safeAddress, type OutgoingMail } from '../mail/outgoing-mail.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
+import type { LeadFile } from '../attachments/lead-files-read.ts';
+import { emailFilesSection, inboxLinkOf } from './quote-email-files.ts';
 import type { Lead } from './quote-tables.ts';
 
 export interface QuoteEmailSettings {
@@ -28,14 +30,21 @@ const LABEL_WIDTH = Math.max(...shortFields.map((name) => quoteFormFields[name].
 
 /**
  * The notification to the company: every field, escaped, with Reply-To set to
- * the visitor. It names the lead by its random reference, never its row id: a
+ * the visitor, and the files' names and sizes with a link to the inbox (never
+ * the files). It names the lead by its random reference, never its row id: a
  * staff reply carries the subject back to the visitor.
  */
-export function notificationEmail(lead: Lead, row: OutboxRow, settings: QuoteEmailSettings): OutgoingMail {
+export function notificationEmail(
+  lead: Lead,
+  row: OutboxRow,
+  settings: QuoteEmailSettings,
+  files: readonly LeadFile[] = [],
+): OutgoingMail {
   const name = headerText(lead.name, 100);
   const subject = `Quote request from ${name} (${lead.reference})`;
   const received = formatTime(lead.created_at);
   const replyAddress = safeAddress(lead.email);
+  const attached = emailFilesSection(files, inboxLinkOf(settings.siteUrl, lead.reference));
 
   const text = [
     `New quote request ${lead.reference}, received ${received} from the page ${lead.source_page}.`,
@@ -44,6 +53,7 @@ export function notificationEmail(lead: Lead, row: OutboxRow, settings: QuoteEma
       (field) => `${`${quoteFormFields[field].label}:`.padEnd(LABEL_WIDTH)} ${valueOf(lead, field)}`,
     ),
     ...longFields.flatMap((field) => ['', `${quoteFormFields[field].label}:`, lead[field]]),
+    ...attached.text,
     '',
     '--',
     `Reply to this email to answer ${lead.name} directly.`,
@@ -74,6 +84,7 @@ export function notificationEmail(lead: Lead, row: OutboxRow, settings: QuoteEma
 ${rows}
 </table>
 ${blocks}
+${attached.html}
 <p style="color: #475569; font-size: 13px;">Reply to this email to answer ${escapeHtml(lead.name)} directly. Sent by the quote form of ${escapeHtml(settings.siteUrl)}.</p>`,
   );
 

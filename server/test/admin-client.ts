@@ -52,6 +52,9 @@ function checkAgainstContract(method: string, path: string, response: LightMyReq
   } else if (endpoint.replyAs === 'csv') {
     if (!String(response.headers['content-type']).startsWith('text/csv'))
       throw new Error(`${where}: not a CSV`);
+  } else if (endpoint.replyAs === 'file') {
+    if (!String(response.headers['content-disposition']).startsWith('attachment;'))
+      throw new Error(`${where}: not a file to save`);
   } else if (endpoint.replyAs === 'html') {
     if (!String(response.headers['content-type']).startsWith('text/html'))
       throw new Error(`${where}: not an HTML document`);

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { setFlash } from '../../components/admin/flash';
 import { Icon } from '../../components/admin/icons';
 import { LEAD_INTENT, type LeadActionResult } from '../../components/admin/intents';
+import { AttachmentsCard } from '../../components/admin/lead/attachments-card';
 import { Card } from '../../components/admin/lead/card';
 import { DeliveryCard } from '../../components/admin/lead/delivery-card';
 import { IntegrationsCard } from '../../components/admin/lead/integrations-card';
@@ -158,10 +159,13 @@ export default function LeadPage({ loaderData: lead }: Route.ComponentProps) {
         }
       />
 
-      {/* One column on a phone, in the order of the work: the request, its status, its notification, notes.
+      {/* One column on a phone, in the order of the work: the request and its files, its status, its notification, notes.
           On a wide screen the status and notification stand beside the request and the notes. */}
       <div className="mt-6 grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <RequestCard lead={lead} />
+        <div className="space-y-5 lg:col-start-1 lg:row-start-1">
+          <RequestCard lead={lead} />
+          <AttachmentsCard leadId={lead.id} files={lead.attachments} />
+        </div>
         <div className="space-y-5 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <Card title="Status">
             <StatusForm lead={lead} />
