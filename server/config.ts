@@ -25,6 +25,7 @@ import {
 } from './site-settings.ts';
 import { checkTogether, invalid } from './config-rules.ts';
 import { dkimSettings, type DkimSettings } from './mail/dkim-key.ts';
+import { adminConfig, attachmentConfig, DAY_MS, mailConfig, storageConfig } from './config-sections.ts';
 
 export { ConfigError };
 
@@ -127,93 +128,6 @@ export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
 /** The variables as the schema gives them: checked, converted, defaults filled in. */
 export type Env = z.infer<typeof envSchema>;
-
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
-
-const MB = 1024 * 1024;
-
-/** The quote form's attachments: the limits (common/attachments.ts) and the virus scanner. */
-function attachmentConfig(value: Env) {
-  return {
-    limits: {
-      maxFiles: value.ATTACHMENT_MAX_FILES,
-      maxFileBytes: value.ATTACHMENT_MAX_FILE_MB * MB,
-      maxTotalBytes: value.ATTACHMENT_MAX_TOTAL_MB * MB,
-    },
-    /** CLAMD_URL: where clamd listens, tcp://host:port or unix:/path; undefined: files are not scanned. */
-    clamdUrl: value.CLAMD_URL,
-  };
-}
-
-/** Where the data lives (DATABASE_URL or DATABASE_PATH) and its backups. */
-function storageConfig(value: Env) {
-  return {
-    database: {
-      /** PostgreSQL (DATABASE_URL); unset, SQLite at `path`. */
-      url: value.DATABASE_URL,
-      /** PostgreSQL connections in this instance's pool. */
-      poolSize: value.DATABASE_POOL_SIZE,
-      /** Absolute path of the SQLite file; its directory is created on first start. */
-      path: resolve(value.DATABASE_PATH),
-      /** How long a write waits for a lock held by another connection before giving up (503). */
-      busyTimeoutMs: value.DATABASE_BUSY_TIMEOUT_MS,
-    },
-    backup: {
-      /** Where backups go (absolute). */
-      dir: resolve(value.BACKUP_DIR),
-      /** The server takes one this often; 0: never (npm run backup still works). */
-      intervalMs: value.BACKUP_INTERVAL_HOURS * HOUR_MS,
-      /** How many are kept; older ones are deleted. */
-      keep: value.BACKUP_KEEP,
-    },
-  };
-}
-
-/** Mail: the SMTP server or where mail is kept without one, the senders, DKIM, the auto-reply's start. */
-function mailConfig(value: Env, dkim: DkimSettings | undefined) {
-  return {
-    /** SMTP server; without it mail is written as .eml files to `dir` (SQLite) or kept in the database (PostgreSQL). */
-    smtpUrl: value.SMTP_URL,
-    timeouts: {
-      connectionMs: value.SMTP_CONNECTION_TIMEOUT_MS,
-      greetingMs: value.SMTP_GREETING_TIMEOUT_MS,
-      socketMs: value.SMTP_SOCKET_TIMEOUT_MS,
-    },
-    /** The company's own sender address. */
-    from: value.MAIL_FROM,
-    /** The newsletter's sender (NEWSLETTER_FROM); unset, `from`. */
-    newsletterFrom: value.NEWSLETTER_FROM,
-    /** The company inbox that receives the quote requests. */
-    to: value.MAIL_TO,
-    /** Where .eml files are written when there is no SMTP server (SQLite; PostgreSQL keeps them in the database). */
-    dir: resolve(value.MAIL_DIR),
-    /** DKIM signing of what goes through SMTP_URL (DKIM_*), or undefined. */
-    dkim,
-    /**
-     * Whether the auto-reply starts on (ACK_EMAIL), for a new database only: it seeds Settings →
-     * Auto-reply once, and staff decide from then on.
-     */
-    acknowledge: value.ACK_EMAIL,
-  };
-}
-
-/** The inbox: its time zone, its sessions' limits, the sign-in limit. */
-function adminConfig(value: Env) {
-  return {
-    /** Times in the inbox are shown in this zone. */
-    timeZone: value.ADMIN_TIME_ZONE,
-    session: {
-      idleMs: value.ADMIN_SESSION_IDLE_HOURS * HOUR_MS,
-      maxAgeMs: value.ADMIN_SESSION_MAX_DAYS * DAY_MS,
-    },
-    /** Failed sign-ins and invitation acceptances allowed per client address and window. */
-    signInLimit: {
-      max: value.ADMIN_SIGN_IN_RATE_LIMIT_MAX,
-      windowMs: value.ADMIN_SIGN_IN_RATE_LIMIT_WINDOW_MS,
-    },
-  };
-}
 
 /** The variables grouped and in the units the server works in; its type is the Config's. */
 function toConfig(value: Env, warnings: string[], dkim: DkimSettings | undefined) {
