@@ -5,43 +5,45 @@ import './lead-count-tables.ts';
  * lead_counts spread over shards on PostgreSQL. Every lead of a day and page counts in one row, and
  * an upsert holds that row's lock until its transaction has committed, fsync included: with one row,
  * concurrent quotes committed one after another, one fsync each (bench:api, issue 33). Now a change
- * goes to the first shard of its bucket that no other transaction holds (SELECT … FOR UPDATE SKIP
- * LOCKED), so concurrent commits no longer wait for each other and PostgreSQL flushes them together.
+ * goes to the first shard of its bucket that no other transaction holds, so concurrent commits no longer wait for each other and PostgreSQL flushes them together.
  * With no concurrency every change lands on shard 0, so a quiet site keeps one row per bucket; the
  * readers already add the rows of a bucket up (sum … group by), and a shard's row may go below 0
  * (a lead counted in one shard, moved on in another) while the bucket's sum stays exact.
  */
 export const LEAD_COUNT_SHARDS = 32;
 
-/** Adds `leads` and `contacted` (1 or -1, 0 or ±1) to the bucket, in a shard no one else holds. */
+/** About 100 buckets' claims: a bigger transaction (a copy, a purge) counts the rest in shard 0, waiting if it must. */
+const MAX_CLAIMED_CHARS = 2000;
+
+/**
+ * Adds `leads` and `contacted` (±1, or 0) to the bucket, in a shard no other transaction holds. A
+ * shard is claimed with a transaction-level advisory lock on (the bucket's hash, the shard), tried
+ * without waiting, not with the row's lock: a row another transaction has just inserted is not yet
+ * visible, and an insert that meets it waits for that transaction. The claims of the transaction are
+ * remembered in a setting of its own (`,hash:shard,` each), so that its next change to a bucket goes
+ * to the shard it holds, and the locks it takes stay few.
+ */
 const ADD_TO_SHARD = `create function lead_counts_add(p_span text, p_bucket text, p_status text, p_page text,
     p_leads integer, p_contacted integer) returns void language plpgsql as $$
   declare
-    held tid;
+    bucket_key integer := hashtext(p_span || '|' || p_bucket || '|' || p_status || '|' || p_page);
+    claimed text := coalesce(current_setting('lead_counts.claimed', true), '');
+    claim integer := position(',' || bucket_key || ':' in claimed);
+    chosen integer := 0;
   begin
-    for s in 0..${LEAD_COUNT_SHARDS - 1} loop
-      select ctid into held from lead_counts
-        where span = p_span and bucket = p_bucket and status = p_status and source_page = p_page and shard = s
-        for update skip locked;
-      if found then
-        update lead_counts set leads = leads + p_leads, contacted = contacted + p_contacted where ctid = held;
-        return;
-      end if;
-      -- Held by another transaction, or not there yet: a row of its own, if no one has made it.
-      perform from lead_counts
-        where span = p_span and bucket = p_bucket and status = p_status and source_page = p_page and shard = s;
-      if not found then
-        insert into lead_counts (span, bucket, status, source_page, shard, leads, contacted)
-          values (p_span, p_bucket, p_status, p_page, s, p_leads, p_contacted)
-          on conflict do nothing;
-        if found then
-          return;
+    if claim > 0 then
+      chosen := split_part(substr(claimed, claim + length(bucket_key::text) + 2), ',', 1)::integer;
+    elsif length(claimed) < ${MAX_CLAIMED_CHARS} then
+      for s in 0..${LEAD_COUNT_SHARDS - 1} loop
+        if pg_try_advisory_xact_lock(bucket_key, s) then
+          chosen := s;
+          perform set_config('lead_counts.claimed', claimed || ',' || bucket_key || ':' || s || ',', true);
+          exit;
         end if;
-      end if;
-    end loop;
-    -- Every shard held: wait for the first.
+      end loop;
+    end if;
     insert into lead_counts (span, bucket, status, source_page, shard, leads, contacted)
-      values (p_span, p_bucket, p_status, p_page, 0, p_leads, p_contacted)
+      values (p_span, p_bucket, p_status, p_page, chosen, p_leads, p_contacted)
       on conflict (span, bucket, status, source_page, shard)
       do update set leads = lead_counts.leads + excluded.leads, contacted = lead_counts.contacted + excluded.contacted;
   end $$`;
