@@ -44,7 +44,7 @@ const types = {
  * Groups written at once (write-queue.ts), each a transaction on a connection of its own: while one
  * waits for its round trips or its fsync, another is written. Few, so that groups stay large.
  */
-const POSTGRES_WRITE_GROUPS = 4;
+const POSTGRES_WRITE_GROUPS = 8;
 
 /** How long a request waits for a connection before it is answered 503 (PostgreSQL down or saturated). */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -84,7 +84,7 @@ export async function openPostgresStorage({
   // Group commit, as on SQLite (write-queue.ts); a group undone by a deadlock is written again.
   const write = createWriteQueue(db, {
     retryable: isTransactionConflict,
-    concurrency: Number(process.env.WQ_LANES ?? POSTGRES_WRITE_GROUPS),
+    concurrency: POSTGRES_WRITE_GROUPS,
   });
   return {
     ...postgresQueueCapabilities,
