@@ -42,7 +42,8 @@ const types = {
 
 /**
  * Groups written at once (write-queue.ts), each a transaction on a connection of its own: while one
- * waits for its round trips or its fsync, another is written. Few, so that groups stay large.
+ * waits for its round trips or its fsync, another is written. Few, so that groups stay large. A group
+ * undone by a deadlock (another instance's group took the same locks the other way round) is written again.
  */
 const POSTGRES_WRITE_GROUPS = 8;
 
@@ -81,7 +82,6 @@ export async function openPostgresStorage({
     await db.destroy();
     throw error;
   }
-  // Group commit, as on SQLite (write-queue.ts); a group undone by a deadlock is written again.
   const write = createWriteQueue(db, {
     retryable: isTransactionConflict,
     concurrency: POSTGRES_WRITE_GROUPS,

@@ -96,7 +96,9 @@ async function attempt<DB>(
   try {
     const outcomes: Outcome[] = [];
     for (const { job } of batch) {
-      outcomes.push(groupError ? await runIsolated(trx, job, groupError) : { ok: true, value: await job(trx) });
+      outcomes.push(
+        groupError ? await runIsolated(trx, job, groupError) : { ok: true, value: await job(trx) },
+      );
     }
     await trx.commit().execute();
     return outcomes;
