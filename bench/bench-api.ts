@@ -210,7 +210,7 @@ try {
         integrity.duplicated === 0 &&
         integrity.notifications === integrity.rows,
     },
-    ...(postgres ? postgresTargets(postgres) : {}),
+    ...(postgres ? postgresTargets(postgres, at50.requestsPerSecond) : {}),
   };
 
   const rows = resultRows(
