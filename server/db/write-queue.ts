@@ -55,7 +55,7 @@ interface Pending<DB> {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-export class WriteQueueClosedError extends Error {
+class WriteQueueClosedError extends Error {
   override name = 'WriteQueueClosedError';
   /** Counted as "storage unavailable" (503): the server is shutting down. */
   readonly code = 'STORAGE_CLOSED';

@@ -10,7 +10,7 @@ import './lead-count-tables.ts';
  * readers already add the rows of a bucket up (sum … group by), and a shard's row may go below 0
  * (a lead counted in one shard, moved on in another) while the bucket's sum stays exact.
  */
-export const LEAD_COUNT_SHARDS = 32;
+const LEAD_COUNT_SHARDS = 32;
 
 /** About 100 buckets' claims: a bigger transaction (a copy, a purge) counts the rest in shard 0, waiting if it must. */
 const MAX_CLAIMED_CHARS = 2000;
