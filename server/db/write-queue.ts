@@ -145,12 +145,13 @@ async function attemptRetrying<DB>(
  *
  * The same on PostgreSQL (issue 33): one transaction per lead from the pool
  * meant one fsync and four round trips per lead; a group is one BEGIN, one
- * COMMIT and one fsync for all its leads, on one connection (the others serve
- * reads). A job that reads before it writes still takes `storage.lock`: jobs of
- * one group share the transaction, whose advisory locks are its own, so the
- * second of two jobs with one key sees the first's rows; another instance's
- * group waits. Two instances' groups that lock in opposite orders deadlock;
- * PostgreSQL undoes one (40P01) and `retryable` writes it again.
+ * COMMIT and one fsync for all its leads, on one connection, with a few groups
+ * at once (`concurrency`). A job that reads before it writes still takes
+ * `storage.lock`: jobs of one group share the transaction, whose advisory locks
+ * are its own, so the second of two jobs with one key sees the first's rows;
+ * another group, of this instance or another, waits. Two groups that lock in
+ * opposite orders deadlock; PostgreSQL undoes one (40P01) and `retryable`
+ * writes it again.
  */
 export function createWriteQueue<DB>(db: Kysely<DB>, options: WriteQueueOptions = {}): WriteQueue<DB> {
   const maxBatch = options.maxBatch ?? 128;
