@@ -167,6 +167,33 @@ describe.runIf(testDatabase === 'postgres')('the leads counted ahead, on Postgre
   });
 });
 
+describe(`the leads counted ahead, in a transaction that touches many days, on ${testDatabase}`, () => {
+  it('count every lead of a copy or a purge of 200 days in one transaction', async () => {
+    const stores = await openStores(testConfig());
+    opened.push(stores);
+    const { storage } = stores;
+    const days = Array.from({ length: 200 }, (_, i) => new Date(Date.UTC(2026, 0, 1) + i * 24 * HOUR_MS));
+    // PostgreSQL claims a shard per bucket for about 100 buckets, then counts the rest in shard 0.
+    await storage.write.run(async (trx) => {
+      for (const [i, day] of days.entries()) {
+        await sql`insert into quote_requests (created_at, reference, name, email, phone, message, source_page)
+          values (${day.toISOString()}, ${`Q-${String(i).padStart(6, '0')}`}, 'Lead', 'lead@farm.in', '', 'Hi', '/')`.execute(
+          trx,
+        );
+      }
+    });
+    await storage.write.run((trx) =>
+      trx
+        .updateTable('quote_requests')
+        .set({ status: 'contacted' })
+        .where('created_at', '<', '2026-04-01')
+        .execute(),
+    );
+    expect(await counted(storage)).toEqual(await recounted(storage));
+    expect((await counted(storage)).filter(([span]) => span === 'day')).toHaveLength(200);
+  });
+});
+
 describe(`the lead counts migration, on ${testDatabase}`, () => {
   it('counts the leads that were there before it', async () => {
     const config = testConfig({}, tempDir());
