@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { startServer, stopServer, type RunningServer } from '../server/test/server-process.ts';
@@ -40,7 +40,7 @@ const pageHeaders = (headers: Record<string, string>) =>
  * Starts the bare server (bench/bare-page-server.ts) with the real server's
  * headers for GET /, and checks it answers the same bytes and headers.
  */
-export async function startBareServer(realUrl: string, dir: string, siteDir: string): Promise<RunningServer> {
+export async function startBareServer(realUrl: string, dir: string): Promise<RunningServer> {
   const captured = {
     identity: await rawGet(`${realUrl}/`, undefined),
     br: await rawGet(`${realUrl}/`, 'br'),
@@ -55,10 +55,17 @@ export async function startBareServer(realUrl: string, dir: string, siteDir: str
       gzip: pageHeaders(captured.gzip.headers),
     }),
   );
+  // The real server fills in its own SITE_URL where the build has its placeholder origin (decision 034):
+  // the bare server serves the bytes the real one sent, not the build's.
+  const pageDir = join(dir, 'bare-page');
+  mkdirSync(pageDir, { recursive: true });
+  writeFileSync(join(pageDir, 'index.html'), captured.identity.body);
+  writeFileSync(join(pageDir, 'index.html.br'), captured.br.body);
+  writeFileSync(join(pageDir, 'index.html.gz'), captured.gzip.body);
   const bare = await startServer({
     command: process.execPath,
     args: ['--import', 'tsx', 'bench/bare-page-server.ts'],
-    env: { SITE_DIR: siteDir, HEADERS_FILE: headersFile, PORT: '0' },
+    env: { SITE_DIR: pageDir, HEADERS_FILE: headersFile, PORT: '0' },
   });
   for (const encoding of ['identity', 'br', 'gzip'] as const) {
     const mine = await rawGet(`${bare.url}/`, encoding === 'identity' ? undefined : encoding);

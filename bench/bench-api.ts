@@ -108,7 +108,7 @@ try {
   // --- GET /: the real server (counting visits, and not), against the same bytes from memory -------
   const uncounted = await startUncountedServer(dir, siteDir);
   started.push(uncounted);
-  const bare = await startBareServer(server.url, dir, siteDir);
+  const bare = await startBareServer(server.url, dir);
   started.push(bare);
   console.log(`GET /: warming up, then ${rounds} alternating rounds of ${durationSeconds} s per server…`);
   const staticRuns = await staticRounds(
@@ -210,7 +210,7 @@ try {
         integrity.duplicated === 0 &&
         integrity.notifications === integrity.rows,
     },
-    ...(postgres ? postgresTargets(postgres) : {}),
+    ...(postgres ? postgresTargets(postgres, at50.requestsPerSecond) : {}),
   };
 
   const rows = resultRows(

@@ -141,6 +141,8 @@ type PostgresRun = PostgresRuns['runs'][number];
 
 /** The one-instance target: durable quotes per second at the given connections. */
 const POSTGRES_QUOTES_PER_SECOND = 1000;
+/** And against SQLite's durable quotes/s at the same connections, in the same run (issue 33). */
+const POSTGRES_SQLITE_RATIO = 0.8;
 
 const label = (run: PostgresRun) =>
   run.instances === 1 ? 'POST, PostgreSQL' : `POST, PostgreSQL ×${run.instances} (proxy)`;
@@ -150,8 +152,11 @@ const failed = (run: PostgresRun) => run.errors + run.non2xx + run.requests - ru
 export const postgresRows = (postgres: PostgresRuns) =>
   postgres.runs.map((run) => ({ ...run, label: label(run) }));
 
-/** bench:api's targets for PostgreSQL: quotes/s of one instance, and no reply without its row. */
-export function postgresTargets(postgres: PostgresRuns) {
+/**
+ * bench:api's targets for PostgreSQL: quotes/s of one instance, alone and against SQLite's at the same
+ * connections in the same run, and no reply without its row.
+ */
+export function postgresTargets(postgres: PostgresRuns, sqliteQuotesPerSecond: number) {
   const [single] = postgres.runs;
   const targets: Record<string, { wanted: string; measured: string | number; met: boolean }> = {};
   if (single) {
@@ -159,6 +164,12 @@ export function postgresTargets(postgres: PostgresRuns) {
       wanted: `>= ${POSTGRES_QUOTES_PER_SECOND}`,
       measured: round(single.requestsPerSecond, 0),
       met: single.requestsPerSecond >= POSTGRES_QUOTES_PER_SECOND,
+    };
+    const ratio = single.requestsPerSecond / sqliteQuotesPerSecond;
+    targets['PostgreSQL/SQLite quotes/s, same run'] = {
+      wanted: `>= ${POSTGRES_SQLITE_RATIO}`,
+      measured: round(ratio, 2),
+      met: ratio >= POSTGRES_SQLITE_RATIO,
     };
   }
   for (const run of postgres.runs) {

@@ -24,9 +24,8 @@ export interface Storage extends QueueCapabilities, FullTextCapabilities, Percen
   /** The underlying SQLite connection (for tests); undefined on PostgreSQL. */
   sqlite: SQLite.Database | undefined;
   /**
-   * Every write of the server goes through here: group commit on SQLite
-   * (see write-queue.ts), one transaction from the pool per write on PostgreSQL
-   * (see pool-writer.ts). Either way a job resolves once it is durable.
+   * Every write of the server goes through here: group commit (see
+   * write-queue.ts) on both databases. A job resolves once it is durable.
    */
   write: WriteQueue<Database>;
   /**

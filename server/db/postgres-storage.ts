@@ -3,11 +3,12 @@ import pg from 'pg';
 import type { Storage } from './database.ts';
 import type { Database } from './database-tables.ts';
 import { migrateToLatest, type Migrations } from './migrator.ts';
-import { createPoolWriter } from './pool-writer.ts';
 import { postgresFullText } from './full-text-match.ts';
 import { postgresPercentiles } from './percentiles.ts';
 import { postgresQueueCapabilities } from './queue-capabilities.ts';
 import { postgresTableByIndex } from './table-by-index.ts';
+import { isTransactionConflict } from './storage-errors.ts';
+import { createWriteQueue } from './write-queue.ts';
 
 interface OpenPostgresOptions {
   url: string;
@@ -38,6 +39,13 @@ const types = {
     return pg.types.getTypeParser(id, format as 'text');
   },
 } as pg.CustomTypesConfig;
+
+/**
+ * Groups written at once (write-queue.ts), each a transaction on a connection of its own: while one
+ * waits for its round trips or its fsync, another is written. Few, so that groups stay large. A group
+ * undone by a deadlock (another instance's group took the same locks the other way round) is written again.
+ */
+const POSTGRES_WRITE_GROUPS = 8;
 
 /** How long a request waits for a connection before it is answered 503 (PostgreSQL down or saturated). */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -74,7 +82,10 @@ export async function openPostgresStorage({
     await db.destroy();
     throw error;
   }
-  const write = createPoolWriter(db);
+  const write = createWriteQueue(db, {
+    retryable: isTransactionConflict,
+    concurrency: POSTGRES_WRITE_GROUPS,
+  });
   return {
     ...postgresQueueCapabilities,
     ...postgresFullText(db),

@@ -48,6 +48,19 @@ const UNAVAILABLE_POSTGRES_MESSAGES =
 /** The write queue after it was closed (the server is shutting down). */
 const STORAGE_CLOSED = 'STORAGE_CLOSED';
 
+/**
+ * PostgreSQL's "could not serialize access" and "deadlock detected": the
+ * transaction was undone because another ran at the same time, and running it
+ * again is the documented answer.
+ */
+const RETRYABLE_POSTGRES_CODES = new Set(['40001', '40P01']);
+
+/** Whether the transaction was undone only because another ran at the same time (write it again). */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && RETRYABLE_POSTGRES_CODES.has(code);
+}
+
 export function isStorageUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current !== 'object') return false;

@@ -4,7 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { tempDir } from '../test/temp-dir.ts';
 import { openStorage, type Storage } from './database.ts';
-import { isStorageUnavailable } from './storage-errors.ts';
+import { isStorageUnavailable, isTransactionConflict } from './storage-errors.ts';
 import { createWriteQueue } from './write-queue.ts';
 import { sqliteOf } from '../test/sqlite-of.ts';
 import { sqliteOnly } from '../test/database-kind.ts';
@@ -52,7 +52,7 @@ function committedNames(path: string): string[] {
   }
 }
 
-// Group commit is SQLite's (PostgreSQL writes through pool-writer.ts).
+// On SQLite, whose file another connection reads; PostgreSQL's groups: quote/lead-intake-statements.test.ts.
 sqliteOnly('the write queue (group commit)', () => {
   it('writes jobs that arrive together in one transaction, and answers each only once it is committed', async () => {
     const { db, sqlite } = await storage();
@@ -102,6 +102,28 @@ sqliteOnly('the write queue (group commit)', () => {
     expect(isStorageUnavailable(failure)).toBe(false);
     expect(commits).toEqual([3]);
     expect(committedNames(sqlite.name)).toEqual(['first', 'third']);
+  });
+
+  it('writes a group again, whole, when the database undid it for a conflict with another writer', async () => {
+    const { db, sqlite } = await storage();
+    const commits: number[] = [];
+    const queue = createWriteQueue(db, {
+      retryable: isTransactionConflict,
+      onCommit: (jobs) => commits.push(jobs),
+    });
+    let runs = 0;
+    const results = await Promise.allSettled([
+      queue.run((trx) => trx.insertInto('notes').values(note('first')).execute()),
+      queue.run(async (trx) => {
+        await trx.insertInto('notes').values(note('second')).execute();
+        // PostgreSQL's "deadlock detected" (another instance's group locked the same keys the other way round).
+        if (++runs === 1) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(runs).toBe(2);
+    expect(commits).toEqual([2]);
+    expect(committedNames(sqlite.name)).toEqual(['first', 'second']);
   });
 
   it('refuses the whole group when storage fails, keeps nothing of it, and works again afterwards', async () => {

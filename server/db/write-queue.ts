@@ -31,7 +31,21 @@ export interface WriteQueueOptions {
   maxBatch?: number;
   /** Told how big each committed group was (for tests and metrics). */
   onCommit?: (jobs: number) => void;
+  /**
+   * Errors after which the whole group is written again, a little later (PostgreSQL's deadlock and
+   * serialization failures: the group was undone because another instance wrote at the same time).
+   */
+  retryable?: (error: unknown) => boolean;
+  /**
+   * How many groups may be written at once, each in its own transaction (1, the default: SQLite has
+   * one writer). On PostgreSQL a few groups on as many connections overlap their round trips and
+   * their commits; order between two groups is then not kept, as it was not with a transaction each.
+   */
+  concurrency?: number;
 }
+
+/** How many times a group undone by a retryable error is written in all. */
+const ATTEMPTS = 8;
 
 interface Pending<DB> {
   job: WriteJob<DB, unknown>;
@@ -41,7 +55,7 @@ interface Pending<DB> {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-export class WriteQueueClosedError extends Error {
+class WriteQueueClosedError extends Error {
   override name = 'WriteQueueClosedError';
   /** Counted as "storage unavailable" (503): the server is shutting down. */
   readonly code = 'STORAGE_CLOSED';
@@ -50,15 +64,22 @@ export class WriteQueueClosedError extends Error {
   }
 }
 
-/** A job in its own savepoint: its failure undoes it alone, unless storage itself failed. */
-async function runIsolated<DB>(trx: ControlledTransaction<DB>, job: WriteJob<DB, unknown>): Promise<Outcome> {
+/** Whether an error is the group's rather than one job's: storage failed, or the group must run again. */
+type GroupError = (error: unknown) => boolean;
+
+/** A job in its own savepoint: its failure undoes it alone, unless it is the group's. */
+async function runIsolated<DB>(
+  trx: ControlledTransaction<DB>,
+  job: WriteJob<DB, unknown>,
+  groupError: GroupError,
+): Promise<Outcome> {
   const inSavepoint = await trx.savepoint('job').execute();
   try {
     const value = await job(inSavepoint);
     await inSavepoint.releaseSavepoint('job').execute();
     return { ok: true, value };
   } catch (error) {
-    if (isStorageUnavailable(error)) throw error;
+    if (groupError(error)) throw error;
     await inSavepoint.rollbackToSavepoint('job').execute();
     await inSavepoint.releaseSavepoint('job').execute();
     return { ok: false, error };
@@ -66,12 +87,18 @@ async function runIsolated<DB>(trx: ControlledTransaction<DB>, job: WriteJob<DB,
 }
 
 /** One transaction over the batch; throws (after rolling back) if a job or the commit fails. */
-async function attempt<DB>(db: Kysely<DB>, batch: Pending<DB>[], isolate: boolean): Promise<Outcome[]> {
+async function attempt<DB>(
+  db: Kysely<DB>,
+  batch: Pending<DB>[],
+  groupError: GroupError | undefined,
+): Promise<Outcome[]> {
   const trx = await db.startTransaction().execute();
   try {
     const outcomes: Outcome[] = [];
     for (const { job } of batch) {
-      outcomes.push(isolate ? await runIsolated(trx, job) : { ok: true, value: await job(trx) });
+      outcomes.push(
+        groupError ? await runIsolated(trx, job, groupError) : { ok: true, value: await job(trx) },
+      );
     }
     await trx.commit().execute();
     return outcomes;
@@ -87,6 +114,24 @@ async function attempt<DB>(db: Kysely<DB>, batch: Pending<DB>[], isolate: boolea
   }
 }
 
+/** attempt(), again after a retryable error, apart a little later each time so that two groups that collided do not collide again. */
+async function attemptRetrying<DB>(
+  db: Kysely<DB>,
+  batch: Pending<DB>[],
+  isolate: boolean,
+  retryable: (error: unknown) => boolean,
+): Promise<Outcome[]> {
+  const groupError = (error: unknown) => isStorageUnavailable(error) || retryable(error);
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt(db, batch, isolate ? groupError : undefined);
+    } catch (error) {
+      if (!retryable(error) || tries >= ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * tries));
+    }
+  }
+}
+
 /**
  * Group commit. With synchronous=FULL every commit waits for the disk
  * (fsync), and with SQLite it also holds the event loop meanwhile. Instead of
@@ -97,12 +142,25 @@ async function attempt<DB>(db: Kysely<DB>, batch: Pending<DB>[], isolate: boolea
  * with one transaction each; under load there are simply fewer, larger
  * commits. If one job fails, the group is written again with each job in its
  * own savepoint, so that job alone is undone.
+ *
+ * The same on PostgreSQL (issue 33): one transaction per lead from the pool
+ * meant one fsync and four round trips per lead; a group is one BEGIN, one
+ * COMMIT and one fsync for all its leads, on one connection, with a few groups
+ * at once (`concurrency`). A job that reads before it writes still takes
+ * `storage.lock`: jobs of one group share the transaction, whose advisory locks
+ * are its own, so the second of two jobs with one key sees the first's rows;
+ * another group, of this instance or another, waits. Two groups that lock in
+ * opposite orders deadlock; PostgreSQL undoes one (40P01) and `retryable`
+ * writes it again.
  */
 export function createWriteQueue<DB>(db: Kysely<DB>, options: WriteQueueOptions = {}): WriteQueue<DB> {
   const maxBatch = options.maxBatch ?? 128;
+  const retryable = options.retryable ?? (() => false);
+  const concurrency = options.concurrency ?? 1;
   const queue: Pending<DB>[] = [];
   let scheduled = false;
-  let writing: Promise<void> | undefined;
+  /** Groups being written now. */
+  let writing = 0;
   let closed = false;
   let storageFailing = false;
   const idle: (() => void)[] = [];
@@ -111,7 +169,7 @@ export function createWriteQueue<DB>(db: Kysely<DB>, options: WriteQueueOptions 
     let outcomes: Outcome[];
     try {
       // The common case, every job fine: one statement less per job than with savepoints.
-      outcomes = await attempt(db, batch, false);
+      outcomes = await attemptRetrying(db, batch, false, retryable);
     } catch (error) {
       if (isStorageUnavailable(error) || batch.length === 1) {
         if (isStorageUnavailable(error)) storageFailing = true;
@@ -120,7 +178,7 @@ export function createWriteQueue<DB>(db: Kysely<DB>, options: WriteQueueOptions 
       }
       // A job failed and took the batch down with it: again, each job in its own savepoint.
       try {
-        outcomes = await attempt(db, batch, true);
+        outcomes = await attemptRetrying(db, batch, true, retryable);
       } catch (retryError) {
         for (const pending of batch) pending.reject(retryError);
         return;
@@ -136,21 +194,23 @@ export function createWriteQueue<DB>(db: Kysely<DB>, options: WriteQueueOptions 
   }
 
   function schedule() {
-    if (scheduled || writing || queue.length === 0) return;
+    if (scheduled || writing >= concurrency || queue.length === 0) return;
     scheduled = true;
     // After the I/O of this turn of the event loop: requests that arrived together commit together.
     setImmediate(() => {
       scheduled = false;
-      writing = writeBatch(queue.splice(0, maxBatch)).finally(() => {
-        writing = undefined;
-        if (queue.length > 0) schedule();
-        else for (const resolve of idle.splice(0)) resolve();
+      writing++;
+      void writeBatch(queue.splice(0, maxBatch)).finally(() => {
+        writing--;
+        schedule();
+        if (queue.length === 0 && writing === 0) for (const resolve of idle.splice(0)) resolve();
       });
+      schedule();
     });
   }
 
   function flush(): Promise<void> {
-    if (queue.length === 0 && !writing && !scheduled) return Promise.resolve();
+    if (queue.length === 0 && writing === 0 && !scheduled) return Promise.resolve();
     return new Promise((resolve) => idle.push(resolve));
   }
 

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import './lead-count-tables.ts';
+import { leadCountShardMigrations, leadCountShardPostgresMigrations } from './lead-count-shards.ts';
 
 /**
  * lead_counts (lead-count-tables.ts): the leads counted by UTC day and UTC month, kept by triggers on
@@ -144,6 +145,7 @@ export const leadCountMigrations: Record<string, Migration> = {
         await createSqliteTriggers(trx);
       }),
   },
+  ...leadCountShardMigrations,
 };
 
 export const leadCountPostgresMigrations: Record<string, Migration> = {
@@ -155,4 +157,5 @@ export const leadCountPostgresMigrations: Record<string, Migration> = {
       await createPostgresTriggers(db);
     },
   },
+  ...leadCountShardPostgresMigrations,
 };

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The leads counted ahead (server/quote/lead-count-migrations.ts): how many leads that are not spam
  * arrived in each UTC day and each UTC month, by their status now and the page they were sent from, and
@@ -13,6 +15,11 @@ interface LeadCountsTable {
   bucket: string;
   status: string;
   source_page: string;
+  /**
+   * PostgreSQL spreads a bucket over shards (lead-count-shards.ts) so that concurrent commits do not
+   * wait for one row: a bucket's figures are the sum of its rows. Always 0 on SQLite.
+   */
+  shard: Generated<number>;
   /** The leads of the bucket in this status from this page. Rows are kept at 0 once their leads move on. */
   leads: number;
   /** Of those, the leads with a first contact (quote_requests.first_contact_ms is set). */

@@ -22,19 +22,19 @@ const request = valid.value;
 
 type Row = [span: string, bucket: string, status: string, page: string, leads: number, contacted: number];
 
-/** lead_counts as the dashboard adds it up (rows at 0 left out), in a fixed order. */
+/** lead_counts as the dashboard adds it up (a bucket's shards summed, buckets at 0 left out), in a fixed order. */
 async function counted(storage: Pick<Storage, 'db'>): Promise<Row[]> {
   const rows = await storage.db.selectFrom('lead_counts').selectAll().execute();
-  return rows
-    .filter((row) => Number(row.leads) !== 0 || Number(row.contacted) !== 0)
-    .map((row): Row => [
-      row.span,
-      row.bucket,
-      row.status,
-      row.source_page,
-      Number(row.leads),
-      Number(row.contacted),
-    ])
+  const buckets = new Map<string, Row>();
+  for (const row of rows) {
+    const key = [row.span, row.bucket, row.status, row.source_page].join('|');
+    const bucket = buckets.get(key) ?? [row.span, row.bucket, row.status, row.source_page, 0, 0];
+    bucket[4] += Number(row.leads);
+    bucket[5] += Number(row.contacted);
+    buckets.set(key, bucket);
+  }
+  return [...buckets.values()]
+    .filter((row) => row[4] !== 0 || row[5] !== 0)
     .sort((a, b) => a.join('|').localeCompare(b.join('|')));
 }
 
@@ -119,6 +119,78 @@ describe(`the leads counted ahead for the dashboard, on ${testDatabase}`, () => 
     const day = { start: new Date(now - 24 * HOUR_MS), end: new Date(now + 24 * HOUR_MS) };
     expect((await figures.funnel(day)).counts.new).toBe(24);
     expect(await counted(stores.storage)).toEqual(await recounted(stores.storage));
+  });
+});
+
+/** Whether a connection to this database waits for a lock another transaction holds, asked until `done`. */
+async function someoneWaitsForALock(storage: Pick<Storage, 'db'>, done: () => boolean): Promise<boolean> {
+  while (!done()) {
+    const { rows } = await sql<{ waiting: number }>`select count(*) as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(storage.db);
+    if (Number(rows[0]?.waiting) > 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+}
+
+describe.runIf(testDatabase === 'postgres')('the leads counted ahead, on PostgreSQL', () => {
+  it('do not make a lead wait while another transaction holds its day and page', async () => {
+    const stores = await openStores(testConfig());
+    opened.push(stores);
+    const { storage } = stores;
+    await storage.db.connection().execute(async (holder) => {
+      // Another transaction (another instance's, say) has counted a lead of today from "/" and not committed yet.
+      await sql`begin`.execute(holder);
+      await sql`insert into quote_requests (created_at, reference, name, email, phone, message, source_page)
+        values (${new Date().toISOString()}, 'Q-HOLDER', 'Lead', 'lead@farm.in', '', 'Hello', '/')`.execute(
+        holder,
+      );
+      await sql`set constraints all immediate`.execute(holder);
+      let settled = false;
+      const stored = stores.leads
+        .store({ request: { ...request, email: 'second@farm.test' }, sourcePage: '/', spam: false })
+        .finally(() => (settled = true));
+      try {
+        // Before: its count waited for the holder's row, so its "success" waited for the other's commit.
+        expect(await someoneWaitsForALock(storage, () => settled)).toBe(false);
+        await stored;
+      } finally {
+        await sql`commit`.execute(holder);
+        await stored.catch(() => undefined);
+      }
+    });
+    const figures = createLeadFigures(storage);
+    const now = Date.now();
+    const day = { start: new Date(now - 24 * HOUR_MS), end: new Date(now + 24 * HOUR_MS) };
+    expect((await figures.funnel(day)).counts.new).toBe(2);
+    expect(await counted(storage)).toEqual(await recounted(storage));
+  });
+});
+
+describe(`the leads counted ahead, in a transaction that touches many days, on ${testDatabase}`, () => {
+  it('count every lead of a copy or a purge of 200 days in one transaction', async () => {
+    const stores = await openStores(testConfig());
+    opened.push(stores);
+    const { storage } = stores;
+    const days = Array.from({ length: 200 }, (_, i) => new Date(Date.UTC(2026, 0, 1) + i * 24 * HOUR_MS));
+    // PostgreSQL claims a shard per bucket for about 100 buckets, then counts the rest in shard 0.
+    await storage.write.run(async (trx) => {
+      for (const [i, day] of days.entries()) {
+        await sql`insert into quote_requests (created_at, reference, name, email, phone, message, source_page)
+          values (${day.toISOString()}, ${`Q-${String(i).padStart(6, '0')}`}, 'Lead', 'lead@farm.in', '', 'Hi', '/')`.execute(
+          trx,
+        );
+      }
+    });
+    await storage.write.run((trx) =>
+      trx
+        .updateTable('quote_requests')
+        .set({ status: 'contacted' })
+        .where('created_at', '<', '2026-04-01')
+        .execute(),
+    );
+    expect(await counted(storage)).toEqual(await recounted(storage));
+    expect((await counted(storage)).filter(([span]) => span === 'day')).toHaveLength(200);
   });
 });
 

@@ -61,4 +61,31 @@ describe('a quote as the database sees it', () => {
       expect(JSON.parse(row.payload ?? '')).toEqual({ event: 'lead.created', data: null });
     expect(new Set(deliveries.map((row) => row.message_id)).size).toBe(2); // each its own webhook id
   });
+
+  it('writes quotes sent together in one transaction, one commit (one fsync) for all of them', async () => {
+    const stores = await openStores(testConfig());
+    opened.push(stores);
+    const { storage } = stores;
+    const log = statementLog(storage);
+    const stored = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        stores.leads.store({
+          request: sampleQuote({ email: `lead${i}@farm.test` }),
+          sourcePage: '/contact',
+          spam: false,
+        }),
+      ),
+    );
+    log.stop();
+    // Before, on PostgreSQL: a transaction of its own for each, twenty commits.
+    expect(log.statements.filter((statement) => statement.startsWith('commit'))).toHaveLength(1);
+    const notifications = await storage.db
+      .selectFrom('outbox')
+      .select('owner_id')
+      .where('kind', '=', 'notification')
+      .execute();
+    expect(notifications.map((row) => row.owner_id).sort((a, b) => a - b)).toEqual(
+      stored.map((lead) => lead.id).sort((a, b) => a - b),
+    );
+  });
 });
