@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Busboy, type BusboyFileStream } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -46,6 +46,11 @@ export interface UploadParserOptions {
   folder: UploadFolder;
   /** As for the form's other parsers (registerFormParsers). */
   maxFieldLength: number;
+  /**
+   * The largest body (the files' total, with room for the fields and the framing). The parser
+   * keeps it itself: the route's bodyLimit stays the buffered parsers' (urlencoded) small one.
+   */
+  bodyLimit: number;
 }
 
 interface UploadSession {
@@ -81,7 +86,7 @@ function uploadState(request: FastifyRequest, options: UploadParserOptions) {
   return {
     fields: [] as [string, string][],
     files: [] as ReceivedFile[],
-    streams: [] as Readable[],
+    outputs: [] as Writable[],
     writes,
     paths,
     totalBytes: 0,
@@ -107,7 +112,6 @@ function receiveFile(
     stream.resume();
     return fail(filesProblem({ reason: 'too-many', limit: limits.maxFiles }));
   }
-  state.streams.push(stream);
   const name = cleanFileName(sentName);
   const path = folder.newFilePath();
   state.paths.push(path);
@@ -123,12 +127,15 @@ function receiveFile(
   });
   const file: ReceivedFile = { name, path, size: 0, sha256: '' };
   state.files.push(file);
-  const written = pipeline(stream, counter, createWriteStream(path, { flags: 'wx', mode: 0o600 })).then(() => {
+  const output = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+  state.outputs.push(output);
+  // Closed, not only finished: a stream destroyed before its file was opened still creates it.
+  const closed = new Promise((resolve) => output.once('close', resolve));
+  const written = pipeline(stream, counter, output).then(() => {
     file.size = progress.size;
     file.sha256 = progress.hash.digest('hex');
   });
-  written.catch(() => undefined);
-  state.writes.push(written);
+  state.writes.push(Promise.allSettled([written, closed]));
 }
 
 function filesProblem(problem: FileProblem): FormProblem {
@@ -139,11 +146,6 @@ function filesProblem(problem: FileProblem): FormProblem {
 function ignoreUnnamed(stream: Readable, fail: (problem: FormProblem) => void) {
   stream.on('data', () => fail(new FormProblem('malformed')));
   stream.resume();
-}
-
-/** The body's cap: the route's bodyLimit (the files' total, with room for the fields). */
-function bodyLimitOf(request: FastifyRequest, limits: UploadLimits): number {
-  return request.routeOptions.bodyLimit ?? limits.maxTotalBytes;
 }
 
 /** Listens to the parser's events, filling `state`; `fail` stops it at the first problem. */
@@ -175,7 +177,7 @@ async function parseUpload(request: FastifyRequest, payload: IncomingMessage, op
   const contentType = request.headers['content-type'] ?? '';
   if (multipartBoundary(contentType) === undefined) throw new FormProblem('malformed');
   const state = uploadState(request, options);
-  const bodyLimit = bodyLimitOf(request, options.limits);
+  const { bodyLimit } = options;
   const drainBounds = { maxBytes: 2 * bodyLimit, maxMs: DRAIN_MAX_MS };
   const busboy = Busboy({
     headers: { ...request.headers, 'content-type': contentType },
@@ -192,7 +194,8 @@ async function parseUpload(request: FastifyRequest, payload: IncomingMessage, op
       state.failure = problem;
       payload.unpipe(busboy);
       // The files on their way are abandoned (their pipelines end, the folder is cleaned after the answer).
-      for (const stream of state.streams) stream.destroy();
+      // (The files, not their sources: a source already ended would leave its pipeline unsettled.)
+      for (const output of state.outputs) output.destroy(new Error('upload refused'));
       void state.settle();
       reject(problem);
       drainRefusedBody(payload, drainBounds);

@@ -115,13 +115,15 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
     limits: options.limits,
     folder: createUploadFolder('quote-uploads', options.uploadRoot),
     maxFieldLength: QUOTE_MAX_FIELD_LENGTH,
+    bodyLimit: quoteBodyLimit(options.limits),
   });
 
   for (const url of quotePaths(options.path)) {
     app.route({
       method: 'POST',
       url,
-      bodyLimit: quoteBodyLimit(options.limits),
+      // The urlencoded body's cap; a multipart one (with files) is capped by its own parser.
+      bodyLimit: FORM_BODY_LIMIT,
       // Before the body is read: refuse other sites' posts and other kinds of body.
       onRequest: refuseForeignPosts(options.siteUrl),
       handler: async (request, response) => {
