@@ -39,7 +39,11 @@ export type TypeCheck = { ok: true; kind: AttachmentKind } | { ok: false; proble
  * The kind of a received file, checked from its content: its name must be one we accept, it must
  * not be empty, and its content must be that kind (an EXE named .pdf, a PDF named .png are not).
  */
-export async function checkAttachmentType(file: { name: string; path: string; size: number }): Promise<TypeCheck> {
+export async function checkAttachmentType(file: {
+  name: string;
+  path: string;
+  size: number;
+}): Promise<TypeCheck> {
   const kind = kindOfName(file.name);
   if (!kind) return { ok: false, problem: { reason: 'type', file: file.name } };
   if (file.size === 0) return { ok: false, problem: { reason: 'empty', file: file.name } };

@@ -53,7 +53,14 @@ export async function checkLeadFiles(
   for (const file of files) {
     const type = await checkAttachmentType(file);
     if (!type.ok) problems.push(type.problem);
-    else checked.push({ ...file, mediaType: type.kind.mediaType, scan: 'not-scanned', scanResult: null, scannedAt: null });
+    else
+      checked.push({
+        ...file,
+        mediaType: type.kind.mediaType,
+        scan: 'not-scanned',
+        scanResult: null,
+        scannedAt: null,
+      });
   }
   if (problems.length > 0) return { ok: false, problems };
   return scanner ? scanFiles(checked, scanner, now) : { ok: true, files: checked };

@@ -57,6 +57,8 @@ interface UploadSession {
   paths: string[];
   /** Every file written or abandoned: nothing more will appear in the folder for this request. */
   settled: Promise<unknown>;
+  /** The post was refused while its body was still coming: the rest is being read and thrown away. */
+  draining: boolean;
 }
 
 declare module 'fastify' {
@@ -67,7 +69,10 @@ declare module 'fastify' {
 }
 
 /** Counts and hashes a file as it passes, refusing it (and the set) past the limits. */
-function meter(file: { size: number; hash: ReturnType<typeof createHash> }, onBytes: (bytes: number) => void) {
+function meter(
+  file: { size: number; hash: ReturnType<typeof createHash> },
+  onBytes: (bytes: number) => void,
+) {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       file.size += chunk.length;
@@ -82,7 +87,8 @@ function meter(file: { size: number; hash: ReturnType<typeof createHash> }, onBy
 function uploadState(request: FastifyRequest, options: UploadParserOptions) {
   const paths: string[] = [];
   const writes: Promise<unknown>[] = [];
-  request.uploads = { paths, settled: Promise.resolve() };
+  const session: UploadSession = { paths, settled: Promise.resolve(), draining: false };
+  request.uploads = session;
   return {
     fields: [] as [string, string][],
     files: [] as ReceivedFile[],
@@ -91,9 +97,10 @@ function uploadState(request: FastifyRequest, options: UploadParserOptions) {
     paths,
     totalBytes: 0,
     failure: undefined as FormProblem | undefined,
+    session,
     settle() {
-      request.uploads = { paths, settled: Promise.allSettled(writes) };
-      return request.uploads.settled;
+      session.settled = Promise.allSettled(writes);
+      return session.settled;
     },
     options,
   };
@@ -130,7 +137,7 @@ function receiveFile(
   const output = createWriteStream(path, { flags: 'wx', mode: 0o600 });
   state.outputs.push(output);
   // Closed, not only finished: a stream destroyed before its file was opened still creates it.
-  const closed = new Promise((resolve) => output.once('close', resolve));
+  const closed = new Promise<void>((resolve) => output.once('close', () => resolve()));
   const written = pipeline(stream, counter, output).then(() => {
     file.size = progress.size;
     file.sha256 = progress.hash.digest('hex');
@@ -197,8 +204,9 @@ async function parseUpload(request: FastifyRequest, payload: IncomingMessage, op
       // (The files, not their sources: a source already ended would leave its pipeline unsettled.)
       for (const output of state.outputs) output.destroy(new Error('upload refused'));
       void state.settle();
-      reject(problem);
+      state.session.draining = !payload.readableEnded && !payload.destroyed;
       drainRefusedBody(payload, drainBounds);
+      reject(problem);
     };
     listen(busboy, state, fail);
     busboy.on('finish', () => {
@@ -253,6 +261,11 @@ export function registerUploadParser(app: FastifyInstance, options: UploadParser
         request.log.warn({ err: error }, 'an upload could not be removed'),
       );
     });
+  });
+  // Fastify closes the connection after a parser's error, with the rest of the body unread: the
+  // browser then gets a reset, not the answer. The rest is read instead (drainRefusedBody).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.uploads?.draining) reply.removeHeader('connection');
   });
   app.addHook('onClose', () => options.folder.remove());
 }

@@ -3,7 +3,8 @@ import { quoteFormFields } from '../../common/quote-request.ts';
 import type { ProblemTexts } from '../forms/form-problem.ts';
 
 /** The line of the no-JavaScript error page when files were sent: the browser does not keep them. */
-export const ATTACH_AGAIN_TEXT = 'Files are not kept when a quote request is refused: please attach them again.';
+export const ATTACH_AGAIN_TEXT =
+  'Files are not kept when a quote request is refused: please attach them again.';
 
 /** What a visitor reads when a quote request is refused (the files' limits are settings). */
 export const quoteProblemTexts = (limits: AttachmentLimits): ProblemTexts => ({
