@@ -177,7 +177,7 @@ const features = fp(featuresPlugin, { name: 'features' });
  * all it holds, and a build that fails part-way closes it before throwing.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, onRoute } = options;
+  const { config, onRoute, scanner, uploadRoot } = options;
   const app = Fastify(
     serverOptions({
       logger: options.logger ?? true,
@@ -244,16 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(visitCounter && !beacon ? { onPageView: countPageViews(visitCounter) } : {}),
     });
     const pagePaths = new Set(pageStore.pages.keys());
-    await app.register(features, {
-      config,
-      stores,
-      redis,
-      kick,
-      now,
-      pagePaths,
-      scanner: options.scanner,
-      uploadRoot: options.uploadRoot,
-    });
+    await app.register(features, { config, stores, redis, kick, now, pagePaths, scanner, uploadRoot });
   } catch (error) {
     await app.close();
     throw error;

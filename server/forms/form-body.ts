@@ -41,7 +41,10 @@ export const MAX_FIELDS = 20;
  * (counted before parsing too, see checkShape; this holds whatever a body made
  * the parser see), no file, none longer than `maxFieldLength`.
  */
-export function firstValues(entries: Iterable<[string, unknown]>, maxFieldLength: number): Map<string, string> {
+export function firstValues(
+  entries: Iterable<[string, unknown]>,
+  maxFieldLength: number,
+): Map<string, string> {
   const all = [...entries];
   if (all.length > MAX_FIELDS) throw new FormProblem('malformed');
   if (all.some(([, value]) => typeof value !== 'string')) throw new FormProblem('files');

@@ -55,7 +55,9 @@ export class FormProblem extends Error {
     this.reason = reason;
     this.fileProblems = details.fileProblems ?? [];
     this.statusCode =
-      reason === 'files' && this.fileProblems.length > 0 ? fileProblemStatus(this.fileProblems) : STATUS[reason];
+      reason === 'files' && this.fileProblems.length > 0
+        ? fileProblemStatus(this.fileProblems)
+        : STATUS[reason];
     this.fieldErrors = details.fieldErrors ?? {};
     this.retryAfterSeconds = details.retryAfterSeconds;
   }

@@ -4,6 +4,18 @@ export const MAX_FILE_NAME_LENGTH = 200;
 /** A name for a file sent without a usable one. */
 const UNNAMED = 'file';
 
+/** C0 and C1 controls, and the bidi controls that make "exe.pdf" read as "fdp.exe". */
+function isHidden(code: number): boolean {
+  return (
+    code <= 0x1f ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x200e ||
+    code === 0x200f ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
+}
+
 /**
  * A sent file's name as it is kept and shown: no folder part (a browser on Windows may send
  * C:\Users\...\brief.pdf), no control or bidi-override character, NFC (as typed on a Mac or not,
@@ -14,8 +26,9 @@ export function cleanFileName(sent: string): string {
   const base = sent.split(/[\\/]/).pop() ?? '';
   const name = base
     .normalize('NFC')
-    // C0 and C1 controls, and the bidi controls that make "exe.pdf" read as "fdp.exe".
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .split('')
+    .filter((character) => !isHidden(character.charCodeAt(0)))
+    .join('')
     .trim()
     .replace(/^[.\s]+/, '');
   const characters = [...name];
