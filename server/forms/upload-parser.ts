@@ -6,7 +6,7 @@ import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Busboy, type BusboyFileStream } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { firstValues, MAX_FIELDS, multipartBoundary } from './form-body.ts';
+import { firstValues, FORM_BODY_LIMIT, MAX_FIELDS, multipartBoundary } from './form-body.ts';
 import { FormProblem } from './form-problem.ts';
 import { DRAIN_MAX_MS, drainRefusedBody } from './upload-drain.ts';
 import type { UploadFolder } from './upload-folder.ts';
@@ -160,8 +160,12 @@ function listen(busboy: ReturnType<typeof Busboy>, state: UploadState, fail: (pr
   const { field, maxFieldLength } = state.options;
   busboy.on('file', (name, stream, sentName) => {
     if (state.failure) return stream.resume();
-    if (name !== field) return stream.resume();
     if (!sentName) return ignoreUnnamed(stream, fail);
+    if (name !== field) {
+      // A file the form does not take would be lost if it were ignored: refused instead.
+      stream.resume();
+      return fail(new FormProblem('files'));
+    }
     receiveFile(state, stream, sentName, fail);
   });
   busboy.on('field', (name, value, _nameTruncated, valueTruncated) => {
@@ -208,13 +212,14 @@ async function parseUpload(request: FastifyRequest, payload: IncomingMessage, op
       drainRefusedBody(payload, drainBounds);
       reject(problem);
     };
+    let received = 0;
     listen(busboy, state, fail);
     busboy.on('finish', () => {
       void state.settle().then(() => {
         if (state.failure) return;
-        if (state.writes.length > 0 && state.files.some((file) => file.sha256 === '')) {
-          return fail(new FormProblem('malformed'));
-        }
+        if (state.files.some((file) => file.sha256 === '')) return fail(new FormProblem('malformed'));
+        // Besides the files, the body is held to what the form's other parsers take (fields, framing).
+        if (received - state.totalBytes > FORM_BODY_LIMIT) return fail(new FormProblem('too-large'));
         try {
           resolve(new UploadBody(firstValues(state.fields, options.maxFieldLength), state.files));
         } catch (error) {
@@ -222,7 +227,6 @@ async function parseUpload(request: FastifyRequest, payload: IncomingMessage, op
         }
       });
     });
-    let received = 0;
     payload.on('data', (chunk: Buffer) => {
       received += chunk.length;
       if (received > bodyLimit) fail(new FormProblem('too-large'));
