@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createPendingScans, type PendingScans } from './attachments/pending-scans.ts';
 import type { Config } from './config.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
@@ -9,6 +10,7 @@ import type { Readiness } from './ops/health-routes.ts';
 import { holdDatabase } from './ops/server-lock.ts';
 import type { OutboxWorker } from './outbox/outbox-worker.ts';
 import { CAMPAIGN_CONNECTIONS, createLaneWorker } from './lane-workers.ts';
+import { createClamdScanner } from './security/clamd-scanner.ts';
 import { openRedis, redisHealth, type Redis } from './security/redis-client.ts';
 import { openStores } from './stores.ts';
 
@@ -22,6 +24,8 @@ declare module 'fastify' {
     /** The outbox's 'integration' lane: deliveries to webhooks, Slack and Teams over HTTP. */
     integrationWorker: OutboxWorker;
     maintenance: Maintenance | undefined;
+    /** Scans the files kept "not scanned yet" when clamd answers again; undefined without CLAMD_URL. */
+    pendingScans: PendingScans | undefined;
   }
 }
 
@@ -53,6 +57,7 @@ interface Held {
 function releaseOnClose(app: FastifyInstance, held: Held) {
   app.addHook('onClose', async () => {
     app.maintenance?.stop();
+    if (app.hasDecorator('pendingScans')) await app.pendingScans?.stop();
     if (app.hasDecorator('outboxWorker')) await app.outboxWorker.stop();
     if (app.hasDecorator('campaignWorker')) await app.campaignWorker.stop();
     if (app.hasDecorator('integrationWorker')) await app.integrationWorker.stop();
@@ -63,6 +68,28 @@ function releaseOnClose(app: FastifyInstance, held: Held) {
     await held.stores?.close();
     held.releaseDatabase?.();
   });
+}
+
+/**
+ * With CLAMD_URL, the worker that scans the files kept "not scanned yet" when clamd answers again: at
+ * start (with the outbox's workers) and every minute. Stopped with the app (releaseOnClose).
+ */
+function addPendingScans(
+  app: FastifyInstance,
+  config: Config,
+  { storage, now, start }: { storage: Stores['storage']; now: () => Date; start: boolean },
+) {
+  const { clamdUrl } = config.attachments;
+  const pendingScans = clamdUrl
+    ? createPendingScans({
+        storage,
+        scanner: createClamdScanner(clamdUrl),
+        log: app.log.child({ component: 'pending-scans' }),
+        now,
+      })
+    : undefined;
+  app.decorate('pendingScans', pendingScans);
+  if (pendingScans && start) app.addHook('onReady', async () => pendingScans.start());
 }
 
 /** What the operator should know once the server is ready: the config's warnings, limits, where mail goes. */
@@ -135,6 +162,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   app.decorate('campaignWorker', campaignWorker);
   app.decorate('campaignScheduler', campaignScheduler);
   app.decorate('integrationWorker', integrationWorker);
+  addPendingScans(app, config, { storage: stores.storage, now, start: options.startOutbox });
 
   const { leads } = stores;
   app.addHook('onReady', async () => {
