@@ -20,6 +20,7 @@ import { lifecycle } from './plugins/lifecycle.ts';
 import { logPath } from './plugins/log-path.ts';
 import { serverOptions } from './plugins/server-options.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
+import { createClamdScanner } from './security/clamd-scanner.ts';
 import type { VirusScanner } from './security/virus-scanner.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
 import { pageIsolation } from './security/fetch-metadata.ts';
@@ -53,7 +54,7 @@ export interface AppOptions {
   now?: () => Date;
   /** Told of every route as it is registered (tests check that each admin route is guarded). */
   onRoute?: (route: RouteOptions) => void;
-  /** Scans the quote form's attachments (default: clamd at CLAMD_URL, none without it). */
+  /** Scans the quote form's attachments (default: clamd at CLAMD_URL, none without it: intakeScanner). */
   scanner?: VirusScanner;
   /** Where the quote form's uploads wait while they are checked (default os.tmpdir()). */
   uploadRoot?: string;
@@ -97,6 +98,19 @@ interface FeaturesOptions {
 }
 
 /**
+ * How long a visitor's files may wait on clamd, each: past it the file is kept "not scanned yet" and
+ * scanned again when clamd answers (pending-scans.ts), rather than keep the visitor waiting.
+ */
+const INTAKE_SCAN_TIMEOUT_MS = 10_000;
+
+/** The scanner of the quote form's files: the one given, or clamd at CLAMD_URL, or none. */
+function intakeScanner(config: Config, given: VirusScanner | undefined): VirusScanner | undefined {
+  const { clamdUrl } = config.attachments;
+  if (given || !clamdUrl) return given;
+  return createClamdScanner(clamdUrl, { timeoutMs: INTAKE_SCAN_TIMEOUT_MS });
+}
+
+/**
  * The features: the quote form, the newsletter and its public archive, the inbox (/admin and its API),
  * and the visits' flushes and beacon (their counting hooks into the static site, registered before).
  */
@@ -115,7 +129,7 @@ async function featuresPlugin(
     stylesheet,
     onStored: kick,
     limits: config.attachments.limits,
-    scanner,
+    scanner: intakeScanner(config, scanner),
     uploadRoot,
   });
   await app.register(newsletterRoutes, {

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { QUOTE_SUCCESS_REPLY } from '../../common/quote-messages.ts';
 import { databaseContent } from '../attachments/attachment-content.ts';
 import type { ScanVerdict, VirusScanner } from '../security/virus-scanner.ts';
 import { EICAR, SAMPLE_FILES } from '../test/attachment-files.ts';
+import { hasClamd, startClamdServer } from '../test/clamd-server.ts';
 import { navigationHeaders, validQuote } from '../test/form-request.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
@@ -246,4 +247,28 @@ describe('the virus scan at intake', () => {
     expect(response.statusCode).toBe(400);
     expect(scanner.scanned).toBe(0);
   });
+});
+
+describe.skipIf(!hasClamd)('the real clamd at CLAMD_URL', () => {
+  const servers: Awaited<ReturnType<typeof startClamdServer>>[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.stop();
+  });
+
+  it('EICAR with the real clamd is refused on both databases', async () => {
+    const clamd = await startClamdServer();
+    servers.push(clamd);
+    const { app, uploadRoot } = await appWithFiles({ env: { CLAMD_URL: clamd.url } });
+
+    const infected = await injectWithFiles(app, [
+      ['brief.txt', 'fine'],
+      ['eicar.txt', EICAR],
+    ]);
+    expect(infected.statusCode).toBe(422);
+    expect(infected.body).toContain('attachments: eicar.txt contains a virus, so we did not accept it.');
+    await expectNothingStored(app, uploadRoot);
+
+    expect((await injectWithFiles(app, [['brief.txt', 'fine']])).body).toBe(QUOTE_SUCCESS_REPLY);
+    expect(await storedFiles(app)).toMatchObject([{ name: 'brief.txt', scan: 'clean' }]);
+  }, 30_000);
 });
