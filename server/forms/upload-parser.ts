@@ -25,7 +25,7 @@ export interface ReceivedFile {
 }
 
 /** A multipart form with files: the first value of each text field (a FormBody), and the files. */
-export class UploadBody extends Map<string, string> {
+class UploadBody extends Map<string, string> {
   constructor(
     fields: Map<string, string>,
     readonly files: readonly ReceivedFile[],

@@ -60,7 +60,7 @@ export interface QuoteRoutesOptions {
 const PART_OVERHEAD = 16 * 1024;
 
 /** The largest body a quote request may be: every file at its limit, the fields, the framing. */
-export function quoteBodyLimit(limits: AttachmentLimits): number {
+function quoteBodyLimit(limits: AttachmentLimits): number {
   return limits.maxTotalBytes + FORM_BODY_LIMIT + (limits.maxFiles + 1) * PART_OVERHEAD;
 }
 
