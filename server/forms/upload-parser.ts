@@ -209,6 +209,8 @@ async function parseUpload(request: FastifyRequest, payload: IncomingMessage, op
       for (const output of state.outputs) output.destroy(new Error('upload refused'));
       void state.settle();
       state.session.draining = !payload.readableEnded && !payload.destroyed;
+      // What the visitor typed, as far as it came, for the page a native post gets.
+      request.body = new Map(state.fields.toReversed());
       drainRefusedBody(payload, drainBounds);
       reject(problem);
     };

@@ -206,6 +206,18 @@ describe('a refused file', () => {
   });
 });
 
+describe('a native post over a limit', () => {
+  it('gets the page with what was typed, the problem and the request to attach the files again', async () => {
+    const { app } = await appWithFiles();
+    const files = Array.from({ length: 6 }, (_, i): SentFile => [`page-${i}.pdf`, SAMPLE_FILES.pdf]);
+    const response = await injectWithFiles(app, files, { headers: navigationHeaders });
+    expect(response.statusCode).toBe(413);
+    expect(response.body).toContain('Attach at most 5 files.');
+    expect(response.body).toContain('please attach them again');
+    expect(response.body).toContain(`value="${validQuote.name}"`);
+  });
+});
+
 describe('the virus scan at intake', () => {
   const verdicts = (content: Buffer): ScanVerdict =>
     content.includes(EICAR)

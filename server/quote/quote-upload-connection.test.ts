@@ -73,6 +73,21 @@ describe('a body over the limit', () => {
     expect(answer.body).toContain('The quote request is too large.');
     expect(sent.bodyBytesSent).toBe(body.length);
   });
+  it('is read and thrown away only so far: past twice the limit the connection is closed', async () => {
+    const { port } = await listeningApp({ ATTACHMENT_MAX_TOTAL_MB: '1' });
+    const body = Buffer.alloc(40 * MB);
+    const sent = await sendRawStreaming(
+      port,
+      uploadHead('multipart/form-data; boundary=x', body.length),
+      body,
+      {
+        chunkBytes: 256 * 1024,
+      },
+    );
+    expect(parseRawAnswer(sent.answer).status).toBe(413);
+    // About 2.3 MB read (twice the limit), then closed; the rest never went out.
+    expect(sent.bodyBytesSent).toBeLessThan(20 * MB);
+  });
 });
 
 describe('a connection dropped mid-upload', () => {
