@@ -55,7 +55,7 @@ export interface UploadParserOptions {
 
 interface UploadSession {
   paths: string[];
-  /** Every file written or abandoned: nothing more will appear in the folder for this request. */
+  /** The parse is over and every file closed: nothing more will appear in the folder for this request. */
   settled: Promise<unknown>;
   /** The post was refused while its body was still coming: the rest is being read and thrown away. */
   draining: boolean;
@@ -87,7 +87,11 @@ function meter(
 function uploadState(request: FastifyRequest, options: UploadParserOptions) {
   const paths: string[] = [];
   const writes: Promise<unknown>[] = [];
-  const session: UploadSession = { paths, settled: Promise.resolve(), draining: false };
+  // Settled once the parse is over (taken or refused) and every file it opened is closed: only then
+  // are the files removed, so none is created after its removal.
+  let over: () => void = () => undefined;
+  const settled = new Promise<void>((resolve) => (over = resolve));
+  const session: UploadSession = { paths, settled, draining: false };
   request.uploads = session;
   return {
     fields: [] as [string, string][],
@@ -97,10 +101,14 @@ function uploadState(request: FastifyRequest, options: UploadParserOptions) {
     paths,
     totalBytes: 0,
     failure: undefined as FormProblem | undefined,
+    /** A file was sent in another field than the form's. */
+    foreignFile: false,
+    /** A text field longer than the form takes was sent. */
+    fieldTooLong: false,
     session,
-    settle() {
-      session.settled = Promise.allSettled(writes);
-      return session.settled;
+    async settle() {
+      await Promise.allSettled(writes);
+      over();
     },
     options,
   };
@@ -162,14 +170,15 @@ function listen(busboy: ReturnType<typeof Busboy>, state: UploadState, fail: (pr
     if (state.failure) return stream.resume();
     if (!sentName) return ignoreUnnamed(stream, fail);
     if (name !== field) {
-      // A file the form does not take would be lost if it were ignored: refused instead.
-      stream.resume();
-      return fail(new FormProblem('files'));
+      // A file the form does not take would be lost if it were ignored: refused once the body is read.
+      state.foreignFile = true;
+      return stream.resume();
     }
     receiveFile(state, stream, sentName, fail);
   });
   busboy.on('field', (name, value, _nameTruncated, valueTruncated) => {
-    if (valueTruncated || value.length > maxFieldLength) fail(new FormProblem('too-large'));
+    // Refused once the body is read (as the buffered parser does, a file the form refuses first).
+    if (valueTruncated || value.length > maxFieldLength) state.fieldTooLong = true;
     else state.fields.push([name, value]);
   });
   busboy.on('fieldsLimit', () => fail(new FormProblem('too-large')));
@@ -200,8 +209,14 @@ async function parseUpload(request: FastifyRequest, payload: IncomingMessage, op
     },
   });
   return new Promise<UploadBody>((resolve, reject) => {
-    const fail = (problem: FormProblem) => {
+    let received = 0;
+    const fail = (found: FormProblem) => {
       if (state.failure) return;
+      // As the buffered parser: a body larger than the fields may take is too large before it is unreadable.
+      const problem =
+        found.reason === 'malformed' && received - state.totalBytes > FORM_BODY_LIMIT
+          ? new FormProblem('too-large', { cause: found })
+          : found;
       state.failure = problem;
       payload.unpipe(busboy);
       // The files on their way are abandoned (their pipelines end, the folder is cleaned after the answer).
@@ -214,7 +229,6 @@ async function parseUpload(request: FastifyRequest, payload: IncomingMessage, op
       drainRefusedBody(payload, drainBounds);
       reject(problem);
     };
-    let received = 0;
     listen(busboy, state, fail);
     busboy.on('finish', () => {
       void state.settle().then(() => {
@@ -222,6 +236,8 @@ async function parseUpload(request: FastifyRequest, payload: IncomingMessage, op
         if (state.files.some((file) => file.sha256 === '')) return fail(new FormProblem('malformed'));
         // Besides the files, the body is held to what the form's other parsers take (fields, framing).
         if (received - state.totalBytes > FORM_BODY_LIMIT) return fail(new FormProblem('too-large'));
+        if (state.foreignFile) return fail(new FormProblem('files'));
+        if (state.fieldTooLong) return fail(new FormProblem('too-large'));
         try {
           resolve(new UploadBody(firstValues(state.fields, options.maxFieldLength), state.files));
         } catch (error) {
