@@ -20,6 +20,8 @@ import { lifecycle } from './plugins/lifecycle.ts';
 import { logPath } from './plugins/log-path.ts';
 import { serverOptions } from './plugins/server-options.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
+import { createClamdScanner } from './security/clamd-scanner.ts';
+import type { VirusScanner } from './security/virus-scanner.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
 import { pageIsolation } from './security/fetch-metadata.ts';
 import { securityHeaders } from './security/security-headers.ts';
@@ -52,6 +54,10 @@ export interface AppOptions {
   now?: () => Date;
   /** Told of every route as it is registered (tests check that each admin route is guarded). */
   onRoute?: (route: RouteOptions) => void;
+  /** Scans the quote form's attachments (default: clamd at CLAMD_URL, none without it: intakeScanner). */
+  scanner?: VirusScanner;
+  /** Where the quote form's uploads wait while they are checked (default os.tmpdir()). */
+  uploadRoot?: string;
 }
 
 /**
@@ -87,6 +93,21 @@ interface FeaturesOptions {
   now: () => Date;
   /** The public pages' paths (the beacon counts no other). */
   pagePaths: ReadonlySet<string>;
+  scanner: VirusScanner | undefined;
+  uploadRoot: string | undefined;
+}
+
+/**
+ * How long a visitor's files may wait on clamd, each: past it the file is kept "not scanned yet" and
+ * scanned again when clamd answers (pending-scans.ts), rather than keep the visitor waiting.
+ */
+const INTAKE_SCAN_TIMEOUT_MS = 10_000;
+
+/** The scanner of the quote form's files: the one given, or clamd at CLAMD_URL, or none. */
+function intakeScanner(config: Config, given: VirusScanner | undefined): VirusScanner | undefined {
+  const { clamdUrl } = config.attachments;
+  if (given || !clamdUrl) return given;
+  return createClamdScanner(clamdUrl, { timeoutMs: INTAKE_SCAN_TIMEOUT_MS });
 }
 
 /**
@@ -95,7 +116,7 @@ interface FeaturesOptions {
  */
 async function featuresPlugin(
   app: FastifyInstance,
-  { config, stores, redis, kick, now, pagePaths }: FeaturesOptions,
+  { config, stores, redis, kick, now, pagePaths, scanner, uploadRoot }: FeaturesOptions,
 ) {
   const stylesheet = findSiteStylesheet(config.siteDir);
   const { siteUrl } = config;
@@ -107,6 +128,9 @@ async function featuresPlugin(
     redis,
     stylesheet,
     onStored: kick,
+    limits: config.attachments.limits,
+    scanner: intakeScanner(config, scanner),
+    uploadRoot,
   });
   await app.register(newsletterRoutes, {
     subscribers: stores.subscribers,
@@ -167,7 +191,7 @@ const features = fp(featuresPlugin, { name: 'features' });
  * all it holds, and a build that fails part-way closes it before throwing.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, onRoute } = options;
+  const { config, onRoute, scanner, uploadRoot } = options;
   const app = Fastify(
     serverOptions({
       logger: options.logger ?? true,
@@ -234,7 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(visitCounter && !beacon ? { onPageView: countPageViews(visitCounter) } : {}),
     });
     const pagePaths = new Set(pageStore.pages.keys());
-    await app.register(features, { config, stores, redis, kick, now, pagePaths });
+    await app.register(features, { config, stores, redis, kick, now, pagePaths, scanner, uploadRoot });
   } catch (error) {
     await app.close();
     throw error;

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { QUOTE_SUCCESS_REPLY } from '../../common/quote-messages.ts';
-import { quoteFieldMessages as m, quoteFields, quoteFormFields } from '../../common/quote-request.ts';
+import { quoteFieldMessages as m } from '../../common/quote-request.ts';
 import { FAKE_STYLESHEET } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
 import {
@@ -447,16 +447,17 @@ describe('413, 415: what the endpoint will not read', () => {
     expect(await leads(app)).toEqual([]);
   });
 
-  it('refuses a request with a file attached, and says which fields to send', async () => {
+  it('refuses a file it does not accept with 415, naming it, and a file in another field', async () => {
     const { app } = await testApp();
-    const body = await multipart(validQuote, { attachment: ['brief.txt', 'hello'] });
+    const body = await multipart(validQuote, { attachments: ['setup.exe', 'MZ'] });
     const response = await app.inject({ method: 'POST', url: '/api/quote', ...body });
     expect(response.statusCode).toBe(415);
-    expect(response.body).toContain(
-      'Files cannot be attached to a quote request. Send only your name, email, ',
-    );
-    for (const name of quoteFields)
-      expect(response.body).toContain(quoteFormFields[name].label.toLowerCase());
+    expect(response.body).toContain('A file you attached was refused, so the quote request was not sent.');
+    expect(response.body).toContain('attachments: setup.exe is not a file we accept.');
+
+    const elsewhere = await multipart(validQuote, { attachment: ['brief.txt', 'hello'] });
+    const refused = await app.inject({ method: 'POST', url: '/api/quote', ...elsewhere });
+    expect(refused.statusCode).toBe(415);
     expect(await leads(app)).toEqual([]);
   });
 
