@@ -101,6 +101,17 @@ export function QuoteSection() {
           action={__QUOTE_ENDPOINT__}
           values={form.values}
           errors={form.visibleErrors}
+          attachments={{
+            files: form.files.listed,
+            error: form.files.error,
+            progress: form.progress,
+            onChoose: form.files.choose,
+            onRemove: (index) => {
+              form.files.remove(index);
+              // The button is gone: focus goes back to the field, not to the page's start.
+              document.getElementById('quote-attachments')?.focus();
+            },
+          }}
           enhanced={hydrated}
           sending={form.sending}
           canSubmit={form.isValid}
