@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { quoteCallToAction } from '../../content/home';
-import { QUOTE_FORM_ID } from '../../content/navigation';
+import { QUOTE_FORM_ID } from '../../content/page-anchors';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { QuoteForm } from './quote-form';
 import { type QuoteFormState, useQuoteForm } from './use-quote-form';
