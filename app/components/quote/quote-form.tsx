@@ -16,7 +16,7 @@ interface QuoteFormProps {
   values: QuoteFormValues;
   /** The messages to show, by field. */
   errors: QuoteFieldErrors;
-  /** The attachments field's files, problems and progress (without JavaScript only its error). */
+  /** The attachments field's error, and with JavaScript its list of files (without it, the server's page may give an error). */
   attachments?: AttachmentsFieldProps;
   /** Whether React runs: without it the browser posts the form natively. */
   enhanced: boolean;

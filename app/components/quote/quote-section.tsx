@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { quoteCallToAction } from '../../content/home';
 import { QUOTE_FORM_ID } from '../../content/page-anchors';
 import { useHydrated } from '../../hooks/use-hydrated';
+import { ATTACHMENTS_ID } from './attachments-field';
 import { QuoteForm } from './quote-form';
 import { type QuoteFormState, useQuoteForm } from './use-quote-form';
 
@@ -102,15 +103,19 @@ export function QuoteSection() {
           values={form.values}
           errors={form.visibleErrors}
           attachments={{
-            files: form.files.listed,
             error: form.files.error,
-            progress: form.progress,
             onChoose: form.files.choose,
-            onRemove: (index) => {
-              form.files.remove(index);
-              // The button is gone: focus goes back to the field, not to the page's start.
-              document.getElementById('quote-attachments')?.focus();
-            },
+            children: form.files.code && (
+              <form.files.code.FileList
+                listed={form.files.listed}
+                progress={form.progress}
+                onRemove={(index) => {
+                  form.files.remove(index);
+                  // The button is gone: focus goes back to the field, not to the page's start.
+                  document.getElementById(ATTACHMENTS_ID)?.focus();
+                }}
+              />
+            ),
           }}
           enhanced={hydrated}
           sending={form.sending}

@@ -1,7 +1,6 @@
-import { ATTACHMENT_FIELD } from '../../../common/attachments';
+import { ATTACHMENT_INPUT_NAME } from '../../../common/attachment-field';
 import { QUOTE_SUCCESS_REPLY } from '../../../common/quote-messages';
 import { postForm } from '../../lib/post-form';
-import { uploadForm } from '../../lib/upload-form';
 
 export type SendOutcome = 'success' | 'rejected' | 'unreachable';
 
@@ -11,29 +10,23 @@ export interface SendResult {
   fileProblems: string[];
 }
 
-const LABEL = 'The quote request';
-const PREFIX = `${ATTACHMENT_FIELD}: `;
+const PREFIX = `${ATTACHMENT_INPUT_NAME}: `;
 
 /**
  * Posts the quote request as multipart form data and reads the reply as text:
  * the word "success" means it was received, any other text is a rejection
  * (its `attachments: …` lines say what was wrong with the files), and a
- * network failure (logged to the console) means it never arrived. With
- * onProgress (files attached) the upload's progress is reported as it goes.
+ * network failure (logged to the console) means it never arrived. With files,
+ * `post` is an upload that reports its progress (upload-form.ts).
  */
-export async function sendQuote(
-  endpoint: string,
-  body: FormData,
-  onProgress?: (percent: number) => void,
-): Promise<SendResult> {
-  const reply = await (onProgress
-    ? uploadForm(endpoint, body, LABEL, onProgress)
-    : postForm(endpoint, body, LABEL));
-  const text = reply?.text.trim();
-  const outcome = !reply ? 'unreachable' : text === QUOTE_SUCCESS_REPLY ? 'success' : 'rejected';
-  const fileProblems = (text ?? '')
-    .split('\n')
-    .filter((line) => line.startsWith(PREFIX))
-    .map((line) => line.slice(PREFIX.length).trim());
-  return { outcome, fileProblems };
+export async function sendQuote(endpoint: string, body: FormData, post = postForm): Promise<SendResult> {
+  const reply = await post(endpoint, body, 'The quote request');
+  const text = reply?.text.trim() ?? '';
+  return {
+    outcome: !reply ? 'unreachable' : text === QUOTE_SUCCESS_REPLY ? 'success' : 'rejected',
+    fileProblems: text
+      .split('\n')
+      .filter((line) => line.startsWith(PREFIX))
+      .map((line) => line.slice(PREFIX.length).trim()),
+  };
 }

@@ -1,9 +1,13 @@
 import { useState } from 'react';
-import { attachmentMessage, checkChosenFiles } from '../../../common/attachments';
-import type { ListedFile } from './attachments-field';
+import type { ListedFile } from './chosen-file-list';
+
+/** What a chosen file brings: its checks, its list and the upload (not in the page's first script). */
+export type ChosenFilesCode = typeof import('./chosen-file-list');
 
 export interface ChosenFiles {
   files: File[];
+  /** Loaded with the first choice. */
+  code: ChosenFilesCode | null;
   /** Each file with what is wrong with it: the browser's check first, then the server's refusal. */
   listed: ListedFile[];
   /** What is wrong with the files together (or the server's words about no one file). */
@@ -17,34 +21,36 @@ export interface ChosenFiles {
   clear: () => void;
 }
 
-/** A refusal's line is about a file when it starts with the file's name (attachmentMessage). */
-const names = (line: string, file: File) => line.startsWith(`${file.name} `);
-
 /**
  * The files a visitor chose, kept by the form (each choice adds to them), checked as they are chosen
- * (checkChosenFiles: the count, the total, each file's type and size) and, after a refusal, with the
- * server's words beside the file they name until the files change.
+ * and, after a refusal, with the server's words beside the file they name until the files change.
+ * The code for all this loads with the first choice: most visitors attach nothing, and the home
+ * page's script has a size budget.
  */
 export function useChosenFiles(): ChosenFiles {
   const [files, setFiles] = useState<File[]>([]);
   const [refusal, setRefusal] = useState<string[]>([]);
-  const check = checkChosenFiles(files);
-  const listed = files.map((file, index) => {
-    const problem = check.byFile[index];
-    return { file, error: problem ? attachmentMessage(problem) : refusal.find((line) => names(line, file)) };
-  });
-  const aboutNoFile = refusal.filter((line) => !files.some((file) => names(line, file)));
-  const setError = check.set.map(attachmentMessage).join(' ');
+  const [code, setCode] = useState<ChosenFilesCode | null>(null);
+  const described = code?.describeFiles(files, refusal);
   const change = (next: (current: File[]) => File[]) => {
     setFiles(next);
     setRefusal([]);
   };
   return {
     files,
-    listed,
-    error: [setError, ...aboutNoFile].filter(Boolean).join(' ') || undefined,
-    ok: !setError && check.byFile.every((problem) => !problem),
-    choose: (chosen) => change((current) => [...current, ...chosen]),
+    code,
+    listed: described?.listed ?? [],
+    error: described?.error,
+    ok: described?.ok ?? true,
+    choose: (chosen) => {
+      import('./chosen-file-list').then(
+        (loaded) => {
+          setCode(loaded);
+          change((current) => [...current, ...chosen]);
+        },
+        (error: unknown) => console.error('The chosen files could not be listed:', error),
+      );
+    },
     remove: (index) => change((current) => current.filter((_, at) => at !== index)),
     refuse: setRefusal,
     clear: () => change(() => []),

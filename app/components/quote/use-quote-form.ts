@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { ATTACHMENT_FIELD } from '../../../common/attachments';
+import { ATTACHMENT_INPUT_NAME } from '../../../common/attachment-field';
 import { quoteMessages } from '../../../common/quote-messages';
 import {
   emptyQuoteValues,
@@ -70,11 +70,15 @@ export function useQuoteForm(endpoint: string): QuoteFormState {
     setNotice(null);
     // The form's own file control is emptied after each choice: the list is what is sent.
     const body = new FormData(form);
-    body.delete(ATTACHMENT_FIELD);
-    for (const file of files.files) body.append(ATTACHMENT_FIELD, file);
-    const attached = files.files.length > 0;
-    if (attached) setProgress(0);
-    const { outcome, fileProblems } = await sendQuote(endpoint, body, attached ? setProgress : undefined);
+    body.delete(ATTACHMENT_INPUT_NAME);
+    for (const file of files.files) body.append(ATTACHMENT_INPUT_NAME, file);
+    const upload = files.files.length > 0 ? files.code?.uploadForm : undefined;
+    if (upload) setProgress(0);
+    const { outcome, fileProblems } = await sendQuote(
+      endpoint,
+      body,
+      upload && ((...post) => upload(...post, setProgress)),
+    );
     inFlight.current = false;
     setSending(false);
     setProgress(null);
