@@ -41,27 +41,29 @@ interface FileListProps {
 export function FileList({ listed, progress, onRemove }: FileListProps) {
   return (
     <>
-      <ul aria-label="Chosen files" className="mt-2 divide-y divide-slate-200">
-        {listed.map(({ file, error }, index) => (
-          <li key={index} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1">
-            <span className="min-w-0 flex-1 font-medium break-all text-ink">{file.name}</span>
-            <span className="text-sm text-slate-600">{formatFileSize(file.size)}</span>
-            <button
-              type="button"
-              className="min-h-11 rounded-lg px-3 text-sm font-semibold text-brand-700 underline hover:text-brand-800"
-              aria-describedby={error ? `quote-file-${index}-error` : undefined}
-              onClick={() => onRemove(index)}
-            >
-              Remove<span className="sr-only"> {file.name}</span>
-            </button>
-            {error && (
-              <p id={`quote-file-${index}-error`} className="w-full text-sm font-medium text-red-700">
-                {error}
-              </p>
-            )}
-          </li>
-        ))}
-      </ul>
+      {listed.length > 0 && (
+        <ul aria-label="Chosen files" className="mt-2 divide-y divide-slate-200">
+          {listed.map(({ file, error }, index) => (
+            <li key={index} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1">
+              <span className="min-w-0 flex-1 font-medium break-all text-ink">{file.name}</span>
+              <span className="text-sm text-slate-600">{formatFileSize(file.size)}</span>
+              <button
+                type="button"
+                className="min-h-11 rounded-lg px-3 text-sm font-semibold text-brand-700 underline hover:text-brand-800"
+                aria-describedby={error ? `quote-file-${index}-error` : undefined}
+                onClick={() => onRemove(index)}
+              >
+                Remove<span className="sr-only"> {file.name}</span>
+              </button>
+              {error && (
+                <p id={`quote-file-${index}-error`} className="w-full text-sm font-medium text-red-700">
+                  {error}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
       {progress !== null && (
         <label className="mt-2 block text-sm text-slate-700">
           Uploading your files: {progress}%
