@@ -20,6 +20,7 @@ import { lifecycle } from './plugins/lifecycle.ts';
 import { logPath } from './plugins/log-path.ts';
 import { serverOptions } from './plugins/server-options.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
+import type { VirusScanner } from './security/virus-scanner.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
 import { pageIsolation } from './security/fetch-metadata.ts';
 import { securityHeaders } from './security/security-headers.ts';
@@ -52,6 +53,10 @@ export interface AppOptions {
   now?: () => Date;
   /** Told of every route as it is registered (tests check that each admin route is guarded). */
   onRoute?: (route: RouteOptions) => void;
+  /** Scans the quote form's attachments (default: clamd at CLAMD_URL, none without it). */
+  scanner?: VirusScanner;
+  /** Where the quote form's uploads wait while they are checked (default os.tmpdir()). */
+  uploadRoot?: string;
 }
 
 /**
@@ -87,6 +92,8 @@ interface FeaturesOptions {
   now: () => Date;
   /** The public pages' paths (the beacon counts no other). */
   pagePaths: ReadonlySet<string>;
+  scanner: VirusScanner | undefined;
+  uploadRoot: string | undefined;
 }
 
 /**
@@ -95,7 +102,7 @@ interface FeaturesOptions {
  */
 async function featuresPlugin(
   app: FastifyInstance,
-  { config, stores, redis, kick, now, pagePaths }: FeaturesOptions,
+  { config, stores, redis, kick, now, pagePaths, scanner, uploadRoot }: FeaturesOptions,
 ) {
   const stylesheet = findSiteStylesheet(config.siteDir);
   const { siteUrl } = config;
@@ -107,6 +114,9 @@ async function featuresPlugin(
     redis,
     stylesheet,
     onStored: kick,
+    limits: config.attachments.limits,
+    scanner,
+    uploadRoot,
   });
   await app.register(newsletterRoutes, {
     subscribers: stores.subscribers,
@@ -234,7 +244,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(visitCounter && !beacon ? { onPageView: countPageViews(visitCounter) } : {}),
     });
     const pagePaths = new Set(pageStore.pages.keys());
-    await app.register(features, { config, stores, redis, kick, now, pagePaths });
+    await app.register(features, {
+      config,
+      stores,
+      redis,
+      kick,
+      now,
+      pagePaths,
+      scanner: options.scanner,
+      uploadRoot: options.uploadRoot,
+    });
   } catch (error) {
     await app.close();
     throw error;

@@ -34,14 +34,14 @@ const BOUNDARY = new RegExp(
   `^[0-9A-Za-z'()+_,\\-./:=? ]{0,${MAX_BOUNDARY_LENGTH - 1}}[0-9A-Za-z'()+_,\\-./:=?]$`,
 );
 /** More fields than any of the site's forms has, with room for browsers' extras; more is refused unread. */
-const MAX_FIELDS = 20;
+export const MAX_FIELDS = 20;
 
 /**
  * The first value of each field, once every part is checked: not too many
  * (counted before parsing too, see checkShape; this holds whatever a body made
  * the parser see), no file, none longer than `maxFieldLength`.
  */
-function firstValues(entries: Iterable<[string, unknown]>, maxFieldLength: number): Map<string, string> {
+export function firstValues(entries: Iterable<[string, unknown]>, maxFieldLength: number): Map<string, string> {
   const all = [...entries];
   if (all.length > MAX_FIELDS) throw new FormProblem('malformed');
   if (all.some(([, value]) => typeof value !== 'string')) throw new FormProblem('files');
@@ -70,7 +70,7 @@ function occurrences(haystack: Buffer, needle: string, limit: number): number {
  * `boundary` parameter, quoted or not. Undefined when there is none, more
  * than one, or one outside RFC 2046 (an 8,000-character one, a quote).
  */
-function multipartBoundary(contentType: string): string | undefined {
+export function multipartBoundary(contentType: string): string | undefined {
   const parameters = [...contentType.matchAll(/;\s*boundary=("(?:[^"\\]|\\.)*"|[^;\s]*)/gi)];
   if (parameters.length !== 1 || contentType.match(/boundary=/gi)?.length !== 1) return undefined;
   const raw = parameters[0]?.[1] ?? '';

@@ -1,3 +1,5 @@
+import { fileProblemStatus, type FileProblem } from './upload-problems.ts';
+
 /** Why a form post was refused; each form words these for its visitors (see ProblemTexts). */
 export type ProblemReason =
   | 'invalid'
@@ -33,18 +35,27 @@ export type ProblemTexts = Readonly<Record<ProblemReason, string>>;
 export class FormProblem extends Error {
   readonly statusCode: number;
   readonly reason: ProblemReason;
-  /** Per-field messages, by field name (400 only). */
+  /** Per-field messages, by field name (400, and with `files`). */
   readonly fieldErrors: Readonly<Record<string, string>>;
+  /** The files refused, each naming its file ('files' only; its status follows them: fileProblemStatus). */
+  readonly fileProblems: readonly FileProblem[];
   readonly retryAfterSeconds: number | undefined;
 
   constructor(
     reason: ProblemReason,
-    details: { fieldErrors?: Record<string, string>; retryAfterSeconds?: number; cause?: unknown } = {},
+    details: {
+      fieldErrors?: Record<string, string>;
+      fileProblems?: readonly FileProblem[];
+      retryAfterSeconds?: number;
+      cause?: unknown;
+    } = {},
   ) {
     super(`form post refused: ${reason}`, { cause: details.cause });
     this.name = 'FormProblem';
     this.reason = reason;
-    this.statusCode = STATUS[reason];
+    this.fileProblems = details.fileProblems ?? [];
+    this.statusCode =
+      reason === 'files' && this.fileProblems.length > 0 ? fileProblemStatus(this.fileProblems) : STATUS[reason];
     this.fieldErrors = details.fieldErrors ?? {};
     this.retryAfterSeconds = details.retryAfterSeconds;
   }

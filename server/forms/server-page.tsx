@@ -81,7 +81,7 @@ function ProblemAlert({ alert }: { alert: NonNullable<ServerPageProps['alert']> 
       {alert.errors && alert.errors.length > 0 && (
         <ul className="mt-2 list-disc pl-5">
           {alert.errors.map((error) => (
-            <li key={error.id}>
+            <li key={`${error.id}:${error.message}`}>
               <a href={`#${error.id}`} className="underline">
                 {error.label}
               </a>

@@ -1,5 +1,6 @@
 import type { Insertable, QueryCreator, Transaction } from 'kysely';
 import type { QuoteRequest } from '../../common/quote-request.ts';
+import { storeLeadFiles, type LeadFile } from '../attachments/lead-files-intake.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
@@ -29,6 +30,8 @@ export interface StoreLeadInput {
   sourcePage: string;
   /** The honeypot was filled: stored as spam, no email at all. */
   spam: boolean;
+  /** The files attached, checked (checkLeadFiles), stored with the lead in its transaction. */
+  files?: readonly LeadFile[];
 }
 
 export interface StoredLead {
@@ -100,10 +103,11 @@ export function createLeadIntake(
 
   return {
     /**
-     * Stores the lead and its outbox rows in one transaction: once this
-     * resolves, the request and the promise to email it are both on disk.
+     * Stores the lead, its files and its outbox rows in one transaction: once
+     * this resolves, the request, its files and the promise to email it are all
+     * on disk.
      */
-    async store({ request, sourcePage, spam }: StoreLeadInput): Promise<StoredLead> {
+    async store({ request, sourcePage, spam, files = [] }: StoreLeadInput): Promise<StoredLead> {
       return write(async (trx) => {
         const at = now();
         const lead = {
@@ -116,6 +120,7 @@ export function createLeadIntake(
         // Spam: no email at all; otherwise the notification, written with the lead.
         const notification = spam ? undefined : notificationAboutNew(options, at);
         const { id, autoReply } = await insertUnderNewReference(trx, storage, lead, notification);
+        await storeLeadFiles(trx, id, files, at);
         if (spam) return { id, spam, queued: 0 };
 
         const emails: NewEmail[] = [];

@@ -447,17 +447,19 @@ describe('413, 415: what the endpoint will not read', () => {
     expect(await leads(app)).toEqual([]);
   });
 
-  it('refuses a request with a file attached, and says which fields to send', async () => {
+  it('refuses a file it does not accept with 415, naming it, and takes none from another field', async () => {
     const { app } = await testApp();
-    const body = await multipart(validQuote, { attachment: ['brief.txt', 'hello'] });
+    const body = await multipart(validQuote, { attachments: ['setup.exe', 'MZ'] });
     const response = await app.inject({ method: 'POST', url: '/api/quote', ...body });
     expect(response.statusCode).toBe(415);
-    expect(response.body).toContain(
-      'Files cannot be attached to a quote request. Send only your name, email, ',
-    );
-    for (const name of quoteFields)
-      expect(response.body).toContain(quoteFormFields[name].label.toLowerCase());
+    expect(response.body).toContain('A file you attached was refused, so the quote request was not sent.');
+    expect(response.body).toContain('attachments: setup.exe is not a file we accept.');
     expect(await leads(app)).toEqual([]);
+
+    const elsewhere = await multipart(validQuote, { attachment: ['brief.txt', 'hello'] });
+    const taken = await app.inject({ method: 'POST', url: '/api/quote', ...elsewhere });
+    expect(taken.body).toBe(QUOTE_SUCCESS_REPLY);
+    expect(await app.storage.db.selectFrom('lead_attachments').select('id').execute()).toEqual([]);
   });
 
   it('answers a broken multipart body with 400 and nothing internal', async () => {

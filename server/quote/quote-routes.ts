@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ATTACHMENT_FIELD, attachmentMessage, type AttachmentLimits } from '../../common/attachments.ts';
 import { QUOTE_SUCCESS_REPLY } from '../../common/quote-messages.ts';
 import { quoteFields, quoteFormFields, validateQuoteRequest } from '../../common/quote-request.ts';
 import { quoteThankYouPath } from '../../common/site-paths.ts';
+import { checkLeadFiles } from '../attachments/lead-files-intake.ts';
 import type { LeadIntake } from './lead-intake.ts';
 import { FORM_BODY_LIMIT, formValues, honeypotFilled } from '../forms/form-body.ts';
 import {
@@ -15,7 +17,10 @@ import { FormProblem } from '../forms/form-problem.ts';
 import { prefersHtml } from '../forms/reply-format.ts';
 import { sourcePage } from '../forms/request-origin.ts';
 import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
+import { createUploadFolder } from '../forms/upload-folder.ts';
+import { receivedFiles, registerUploadParser } from '../forms/upload-parser.ts';
 import type { Redis } from '../security/redis-client.ts';
+import type { VirusScanner } from '../security/virus-scanner.ts';
 import { renderErrorPage } from './quote-error-page.tsx';
 import { quoteProblemTexts } from './quote-problem-texts.ts';
 
@@ -43,6 +48,42 @@ export interface QuoteRoutesOptions {
   stylesheet: SiteStylesheet | undefined;
   /** Called after a lead is committed (wakes the outbox worker). */
   onStored: () => void;
+  /** The attachments' limits (config.attachments.limits). */
+  limits: AttachmentLimits;
+  /** Scans each file before the lead is stored (CLAMD_URL); without it files are kept "not-scanned". */
+  scanner?: VirusScanner | undefined;
+  /** Where the upload folder goes (default os.tmpdir()); tests give their own. */
+  uploadRoot?: string | undefined;
+}
+
+/** Room in a post with files for its text fields, and for each part's headers and boundaries. */
+const PART_OVERHEAD = 16 * 1024;
+
+/** The largest body a quote request may be: every file at its limit, the fields, the framing. */
+export function quoteBodyLimit(limits: AttachmentLimits): number {
+  return limits.maxTotalBytes + FORM_BODY_LIMIT + (limits.maxFiles + 1) * PART_OVERHEAD;
+}
+
+/** The reply's lines after the summary: each refused file, then each field to correct. */
+function problemLines(problem: FormProblem): string[] {
+  return [
+    ...problem.fileProblems.map((fileProblem) => `${ATTACHMENT_FIELD}: ${attachmentMessage(fileProblem)}`),
+    ...Object.entries(problem.fieldErrors).map(([field, message]) => `${field}: ${message}`),
+  ];
+}
+
+/**
+ * The request's fields and files, checked: the fields by the form's rules, the files by their
+ * content (and, when the fields are right, by the virus scanner). Throws the refusal with every
+ * problem found.
+ */
+async function checkedRequest(request: FastifyRequest, scanner: VirusScanner | undefined) {
+  const validation = validateQuoteRequest(formValues(request.body, quoteFields));
+  const files = await checkLeadFiles(receivedFiles(request.body), validation.ok ? scanner : undefined);
+  const fieldErrors = validation.ok ? {} : validation.errors;
+  if (!files.ok) throw new FormProblem('files', { fieldErrors, fileProblems: files.problems });
+  if (!validation.ok) throw new FormProblem('invalid', { fieldErrors });
+  return { request: validation.value, files: files.files };
 }
 
 /**
@@ -54,7 +95,7 @@ export interface QuoteRoutesOptions {
 export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOptions) {
   await formEndpoint(app, {
     what: 'quote request',
-    texts: quoteProblemTexts,
+    texts: quoteProblemTexts(options.limits),
     maxFieldLength: QUOTE_MAX_FIELD_LENGTH,
     rateLimit: { ...options.rateLimit, name: 'quote', redis: options.redis },
     stylesheet: options.stylesheet,
@@ -65,29 +106,38 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
         values: formValues(request.body, quoteFields),
         action: request.routeOptions.url ?? QUOTE_PATHS[0],
         stylesheet: options.stylesheet,
+        sentFiles: (request.uploads?.paths.length ?? 0) > 0,
       }),
-    textDetails: (problem) =>
-      Object.entries(problem.fieldErrors).map(([field, message]) => `${field}: ${message}`),
+    textDetails: problemLines,
+  });
+  registerUploadParser(app, {
+    field: ATTACHMENT_FIELD,
+    limits: options.limits,
+    folder: createUploadFolder('quote-uploads', options.uploadRoot),
+    maxFieldLength: QUOTE_MAX_FIELD_LENGTH,
+    bodyLimit: quoteBodyLimit(options.limits),
   });
 
   for (const url of quotePaths(options.path)) {
     app.route({
       method: 'POST',
       url,
+      // The urlencoded body's cap; a multipart one (with files) is capped by its own parser.
       bodyLimit: FORM_BODY_LIMIT,
       // Before the body is read: refuse other sites' posts and other kinds of body.
       onRequest: refuseForeignPosts(options.siteUrl),
       handler: async (request, response) => {
-        const validation = validateQuoteRequest(formValues(request.body, quoteFields));
-        if (!validation.ok) throw new FormProblem('invalid', { fieldErrors: validation.errors });
-
+        const checked = await checkedRequest(request, options.scanner);
         const spam = honeypotFilled(request.body);
         const stored = await options.leads.store({
-          request: validation.value,
+          ...checked,
           sourcePage: sourcePage(request.headers, originCheck(request, options.siteUrl)),
           spam,
         });
-        request.log.info({ leadId: stored.id, spam: stored.spam }, 'quote request stored');
+        request.log.info(
+          { leadId: stored.id, spam: stored.spam, files: checked.files.length },
+          'quote request stored',
+        );
         if (!spam) options.onStored();
 
         noStore(response);

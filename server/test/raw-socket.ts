@@ -41,3 +41,74 @@ export function parseRawAnswer(answer: string): {
     body: end === -1 ? '' : answer.slice(end + 4),
   };
 }
+
+export interface StreamedSend {
+  /** Everything the server sent back. */
+  answer: string;
+  /** How many bytes of the body had been written when the first byte of the answer came. */
+  bodyBytesAtAnswer: number | undefined;
+  /** How many bytes of the body were written in all. */
+  bodyBytesSent: number;
+  /** The connection ended in an error (a reset) rather than a close. */
+  error: Error | undefined;
+}
+
+/**
+ * Sends `head` then `body` in `chunkBytes` pieces, each once the last is flushed, as a browser
+ * uploads a file; resolves once the body is all sent or the server closed the connection, and the
+ * answer has come (or `timeoutMs` passed). Tells when the answer came, measured in body bytes.
+ * With `pauseAfterBytes`, stops there until an answer comes, then sends the rest: an answer
+ * before the body's end is then certain to be one the server sent while it was being sent.
+ */
+export function sendRawStreaming(
+  port: number,
+  head: string,
+  body: Buffer,
+  { chunkBytes = 64 * 1024, timeoutMs = 10_000, pauseAfterBytes = Infinity } = {},
+): Promise<StreamedSend> {
+  return new Promise((resolve) => {
+    const result: StreamedSend = {
+      answer: '',
+      bodyBytesAtAnswer: undefined,
+      bodyBytesSent: 0,
+      error: undefined,
+    };
+    const socket = connect(port, '127.0.0.1');
+    const finish = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(result);
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    let paused = false;
+    socket.on('data', (chunk) => {
+      result.bodyBytesAtAnswer ??= result.bodyBytesSent;
+      result.answer += chunk.toString('latin1');
+      if (result.bodyBytesSent >= body.length) finish();
+      else if (paused) {
+        paused = false;
+        writeNext();
+      }
+    });
+    socket.on('error', (error) => {
+      result.error = error;
+      finish();
+    });
+    socket.on('close', finish);
+    const writeNext = () => {
+      if (socket.destroyed) return;
+      if (result.bodyBytesSent >= body.length) {
+        if (result.answer) finish();
+        return;
+      }
+      if (result.bodyBytesSent >= pauseAfterBytes && !result.answer) {
+        paused = true;
+        return;
+      }
+      const piece = body.subarray(result.bodyBytesSent, result.bodyBytesSent + chunkBytes);
+      result.bodyBytesSent += piece.length;
+      socket.write(piece, () => setImmediate(writeNext));
+    };
+    socket.write(head, () => writeNext());
+  });
+}

@@ -1,0 +1,102 @@
+import { createReadStream } from 'node:fs';
+import type { Transaction } from 'kysely';
+import type { AttachmentProblem, ScanState } from '../../common/attachments.ts';
+import type { Database } from '../db/database-tables.ts';
+import type { ReceivedFile } from '../forms/upload-parser.ts';
+import type { VirusScanner } from '../security/virus-scanner.ts';
+import { databaseContent } from './attachment-content.ts';
+import { checkAttachmentType } from './attachment-type.ts';
+
+/** A received file that passed every check, with what its row records. */
+export interface LeadFile extends ReceivedFile {
+  /** From its content (common/attachments.ts ATTACHMENT_KINDS), never the browser's word. */
+  mediaType: string;
+  scan: ScanState;
+  /** The scanner's answer when it could not scan (pending), for the logs and the rescans. */
+  scanResult: string | null;
+  scannedAt: string | null;
+}
+
+export type FilesCheck = { ok: true; files: LeadFile[] } | { ok: false; problems: AttachmentProblem[] };
+
+/** Scans each file (one at a time: clamd takes them in turn); a virus is a problem naming its file. */
+async function scanFiles(
+  files: readonly LeadFile[],
+  scanner: VirusScanner,
+  now: () => Date,
+): Promise<FilesCheck> {
+  const problems: AttachmentProblem[] = [];
+  const scanned: LeadFile[] = [];
+  for (const file of files) {
+    const verdict = await scanner.scan(createReadStream(file.path));
+    const at = now().toISOString();
+    if (verdict.outcome === 'infected') problems.push({ reason: 'virus', file: file.name });
+    else if (verdict.outcome === 'clean') scanned.push({ ...file, scan: 'clean', scannedAt: at });
+    // Down, slow or refusing: kept, and scanned again when the scanner is back (pending-scans.ts).
+    else scanned.push({ ...file, scan: 'pending', scanResult: verdict.reason });
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, files: scanned };
+}
+
+/**
+ * The checks of a quote request's files before anything is stored: each one's type from its
+ * content (checkAttachmentType), every problem found, not only the first; then, if all of them
+ * pass, the virus scan (without a scanner: "not-scanned").
+ */
+export async function checkLeadFiles(
+  files: readonly ReceivedFile[],
+  scanner: VirusScanner | undefined,
+  now: () => Date = () => new Date(),
+): Promise<FilesCheck> {
+  const problems: AttachmentProblem[] = [];
+  const checked: LeadFile[] = [];
+  for (const file of files) {
+    const type = await checkAttachmentType(file);
+    if (!type.ok) problems.push(type.problem);
+    else
+      checked.push({
+        ...file,
+        mediaType: type.kind.mediaType,
+        scan: 'not-scanned',
+        scanResult: null,
+        scannedAt: null,
+      });
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return scanner ? scanFiles(checked, scanner, now) : { ok: true, files: checked };
+}
+
+/**
+ * Stores a lead's files in its transaction: a row each, in the order sent, and the content
+ * streamed from the upload folder into the database in chunks. A file whose bytes are not all
+ * there any more (the folder was cleaned under it) fails the transaction: no lead without its files.
+ */
+export async function storeLeadFiles(
+  trx: Transaction<Database>,
+  leadId: number,
+  files: readonly LeadFile[],
+  at: Date,
+): Promise<void> {
+  const content = databaseContent(trx);
+  for (const [position, file] of files.entries()) {
+    const row = await trx
+      .insertInto('lead_attachments')
+      .values({
+        quote_request_id: leadId,
+        position,
+        name: file.name,
+        size: file.size,
+        media_type: file.mediaType,
+        sha256: file.sha256,
+        scan: file.scan,
+        scan_result: file.scanResult,
+        scanned_at: file.scannedAt,
+        scan_claimed_until: null,
+        created_at: at.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const written = await content.write(trx, row.id, createReadStream(file.path));
+    if (written !== file.size) throw new Error(`${file.name}: ${written} of ${file.size} bytes stored`);
+  }
+}
