@@ -45,7 +45,7 @@ export function FileList({ listed, progress, onRemove }: FileListProps) {
         <ul aria-label="Chosen files" className="mt-2 divide-y divide-slate-200">
           {listed.map(({ file, error }, index) => (
             <li key={index} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1">
-              <span className="min-w-0 flex-1 font-medium break-all text-ink">{file.name}</span>
+              <span className="min-w-0 flex-1 font-medium wrap-anywhere text-ink">{file.name}</span>
               <span className="text-sm text-slate-600">{formatFileSize(file.size)}</span>
               <button
                 type="button"
