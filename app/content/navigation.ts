@@ -27,4 +27,4 @@ export const mainNavigation = linksIn('header');
 /** The footer's quick links, in the specification's order. */
 export const footerQuickLinks = linksIn('footer');
 
-export { QUOTE_FORM_ID, quoteHref, serviceHref } from './page-anchors';
+export { quoteHref, serviceHref } from './page-anchors';

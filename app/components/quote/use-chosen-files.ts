@@ -3,7 +3,7 @@ import type * as ChosenFileList from './chosen-file-list';
 import type { ListedFile } from './chosen-file-list';
 
 /** What a chosen file brings: its checks, its list and the upload (not in the page's first script). */
-export type ChosenFilesCode = typeof ChosenFileList;
+type ChosenFilesCode = typeof ChosenFileList;
 
 export interface ChosenFiles {
   files: File[];
