@@ -1,5 +1,4 @@
 import { type Page, pages } from './pages';
-import type { ServiceId } from './service-names';
 
 export interface NavItem {
   readonly label: string;
@@ -28,11 +27,4 @@ export const mainNavigation = linksIn('header');
 /** The footer's quick links, in the specification's order. */
 export const footerQuickLinks = linksIn('footer');
 
-/** Link to one section of the services page. */
-export function serviceHref(id: ServiceId): string {
-  return `/services#${id}`;
-}
-
-/** Where the home page's quote form lives; the form opens when this is the URL. */
-export const QUOTE_FORM_ID = 'quote-form';
-export const quoteHref = `/#${QUOTE_FORM_ID}`;
+export { quoteHref, serviceHref } from './page-anchors';

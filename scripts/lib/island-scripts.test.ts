@@ -14,6 +14,12 @@ const manifest: IslandsManifest = {
     name: 'quote-form',
     isEntry: true,
     imports: ['_react.js', '_zod.js'],
+    dynamicImports: ['app/components/quote/chosen-file-list.tsx'],
+  },
+  // Loaded when a visitor chooses a file; it imports what the island it came from already has.
+  'app/components/quote/chosen-file-list.tsx': {
+    file: 'assets/island-chosen-file-list-f6.js',
+    imports: ['app/islands/quote-form.tsx'],
   },
   '_react.js': { file: 'assets/island-react-d4.js' },
   '_zod.js': { file: 'assets/island-zod-e5.js', imports: ['_react.js'] },
@@ -44,7 +50,7 @@ describe('the scripts of a public page', () => {
     expect(html).not.toMatch(/<script[^>]+src=|rel="modulepreload"/);
   });
 
-  it('add each island and preload the chunks they share, once each', () => {
+  it('add each island and preload the chunks they share, once each; not those loaded on demand', () => {
     const { scripts, preloads } = loaded(addIslandScripts(page, ['site', 'banner', 'quote-form'], manifest));
     expect(scripts).toEqual([
       '/assets/island-site-a1.js',

@@ -19,7 +19,10 @@ class IslandScriptsError extends Error {
   override name = 'IslandScriptsError';
 }
 
-/** The entries' files and, once each, every chunk they import (depth first). */
+/**
+ * The entries' files and, once each, every chunk they import (depth first). A chunk only imported
+ * dynamically loads when the code asks for it (that is its point: it is not in the page's script).
+ */
 function filesOf(manifest: IslandsManifest, entries: readonly string[]) {
   const byName = new Map(
     Object.entries(manifest)
@@ -30,7 +33,7 @@ function filesOf(manifest: IslandsManifest, entries: readonly string[]) {
   const preloads = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    for (const imported of [...(chunk?.imports ?? []), ...(chunk?.dynamicImports ?? [])]) {
+    for (const imported of chunk?.imports ?? []) {
       const file = manifest[imported]?.file;
       if (!file) throw new IslandScriptsError(`The islands' manifest has no chunk ${imported}`);
       preloads.add(`/${file}`);

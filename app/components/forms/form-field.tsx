@@ -2,7 +2,7 @@ import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'rea
 import type { FormFieldDefinition } from '../../../common/form-field.ts';
 import { formatCount } from '../../lib/format-count.ts';
 
-interface FieldShellProps {
+export interface FieldShellProps {
   id: string;
   label: string;
   required?: boolean | undefined;
@@ -14,7 +14,15 @@ interface FieldShellProps {
 }
 
 /** Label, control, hint and error of one form field, wired together for assistive technology. */
-function FieldShell({ id, label, required, hint, error, describedBy: others, children }: FieldShellProps) {
+export function FieldShell({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  describedBy: others,
+  children,
+}: FieldShellProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId, others].filter(Boolean).join(' ') || undefined;

@@ -1,5 +1,5 @@
 import { bannerSlides, bannerTiming } from '../../content/home';
-import { serviceHref } from '../../content/navigation';
+import { serviceHref } from '../../content/page-anchors';
 import { BannerIcon } from './banner-icons';
 import { slideArt } from './slide-art';
 import { useCarousel } from './use-carousel';

@@ -7,6 +7,7 @@ import {
 } from '../../../common/quote-request.ts';
 import { DefinedField } from '../forms/form-field.tsx';
 import { HoneypotField } from '../ui/honeypot-field.tsx';
+import { AttachmentsField, type AttachmentsFieldProps } from './attachments-field.tsx';
 
 interface QuoteFormProps {
   id: string;
@@ -15,6 +16,8 @@ interface QuoteFormProps {
   values: QuoteFormValues;
   /** The messages to show, by field. */
   errors: QuoteFieldErrors;
+  /** The attachments field's error, and with JavaScript its list of files (without it, the server's page may give an error). */
+  attachments?: AttachmentsFieldProps;
   /** Whether React runs: without it the browser posts the form natively. */
   enhanced: boolean;
   sending?: boolean;
@@ -39,6 +42,7 @@ export function QuoteForm({
   action,
   values,
   errors,
+  attachments,
   enhanced,
   sending = false,
   canSubmit = true,
@@ -54,6 +58,7 @@ export function QuoteForm({
       hidden={hidden}
       action={action}
       method="post"
+      encType="multipart/form-data"
       noValidate={enhanced}
       aria-label="Quote request"
       aria-busy={sending}
@@ -80,6 +85,9 @@ export function QuoteForm({
             />
           </div>
         ))}
+        <div className="sm:col-span-2">
+          <AttachmentsField {...attachments} />
+        </div>
       </div>
 
       <HoneypotField id="quote-website" />

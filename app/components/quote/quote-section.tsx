@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { quoteCallToAction } from '../../content/home';
-import { QUOTE_FORM_ID } from '../../content/navigation';
+import { QUOTE_FORM_ID } from '../../content/page-anchors';
 import { useHydrated } from '../../hooks/use-hydrated';
+import { ATTACHMENTS_ID, type AttachmentsFieldProps } from './attachments-field';
 import { QuoteForm } from './quote-form';
 import { type QuoteFormState, useQuoteForm } from './use-quote-form';
 
@@ -35,6 +36,25 @@ function QuoteNotices({ notice }: { notice: QuoteFormState['notice'] }) {
       </div>
     </>
   );
+}
+
+/** The attachments field's part of the form's state: its error, its list of files and their upload. */
+function attachmentsField({ files, progress }: QuoteFormState): AttachmentsFieldProps {
+  return {
+    error: files.error,
+    onChoose: files.choose,
+    children: files.code && (
+      <files.code.FileList
+        listed={files.listed}
+        progress={progress}
+        onRemove={(index) => {
+          files.remove(index);
+          // The button is gone: focus goes back to the field, not to the page's start.
+          document.getElementById(ATTACHMENTS_ID)?.focus();
+        }}
+      />
+    ),
+  };
 }
 
 /**
@@ -101,6 +121,7 @@ export function QuoteSection() {
           action={__QUOTE_ENDPOINT__}
           values={form.values}
           errors={form.visibleErrors}
+          attachments={attachmentsField(form)}
           enhanced={hydrated}
           sending={form.sending}
           canSubmit={form.isValid}

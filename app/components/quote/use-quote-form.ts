@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { ATTACHMENT_INPUT_NAME } from '../../../common/attachment-field';
 import { quoteMessages } from '../../../common/quote-messages';
 import {
   emptyQuoteValues,
@@ -9,6 +10,7 @@ import {
   type QuoteFormValues,
 } from '../../../common/quote-request';
 import { sendQuote, type SendOutcome } from './send-quote';
+import { useChosenFiles, type ChosenFiles } from './use-chosen-files';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
@@ -24,8 +26,12 @@ export interface QuoteFormState {
   values: QuoteFormValues;
   /** Errors of the fields the visitor has already left, keyed by field. */
   visibleErrors: QuoteFieldErrors;
+  /** Whether the fields and the chosen files may be sent. */
   isValid: boolean;
   sending: boolean;
+  /** The chosen files, and the upload's progress in percent while they are sent. */
+  files: ChosenFiles;
+  progress: number | null;
   notice: Notice;
   setValue: (field: QuoteField, value: string) => void;
   touch: (field: QuoteField) => void;
@@ -37,13 +43,16 @@ export interface QuoteFormState {
 /**
  * The quote form's state: values, validation with the shared schema, which
  * errors to show, and sending. The submit is refused while the form is invalid
- * or a send is in flight. On success the values are cleared; on failure they stay.
+ * or a send is in flight. On success the values and files are cleared; on failure they stay, with
+ * the server's words about each refused file beside it.
  */
 export function useQuoteForm(endpoint: string): QuoteFormState {
   const [values, setValues] = useState<QuoteFormValues>(emptyQuoteValues);
   const [touched, setTouched] = useState(untouched);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const files = useChosenFiles();
+  const [progress, setProgress] = useState<number | null>(null);
   // A ref, not state: two submits in the same tick must not both get through.
   const inFlight = useRef(false);
 
@@ -55,26 +64,40 @@ export function useQuoteForm(endpoint: string): QuoteFormState {
   }
 
   const submit = async (form: HTMLFormElement) => {
-    if (!validation.ok || inFlight.current) return null;
+    if (!validation.ok || !files.ok || inFlight.current) return null;
     inFlight.current = true;
     setSending(true);
     setNotice(null);
-    const outcome = await sendQuote(endpoint, new FormData(form));
+    // The form's own file control is emptied after each choice: the list is what is sent.
+    const body = new FormData(form);
+    body.delete(ATTACHMENT_INPUT_NAME);
+    for (const file of files.files) body.append(ATTACHMENT_INPUT_NAME, file);
+    const upload = files.files.length > 0 ? files.code?.uploadForm : undefined;
+    if (upload) setProgress(0);
+    const { outcome, fileProblems } = await sendQuote(
+      endpoint,
+      body,
+      upload && ((...post) => upload(...post, setProgress)),
+    );
     inFlight.current = false;
     setSending(false);
+    setProgress(null);
     setNotice(noticeFor[outcome]);
     if (outcome === 'success') {
       setValues(emptyQuoteValues);
       setTouched(untouched);
-    }
+      files.clear();
+    } else files.refuse(fileProblems);
     return outcome;
   };
 
   return {
     values,
     visibleErrors,
-    isValid: validation.ok,
+    isValid: validation.ok && files.ok,
     sending,
+    files,
+    progress,
     notice,
     setValue: (field, value) => setValues((current) => ({ ...current, [field]: value })),
     touch: (field) => setTouched((current) => (current[field] ? current : { ...current, [field]: true })),

@@ -1,0 +1,208 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { quoteMessages } from '../../../common/quote-messages';
+import { quoteFields, quoteFormFields } from '../../../common/quote-request';
+import { sampleQuote } from '../../../common/quote-sample';
+import { QuoteSection } from './quote-section';
+
+/** An upload the test answers: it records what was sent and reports progress when told. */
+class FakeUpload {
+  static last: FakeUpload | undefined;
+  upload: { onprogress?: (event: ProgressEvent) => void } = {};
+  onload?: () => void;
+  onerror?: (event: Event) => void;
+  ontimeout?: (event: Event) => void;
+  status = 0;
+  responseText = '';
+  timeout = 0;
+  url = '';
+  body: FormData | undefined;
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+    FakeUpload.last = this;
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent));
+  }
+  respond(status: number, text: string) {
+    this.status = status;
+    this.responseText = text;
+    act(() => this.onload?.());
+  }
+}
+
+const typed = sampleQuote();
+const pdf = (name = 'brief.pdf', content = '%PDF-1.7 brief') =>
+  new File([content], name, { type: 'application/pdf' });
+const sized = (name: string, size: number) => {
+  const file = new File(['x'], name);
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+const MB = 1024 * 1024;
+
+async function openForm(fill = true) {
+  window.history.replaceState(null, '', '/');
+  // The control's accept attribute would keep the wrong files out of these tests; a visitor can pick "All files".
+  const user = userEvent.setup({ applyAccept: false });
+  render(<QuoteSection />);
+  await user.click(screen.getByRole('button', { name: 'Get a Quote' }));
+  if (fill) {
+    for (const name of quoteFields) {
+      if (typed[name]) await user.type(screen.getByLabelText(quoteFormFields[name].label), typed[name]);
+    }
+  }
+  const input = screen.getByLabelText('Attachments');
+  const attach = async (...files: File[]) => {
+    await user.upload(input, files);
+    await screen.findAllByRole('button', { name: `Remove ${files.at(-1)?.name ?? ''}` });
+  };
+  const submit = () => screen.getByRole('button', { name: /Submit Request|Sending/ });
+  return { user, input, attach, submit };
+}
+
+const listed = () =>
+  within(screen.getByRole('list', { name: 'Chosen files' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+beforeEach(() => {
+  FakeUpload.last = undefined;
+  vi.stubGlobal('XMLHttpRequest', FakeUpload);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the quote form\'s "Attachments" field', () => {
+  it('is an optional multiple file control posted as multipart, with the kinds and limits as its hint', async () => {
+    const { input } = await openForm(false);
+    expect(screen.getByRole('form', { name: 'Quote request' })).toHaveAttribute(
+      'enctype',
+      'multipart/form-data',
+    );
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAttribute('name', 'attachments');
+    expect(input).toHaveAttribute('multiple');
+    expect(input).toHaveAttribute('accept', expect.stringContaining('.pdf,.docx'));
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining('Up to 5 files, 10 MB each, 25 MB in all.'),
+    );
+  });
+
+  it('lists each chosen file with its size and a Remove button; choosing again adds files', async () => {
+    const { attach } = await openForm();
+    await attach(pdf(), new File(['a,b\n1,2\n'], 'budget.csv', { type: 'text/csv' }));
+    await attach(sized('screens.png', 2.4 * MB));
+    expect(listed()).toEqual([
+      'brief.pdf14 bytesRemove brief.pdf',
+      'budget.csv8 bytesRemove budget.csv',
+      'screens.png2.4 MBRemove screens.png',
+    ]);
+  });
+
+  it('takes a file off the list with its Remove button and puts focus back on the field', async () => {
+    const { user, input, attach } = await openForm();
+    await attach(pdf(), pdf('plan.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Remove brief.pdf' }));
+    expect(listed()).toEqual(['plan.pdf14 bytesRemove plan.pdf']);
+    expect(input).toHaveFocus();
+  });
+
+  it('names each file that cannot be sent before sending, and blocks the send until it is removed', async () => {
+    const { user, attach, submit } = await openForm();
+    await attach(pdf(), sized('video.pdf', 11 * MB), new File(['MZ'], 'setup.exe'));
+    expect(screen.getByRole('button', { name: 'Remove video.pdf' })).toHaveAccessibleDescription(
+      'video.pdf is larger than 10 MB.',
+    );
+    expect(screen.getByRole('button', { name: 'Remove setup.exe' })).toHaveAccessibleDescription(
+      expect.stringMatching(/^setup\.exe is not a file we accept\./),
+    );
+    expect(screen.getByRole('button', { name: 'Remove brief.pdf' })).not.toHaveAccessibleDescription();
+    expect(submit()).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Remove video.pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Remove setup.exe' }));
+    expect(submit()).toBeEnabled();
+  });
+
+  it('says so at the field when the files are too many or too large together', async () => {
+    const { input, attach, submit } = await openForm();
+    await attach(...['a', 'b', 'c', 'd', 'e', 'f'].map((name) => sized(`${name}.pdf`, 5 * MB)));
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining('Attach at most 5 files. The files together can be at most 25 MB.'),
+    );
+    expect(submit()).toBeDisabled();
+  });
+});
+
+describe('sending the quote form with files', () => {
+  it('sends every listed file under "attachments", shows the upload progress, then the success message', async () => {
+    const { user, attach, submit } = await openForm();
+    await attach(pdf());
+    await attach(pdf('plan.pdf'));
+    await user.click(submit());
+    const upload = FakeUpload.last;
+    expect(upload?.url).toBe('/api/quote');
+    expect(upload?.body?.getAll('attachments').map((file) => (file as File).name)).toEqual([
+      'brief.pdf',
+      'plan.pdf',
+    ]);
+    expect(upload?.body?.get('email')).toBe(typed.email);
+
+    upload?.progress(0, 4000);
+    expect(screen.getByRole('progressbar', { name: /Uploading your files: 0%/ })).toHaveValue(0);
+    upload?.progress(2100, 4000);
+    expect(screen.getByRole('progressbar', { name: /Uploading your files: 52%/ })).toHaveValue(52);
+
+    upload?.respond(200, 'success');
+    expect(await screen.findByRole('status')).toHaveTextContent(quoteMessages.success);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Get a Quote' }));
+    expect(screen.queryByRole('list', { name: 'Chosen files' })).not.toBeInTheDocument();
+  });
+
+  it("on a refusal keeps what was typed and the files, and shows the server's words by the file they name", async () => {
+    const { user, input, attach, submit } = await openForm();
+    await attach(pdf(), pdf('plan.pdf'));
+    await user.click(submit());
+    FakeUpload.last?.respond(
+      415,
+      [
+        'A file you attached was refused, so the quote request was not sent.',
+        'attachments: brief.pdf is not a PDF file inside, whatever its name says.',
+        'attachments: Attach at most 1 files.',
+      ].join('\n'),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(quoteMessages.failure);
+    expect(screen.getByRole('button', { name: 'Remove brief.pdf' })).toHaveAccessibleDescription(
+      'brief.pdf is not a PDF file inside, whatever its name says.',
+    );
+    expect(screen.getByRole('button', { name: 'Remove plan.pdf' })).not.toHaveAccessibleDescription();
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('Attach at most 1 files.'));
+    for (const name of quoteFields) {
+      expect(screen.getByLabelText(quoteFormFields[name].label)).toHaveValue(typed[name]);
+    }
+    expect(listed()).toHaveLength(2);
+    // The server's words go once the files change.
+    await user.click(screen.getByRole('button', { name: 'Remove brief.pdf' }));
+    expect(input).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('on a network failure logs it, keeps the files and shows the try-again-later text', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, attach, submit } = await openForm();
+    await attach(pdf());
+    await user.click(submit());
+    act(() => FakeUpload.last?.onerror?.(new Event('error')));
+    expect(await screen.findByRole('alert')).toHaveTextContent(quoteMessages.transportFailure);
+    expect(consoleError).toHaveBeenCalled();
+    expect(listed()).toHaveLength(1);
+  });
+});

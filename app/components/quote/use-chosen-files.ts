@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import type * as ChosenFileList from './chosen-file-list';
+import type { ListedFile } from './chosen-file-list';
+
+/** What a chosen file brings: its checks, its list and the upload (not in the page's first script). */
+type ChosenFilesCode = typeof ChosenFileList;
+
+export interface ChosenFiles {
+  files: File[];
+  /** Loaded with the first choice. */
+  code: ChosenFilesCode | null;
+  /** Each file with what is wrong with it: the browser's check first, then the server's refusal. */
+  listed: ListedFile[];
+  /** What is wrong with the files together (or the server's words about no one file). */
+  error: string | undefined;
+  /** Whether the browser's check lets them be sent. */
+  ok: boolean;
+  choose: (files: File[]) => void;
+  remove: (index: number) => void;
+  /** Shows the server's refusal, one line per problem (each naming its file where it is about one). */
+  refuse: (lines: string[]) => void;
+  clear: () => void;
+}
+
+/**
+ * The files a visitor chose, kept by the form (each choice adds to them), checked as they are chosen
+ * and, after a refusal, with the server's words beside the file they name until the files change.
+ * The code for all this loads with the first choice: most visitors attach nothing, and the home
+ * page's script has a size budget.
+ */
+export function useChosenFiles(): ChosenFiles {
+  const [files, setFiles] = useState<File[]>([]);
+  const [refusal, setRefusal] = useState<string[]>([]);
+  const [code, setCode] = useState<ChosenFilesCode | null>(null);
+  const described = code?.describeFiles(files, refusal);
+  const change = (next: (current: File[]) => File[]) => {
+    setFiles(next);
+    setRefusal([]);
+  };
+  return {
+    files,
+    code,
+    listed: described?.listed ?? [],
+    error: described?.error,
+    ok: described?.ok ?? true,
+    choose: (chosen) => {
+      import('./chosen-file-list').then(
+        (loaded) => {
+          setCode(loaded);
+          change((current) => [...current, ...chosen]);
+        },
+        (error: unknown) => console.error('The chosen files could not be listed:', error),
+      );
+    },
+    remove: (index) => change((current) => current.filter((_, at) => at !== index)),
+    refuse: setRefusal,
+    clear: () => change(() => []),
+  };
+}
