@@ -38,7 +38,7 @@ export interface AttachmentKind {
 }
 
 /** Everything accepted; nothing else (no archive, executable, HTML or SVG). */
-export const ATTACHMENT_KINDS: readonly AttachmentKind[] = [
+const ATTACHMENT_KINDS: readonly AttachmentKind[] = [
   { label: 'PDF', extensions: ['pdf'], mediaType: 'application/pdf' },
   {
     label: 'Word',
@@ -83,7 +83,7 @@ export const ACCEPTED_KINDS_TEXT = new Intl.ListFormat('en-IN', { type: 'disjunc
 ]);
 
 /** The file's extension, lower-case without the dot ("" when it has none). */
-export function extensionOf(fileName: string): string {
+function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot <= 0 ? '' : fileName.slice(dot + 1).toLowerCase();
 }
@@ -112,6 +112,9 @@ export type AttachmentProblem =
   | { reason: 'content'; file: string; kind: string }
   | { reason: 'virus'; file: string };
 
+/** "a" or "an" before a kind's label, as it is read aloud ("an Excel", "a PDF", "an OpenDocument"). */
+const article = (label: string) => (/^[AEIOU]/i.test(label) ? 'an' : 'a');
+
 /** What a visitor reads for each refusal; each one about a file names it. */
 export function attachmentMessage(problem: AttachmentProblem): string {
   switch (problem.reason) {
@@ -126,7 +129,7 @@ export function attachmentMessage(problem: AttachmentProblem): string {
     case 'type':
       return `${problem.file} is not a file we accept. Attach ${ACCEPTED_KINDS_TEXT} files.`;
     case 'content':
-      return `${problem.file} is not a ${problem.kind} file inside, whatever its name says.`;
+      return `${problem.file} is not really ${article(problem.kind)} ${problem.kind} file, whatever its name says.`;
     case 'virus':
       return `${problem.file} contains a virus, so we did not accept it.`;
   }

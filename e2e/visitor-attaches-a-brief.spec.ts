@@ -131,7 +131,7 @@ test.describe('a visitor attaches their brief', () => {
     await submit.click();
     await expect(page.getByRole('alert')).toHaveText(quoteMessages.failure);
     await expect(form.getByRole('button', { name: 'Remove scan.pdf' })).toHaveAccessibleDescription(
-      'scan.pdf is not a PDF file inside, whatever its name says.',
+      'scan.pdf is not really a PDF file, whatever its name says.',
     );
     await expect(form.getByRole('button', { name: 'Remove brief.pdf' })).not.toHaveAccessibleDescription(/./);
     await expect(form.getByLabel('Message', { exact: true })).toHaveValue(person.message);
@@ -190,7 +190,7 @@ test.describe('without JavaScript', () => {
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your quote request was not sent');
     await expect(page.getByRole('alert')).toContainText(
-      'scan.pdf is not a PDF file inside, whatever its name says.',
+      'scan.pdf is not really a PDF file, whatever its name says.',
     );
     await expect(page.getByText('please attach them again')).toBeVisible();
     const again = page.getByRole('form', { name: 'Quote request' });

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 import type { ScanState } from '../../common/attachments.ts';
 
 /**
@@ -11,7 +11,7 @@ interface LeadAttachmentsTable {
   quote_request_id: number;
   /** Its place among the lead's files, from 0, in the order they were sent. */
   position: number;
-  /** The name it was sent with, cleaned (attachment-name.ts): no folder, no control character. */
+  /** The name it was sent with, cleaned (server/forms/upload-name.ts): no folder, no control character. */
   name: string;
   /** Bytes. */
   size: number;
@@ -36,8 +36,6 @@ interface AttachmentChunksTable {
   seq: number;
   data: Buffer;
 }
-
-export type LeadAttachment = Selectable<LeadAttachmentsTable>;
 
 /** How much of a file one chunk row holds: small enough to stream, large enough to be few rows. */
 export const ATTACHMENT_CHUNK_BYTES = 256 * 1024;

@@ -140,22 +140,22 @@ const problemCases: [string, Record<string, string>, SentFile[], number, string]
     {},
     [['invoice.pdf', SAMPLE_FILES.exe]],
     415,
-    'invoice.pdf is not a PDF file inside',
+    'invoice.pdf is not really a PDF file',
   ],
-  ['a PDF named .png', {}, [['photo.png', SAMPLE_FILES.pdf]], 415, 'photo.png is not a PNG file inside'],
+  ['a PDF named .png', {}, [['photo.png', SAMPLE_FILES.pdf]], 415, 'photo.png is not really a PNG file'],
   [
     'text that is not UTF-8',
     {},
     [['notes.txt', Buffer.from([0x48, 0x69, 0xff, 0xfe, 0x0a])]],
     415,
-    'notes.txt is not a text file inside',
+    'notes.txt is not really a text file',
   ],
   [
     'text with a NUL byte',
     {},
     [['data.csv', Buffer.from('a,b\n1,\u00002\n')]],
     415,
-    'data.csv is not a CSV file inside',
+    'data.csv is not really a CSV file',
   ],
   ['an empty file', {}, [['empty.pdf', '']], 415, 'empty.pdf is empty.'],
 ];
@@ -200,7 +200,7 @@ describe('a refused file', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toContain('invoice.pdf is not a PDF file inside');
+    expect(response.body).toContain('invoice.pdf is not really a PDF file');
     expect(response.body).toContain('please attach them again');
     expect(response.body).toContain(`value="${validQuote.name}"`);
   });

@@ -60,6 +60,11 @@ export function renderErrorPage(options: ErrorPageOptions): string {
           values={values}
           errors={errors}
           enhanced={false}
+          attachments={
+            problem.fileProblems.length > 0
+              ? { error: problem.fileProblems.map((fileProblem) => attachmentMessage(fileProblem)).join(' ') }
+              : undefined
+          }
           className="mt-8 max-w-3xl"
         />
       ),

@@ -176,13 +176,13 @@ describe('sending the quote form with files', () => {
       415,
       [
         'A file you attached was refused, so the quote request was not sent.',
-        'attachments: brief.pdf is not a PDF file inside, whatever its name says.',
+        'attachments: brief.pdf is not really a PDF file, whatever its name says.',
         'attachments: Attach at most 1 files.',
       ].join('\n'),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(quoteMessages.failure);
     expect(screen.getByRole('button', { name: 'Remove brief.pdf' })).toHaveAccessibleDescription(
-      'brief.pdf is not a PDF file inside, whatever its name says.',
+      'brief.pdf is not really a PDF file, whatever its name says.',
     );
     expect(screen.getByRole('button', { name: 'Remove plan.pdf' })).not.toHaveAccessibleDescription();
     expect(input).toHaveAccessibleDescription(expect.stringContaining('Attach at most 1 files.'));
