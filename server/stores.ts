@@ -1,6 +1,10 @@
 import { createAccountRepository } from './admin/account-repository.ts';
 import { createActivityLog } from './admin/activity-log.ts';
 import { attachmentMigrations, attachmentPostgresMigrations } from './attachments/attachment-migrations.ts';
+import {
+  conversationMigrations,
+  conversationPostgresMigrations,
+} from './conversations/conversation-migrations.ts';
 import { adminMigrations } from './admin/admin-migrations.ts';
 import { adminPostgresMigrations } from './admin/admin-postgres-migrations.ts';
 import { createSessionRepository } from './admin/session-repository.ts';
@@ -52,6 +56,7 @@ export const migrations = mergeMigrations(
   { sqlite: firstContactMigrations, postgres: firstContactPostgresMigrations },
   { sqlite: leadCountMigrations, postgres: leadCountPostgresMigrations },
   { sqlite: attachmentMigrations, postgres: attachmentPostgresMigrations },
+  { sqlite: conversationMigrations, postgres: conversationPostgresMigrations },
 );
 
 /** Tables that triggers fill from other tables' rows: db:copy copies their sources, never them. */
