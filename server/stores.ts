@@ -1,6 +1,7 @@
 import { createAccountRepository } from './admin/account-repository.ts';
 import { createActivityLog } from './admin/activity-log.ts';
 import { attachmentMigrations, attachmentPostgresMigrations } from './attachments/attachment-migrations.ts';
+import { answerEmailKind } from './conversations/answer-email-kind.ts';
 import {
   conversationMigrations,
   conversationPostgresMigrations,
@@ -107,6 +108,7 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     ...newsletterEmailKinds(newsletterMail),
     ...campaignEmailKinds(newsletterMail),
     integrationOutboxKind({ siteUrl: config.siteUrl }),
+    answerEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
   ]);
   return {
     storage,
