@@ -50,6 +50,9 @@ interface MailboxStateTable {
   /** The highest UID read and handled; the next pass starts after it. */
   last_uid: number;
   updated_at: string;
+  /** The instance that watches the mailbox (one at a time), until lease_expires_at (2026-11-28-721). */
+  lease_holder: string | null;
+  lease_expires_at: string | null;
 }
 
 /** Settings → Saved replies: texts staff insert into the Reply field ({name} and {reference} filled in). */

@@ -60,14 +60,15 @@ export interface DovecotServer {
 
 const running = new Set<ChildProcess>();
 process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) if (child.pid) process.kill(-child.pid, 'SIGKILL');
 });
 
 async function kill(child: ChildProcess) {
   running.delete(child);
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
+  // Its whole process group: the imap and login processes would otherwise keep the connections open.
+  if (child.pid) process.kill(-child.pid, 'SIGKILL');
   await exited;
 }
 
@@ -129,7 +130,7 @@ async function greets(port: number): Promise<boolean> {
 }
 
 async function launch(config: string, port: number, log: string): Promise<ChildProcess> {
-  const child = spawn(DOVECOT, ['-F', '-c', config], { stdio: 'ignore' });
+  const child = spawn(DOVECOT, ['-F', '-c', config], { stdio: 'ignore', detached: true });
   running.add(child);
   for (const started = Date.now(); !(await greets(port));) {
     if (Date.now() - started > 30_000 || child.exitCode !== null) {

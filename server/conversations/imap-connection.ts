@@ -1,0 +1,45 @@
+import { ImapFlow, type ImapFlowOptions } from 'imapflow';
+import { isLoopbackHost } from '../config-values.ts';
+
+export interface ImapTarget {
+  options: ImapFlowOptions;
+  /** The mailbox's path, e.g. INBOX. */
+  path: string;
+  /** The IMAP_URL without its password: mailbox_state's key, and what the logs may name. */
+  mailbox: string;
+}
+
+/**
+ * How to reach IMAP_URL's mailbox, under the TLS rules: imaps:// is TLS from the start; imap:// must
+ * upgrade with STARTTLS (the connection fails if the server does not offer it), except to a loopback
+ * host, where it may stay in plain text (the tests' Dovecot).
+ */
+export function imapTarget(imapUrl: string): ImapTarget {
+  const url = new URL(imapUrl);
+  const secure = url.protocol === 'imaps:';
+  const plainAllowed = !secure && isLoopbackHost(url.hostname);
+  const path = decodeURIComponent(url.pathname.replace(/^\//, '')) || 'INBOX';
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  return {
+    options: {
+      host,
+      port: url.port ? Number(url.port) : secure ? 993 : 143,
+      secure,
+      ...(secure ? {} : { doSTARTTLS: !plainAllowed }),
+      auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
+      logger: false,
+      clientInfo: { name: 'quote-inbox' },
+      // IDLE soon after each read (an answer shows within seconds), restarted every few minutes (some
+      // servers drop a long IDLE silently).
+      autoIdleDelay: 500,
+      maxIdleTime: 4 * 60_000,
+    },
+    path,
+    mailbox: `${url.protocol}//${url.username}@${url.host}/${path}`,
+  };
+}
+
+/** A new client for the target (not yet connected). */
+export function imapClient(target: ImapTarget): ImapFlow {
+  return new ImapFlow(target.options);
+}
