@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createPendingScans, type PendingScans } from './attachments/pending-scans.ts';
 import type { Config } from './config.ts';
+import { isLoopbackHost } from './config-values.ts';
 import { createMailboxWatcher, type MailboxWatcher } from './conversations/mailbox-watcher.ts';
 import { mailDomain } from './mail/mail-address.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -114,10 +115,21 @@ function addMailboxWatcher(
         now,
         staff: async () => (await stores.accounts.list()).map(({ account }) => account.email),
         mailDomain: mailDomain(config.mail.from),
+        isLoopbackHost,
       })
     : undefined;
   app.decorate('mailboxWatcher', watcher);
   if (watcher && start) app.addHook('onReady', async () => watcher.start());
+}
+
+/** The workers that read beside the outbox's: pending scans (CLAMD_URL), the mailbox (IMAP_URL). */
+function addBackgroundReaders(
+  app: FastifyInstance,
+  config: Config,
+  { stores, now, start }: { stores: Stores; now: () => Date; start: boolean },
+) {
+  addPendingScans(app, config, { storage: stores.storage, now, start });
+  addMailboxWatcher(app, config, { stores, now, start });
 }
 
 /** What the operator should know once the server is ready: the config's warnings, limits, where mail goes. */
@@ -190,8 +202,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   app.decorate('campaignWorker', campaignWorker);
   app.decorate('campaignScheduler', campaignScheduler);
   app.decorate('integrationWorker', integrationWorker);
-  addPendingScans(app, config, { storage: stores.storage, now, start: options.startOutbox });
-  addMailboxWatcher(app, config, { stores, now, start: options.startOutbox });
+  addBackgroundReaders(app, config, { stores, now, start: options.startOutbox });
 
   const { leads } = stores;
   app.addHook('onReady', async () => {

@@ -1,5 +1,4 @@
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
-import { isLoopbackHost } from '../config-values.ts';
 
 export interface ImapTarget {
   options: ImapFlowOptions;
@@ -12,9 +11,10 @@ export interface ImapTarget {
 /**
  * How to reach IMAP_URL's mailbox, under the TLS rules: imaps:// is TLS from the start; imap:// must
  * upgrade with STARTTLS (the connection fails if the server does not offer it), except to a loopback
- * host, where it may stay in plain text (the tests' Dovecot).
+ * host, where it may stay in plain text (the tests' Dovecot). isLoopbackHost: the config's
+ * (server/config-values.ts), given by the server that composes the watcher.
  */
-export function imapTarget(imapUrl: string): ImapTarget {
+export function imapTarget(imapUrl: string, isLoopbackHost: (hostname: string) => boolean): ImapTarget {
   const url = new URL(imapUrl);
   const secure = url.protocol === 'imaps:';
   const plainAllowed = !secure && isLoopbackHost(url.hostname);
@@ -42,4 +42,23 @@ export function imapTarget(imapUrl: string): ImapTarget {
 /** A new client for the target (not yet connected). */
 export function imapClient(target: ImapTarget): ImapFlow {
   return new ImapFlow(target.options);
+}
+
+/** Connects and opens the mailbox read-only (EXAMINE); the handlers are on before it connects. */
+export async function openMailbox(
+  target: ImapTarget,
+  on: { error: (error: Error) => void; close: (client: ImapFlow) => void; exists: () => void },
+): Promise<ImapFlow> {
+  const client = imapClient(target);
+  client.on('error', on.error);
+  client.on('close', () => on.close(client));
+  client.on('exists', on.exists);
+  try {
+    await client.connect();
+    await client.mailboxOpen(target.path, { readOnly: true });
+  } catch (error) {
+    client.close();
+    throw error;
+  }
+  return client;
 }

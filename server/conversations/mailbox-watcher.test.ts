@@ -36,6 +36,7 @@ function watcherOn(stores: Stores, url: string, now: () => Date = () => new Date
     now,
     staff: async () => ['ravi@acme.test'],
     mailDomain: 'acme.test',
+    isLoopbackHost: (host) => host === '127.0.0.1',
   });
   watchers.push(watcher);
   return watcher;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
 import type { Storage } from '../db/database.ts';
-import { imapClient, imapTarget } from './imap-connection.ts';
+import { imapTarget, openMailbox } from './imap-connection.ts';
 import { releaseLease, takeLease } from './mailbox-lease.ts';
 import { readNewMessages, type ReadResult } from './mailbox-reader.ts';
 
@@ -15,6 +15,8 @@ export interface MailboxWatcherOptions {
   /** Who is told of an answer: every staff account until leads have owners. */
   staff: () => Promise<readonly string[]>;
   mailDomain: string;
+  /** Where imap:// may go without TLS (the config's isLoopbackHost); elsewhere STARTTLS is required. */
+  isLoopbackHost: (hostname: string) => boolean;
   /** How often the lease is renewed (and a lost connection tried again). */
   tickMs?: number;
   /** How long the lease lasts unrenewed: another instance takes over within it (plus a tick). */
@@ -45,7 +47,7 @@ export interface MailboxWatcher {
  * there or was dropped; a dropped connection is made again on the next tick.
  */
 export function createMailboxWatcher(options: MailboxWatcherOptions): MailboxWatcher {
-  const target = imapTarget(options.imapUrl);
+  const target = imapTarget(options.imapUrl, options.isLoopbackHost);
   const now = options.now ?? (() => new Date());
   const holder = `${process.pid}.${randomBytes(6).toString('hex')}`;
   const { tickMs = 10_000, leaseMs = 30_000, pollMs = 60_000 } = options;
@@ -66,23 +68,14 @@ export function createMailboxWatcher(options: MailboxWatcherOptions): MailboxWat
   }
 
   async function connect() {
-    const next = imapClient(target);
-    next.on('error', (error: Error) =>
-      log.warn({ mailbox: target.mailbox, error: error.message }, 'IMAP error'),
-    );
-    next.on('close', () => {
-      if (client === next) client = undefined;
-      if (!stopped) log.warn({ mailbox: target.mailbox }, 'the IMAP connection closed: reconnecting');
+    client = await openMailbox(target, {
+      error: (error) => log.warn({ mailbox: target.mailbox, error: error.message }, 'IMAP error'),
+      close: (closed) => {
+        if (client === closed) client = undefined;
+        if (!stopped) log.warn({ mailbox: target.mailbox }, 'the IMAP connection closed: reconnecting');
+      },
+      exists: () => void reading().catch(logFailure),
     });
-    next.on('exists', () => void reading().catch(logFailure));
-    try {
-      await next.connect();
-      await next.mailboxOpen(target.path, { readOnly: true });
-    } catch (error) {
-      next.close();
-      throw error;
-    }
-    client = next;
     log.info({ mailbox: target.mailbox }, 'watching the mailbox');
     await reading();
   }
