@@ -40,7 +40,7 @@ export function imapTarget(imapUrl: string, isLoopbackHost: (hostname: string) =
 }
 
 /** A new client for the target (not yet connected). */
-export function imapClient(target: ImapTarget): ImapFlow {
+function imapClient(target: ImapTarget): ImapFlow {
   return new ImapFlow(target.options);
 }
 

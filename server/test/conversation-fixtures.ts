@@ -7,7 +7,7 @@ type Stores = Awaited<ReturnType<typeof openStores>>;
 
 /** The reference and our reply's Message-ID as the fixtures write them; replaced by a lead's own. */
 const FIXTURE_REFERENCE = 'Q-7F3K9C';
-export const FIXTURE_REPLY_ID = '<reply.0001@acme.test>';
+const FIXTURE_REPLY_ID = '<reply.0001@acme.test>';
 const FIXTURES = join(import.meta.dirname, '..', 'conversations', 'fixtures');
 
 /** A fixture (server/conversations/fixtures/NAME.eml) about this lead, as its raw bytes. */

@@ -37,8 +37,8 @@ export const hasDovecot = (() => {
   }
 })();
 
-export const DOVECOT_USER = 'sales@acme.test';
-export const DOVECOT_PASSWORD = 'mailbox-secret';
+const DOVECOT_USER = 'sales@acme.test';
+const DOVECOT_PASSWORD = 'mailbox-secret';
 
 export interface DovecotServer {
   /** imap://sales%40acme.test:…@127.0.0.1:PORT/INBOX, as IMAP_URL takes it. */
