@@ -113,7 +113,11 @@ function addMailboxWatcher(
         imapUrl: config.imapUrl,
         log: app.log.child({ component: 'mailbox-watcher' }),
         now,
-        staff: async () => (await stores.accounts.list()).map(({ account }) => account.email),
+        // Every staff account (leads have no owner yet); before the first account, MAIL_TO.
+        staff: async () => {
+          const accounts = (await stores.accounts.list()).map(({ account }) => account.email);
+          return accounts.length > 0 ? accounts : config.mail.to;
+        },
         mailDomain: mailDomain(config.mail.from),
         isLoopbackHost,
       })
