@@ -1,6 +1,8 @@
 import { createAccountRepository } from './admin/account-repository.ts';
 import { createActivityLog } from './admin/activity-log.ts';
 import { attachmentMigrations, attachmentPostgresMigrations } from './attachments/attachment-migrations.ts';
+import { createConversations } from './conversations/conversation-repository.ts';
+import { conversationEmailKinds } from './conversations/reply-email-kind.ts';
 import {
   conversationMigrations,
   conversationPostgresMigrations,
@@ -107,6 +109,7 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     ...newsletterEmailKinds(newsletterMail),
     ...campaignEmailKinds(newsletterMail),
     integrationOutboxKind({ siteUrl: config.siteUrl }),
+    ...conversationEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
   ]);
   return {
     storage,
@@ -125,6 +128,11 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     activity: createActivityLog(storage),
     integrations: createIntegrationRepository(storage),
     autoReply,
+    conversations: createConversations(storage, {
+      mailDomain: domain,
+      hooks: integrationLeadHooks,
+      ...clock,
+    }),
     close: () => storage.close(),
   };
 }
