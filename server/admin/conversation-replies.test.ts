@@ -101,6 +101,9 @@ describe('answering a lead from the inbox', () => {
     const second = repliesIn()[1];
     expect(second?.inReplyTo).toBe('<answer-1@client.in>');
     expect(second && rawHeader(second, 'references')).toBe(`${first} <answer-1@client.in>`);
+    const csv = (await call('GET', '/leads/export.csv')).body.split('\r\n');
+    expect(csv[0]).toMatch(/,"attachments","messages","last_answer_at"$/);
+    expect(csv[1]).toMatch(/,"?3"?,"\d{4}-\d\d-\d\dT[\d:.]+Z"$/);
     // The second reply does not move the lead again.
     const timeline = (await call('GET', '/leads/1')).json().timeline;
     expect(timeline.filter((entry: { kind: string }) => entry.kind === 'status')).toHaveLength(1);

@@ -153,8 +153,10 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
   });
 
   registerEndpoint(app, leadEndpoints.exportCsv, async ({ query, staff: { account } }) => {
-    const rows = await leads.all({ view: query.view, search: query.q });
+    const only = query.newReply ? await conversations.unreadLeads() : undefined;
+    const rows = await leads.all({ view: query.view, search: query.q, only });
     // The view and whether there was a search, never its words: the log outlives a Delete request.
+    const ids = rows.map((lead) => lead.id);
     const what = `${rows.length} lead${rows.length === 1 ? '' : 's'} (${query.view}${query.q?.trim() ? ', with a search' : ''})`;
     await activity.record(
       { actor: account.email, action: 'export', summary: `Exported ${what} as CSV` },
@@ -162,7 +164,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     );
     return {
       fileName: `leads-${query.view}-${now().toISOString().slice(0, 10)}.csv`,
-      csv: leadsCsv(rows, await leads.filesOf(rows.map((lead) => lead.id))),
+      csv: leadsCsv(rows, await leads.filesOf(ids), await conversations.figuresOf(ids)),
     };
   });
 

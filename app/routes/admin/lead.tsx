@@ -124,6 +124,47 @@ function SpamButton({ spam }: { spam: boolean }) {
   );
 }
 
+/** The lead's actions: to the Reply field, spam or not, delete for good. */
+function LeadActions({
+  lead,
+  deleter,
+}: {
+  lead: { name: string; spam: boolean };
+  deleter: ReturnType<typeof useFetcher<LeadActionResult>>;
+}) {
+  return (
+    <>
+      {!lead.spam && (
+        <a href="#reply-text" className={buttonClass.primary}>
+          <Icon name="mail" />
+          Reply
+        </a>
+      )}
+      <SpamButton spam={lead.spam} />
+      <ConfirmDialog
+        triggerLabel={
+          <>
+            <Icon name="trash" />
+            Delete
+          </>
+        }
+        triggerClassName={buttonClass.dangerOutline}
+        title="Delete this lead for good?"
+        confirmLabel="Delete for good"
+        pendingLabel="Deleting…"
+        fetcher={deleter}
+        fields={{ intent: LEAD_INTENT.delete, name: lead.name }}
+      >
+        <p>
+          This removes the lead from <strong className="text-ink">{lead.name}</strong>, its emails and their
+          files for good. It cannot be undone.
+        </p>
+        <p className="text-sm text-slate-600">Use it when someone asks for their data to be erased.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
 export default function LeadPage({ loaderData: lead }: Route.ComponentProps) {
   const location = useLocation();
   const deleter = useFetcher<LeadActionResult>();
@@ -144,37 +185,7 @@ export default function LeadPage({ loaderData: lead }: Route.ComponentProps) {
             </span>
           </div>
         }
-        actions={
-          <>
-            {!lead.spam && (
-              <a href="#reply-text" className={buttonClass.primary}>
-                <Icon name="mail" />
-                Reply
-              </a>
-            )}
-            <SpamButton spam={lead.spam} />
-            <ConfirmDialog
-              triggerLabel={
-                <>
-                  <Icon name="trash" />
-                  Delete
-                </>
-              }
-              triggerClassName={buttonClass.dangerOutline}
-              title="Delete this lead for good?"
-              confirmLabel="Delete for good"
-              pendingLabel="Deleting…"
-              fetcher={deleter}
-              fields={{ intent: LEAD_INTENT.delete, name: lead.name }}
-            >
-              <p>
-                This removes the lead from <strong className="text-ink">{lead.name}</strong>, its emails and
-                their files for good. It cannot be undone.
-              </p>
-              <p className="text-sm text-slate-600">Use it when someone asks for their data to be erased.</p>
-            </ConfirmDialog>
-          </>
-        }
+        actions={<LeadActions lead={lead} deleter={deleter} />}
       />
 
       {/* One column on a phone, in the order of the work: the request and its files, its status, its notification,

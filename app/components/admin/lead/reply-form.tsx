@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { fillSavedReply, REPLY_MAX_LENGTH } from '../../../../common/conversation';
 import type { SavedReplyEntry } from '../../../../common/inbox-api/conversation-endpoints';
@@ -62,18 +62,22 @@ export function ReplyForm({
   const fetcher = useFetcher<LeadActionResult>();
   const pending = fetcher.state !== 'idle';
   const hintId = useId();
-  const [text, setText] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   // An empty field once the reply is queued; the text stays if sending it failed.
   useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.done) setText('');
+    if (fetcher.state === 'idle' && fetcher.data?.done) form.current?.reset();
   }, [fetcher.state, fetcher.data]);
   if (disabledReason) return <p className="text-slate-700">{disabledReason}</p>;
   const insert = (body: string) => {
+    const box = field.current;
+    if (!box) return;
     const filled = fillSavedReply(body, lead);
-    setText((current) => (current.trim() === '' ? filled : `${current.trimEnd()}\n\n${filled}`));
+    box.value = box.value.trim() === '' ? filled : `${box.value.trimEnd()}\n\n${filled}`;
+    box.focus();
   };
   return (
-    <fetcher.Form method="post" className="space-y-3">
+    <fetcher.Form ref={form} method="post" className="space-y-3">
       <input type="hidden" name="intent" value={LEAD_INTENT.reply} />
       <SavedReplyPicker savedReplies={savedReplies} onInsert={insert} />
       <div>
@@ -86,8 +90,7 @@ export function ReplyForm({
           rows={6}
           required
           maxLength={REPLY_MAX_LENGTH}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          ref={field}
           aria-describedby={hintId}
           className="mt-1.5 w-full rounded-lg border border-slate-300 px-3 py-2 text-ink focus:border-brand-600"
         />
