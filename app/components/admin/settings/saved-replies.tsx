@@ -38,7 +38,7 @@ function SavedReplyForm({ saved }: { saved?: SavedReplyEntry }) {
       </div>
       <div>
         <label htmlFor={`${id}-body`} className="block text-sm font-medium text-slate-700">
-          Text
+          Reply text
         </label>
         <textarea
           id={`${id}-body`}
