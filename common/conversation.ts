@@ -17,9 +17,6 @@ export const messageKindLabels: Record<MessageKindName, string> = {
 /** The longest reply staff may send, in characters. */
 export const REPLY_MAX_LENGTH = 20_000;
 
-/** The placeholders a saved reply may hold, filled in when it is inserted into the Reply field. */
-export const SAVED_REPLY_PLACEHOLDERS = ['{name}', '{reference}'] as const;
-
 /** A saved reply's text for one lead: {name} becomes the lead's name, {reference} its reference. */
 export function fillSavedReply(body: string, lead: { name: string; reference: string }): string {
   return body.replaceAll('{name}', lead.name).replaceAll('{reference}', lead.reference);

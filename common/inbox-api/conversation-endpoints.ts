@@ -52,7 +52,7 @@ const conversationEntry = z.discriminatedUnion('type', [
 ]);
 export type ConversationEntry = z.infer<typeof conversationEntry>;
 
-export const conversation = z.object({
+const conversation = z.object({
   entries: z.array(conversationEntry),
   /** IMAP_URL is set: answers are read from the company mailbox and shown here. */
   mailboxConnected: z.boolean(),
@@ -60,7 +60,7 @@ export const conversation = z.object({
 export type Conversation = z.infer<typeof conversation>;
 
 /** The one check of a reply, on the page before it is sent and on the server. */
-export const newReply = z.object({
+const newReply = z.object({
   text: z
     .string()
     .trim()
@@ -76,7 +76,7 @@ const savedReply = z.object({
 });
 export type SavedReplyEntry = z.infer<typeof savedReply>;
 
-export const savedReplyInput = z.object({
+const savedReplyInput = z.object({
   title: z.string().trim().min(1, 'Give it a title.').max(100, 'A title can be at most 100 characters.'),
   body: z
     .string()

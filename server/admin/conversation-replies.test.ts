@@ -80,6 +80,7 @@ describe('answering a lead from the inbox', () => {
 
     const { entries } = (await call('GET', '/leads/1/conversation')).json();
     expect(entries.map((entry: { type: string }) => entry.type)).toEqual(['request', 'message']);
+    expect((await call('GET', '/leads/1/conversation')).json().mailboxConnected).toBe(false);
     expect(entries[1]).toMatchObject({
       direction: 'out',
       kind: 'reply',
@@ -162,6 +163,22 @@ describe('answering a lead from the inbox', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe('spam-lead');
     expect((await call('POST', '/leads/9/replies', { text: 'Hello' })).statusCode).toBe(404);
+  });
+
+  it("erasure deletes the lead's thread and its replies' emails", async () => {
+    const { app, call, drain } = await answering();
+    await call('POST', '/leads/1/replies', { text: 'Hello' });
+    await drain();
+    await storeAnswer(app, '<answer-1@client.in>', '<x@acme.test>', new Date().toISOString());
+    expect((await call('DELETE', '/leads/1')).statusCode).toBe(204);
+    const left = await app.storage.db.selectFrom('lead_messages').select('id').execute();
+    expect(left).toEqual([]);
+    const emails = await app.storage.db
+      .selectFrom('outbox')
+      .select('kind')
+      .where('kind', '=', 'lead-reply')
+      .execute();
+    expect(emails).toEqual([]);
   });
 
   it('keeps saved replies in Settings, by title', async () => {

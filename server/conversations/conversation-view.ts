@@ -9,7 +9,7 @@ export interface RequestAndNotes {
 }
 
 /** What became of a reply's email, from its outbox row. */
-export function replyDelivery(row: OutboxRow): ReplyDelivery {
+function replyDelivery(row: OutboxRow): ReplyDelivery {
   const state =
     row.status === 'sent'
       ? row.delivered_via === 'file' || row.delivered_via === 'database'

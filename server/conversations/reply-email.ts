@@ -15,7 +15,7 @@ export interface ReplyEmailSettings {
 }
 
 /** The company's signature under every reply: the staff member, the company, its phone and site. */
-export function replySignature(staffName: string, siteUrl: string): string[] {
+function replySignature(staffName: string, siteUrl: string): string[] {
   return ['-- ', staffName, company.name, company.phoneDisplay, siteUrl];
 }
 
