@@ -139,6 +139,7 @@ async function featuresPlugin(
       }),
     }),
     visits: config.visits,
+    mailboxConnected: config.imapUrl !== undefined,
     onQueued: kick,
     now,
   });

@@ -2,6 +2,8 @@ import { createAccountRepository } from './admin/account-repository.ts';
 import { createActivityLog } from './admin/activity-log.ts';
 import { attachmentMigrations, attachmentPostgresMigrations } from './attachments/attachment-migrations.ts';
 import { answerEmailKind } from './conversations/answer-email-kind.ts';
+import { createConversations } from './conversations/conversation-repository.ts';
+import { conversationEmailKinds } from './conversations/reply-email-kind.ts';
 import {
   conversationMigrations,
   conversationPostgresMigrations,
@@ -108,6 +110,7 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     ...newsletterEmailKinds(newsletterMail),
     ...campaignEmailKinds(newsletterMail),
     integrationOutboxKind({ siteUrl: config.siteUrl }),
+    ...conversationEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
     answerEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
   ]);
   return {
@@ -127,6 +130,11 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     activity: createActivityLog(storage),
     integrations: createIntegrationRepository(storage),
     autoReply,
+    conversations: createConversations(storage, {
+      mailDomain: domain,
+      hooks: integrationLeadHooks,
+      ...clock,
+    }),
     close: () => storage.close(),
   };
 }
