@@ -145,4 +145,13 @@ describe('answers matched to their lead and stored', () => {
     expect(await messagesOf(stores, lead.id)).toEqual([]);
     expect(await staffEmails(stores)).toEqual([]);
   });
+
+  it("the spam purge deletes a spam lead's messages with it", async () => {
+    const stores = await setUp();
+    const lead = await leadWithReply(stores);
+    await receive(stores, fixtureMail('gmail', lead));
+    await stores.leads.setSpam(lead.id, true, 'ravi@acme.test');
+    await stores.leads.purgeSpamOlderThan(new Date(Date.now() + 60_000));
+    expect(await messagesOf(stores, lead.id)).toEqual([]);
+  });
 });
