@@ -70,7 +70,7 @@ export default tseslint.config(
     // The core: every folder of server/ but the features' (a new folder is core until it is made a feature).
     files: ['server/*/**/*.{ts,tsx}'],
     ignores: [
-      'server/{quote,attachments,newsletter,admin,integrations,visits}/**',
+      'server/{quote,attachments,conversations,newsletter,admin,integrations,visits}/**',
       '**/*.test.{ts,tsx}',
       'server/test/**',
       'server/fault-tests/**',
@@ -85,6 +85,7 @@ export default tseslint.config(
               from: [
                 'server/quote',
                 'server/attachments',
+                'server/conversations',
                 'server/newsletter',
                 'server/admin',
                 'server/integrations',
@@ -125,7 +126,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/{quote,attachments,newsletter,admin,integrations,visits}/**/*.{ts,tsx}'],
+    files: ['server/{quote,attachments,conversations,newsletter,admin,integrations,visits}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -135,7 +136,13 @@ export default tseslint.config(
             {
               target: 'server/quote',
               // The integrations hook into the leads (lead-hooks.ts); the leads never import them.
-              from: ['server/newsletter', 'server/admin', 'server/integrations', 'server/visits'],
+              from: [
+                'server/newsletter',
+                'server/admin',
+                'server/integrations',
+                'server/visits',
+                'server/conversations',
+              ],
               message: 'A feature imports the core and common/, never another feature.',
             },
             // A lead's files: the leads store them with the lead (quote/ may use attachments/), so they know
@@ -143,6 +150,7 @@ export default tseslint.config(
             {
               target: 'server/attachments',
               from: [
+                'server/conversations',
                 'server/quote',
                 'server/newsletter',
                 'server/admin',
@@ -154,6 +162,7 @@ export default tseslint.config(
             {
               target: 'server/newsletter',
               from: [
+                'server/conversations',
                 'server/quote',
                 'server/attachments',
                 'server/admin',
@@ -166,13 +175,22 @@ export default tseslint.config(
             // through its hooks), never the inbox or the newsletter.
             {
               target: 'server/integrations',
-              from: ['server/newsletter', 'server/admin', 'server/visits'],
+              from: ['server/newsletter', 'server/admin', 'server/visits', 'server/conversations'],
               message: 'The integrations import the core, common/ and the leads (quote/), no other feature.',
+            },
+            // A lead's conversation: it works on the leads (quote/: the first reply makes a lead Contacted)
+            // and their files (attachments/), never the inbox, the newsletter or the integrations.
+            {
+              target: 'server/conversations',
+              from: ['server/newsletter', 'server/admin', 'server/visits', 'server/integrations'],
+              message:
+                'The conversations import the core, common/, quote/ and attachments/, no other feature.',
             },
             // Visits are counted from the pages the core serves; they know no other feature.
             {
               target: 'server/visits',
               from: [
+                'server/conversations',
                 'server/quote',
                 'server/attachments',
                 'server/newsletter',

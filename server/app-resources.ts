@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { createPendingScans, type PendingScans } from './attachments/pending-scans.ts';
 import type { Config } from './config.ts';
+import { isLoopbackHost } from './config-values.ts';
+import { createMailboxWatcher, type MailboxWatcher } from './conversations/mailbox-watcher.ts';
+import { mailDomain } from './mail/mail-address.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
@@ -26,6 +29,8 @@ declare module 'fastify' {
     maintenance: Maintenance | undefined;
     /** Scans the files kept "not scanned yet" when clamd answers again; undefined without CLAMD_URL. */
     pendingScans: PendingScans | undefined;
+    /** Watches IMAP_URL's mailbox for clients' answers (one instance at a time); undefined without IMAP_URL. */
+    mailboxWatcher: MailboxWatcher | undefined;
   }
 }
 
@@ -58,6 +63,7 @@ function releaseOnClose(app: FastifyInstance, held: Held) {
   app.addHook('onClose', async () => {
     app.maintenance?.stop();
     if (app.hasDecorator('pendingScans')) await app.pendingScans?.stop();
+    if (app.hasDecorator('mailboxWatcher')) await app.mailboxWatcher?.stop();
     if (app.hasDecorator('outboxWorker')) await app.outboxWorker.stop();
     if (app.hasDecorator('campaignWorker')) await app.campaignWorker.stop();
     if (app.hasDecorator('integrationWorker')) await app.integrationWorker.stop();
@@ -90,6 +96,44 @@ function addPendingScans(
     : undefined;
   app.decorate('pendingScans', pendingScans);
   if (pendingScans && start) app.addHook('onReady', async () => pendingScans.start());
+}
+
+/**
+ * With IMAP_URL, the watcher of the company mailbox: started with the outbox's workers (it queues the
+ * staff emails of answers), stopped with the app (releaseOnClose). Staff are every account's email.
+ */
+function addMailboxWatcher(
+  app: FastifyInstance,
+  config: Config,
+  { stores, now, start }: { stores: Stores; now: () => Date; start: boolean },
+) {
+  const watcher = config.imapUrl
+    ? createMailboxWatcher({
+        storage: stores.storage,
+        imapUrl: config.imapUrl,
+        log: app.log.child({ component: 'mailbox-watcher' }),
+        now,
+        // Every staff account (leads have no owner yet); before the first account, MAIL_TO.
+        staff: async () => {
+          const accounts = (await stores.accounts.list()).map(({ account }) => account.email);
+          return accounts.length > 0 ? accounts : config.mail.to;
+        },
+        mailDomain: mailDomain(config.mail.from),
+        isLoopbackHost,
+      })
+    : undefined;
+  app.decorate('mailboxWatcher', watcher);
+  if (watcher && start) app.addHook('onReady', async () => watcher.start());
+}
+
+/** The workers that read beside the outbox's: pending scans (CLAMD_URL), the mailbox (IMAP_URL). */
+function addBackgroundReaders(
+  app: FastifyInstance,
+  config: Config,
+  { stores, now, start }: { stores: Stores; now: () => Date; start: boolean },
+) {
+  addPendingScans(app, config, { storage: stores.storage, now, start });
+  addMailboxWatcher(app, config, { stores, now, start });
 }
 
 /** What the operator should know once the server is ready: the config's warnings, limits, where mail goes. */
@@ -162,7 +206,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   app.decorate('campaignWorker', campaignWorker);
   app.decorate('campaignScheduler', campaignScheduler);
   app.decorate('integrationWorker', integrationWorker);
-  addPendingScans(app, config, { storage: stores.storage, now, start: options.startOutbox });
+  addBackgroundReaders(app, config, { stores, now, start: options.startOutbox });
 
   const { leads } = stores;
   app.addHook('onReady', async () => {

@@ -163,6 +163,7 @@ async function featuresPlugin(
       }),
     }),
     visits: config.visits,
+    mailboxConnected: config.imapUrl !== undefined,
     onQueued: kick,
     now,
   });

@@ -149,3 +149,29 @@ export const clamdUrl = z
     },
     { message: 'must be tcp://host:port or unix:/path/to/clamd.ctl, e.g. tcp://127.0.0.1:3310' },
   );
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * `IMAP_URL`: imaps://user:password@host[:port]/MAILBOX, or imap:// (STARTTLS is then required), or imap://
+ * without TLS to a loopback host only (the tests' Dovecot). The user and password are percent-encoded.
+ */
+export const imapUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return ['imap:', 'imaps:'].includes(url.protocol) && url.hostname !== '' && url.username !== '';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be imaps://user:password@host/INBOX (or imap:// with STARTTLS)' },
+  );
+
+/** Whether an IMAP_URL's host is this machine, where imap:// may go without TLS. */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}

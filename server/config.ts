@@ -11,6 +11,7 @@ import {
   databaseUrl,
   redisUrl,
   clamdUrl,
+  imapUrl,
   smtpUrl,
   timeZone,
   trustProxyText,
@@ -30,7 +31,7 @@ import { adminConfig, attachmentConfig, DAY_MS, mailConfig, storageConfig } from
 export { ConfigError };
 
 /** Variables whose value must never be echoed in an error message (they may hold a password or a token). */
-const SECRET_VARIABLES = new Set(['SMTP_URL', 'READYZ_TOKEN', 'REDIS_URL', 'DATABASE_URL']);
+const SECRET_VARIABLES = new Set(['SMTP_URL', 'READYZ_TOKEN', 'REDIS_URL', 'DATABASE_URL', 'IMAP_URL']);
 
 /**
  * Every environment variable the server reads, with its default: the one place a variable is
@@ -104,6 +105,8 @@ const envSchema = z.object({
   ATTACHMENT_MAX_TOTAL_MB: wholeNumber(1, 200).default(25),
   // clamd (ClamAV's daemon), which scans every attached file: tcp://host:3310 or unix:/path. Unset: not scanned.
   CLAMD_URL: clamdUrl.optional(),
+  // The company mailbox that clients' answers reach, read (never changed) to show them on their lead.
+  IMAP_URL: imapUrl.optional(),
   // Visits counted without cookies when a public page is served (off: no counting at all).
   VISIT_COUNTING: booleanText.default(true),
   // Behind a CDN: count visits from a tiny beacon in the pages instead of the page requests.
@@ -192,6 +195,8 @@ function toConfig(value: Env, warnings: string[], dkim: DkimSettings | undefined
       allowPrivate: value.WEBHOOK_ALLOW_PRIVATE,
     },
     attachments: attachmentConfig(value),
+    /** IMAP_URL: the mailbox watched for clients' answers (imaps://user:pass@host/INBOX); undefined: none. */
+    imapUrl: value.IMAP_URL,
     visits: {
       /** VISIT_COUNTING: count page views and visitors (daily aggregates, no cookie, nothing identifying). */
       counting: value.VISIT_COUNTING,

@@ -1,6 +1,13 @@
 import { createAccountRepository } from './admin/account-repository.ts';
 import { createActivityLog } from './admin/activity-log.ts';
 import { attachmentMigrations, attachmentPostgresMigrations } from './attachments/attachment-migrations.ts';
+import { answerEmailKind } from './conversations/answer-email-kind.ts';
+import { createConversations } from './conversations/conversation-repository.ts';
+import { conversationEmailKinds } from './conversations/reply-email-kind.ts';
+import {
+  conversationMigrations,
+  conversationPostgresMigrations,
+} from './conversations/conversation-migrations.ts';
 import { adminMigrations } from './admin/admin-migrations.ts';
 import { adminPostgresMigrations } from './admin/admin-postgres-migrations.ts';
 import { createSessionRepository } from './admin/session-repository.ts';
@@ -52,6 +59,7 @@ export const migrations = mergeMigrations(
   { sqlite: firstContactMigrations, postgres: firstContactPostgresMigrations },
   { sqlite: leadCountMigrations, postgres: leadCountPostgresMigrations },
   { sqlite: attachmentMigrations, postgres: attachmentPostgresMigrations },
+  { sqlite: conversationMigrations, postgres: conversationPostgresMigrations },
 );
 
 /** Tables that triggers fill from other tables' rows: db:copy copies their sources, never them. */
@@ -102,6 +110,8 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     ...newsletterEmailKinds(newsletterMail),
     ...campaignEmailKinds(newsletterMail),
     integrationOutboxKind({ siteUrl: config.siteUrl }),
+    ...conversationEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
+    answerEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
   ]);
   return {
     storage,
@@ -120,6 +130,11 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     activity: createActivityLog(storage),
     integrations: createIntegrationRepository(storage),
     autoReply,
+    conversations: createConversations(storage, {
+      mailDomain: domain,
+      hooks: integrationLeadHooks,
+      ...clock,
+    }),
     close: () => storage.close(),
   };
 }

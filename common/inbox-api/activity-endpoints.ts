@@ -37,6 +37,7 @@ const ACTIVITY_ACTIONS = [
   /** By the system: a 410 Gone answer, or three days of failures. */
   'integration-disabled',
   'auto-reply-changed',
+  'reply-sent',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -2,6 +2,7 @@
 import { accountEndpoints } from './account-endpoints.ts';
 import { activityEndpoints } from './activity-endpoints.ts';
 import { campaignEndpoints } from './campaign-endpoints.ts';
+import { conversationEndpoints } from './conversation-endpoints.ts';
 import { dashboardEndpoints } from './dashboard-endpoints.ts';
 import type { Endpoint } from './endpoint.ts';
 import { leadEndpoints } from './lead-endpoints.ts';
@@ -13,6 +14,7 @@ export const inboxApi = {
   dashboard: dashboardEndpoints,
   account: accountEndpoints,
   leads: leadEndpoints,
+  conversations: conversationEndpoints,
   outbox: outboxEndpoints,
   subscribers: subscriberEndpoints,
   campaigns: campaignEndpoints,

@@ -8,6 +8,8 @@ const listQuery = z.object({
   view: z.enum(LEAD_VIEWS).default('all'),
   /** Words of the name, email, phone or message, or the reference its emails give (e.g. "Q-7F3K9C"). */
   q: z.string().max(200).optional(),
+  /** Only the leads with an answer nobody has opened ("New reply"). */
+  newReply: z.enum(['1']).optional(),
   cursor: cursorQuery,
 });
 

@@ -48,6 +48,8 @@ const leadSummary = z.object({
   status: leadStatus,
   spam: z.boolean(),
   delivery,
+  /** An answer of the client nobody has opened yet: "New reply". */
+  newReply: z.boolean(),
 });
 export type LeadSummary = z.infer<typeof leadSummary>;
 
@@ -58,6 +60,8 @@ export const leadList = z.object({
   counts: z.record(z.enum(LEAD_VIEWS), z.number()),
   /** Notifications of leads (not spam) that could not be delivered: the inbox's banner. */
   deadNotifications: z.number(),
+  /** How many leads have an answer nobody has opened (the "New reply" filter). */
+  newReplies: z.number(),
   /** Integrations turned off by a 410 Gone answer or three days of failures: the inbox's other banner. */
   disabledIntegrations: z.array(
     z.object({ id: z.number(), kind: z.enum(INTEGRATION_KINDS), reason: z.string() }),

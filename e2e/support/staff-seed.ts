@@ -12,6 +12,8 @@ export type Row = Record<string, string | number | null>;
 
 /** Every table the tests seed, children before parents. */
 const TABLES = [
+  'lead_messages',
+  'saved_replies',
   'lead_events',
   'outbox',
   'campaigns',

@@ -12,6 +12,11 @@ import {
   campaignSendingRoutes,
 } from './campaign-routes.ts';
 import { holdRoutesToContract } from './contract-routes.ts';
+import {
+  conversationRoutes,
+  type ConversationRoutesOptions,
+  savedReplyRoutes,
+} from './conversation-routes.ts';
 import { dashboardRoutes, type DashboardRoutesOptions } from './dashboard-routes.ts';
 import { autoReplyRoutes, type AutoReplyRoutesOptions } from './auto-reply-routes.ts';
 import {
@@ -29,7 +34,8 @@ export type AdminRoutesOptions = AuthRoutesOptions &
   CampaignRoutesOptions &
   IntegrationRoutesOptions &
   AutoReplyRoutesOptions &
-  DashboardRoutesOptions & {
+  DashboardRoutesOptions &
+  ConversationRoutesOptions & {
     /** The site's public origin (SITE_URL): requests from any other site are refused. */
     siteUrl: string;
   };
@@ -71,6 +77,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       await api.register(integrationDeliveryRoutes, options);
       await api.register(autoReplyRoutes, options);
       await api.register(dashboardRoutes, options);
+      await api.register(conversationRoutes, options);
+      await api.register(savedReplyRoutes, options);
 
       // Any other address under the API is a JSON 404 (not the app shell that answers /admin/*).
       api.route({

@@ -13,6 +13,7 @@ import { quoteFields } from '../../common/quote-request.ts';
 import { leadFilesRead } from '../attachments/lead-files-read.ts';
 import type { Storage } from '../db/database.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
+import type { Conversations } from '../conversations/conversation-repository.ts';
 import type { IntegrationRepository, LeadDeliveryRow } from '../integrations/integration-repository.ts';
 import type { OutboxRepository } from '../outbox/outbox-repository.ts';
 import { deliveryOf } from '../quote/lead-delivery.ts';
@@ -29,6 +30,8 @@ export interface LeadRoutesOptions {
   leads: LeadRepository;
   outbox: OutboxRepository;
   integrations: IntegrationRepository;
+  /** The leads' conversations: "New reply", and the CSV's figures. */
+  conversations: Conversations;
   activity: ActivityLog;
   /** Where .eml files are (deleted with their lead). */
   mailDir: string;
@@ -39,7 +42,7 @@ export interface LeadRoutesOptions {
 
 const EXCERPT_LENGTH = 140;
 
-function summary({ lead, notification }: LeadWithDelivery): LeadSummary {
+function summary({ lead, notification }: LeadWithDelivery, newReply = false): LeadSummary {
   const excerpt = lead.message.replace(/\s+/g, ' ').trim();
   return {
     id: lead.id,
@@ -51,6 +54,7 @@ function summary({ lead, notification }: LeadWithDelivery): LeadSummary {
     status: lead.status,
     spam: lead.spam === 1,
     delivery: deliveryOf(notification),
+    newReply,
   };
 }
 
@@ -90,7 +94,8 @@ function integrationDelivery(row: LeadDeliveryRow, at: Date): IntegrationDeliver
 }
 
 /** One lead as the inbox shows it: its fields, files, timeline and deliveries. */
-function leadDetail({ leads, integrations, storage, now }: LeadRoutesOptions) {
+function leadDetail(options: LeadRoutesOptions) {
+  const { leads, integrations, storage, now } = options;
   const files = leadFilesRead(storage.db);
   return async function detail(id: number): Promise<LeadDetail> {
     const [found, deliveries, attachments] = await Promise.all([
@@ -99,8 +104,9 @@ function leadDetail({ leads, integrations, storage, now }: LeadRoutesOptions) {
       files.ofLead(id),
     ]);
     if (!found) throw notFound('This lead');
+    const unread = await options.conversations.unreadAmong([id]);
     return {
-      ...summary(found),
+      ...summary(found, unread.has(id)),
       reference: found.lead.reference,
       fields: Object.fromEntries(quoteFields.map((name) => [name, found.lead[name]])),
       sourcePage: found.lead.source_page,
@@ -119,21 +125,25 @@ function leadDetail({ leads, integrations, storage, now }: LeadRoutesOptions) {
 
 /** The inbox's leads: the list with its views and search, the CSV, one lead, deleting one. */
 export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOptions) {
-  const { leads, integrations, activity, now } = options;
+  const { leads, integrations, conversations, activity, now } = options;
   const detail = leadDetail(options);
 
   registerEndpoint(app, leadEndpoints.list, async ({ query }) => {
+    const unreadLeads = await conversations.unreadLeads();
+    const only = query.newReply ? unreadLeads : undefined;
     const [page, counts, deadNotifications, disabled] = await Promise.all([
-      leads.page({ view: query.view, search: query.q, cursor: query.cursor, limit: ADMIN_PAGE_SIZE }),
+      leads.page({ view: query.view, search: query.q, cursor: query.cursor, limit: ADMIN_PAGE_SIZE, only }),
       leads.counts(),
       leads.deadNotifications(),
       integrations.disabledBySystem(),
     ]);
+    const unread = new Set(unreadLeads);
     return {
-      leads: page.items.map(summary),
+      leads: page.items.map((item) => summary(item, unread.has(item.lead.id))),
       nextCursor: page.nextCursor === null ? null : String(page.nextCursor),
       counts,
       deadNotifications,
+      newReplies: unreadLeads.length,
       disabledIntegrations: disabled.map((row) => ({
         id: row.id,
         kind: row.kind,
@@ -143,8 +153,10 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
   });
 
   registerEndpoint(app, leadEndpoints.exportCsv, async ({ query, staff: { account } }) => {
-    const rows = await leads.all({ view: query.view, search: query.q });
+    const only = query.newReply ? await conversations.unreadLeads() : undefined;
+    const rows = await leads.all({ view: query.view, search: query.q, only });
     // The view and whether there was a search, never its words: the log outlives a Delete request.
+    const ids = rows.map((lead) => lead.id);
     const what = `${rows.length} lead${rows.length === 1 ? '' : 's'} (${query.view}${query.q?.trim() ? ', with a search' : ''})`;
     await activity.record(
       { actor: account.email, action: 'export', summary: `Exported ${what} as CSV` },
@@ -152,7 +164,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
     );
     return {
       fileName: `leads-${query.view}-${now().toISOString().slice(0, 10)}.csv`,
-      csv: leadsCsv(rows, await leads.filesOf(rows.map((lead) => lead.id))),
+      csv: leadsCsv(rows, await leads.filesOf(ids), await conversations.figuresOf(ids)),
     };
   });
 

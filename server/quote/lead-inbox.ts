@@ -28,6 +28,13 @@ export interface LeadQuery {
   view: LeadView;
   /** Words of the name, email, phone or message, or a lead's reference. */
   search?: string | undefined;
+  /** Only these leads (the inbox's "New reply" filter: the leads with an unopened answer). */
+  only?: readonly number[] | undefined;
+}
+
+/** Restricts a query on quote_requests to the given leads, when the filter names some. */
+function inOnly<O>(query: SelectQueryBuilder<Database, 'quote_requests', O>, only: LeadQuery['only']) {
+  return only ? query.where('quote_requests.id', 'in', only.length > 0 ? [...only] : [-1]) : query;
 }
 
 /** Restricts a query on quote_requests to a view of the inbox. */
@@ -154,14 +161,15 @@ export function createLeadInbox(storage: Pick<Storage, 'db'> & SearchStorage) {
     /** Every lead, oldest first, for the CSV export (of a view and a search, or all of them). */
     async all(filter?: LeadQuery): Promise<Lead[]> {
       let query = leads().orderBy('id', 'asc');
-      if (filter) query = matching(inView(query, filter.view), searchOf(filter.search), storage);
+      if (filter)
+        query = matching(inOnly(inView(query, filter.view), filter.only), searchOf(filter.search), storage);
       return query.execute();
     },
 
     /** One page of a view, newest first, below the cursor (an id). */
     async page(filter: LeadQuery & { cursor?: number | undefined; limit?: number }): Promise<LeadPage> {
       const limit = filter.limit ?? 50;
-      let query = inView(leads(), filter.view);
+      let query = inOnly(inView(leads(), filter.view), filter.only);
       if (filter.cursor !== undefined) query = query.where('quote_requests.id', '<', filter.cursor);
       const rows = await newestMatching(storage, query, searchOf(filter.search), limit + 1);
       const shown = rows.slice(0, limit);

@@ -44,6 +44,32 @@ async function notifyAgain(
   return { queued: requeued.length > 0 };
 }
 
+/**
+ * Moves a lead to a status in the caller's transaction (a person's change also records the lead's first
+ * contact); undefined when there is no such lead. A reply sent to a New lead moves it too (conversations/).
+ */
+export async function changeStatus(
+  trx: Transaction<Database>,
+  hooks: LeadHooks | undefined,
+  { id, status, actor, at }: { id: number; status: LeadStatus; actor: string | null; at: Date },
+): Promise<{ from: LeadStatus } | undefined> {
+  const lead = await trx
+    .selectFrom('quote_requests')
+    .select(['status', 'spam'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!lead) return undefined;
+  if (lead.status === status) return { from: lead.status };
+  await trx.updateTable('quote_requests').set({ status }).where('id', '=', id).execute();
+  await addLeadEvent(
+    trx,
+    { quote_request_id: id, actor, kind: 'status', from_status: lead.status, to_status: status },
+    at,
+  );
+  if (!lead.spam) await hooks?.statusChanged?.(trx, id, { from: lead.status, to: status }, at);
+  return { from: lead.status };
+}
+
 /** Marks a lead as spam, or as not spam, in the caller's transaction (see setSpam). */
 async function changeSpam(
   trx: Transaction<Database>,
@@ -88,24 +114,7 @@ export function createLeadWorkflow(storage: Pick<Storage, 'write'>, options: Lea
       status: LeadStatus,
       actor: string | null,
     ): Promise<{ from: LeadStatus } | undefined> {
-      return write(async (trx) => {
-        const lead = await trx
-          .selectFrom('quote_requests')
-          .select(['status', 'spam'])
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (!lead) return undefined;
-        if (lead.status === status) return { from: lead.status };
-        const at = now();
-        await trx.updateTable('quote_requests').set({ status }).where('id', '=', id).execute();
-        await addLeadEvent(
-          trx,
-          { quote_request_id: id, actor, kind: 'status', from_status: lead.status, to_status: status },
-          at,
-        );
-        if (!lead.spam) await options.hooks?.statusChanged?.(trx, id, { from: lead.status, to: status }, at);
-        return { from: lead.status };
-      });
+      return write((trx) => changeStatus(trx, options.hooks, { id, status, actor, at: now() }));
     },
 
     /** Adds a note to a lead's timeline; false when there is no such lead. */

@@ -46,3 +46,8 @@ export function DeliveryBadge({ delivery }: { delivery: Delivery }) {
     </span>
   );
 }
+
+/** An answer of the client nobody has opened yet. */
+export function NewReplyBadge() {
+  return <span className={`${pill} bg-brand-700 text-white ring-brand-700`}>New reply</span>;
+}

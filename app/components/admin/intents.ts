@@ -12,6 +12,7 @@ export const LEAD_INTENT = {
   note: 'note',
   spam: 'spam',
   retry: 'retry',
+  reply: 'reply',
   delete: 'delete',
 } as const;
 

@@ -48,6 +48,7 @@ const actionLabels: Record<ActivityEntry['action'], string> = {
   'integration-removed': 'Integration removed',
   'integration-disabled': 'Integration disabled',
   'auto-reply-changed': 'Auto-reply changed',
+  'reply-sent': 'Reply sent',
 };
 
 /** Sign-ins refused and deletions stand out in the log. */

@@ -6,7 +6,7 @@ import { type IntegrationKind, integrationKindLabels } from '../../../common/int
 import { LEAD_VIEWS, type LeadView, leadStatusLabels } from '../../../common/lead-domain';
 import { callApi } from '../../components/admin/api';
 import { addressOf, queryOf } from '../../components/admin/api-input';
-import { DeliveryBadge, SpamBadge, StatusBadge } from '../../components/admin/badges';
+import { DeliveryBadge, NewReplyBadge, SpamBadge, StatusBadge } from '../../components/admin/badges';
 import { buttonClass } from '../../components/admin/buttons';
 import { takeFlash } from '../../components/admin/flash';
 import { countOf, formatWhen } from '../../components/admin/format';
@@ -31,9 +31,9 @@ function viewOf(value: string | null): LeadView {
   return LEAD_VIEWS.find((view) => view === value) ?? 'all';
 }
 
-/** The inbox's address for a view and a search (the first page). */
-function inboxHref(view: LeadView, q: string): string {
-  return `${adminPaths.inbox}${queryOf({ view: view === 'all' ? undefined : view, q })}`;
+/** The inbox's address for a view, a search and the "New reply" filter (the first page). */
+function inboxHref(view: LeadView, q: string, newReply = false): string {
+  return `${adminPaths.inbox}${queryOf({ view: view === 'all' ? undefined : view, q, newReply: newReply ? '1' : undefined })}`;
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -41,9 +41,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const view = viewOf(url.searchParams.get('view'));
   const q = url.searchParams.get('q')?.trim() ?? '';
   const cursor = url.searchParams.get('cursor');
-  const list = await callApi(inboxApi.leads.list, { query: { view, q, cursor }, from: request });
+  const newReply = url.searchParams.get('newReply') === '1';
+  const list = await callApi(inboxApi.leads.list, {
+    query: { view, q, cursor, ...(newReply ? { newReply: '1' as const } : {}) },
+    from: request,
+  });
   // A "Load more" call (with a cursor) is not the page itself: a message for the page stays for it.
-  return { list, view, q, notice: cursor ? undefined : takeFlash() };
+  return { list, view, q, newReply, notice: cursor ? undefined : takeFlash() };
 }
 
 function DeadBanner({ count }: { count: number }) {
@@ -112,6 +116,7 @@ function LeadRow({ lead, timeZone, from }: { lead: LeadSummary; timeZone: string
       <p className="mt-2 line-clamp-2 text-sm text-slate-700 sm:line-clamp-1">{lead.excerpt}</p>
       <div className="mt-3 flex flex-wrap gap-1.5">
         <StatusBadge status={lead.status} />
+        {lead.newReply && <NewReplyBadge />}
         {lead.spam && <SpamBadge />}
         <DeliveryBadge delivery={lead.delivery} />
       </div>
@@ -119,10 +124,39 @@ function LeadRow({ lead, timeZone, from }: { lead: LeadSummary; timeZone: string
   );
 }
 
-function EmptyState({ view, q, total }: { view: LeadView; q: string; total: number }) {
+/** "Only new replies": the leads with an answer nobody has opened, in the current view and search. */
+function NewReplyFilter({ view, q, on, count }: { view: LeadView; q: string; on: boolean; count: number }) {
+  if (!on && count === 0) return null;
+  return (
+    <p className="mt-3">
+      <Link
+        to={inboxHref(view, q, !on)}
+        aria-current={on ? 'true' : undefined}
+        className={`inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset ${on ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-brand-800 ring-brand-300 hover:bg-brand-50'}`}
+      >
+        {on ? 'Showing new replies only: show all' : `New reply (${count})`}
+      </Link>
+    </p>
+  );
+}
+
+function EmptyState({
+  view,
+  q,
+  total,
+  newReply,
+}: {
+  view: LeadView;
+  q: string;
+  total: number;
+  newReply: boolean;
+}) {
   let title: string;
   let text: string;
-  if (q) {
+  if (newReply) {
+    title = 'No new replies';
+    text = 'Every answer from a client has been opened.';
+  } else if (q) {
     title = `No leads match “${q}”`;
     text =
       view === 'all'
@@ -147,7 +181,7 @@ function EmptyState({ view, q, total }: { view: LeadView; q: string; total: numb
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { list, view, q, notice } = loaderData;
+  const { list, view, q, newReply, notice } = loaderData;
   const timeZone = useTimeZone();
   const { search } = useLocation();
   // Replies are not parsed by the page, so the contract's default ([]) is not applied: a server that
@@ -159,7 +193,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
     (data) => ({ items: data.list.leads, nextCursor: data.list.nextCursor }),
     (lead) => `lead-${lead.id}`,
   );
-  const exportHref = addressOf(inboxApi.leads.exportCsv, { query: { view, q } });
+  const exportHref = addressOf(inboxApi.leads.exportCsv, {
+    query: { view, q, ...(newReply ? { newReply: '1' as const } : {}) },
+  });
   const tabs = LEAD_VIEWS.map((v) => ({
     view: v,
     label: viewLabels[v],
@@ -193,9 +229,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         keep={view === 'all' ? {} : { view }}
         clearHref={inboxHref(view, '')}
       />
-      <ViewTabs label="Lead views" tabs={tabs} current={view} hrefOf={(v) => inboxHref(v, q)} />
+      <ViewTabs label="Lead views" tabs={tabs} current={view} hrefOf={(v) => inboxHref(v, q, newReply)} />
+      <NewReplyFilter view={view} q={q} on={newReply} count={list.newReplies} />
       {more.items.length === 0 ? (
-        <EmptyState view={view} q={q} total={list.counts.all} />
+        <EmptyState view={view} q={q} total={list.counts.all} newReply={newReply} />
       ) : (
         <ul aria-label="Leads" className="mt-5 space-y-3">
           {more.items.map((lead) => (

@@ -1,6 +1,5 @@
 import { redirect, useFetcher, useLocation } from 'react-router';
 import { adminPaths } from '../../../common/admin-api';
-import { company } from '../../../common/company';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from '../../../common/lead-domain';
 import { ApiFailure, callApi } from '../../components/admin/api';
@@ -12,6 +11,7 @@ import { Icon } from '../../components/admin/icons';
 import { LEAD_INTENT, type LeadActionResult } from '../../components/admin/intents';
 import { AttachmentsCard } from '../../components/admin/lead/attachments-card';
 import { Card } from '../../components/admin/lead/card';
+import { ConversationCard } from '../../components/admin/lead/conversation-card';
 import { DeliveryCard } from '../../components/admin/lead/delivery-card';
 import { IntegrationsCard } from '../../components/admin/lead/integrations-card';
 import { NoteForm } from '../../components/admin/lead/note-form';
@@ -27,8 +27,20 @@ import type { Route } from './+types/lead';
 
 export const meta = (args?: Route.MetaArgs) => adminMeta(adminPages.lead, args?.loaderData?.name);
 
+/**
+ * The lead, its conversation and the saved replies. Opening the page marks the lead's answers read
+ * (its "New reply" clears); this visit still shows them as new.
+ */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  return callApi(inboxApi.leads.detail, { params: { id: params.id }, from: request });
+  const lead = { params: { id: params.id }, from: request };
+  const [detail, conversation, saved] = await Promise.all([
+    callApi(inboxApi.leads.detail, lead),
+    callApi(inboxApi.conversations.show, lead),
+    callApi(inboxApi.conversations.savedReplies, { from: request }),
+  ]);
+  const unread = conversation.entries.some((entry) => entry.type === 'message' && !entry.read);
+  if (unread) await callApi(inboxApi.conversations.markRead, lead);
+  return { ...detail, conversation, savedReplies: saved.savedReplies };
 }
 
 function isStatus(value: unknown): value is LeadStatus {
@@ -57,6 +69,11 @@ export async function clientAction({
     if (intent === LEAD_INTENT.note) {
       await callApi(leads.addNote, { ...lead, body: { text: String(form.get('text') ?? '') } });
       return { done: 'Note added.' };
+    }
+    if (intent === LEAD_INTENT.reply) {
+      const text = String(form.get('text') ?? '');
+      await callApi(inboxApi.conversations.sendReply, { ...lead, body: { text } });
+      return { done: 'Reply sent: it is on its way through the outbox.' };
     }
     if (intent === LEAD_INTENT.spam) {
       const spam = form.get('spam') === 'true';
@@ -107,11 +124,51 @@ function SpamButton({ spam }: { spam: boolean }) {
   );
 }
 
+/** The lead's actions: to the Reply field, spam or not, delete for good. */
+function LeadActions({
+  lead,
+  deleter,
+}: {
+  lead: { name: string; spam: boolean };
+  deleter: ReturnType<typeof useFetcher<LeadActionResult>>;
+}) {
+  return (
+    <>
+      {!lead.spam && (
+        <a href="#reply-text" className={buttonClass.primary}>
+          <Icon name="mail" />
+          Reply
+        </a>
+      )}
+      <SpamButton spam={lead.spam} />
+      <ConfirmDialog
+        triggerLabel={
+          <>
+            <Icon name="trash" />
+            Delete
+          </>
+        }
+        triggerClassName={buttonClass.dangerOutline}
+        title="Delete this lead for good?"
+        confirmLabel="Delete for good"
+        pendingLabel="Deleting…"
+        fetcher={deleter}
+        fields={{ intent: LEAD_INTENT.delete, name: lead.name }}
+      >
+        <p>
+          This removes the lead from <strong className="text-ink">{lead.name}</strong>, its emails and their
+          files for good. It cannot be undone.
+        </p>
+        <p className="text-sm text-slate-600">Use it when someone asks for their data to be erased.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
 export default function LeadPage({ loaderData: lead }: Route.ComponentProps) {
   const location = useLocation();
   const deleter = useFetcher<LeadActionResult>();
   const fromInbox = (location.state as { inbox?: string } | null)?.inbox ?? '';
-  const mailto = `mailto:${lead.email}?subject=${encodeURIComponent(`Your quote request to ${company.name}`)}`;
 
   return (
     <div className="container-page">
@@ -128,52 +185,28 @@ export default function LeadPage({ loaderData: lead }: Route.ComponentProps) {
             </span>
           </div>
         }
-        actions={
-          <>
-            <a href={mailto} className={buttonClass.primary}>
-              <Icon name="mail" />
-              Reply by email
-            </a>
-            <SpamButton spam={lead.spam} />
-            <ConfirmDialog
-              triggerLabel={
-                <>
-                  <Icon name="trash" />
-                  Delete
-                </>
-              }
-              triggerClassName={buttonClass.dangerOutline}
-              title="Delete this lead for good?"
-              confirmLabel="Delete for good"
-              pendingLabel="Deleting…"
-              fetcher={deleter}
-              fields={{ intent: LEAD_INTENT.delete, name: lead.name }}
-            >
-              <p>
-                This removes the lead from <strong className="text-ink">{lead.name}</strong>, its emails and
-                their files for good. It cannot be undone.
-              </p>
-              <p className="text-sm text-slate-600">Use it when someone asks for their data to be erased.</p>
-            </ConfirmDialog>
-          </>
-        }
+        actions={<LeadActions lead={lead} deleter={deleter} />}
       />
 
-      {/* One column on a phone, in the order of the work: the request and its files, its status, its notification, notes.
+      {/* One column on a phone, in the order of the work: the request and its files, its status, its notification,
+          the conversation, notes.
           On a wide screen the status and notification stand beside the request and the notes. */}
       <div className="mt-6 grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-5 lg:col-start-1 lg:row-start-1">
           <RequestCard lead={lead} />
           <AttachmentsCard leadId={lead.id} files={lead.attachments} />
         </div>
-        <div className="space-y-5 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+        <div className="space-y-5 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:self-start">
           <Card title="Status">
             <StatusForm lead={lead} />
           </Card>
           <DeliveryCard delivery={lead.delivery} spam={lead.spam} />
           <IntegrationsCard deliveries={lead.deliveries} />
         </div>
-        <Card title="Notes and history" className="lg:col-start-1 lg:row-start-2">
+        <div className="lg:col-start-1 lg:row-start-2">
+          <ConversationCard lead={lead} conversation={lead.conversation} savedReplies={lead.savedReplies} />
+        </div>
+        <Card title="Notes and history" className="lg:col-start-1 lg:row-start-3">
           <NoteForm />
           <div className="mt-6">
             <Timeline entries={lead.timeline} />

@@ -29,6 +29,7 @@ const viewLabels: Record<OutboxView, string> = { dead: 'Not delivered', pending:
 const kindLabels: Record<string, string> = {
   notification: 'Lead notification',
   acknowledgement: 'Acknowledgement to a visitor',
+  'lead-reply': 'Reply to a lead',
   confirmation: 'Newsletter confirmation',
 };
 

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/admin/page-header';
 import { AddIntegration } from '../../components/admin/settings/add-integration';
 import { AutoReplyForm } from '../../components/admin/settings/auto-reply-form';
 import { IntegrationList } from '../../components/admin/settings/integration-list';
+import { SavedReplies } from '../../components/admin/settings/saved-replies';
 import { SETTINGS_INTENT, type SettingsActionResult } from '../../components/admin/settings/settings-intents';
 import { adminPages } from '../../content/admin-pages';
 import { settingsCopy } from '../../content/admin-settings';
@@ -17,11 +18,12 @@ import type { Route } from './+types/settings';
 export const meta = () => adminMeta(adminPages.settings);
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const [{ integrations }, autoReply] = await Promise.all([
+  const [{ integrations }, autoReply, { savedReplies }] = await Promise.all([
     callApi(inboxApi.settings.integrations, { from: request }),
     callApi(inboxApi.settings.autoReply, { from: request }),
+    callApi(inboxApi.conversations.savedReplies, { from: request }),
   ]);
-  return { integrations, autoReply, notice: takeFlash() };
+  return { integrations, autoReply, savedReplies, notice: takeFlash() };
 }
 
 function kindOf(value: FormDataEntryValue | null): IntegrationKind | undefined {
@@ -32,6 +34,27 @@ function kindOf(value: FormDataEntryValue | null): IntegrationKind | undefined {
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formData?.get('intent') === SETTINGS_INTENT.previewAutoReply) return false;
   return defaultShouldRevalidate;
+}
+
+/** Settings → Saved replies: add or change one (with an id), or delete one. */
+async function savedReplyAct(
+  intent: string,
+  form: FormData,
+  request: Request,
+): Promise<SettingsActionResult> {
+  const { conversations } = inboxApi;
+  const id = form.get('id');
+  if (intent === SETTINGS_INTENT.removeSavedReply) {
+    await callApi(conversations.removeSavedReply, { params: { id: String(id) }, from: request });
+    return { done: 'Saved reply deleted.' };
+  }
+  const body = { title: String(form.get('title') ?? ''), body: String(form.get('body') ?? '') };
+  if (id) {
+    await callApi(conversations.updateSavedReply, { params: { id: String(id) }, body, from: request });
+    return { done: 'Saved.' };
+  }
+  await callApi(conversations.createSavedReply, { body, from: request });
+  return { done: 'Saved reply added.' };
 }
 
 async function act(form: FormData, request: Request): Promise<SettingsActionResult> {
@@ -76,6 +99,9 @@ async function act(form: FormData, request: Request): Promise<SettingsActionResu
         body: { enabled: form.get('enabled') === 'on', text },
       });
       return { done: settingsCopy.autoReply.saved };
+    case SETTINGS_INTENT.saveSavedReply:
+    case SETTINGS_INTENT.removeSavedReply:
+      return savedReplyAct(intent, form, request);
     case SETTINGS_INTENT.previewAutoReply:
       return { preview: await callApi(settings.previewAutoReply, { from: request, body: { text } }) };
   }
@@ -97,7 +123,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { integrations, autoReply, notice } = loaderData;
+  const { integrations, autoReply, savedReplies, notice } = loaderData;
   return (
     <div className="container-page">
       <PageHeader title="Settings" lead={settingsCopy.lead} />
@@ -107,6 +133,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <IntegrationList integrations={integrations} />
       <AddIntegration />
       <AutoReplyForm autoReply={autoReply} />
+      <SavedReplies savedReplies={savedReplies} />
     </div>
   );
 }

@@ -11,6 +11,8 @@ export const SETTINGS_INTENT = {
   remove: 'remove',
   saveAutoReply: 'save-auto-reply',
   previewAutoReply: 'preview-auto-reply',
+  saveSavedReply: 'save-saved-reply',
+  removeSavedReply: 'remove-saved-reply',
 } as const;
 
 /** A URL or secret answered once, when made: shown until the page is left. */

@@ -1,0 +1,86 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Conversation, ConversationEntry } from '../../../../common/inbox-api/conversation-endpoints';
+import { ConversationCard } from './conversation-card';
+
+const lead = { name: 'Ravi Kumar', reference: 'Q-7F3K9C', email: 'ravi@client.in', spam: false };
+
+function message(fields: Partial<Extract<ConversationEntry, { type: 'message' }>>): ConversationEntry {
+  return {
+    type: 'message',
+    id: 1,
+    at: '2026-11-25T10:00:00.000Z',
+    direction: 'in',
+    kind: 'answer',
+    authorName: 'Ravi Kumar',
+    authorEmail: 'ravi@client.in',
+    subject: 'Re: Your quote request Q-7F3K9C',
+    text: 'Thursday works.',
+    quotedText: '',
+    read: true,
+    bouncedAt: null,
+    delivery: null,
+    ...fields,
+  };
+}
+
+function show(entries: ConversationEntry[], mailboxConnected = true) {
+  const conversation: Conversation = { entries, mailboxConnected };
+  const savedReplies = [{ id: 1, title: 'Thanks', body: 'Hello {name}, about {reference}.', updatedAt: '' }];
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: <ConversationCard lead={lead} conversation={conversation} savedReplies={savedReplies} />,
+    },
+  ]);
+  render(<RouterProvider router={router} />);
+}
+
+describe("the lead's conversation", () => {
+  it('shows the request, an internal note, a new answer with its quoted text folded, in order', () => {
+    show([
+      { type: 'request', at: '2026-11-24T09:00:00.000Z', name: 'Ravi Kumar', text: 'A new website, please.' },
+      { type: 'note', id: 3, at: '2026-11-24T10:00:00.000Z', by: 'priya@acme.test', text: 'Called him.' },
+      message({ read: false, quotedText: '> Could we call on Thursday?' }),
+    ]);
+    const items = screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
+    expect(items[0]).toContain('A new website, please.');
+    expect(items[1]).toContain('Internal note');
+    expect(items[2]).toContain('New');
+    const quoted = screen.getByText('> Could we call on Thursday?');
+    expect(quoted).not.toBeVisible();
+    fireEvent.click(screen.getByText('Show quoted text'));
+    expect(quoted).toBeVisible();
+  });
+
+  it('labels an automatic reply, marks a bounced reply "Not delivered", and shows a dead letter’s error', () => {
+    show([
+      message({ kind: 'auto-reply', text: 'I am out of office.' }),
+      message({
+        id: 2,
+        direction: 'out',
+        kind: 'reply',
+        bouncedAt: '2026-11-25T11:00:00.000Z',
+        delivery: { state: 'sent', attempts: 1, lastError: null },
+      }),
+      message({
+        id: 3,
+        direction: 'out',
+        kind: 'reply',
+        delivery: { state: 'dead', attempts: 5, lastError: '550 No such user' },
+      }),
+    ]);
+    expect(screen.getByText('Automatic reply')).toBeInTheDocument();
+    expect(screen.getAllByText('Not delivered')).toHaveLength(1);
+    expect(screen.getByText(/Could not be sent: 550 No such user/)).toBeInTheDocument();
+  });
+
+  it('says where answers go without IMAP_URL, and inserts a saved reply with the name and reference', () => {
+    show([], false);
+    expect(screen.getByText(/reach the company mailbox, not this page/)).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Saved reply' }), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Insert' }));
+    expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue('Hello Ravi Kumar, about Q-7F3K9C.');
+  });
+});

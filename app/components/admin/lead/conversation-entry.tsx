@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { messageKindLabels } from '../../../../common/conversation';
+import type { ConversationEntry, ReplyDelivery } from '../../../../common/inbox-api/conversation-endpoints';
+import { When } from './when';
+
+type MessageEntry = Extract<ConversationEntry, { type: 'message' }>;
+
+const tag = 'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
+
+/** What became of a reply's email, in a sentence; a dead letter says why. */
+function deliveryText(delivery: ReplyDelivery): ReactNode {
+  switch (delivery.state) {
+    case 'sent':
+      return 'Sent.';
+    case 'kept':
+      return 'Kept, not sent: SMTP_URL is not set.';
+    case 'cancelled':
+      return `Withdrawn${delivery.lastError ? `: ${delivery.lastError}` : '.'}`;
+    case 'dead':
+      return (
+        <span className="font-medium text-red-800">
+          Could not be sent{delivery.lastError ? `: ${delivery.lastError}` : '.'} It went to the outbox’s dead
+          letters, where it can be retried.
+        </span>
+      );
+    case 'waiting':
+      return delivery.attempts > 0
+        ? `Waiting to be sent again (${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}${delivery.lastError ? `; ${delivery.lastError}` : ''}).`
+        : 'Waiting to be sent.';
+  }
+}
+
+function MessageTags({ entry }: { entry: MessageEntry }) {
+  return (
+    <>
+      <span
+        className={`${tag} ${entry.direction === 'out' ? 'bg-sky-50 text-sky-900 ring-sky-200' : 'bg-emerald-50 text-emerald-900 ring-emerald-200'}`}
+      >
+        {messageKindLabels[entry.kind]}
+      </span>
+      {!entry.read && <span className={`${tag} bg-brand-700 text-white ring-brand-700`}>New</span>}
+      {entry.bouncedAt && <span className={`${tag} bg-red-700 text-white ring-red-700`}>Not delivered</span>}
+    </>
+  );
+}
+
+/** A message's text, and what it quoted folded behind "Show quoted text". */
+function MessageBody({ text, quoted }: { text: string; quoted: string }) {
+  return (
+    <>
+      <p className="mt-2 whitespace-pre-wrap break-words text-ink">{text}</p>
+      {quoted && (
+        <details className="mt-2">
+          <summary className="cursor-pointer text-sm font-medium text-brand-700">Show quoted text</summary>
+          <p className="mt-2 whitespace-pre-wrap break-words border-l-2 border-slate-300 pl-3 text-sm text-slate-700">
+            {quoted}
+          </p>
+        </details>
+      )}
+    </>
+  );
+}
+
+/** One entry of the conversation: the request, a note (internal), a reply or what came back. */
+export function ConversationItem({ entry }: { entry: ConversationEntry }) {
+  if (entry.type === 'request') {
+    return (
+      <article className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+        <p className="text-sm text-slate-600">
+          <span className="font-medium text-ink">{entry.name}</span> · Request · <When iso={entry.at} />
+        </p>
+        <MessageBody text={entry.text} quoted="" />
+      </article>
+    );
+  }
+  if (entry.type === 'note') {
+    return (
+      <article className="rounded-lg border border-dashed border-amber-300 bg-amber-50 p-4">
+        <p className="text-sm text-slate-700">
+          <span className={`${tag} bg-white text-amber-900 ring-amber-300`}>Internal note</span>{' '}
+          <span className="font-medium text-ink">{entry.by ?? 'The website'}</span> · <When iso={entry.at} />
+        </p>
+        <MessageBody text={entry.text} quoted="" />
+      </article>
+    );
+  }
+  const mine = entry.direction === 'out';
+  return (
+    <article
+      className={`rounded-lg border p-4 ${mine ? 'border-sky-200 bg-white sm:ml-8' : 'border-emerald-200 bg-white sm:mr-8'}`}
+    >
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+        <MessageTags entry={entry} />
+        <span className="font-medium text-ink">{entry.authorName || entry.authorEmail}</span>
+        <span>
+          · <When iso={entry.at} />
+        </span>
+      </p>
+      <MessageBody text={entry.text} quoted={entry.quotedText} />
+      {mine && entry.delivery && (
+        <p className="mt-2 text-sm text-slate-600">{deliveryText(entry.delivery)}</p>
+      )}
+      {entry.bouncedAt && (
+        <p className="mt-2 text-sm font-medium text-red-800">
+          Not delivered: a delivery report came back <When iso={entry.bouncedAt} />.
+        </p>
+      )}
+    </article>
+  );
+}

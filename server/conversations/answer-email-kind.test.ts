@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OutgoingMail } from '../mail/outgoing-mail.ts';
+import { openStores } from '../stores.ts';
+import { fixtureMail, leadWithReply } from '../test/conversation-fixtures.ts';
+import { testConfig } from '../test/test-app.ts';
+import { tempDir } from '../test/temp-dir.ts';
+import { ANSWER_EMAIL_KIND, answerEmailKind } from './answer-email-kind.ts';
+import { parseIncomingMail } from './incoming-mail.ts';
+import { receiveMail } from './receive-mail.ts';
+
+type Stores = Awaited<ReturnType<typeof openStores>>;
+const opened: Stores[] = [];
+afterEach(async () => {
+  for (const stores of opened.splice(0)) await stores.close();
+});
+
+const kind = answerEmailKind({
+  from: { name: 'Acme Tech', address: 'quotes@acme.test' },
+  siteUrl: 'https://www.acme.test',
+});
+
+async function staffEmailFor(stores: Stores) {
+  return stores.storage.write.run(async (trx) => {
+    const row = await trx
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', ANSWER_EMAIL_KIND)
+      .executeTakeFirstOrThrow();
+    return kind.prepare(trx, row, new Date());
+  });
+}
+
+describe('the staff email of an answer', () => {
+  it('"<Name> replied on Q-…" with a link to the lead, and no copy of the answer', async () => {
+    const stores = await openStores(testConfig({}, tempDir()));
+    opened.push(stores);
+    const lead = await leadWithReply(stores);
+    const mail = await parseIncomingMail(fixtureMail('gmail', lead));
+    await stores.storage.write.run((trx) =>
+      receiveMail(trx, mail, { at: new Date(), staff: ['Ravi@Acme.test'], mailDomain: 'acme.test' }),
+    );
+    const email = (await staffEmailFor(stores)) as OutgoingMail;
+    expect(email.to).toEqual(['ravi@acme.test']);
+    expect(email.subject).toBe(`Priya Sharma replied on ${lead.reference}`);
+    expect(email.text).toContain(`https://www.acme.test/admin?q=${lead.reference}`);
+    expect(email.text + email.html).not.toContain('Thursday');
+    expect(email.headers).toMatchObject({ 'Auto-Submitted': 'auto-generated' });
+  });
+
+  it('is withdrawn when the lead was deleted before it went', async () => {
+    const stores = await openStores(testConfig({}, tempDir()));
+    opened.push(stores);
+    const lead = await leadWithReply(stores);
+    const mail = await parseIncomingMail(fixtureMail('gmail', lead));
+    await stores.storage.write.run(async (trx) => {
+      await receiveMail(trx, mail, { at: new Date(), staff: ['ravi@acme.test'], mailDomain: 'acme.test' });
+      // Only the lead (not its emails): what the outbox finds when a lead goes between queue and send.
+      await trx.deleteFrom('quote_requests').where('id', '=', lead.id).execute();
+    });
+    expect(await staffEmailFor(stores)).toEqual({ cancelled: 'the quote request was deleted' });
+  });
+});

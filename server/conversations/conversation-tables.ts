@@ -1,0 +1,76 @@
+import type { Generated, Selectable } from 'kysely';
+
+/** What one message of a lead's conversation is (common/conversation.ts words them for staff). */
+export type LeadMessageKind =
+  /** A staff member's reply, sent from the inbox through the outbox. */
+  | 'reply'
+  /** The client's answer, read from the company mailbox (IMAP_URL). */
+  | 'answer'
+  /** An automatic answer (out of office, Auto-Submitted): shown, never counted as the client's answer. */
+  | 'auto-reply'
+  /** A delivery report (DSN) about one of our replies: that reply was not delivered. */
+  | 'bounce';
+
+/**
+ * One message of a lead's conversation besides the request itself (quote_requests) and the notes
+ * (lead_events): replies out, answers in. Deleted with the lead (on delete cascade).
+ */
+interface LeadMessagesTable {
+  id: Generated<number>;
+  quote_request_id: number;
+  direction: 'out' | 'in';
+  kind: LeadMessageKind;
+  /** The Message-ID, with its angle brackets: ours for a reply, the sender's for what came in. */
+  message_id: string;
+  /** The message it answers (In-Reply-To), if any. */
+  in_reply_to: string | null;
+  /** The thread's Message-IDs before it (References), space-separated; '' when none. */
+  references: string;
+  /** Who wrote it: the staff account's email for a reply, the From address for what came in. */
+  author_email: string;
+  /** The display name: the staff member's name, or the From name. */
+  author_name: string;
+  subject: string;
+  /** The new text (plain text; an HTML-only mail converted, never HTML). */
+  body_text: string;
+  /** What the message quoted (folded behind "Show quoted text"); '' when none. */
+  quoted_text: string;
+  /** When it was sent (a reply: queued) or received (the Date header, else when it was read). */
+  created_at: string;
+  /** An answer that no one has opened yet: null; then when it was first seen on the lead's page. */
+  read_at: string | null;
+  /** A reply a bounce named: when the bounce arrived; null otherwise. */
+  bounced_at: string | null;
+}
+
+/** Where the mailbox watcher stands: one row per mailbox (its IMAP_URL without the password). */
+interface MailboxStateTable {
+  mailbox: string;
+  uid_validity: string;
+  /** The highest UID read and handled; the next pass starts after it. */
+  last_uid: number;
+  updated_at: string;
+  /** The instance that watches the mailbox (one at a time), until lease_expires_at (2026-11-28-721). */
+  lease_holder: string | null;
+  lease_expires_at: string | null;
+}
+
+/** Settings → Saved replies: texts staff insert into the Reply field ({name} and {reference} filled in). */
+interface SavedRepliesTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type LeadMessage = Selectable<LeadMessagesTable>;
+export type SavedReply = Selectable<SavedRepliesTable>;
+
+declare module '../db/database-tables.ts' {
+  interface Database {
+    lead_messages: LeadMessagesTable;
+    mailbox_state: MailboxStateTable;
+    saved_replies: SavedRepliesTable;
+  }
+}

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImapFlow } from 'imapflow';
+import type { Storage } from '../db/database.ts';
+import { imapTarget, openMailbox } from './imap-connection.ts';
+import { releaseLease, takeLease } from './mailbox-lease.ts';
+import { readNewMessages, type ReadResult } from './mailbox-reader.ts';
+
+export interface MailboxWatcherOptions {
+  storage: Pick<Storage, 'db' | 'write' | 'lock'>;
+  /** IMAP_URL (a secret: never logged; the logs name the mailbox without its password). */
+  imapUrl: string;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  now?: () => Date;
+  /** Who is told of an answer: every staff account until leads have owners. */
+  staff: () => Promise<readonly string[]>;
+  mailDomain: string;
+  /** Where imap:// may go without TLS (the config's isLoopbackHost); elsewhere STARTTLS is required. */
+  isLoopbackHost: (hostname: string) => boolean;
+  /** How often the lease is renewed (and a lost connection tried again). */
+  tickMs?: number;
+  /** How long the lease lasts unrenewed: another instance takes over within it (plus a tick). */
+  leaseMs?: number;
+  /** The fallback poll, besides IDLE: every minute. */
+  pollMs?: number;
+}
+
+export interface MailboxWatcher {
+  /** Takes the lease, connects, and keeps at it (timers) until stop(). */
+  start(): void;
+  /** Stops, lets the lease go (unless told it died: a crash keeps it until it runs out), logs out. */
+  stop(options?: { release?: boolean }): Promise<void>;
+  /** One turn: renews (or takes) the lease; connects and reads when it holds it, lets go when it lost it. */
+  tick(): Promise<void>;
+  /** Reads what is new now (what IDLE and the poll call); resolves once it is stored. */
+  readNow(): Promise<ReadResult | undefined>;
+  /** Whether this instance holds the lease and is connected. */
+  readonly watching: boolean;
+  /** Called after each read (tests and the benchmark wait on it). */
+  onRead?: (result: ReadResult) => void;
+}
+
+/**
+ * The watcher of the company mailbox (IMAP_URL): one instance at a time, under a lease in the database;
+ * the mailbox opened read-only (EXAMINE), messages fetched with BODY.PEEK, nothing ever flagged, moved
+ * or deleted. New mail is read when IDLE reports it, and by a poll every minute in case IDLE is not
+ * there or was dropped; a dropped connection is made again on the next tick.
+ */
+export function createMailboxWatcher(options: MailboxWatcherOptions): MailboxWatcher {
+  const target = imapTarget(options.imapUrl, options.isLoopbackHost);
+  const now = options.now ?? (() => new Date());
+  const holder = `${process.pid}.${randomBytes(6).toString('hex')}`;
+  const { tickMs = 10_000, leaseMs = 30_000, pollMs = 60_000 } = options;
+  const log = options.log;
+  const lease = { mailbox: target.mailbox, holder, leaseMs };
+  const reading = serialReads(() => (client ? read(client) : Promise.resolve(undefined)));
+  let client: ImapFlow | undefined;
+  let timers: NodeJS.Timeout[] = [];
+  let stopped = false;
+
+  async function read(current: ImapFlow) {
+    const result = await readNewMessages(current, { ...options, mailbox: target.mailbox, holder, now });
+    if (result.uidValidityChanged)
+      log.warn({ mailbox: target.mailbox }, 'the mailbox UIDVALIDITY changed: read again');
+    if (result.read > 0) log.info({ mailbox: target.mailbox, ...result }, 'mailbox read');
+    watcher.onRead?.(result);
+    return result;
+  }
+
+  async function connect() {
+    client = await openMailbox(target, {
+      error: (error) => log.warn({ mailbox: target.mailbox, error: error.message }, 'IMAP error'),
+      close: (closed) => {
+        if (client === closed) client = undefined;
+        if (!stopped) log.warn({ mailbox: target.mailbox }, 'the IMAP connection closed: reconnecting');
+      },
+      exists: () => void reading().catch(logFailure),
+    });
+    log.info({ mailbox: target.mailbox }, 'watching the mailbox');
+    await reading();
+  }
+
+  async function disconnect() {
+    const current = client;
+    client = undefined;
+    if (current) await current.logout().catch(() => current.close());
+  }
+
+  const logFailure = (error: unknown) =>
+    log.warn(
+      { mailbox: target.mailbox, error: error instanceof Error ? error.message : String(error) },
+      'reading the mailbox failed',
+    );
+
+  const watcher: MailboxWatcher = {
+    get watching() {
+      return client !== undefined;
+    },
+    async tick() {
+      if (stopped) return;
+      const held = await takeLease(options.storage, { ...lease, now: now() });
+      if (!held) return disconnect();
+      if (!client)
+        await connect().catch(async (error: unknown) => {
+          logFailure(error);
+          await disconnect();
+        });
+    },
+    readNow: () => reading(),
+    start() {
+      stopped = false;
+      const tick = () => void watcher.tick().catch(logFailure);
+      timers = [setInterval(tick, tickMs), setInterval(() => void reading().catch(logFailure), pollMs)];
+      for (const timer of timers) timer.unref();
+      tick();
+    },
+    async stop({ release = true } = {}) {
+      stopped = true;
+      for (const timer of timers.splice(0)) clearInterval(timer);
+      await reading.idle();
+      await disconnect();
+      if (release) await releaseLease(options.storage, lease).catch(logFailure);
+    },
+  };
+  return watcher;
+}
+
+/** Runs reads one at a time; a read asked for during one runs once after it (never two at once). */
+function serialReads<T>(run: () => Promise<T>) {
+  let current: Promise<T> | undefined;
+  let next: Promise<T> | undefined;
+  const start = (): Promise<T> => {
+    current = run().finally(() => {
+      current = undefined;
+    });
+    return current;
+  };
+  const request = (): Promise<T> => {
+    if (!current) return start();
+    next ??= current
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return start();
+      });
+    return next;
+  };
+  request.idle = async () => {
+    await next?.catch(() => undefined);
+    await current?.catch(() => undefined);
+  };
+  return request;
+}

@@ -1,0 +1,86 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/database-tables.ts';
+import { newMessageId } from '../outbox/message-id.ts';
+import { queueEmails } from '../outbox/outbox-rows.ts';
+import { leadOwner } from '../quote/quote-tables.ts';
+import { ANSWER_EMAIL_KIND } from './answer-email-kind.ts';
+import type { IncomingMail } from './incoming-mail.ts';
+
+export interface StoreIncomingOptions {
+  at: Date;
+  /** Who is told of a client's answer (every staff account until leads have owners). */
+  staff: readonly string[];
+  /** The domain of our Message-IDs (MAIL_FROM's). */
+  mailDomain: string;
+}
+
+/** The answer's files, listed by name and size under its text until answers' files are stored. */
+function withAttachments(mail: IncomingMail): string {
+  if (mail.attachments.length === 0) return mail.body;
+  const sizes = mail.attachments.map(({ name, size }) => `- ${name} (${formatSize(size)})`);
+  return [mail.body, '', 'Attached (not kept: see the mailbox):', ...sizes].join('\n');
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * Stores what came in on its lead, once per (lead, Message-ID): a second read of the same mail (a
+ * restart, another instance, a new UIDVALIDITY) changes nothing. A bounce marks the replies it names
+ * as not delivered. A client's answer (not an auto-reply, not a bounce) queues the staff email, in the
+ * same transaction. Returns whether the message was new.
+ */
+export async function storeIncoming(
+  trx: Transaction<Database>,
+  leadId: number,
+  mail: IncomingMail,
+  { at, staff, mailDomain }: StoreIncomingOptions,
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('lead_messages')
+    .values({
+      quote_request_id: leadId,
+      direction: 'in',
+      kind: mail.kind,
+      message_id: mail.messageId,
+      in_reply_to: mail.inReplyTo,
+      references: mail.references.join(' '),
+      author_email: mail.fromAddress,
+      author_name: mail.fromName,
+      subject: mail.subject,
+      body_text: withAttachments(mail),
+      quoted_text: mail.quoted,
+      // A date in the future (a wrong clock) would put it ahead of later messages: when it was read then.
+      created_at: (mail.date && mail.date <= at ? mail.date : at).toISOString(),
+      read_at: null,
+      bounced_at: null,
+    })
+    .onConflict((conflict) => conflict.columns(['quote_request_id', 'message_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  if (mail.kind === 'bounce' && mail.bouncedIds.length > 0) {
+    await trx
+      .updateTable('lead_messages')
+      .set({ bounced_at: at.toISOString() })
+      .where('quote_request_id', '=', leadId)
+      .where('direction', '=', 'out')
+      .where('message_id', 'in', mail.bouncedIds)
+      .where('bounced_at', 'is', null)
+      .execute();
+  }
+  if (mail.kind === 'answer') {
+    const emails = [...new Set(staff.map((email) => email.toLowerCase()))].map((recipient) => ({
+      kind: ANSWER_EMAIL_KIND,
+      recipient,
+      messageId: newMessageId('conversation-answer', mailDomain),
+      owner: leadOwner(leadId),
+      at,
+    }));
+    await queueEmails(trx, emails);
+  }
+  return true;
+}
