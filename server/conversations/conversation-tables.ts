@@ -1,7 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 
 /** What one message of a lead's conversation is (common/conversation.ts words them for staff). */
-export type LeadMessageKind =
+type LeadMessageKind =
   /** A staff member's reply, sent from the inbox through the outbox. */
   | 'reply'
   /** The client's answer, read from the company mailbox (IMAP_URL). */
