@@ -493,6 +493,10 @@ const ERROR_PAGE_TAGS = new Set([
 ]);
 const ERROR_PAGE_ATTRIBUTES = new Set([
   'lang',
+  // The form posts files (multipart), and its file control takes several of the accepted kinds.
+  'enctype',
+  'accept',
+  'multiple',
   'charset',
   'name',
   'content',
