@@ -99,6 +99,17 @@ function addPendingScans(
 }
 
 /**
+ * How answers' files are checked: the quote form's limits, and clamd at CLAMD_URL (a file waits at
+ * most ANSWER_SCAN_TIMEOUT_MS, then is kept "not scanned yet"; without CLAMD_URL, "not scanned").
+ */
+const ANSWER_SCAN_TIMEOUT_MS = 10_000;
+function answerFileChecks(config: Config) {
+  const { clamdUrl, limits } = config.attachments;
+  const scanner = clamdUrl ? createClamdScanner(clamdUrl, { timeoutMs: ANSWER_SCAN_TIMEOUT_MS }) : undefined;
+  return { scanner, limits };
+}
+
+/**
  * With IMAP_URL, the watcher of the company mailbox: started with the outbox's workers (it queues the
  * staff emails of answers), stopped with the app (releaseOnClose). Staff are every account's email.
  */
@@ -120,6 +131,7 @@ function addMailboxWatcher(
         },
         mailDomain: mailDomain(config.mail.from),
         isLoopbackHost,
+        files: answerFileChecks(config),
       })
     : undefined;
   app.decorate('mailboxWatcher', watcher);

@@ -4,6 +4,7 @@
  * the saved replies staff insert into the Reply field (Settings → Saved replies).
  */
 import { z } from 'zod';
+import { SCAN_STATES } from '../attachments.ts';
 import { MESSAGE_KINDS, REPLY_MAX_LENGTH } from '../conversation.ts';
 import { endpoint, idParams, noContent } from './endpoint.ts';
 
@@ -48,6 +49,16 @@ const conversationEntry = z.discriminatedUnion('type', [
     bouncedAt: z.string().nullable(),
     /** A reply's email as the outbox holds it; null for what came in. */
     delivery: replyDelivery.nullable(),
+    /** The files an answer brought, kept with the lead (downloaded as the lead's other files). */
+    files: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        size: z.number(),
+        mediaType: z.string(),
+        scan: z.enum(SCAN_STATES),
+      }),
+    ),
   }),
 ]);
 export type ConversationEntry = z.infer<typeof conversationEntry>;

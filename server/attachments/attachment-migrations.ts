@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { answerFileMigrations, answerFilePostgresMigrations } from './answer-file-migrations.ts';
 import './attachment-tables.ts';
 
 /** The attachments' two tables; only the id and the content's types differ between the databases. */
@@ -48,8 +49,10 @@ function createAttachmentTables(types: { id: 'integer' | 'bigint'; binary: 'blob
 
 export const attachmentMigrations: Record<string, Migration> = {
   '2026-11-28-710-attachments': createAttachmentTables({ id: 'integer', binary: 'blob' }),
+  ...answerFileMigrations,
 };
 
 export const attachmentPostgresMigrations: Record<string, Migration> = {
   '2026-11-28-710-attachments': createAttachmentTables({ id: 'bigint', binary: 'bytea' }),
+  ...answerFilePostgresMigrations,
 };

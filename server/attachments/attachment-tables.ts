@@ -28,6 +28,8 @@ interface LeadAttachmentsTable {
   /** A pending file claimed for a scan by an instance until this time (ISO 8601), so two never scan it at once. */
   scan_claimed_until: string | null;
   created_at: string;
+  /** The conversation's message (lead_messages.id) that brought it by mail; null for the quote form's. */
+  lead_message_id: number | null;
 }
 
 /** A file's content, in chunks of at most ATTACHMENT_CHUNK_BYTES, numbered from 0. */

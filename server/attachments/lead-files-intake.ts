@@ -76,9 +76,12 @@ export async function storeLeadFiles(
   leadId: number,
   files: readonly LeadFile[],
   at: Date,
+  /** Files that came later (an answer's): after the lead's others, and the message that brought them. */
+  { firstPosition = 0, leadMessageId = null }: { firstPosition?: number; leadMessageId?: number | null } = {},
 ): Promise<void> {
   const content = databaseContent(trx);
-  for (const [position, file] of files.entries()) {
+  for (const [index, file] of files.entries()) {
+    const position = firstPosition + index;
     const row = await trx
       .insertInto('lead_attachments')
       .values({
@@ -93,6 +96,7 @@ export async function storeLeadFiles(
         scanned_at: file.scannedAt,
         scan_claimed_until: null,
         created_at: at.toISOString(),
+        lead_message_id: leadMessageId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { ScanState } from '../../common/attachments.ts';
+import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
 import { conversationFigures } from './conversation-figures.ts';
 import type { LeadHooks } from '../quote/lead-hooks.ts';
@@ -21,10 +24,44 @@ export interface ConversationOptions {
 export interface ThreadMessage {
   message: LeadMessage;
   email: OutboxRow | undefined;
+  /** The files it brought (an answer's), kept with the lead. */
+  files: ThreadFile[];
+}
+
+export interface ThreadFile {
+  id: number;
+  name: string;
+  size: number;
+  mediaType: string;
+  scan: ScanState;
 }
 
 /** What counts as the client's answer for "New reply": never an automatic reply or a bounce. */
 const ANSWER = 'answer';
+
+/** The files the lead's messages brought, by message id, each message's in the order they came. */
+async function filesOfMessages(db: Kysely<Database>, leadId: number): Promise<Map<number, ThreadFile[]>> {
+  const rows = await db
+    .selectFrom('lead_attachments')
+    .select(['id', 'lead_message_id', 'name', 'size', 'media_type', 'scan'])
+    .where('quote_request_id', '=', leadId)
+    .where('lead_message_id', 'is not', null)
+    .orderBy('position')
+    .execute();
+  const byMessage = new Map<number, ThreadFile[]>();
+  for (const row of rows) {
+    const messageId = Number(row.lead_message_id);
+    const file = {
+      id: Number(row.id),
+      name: row.name,
+      size: Number(row.size),
+      mediaType: row.media_type,
+      scan: row.scan,
+    };
+    byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), file]);
+  }
+  return byMessage;
+}
 
 /** A lead's conversation: its replies and answers, what is unread, and the saved replies. */
 export function createConversations(storage: Pick<Storage, 'db' | 'write'>, options: ConversationOptions) {
@@ -49,7 +86,12 @@ export function createConversations(storage: Pick<Storage, 'db' | 'write'>, opti
         messagesAbout(db, LEAD_OWNER, REPLY_EMAIL_KIND).where('owner_id', '=', leadId).execute(),
       ]);
       const byMessageId = new Map(emails.map((row) => [row.message_id, row]));
-      return messages.map((message) => ({ message, email: byMessageId.get(message.message_id) }));
+      const files = await filesOfMessages(db, leadId);
+      return messages.map((message) => ({
+        message,
+        email: byMessageId.get(message.message_id),
+        files: files.get(Number(message.id)) ?? [],
+      }));
     },
 
     /** Marks the lead's unopened answers as read (its "New reply" clears); how many. */

@@ -21,7 +21,7 @@ function replyDelivery(row: OutboxRow): ReplyDelivery {
   return { state, attempts: row.attempts, lastError: row.last_error };
 }
 
-function messageEntry({ message, email }: ThreadMessage): ConversationEntry {
+function messageEntry({ message, email, files }: ThreadMessage): ConversationEntry {
   return {
     type: 'message',
     id: message.id,
@@ -36,6 +36,7 @@ function messageEntry({ message, email }: ThreadMessage): ConversationEntry {
     read: message.direction === 'out' || message.read_at !== null,
     bouncedAt: message.bounced_at,
     delivery: message.direction === 'out' && email ? replyDelivery(email) : null,
+    files,
   };
 }
 

@@ -18,8 +18,8 @@ export interface IncomingMail {
   kind: 'answer' | 'auto-reply' | 'bounce';
   /** A bounce: the Message-IDs of the mail that was not delivered. */
   bouncedIds: string[];
-  /** Listed by name and size (the files themselves are not kept yet). */
-  attachments: { name: string; size: number }[];
+  /** The files it brought (checked and kept with the lead by answer-files.ts). */
+  attachments: { name: string; size: number; content: Buffer }[];
 }
 
 const AUTO_SUBJECT =
@@ -101,6 +101,6 @@ export async function parseIncomingMail(raw: Buffer): Promise<IncomingMail> {
     bouncedIds: bounce ? bouncedIdsOf(mail) : [],
     attachments: mail.attachments
       .filter((part) => part.contentDisposition === 'attachment' && !!part.filename)
-      .map((part) => ({ name: part.filename ?? '', size: part.size })),
+      .map((part) => ({ name: part.filename ?? '', size: part.size, content: part.content })),
   };
 }

@@ -1,7 +1,9 @@
 import type { ImapFlow } from 'imapflow';
 import type { Storage } from '../db/database.ts';
+import { checkAnswerFiles, type AnswerFiles, type AnswerFilesOptions } from './answer-files.ts';
 import { parseIncomingMail, type IncomingMail } from './incoming-mail.ts';
 import { holdsLease } from './mailbox-lease.ts';
+import { matchLead } from './match-lead.ts';
 import { receiveMail } from './receive-mail.ts';
 
 /** Messages read and written per transaction. */
@@ -14,6 +16,15 @@ export interface ReadOptions {
   now: () => Date;
   staff: () => Promise<readonly string[]>;
   mailDomain: string;
+  /** How answers' files are checked (the quote form's limits and scanner). */
+  files?: AnswerFilesOptions;
+}
+
+/** One message read: the mail, and its files once checked (an answer of one of our leads only). */
+interface ReadMessage {
+  uid: number;
+  mail: IncomingMail;
+  files?: AnswerFiles;
 }
 
 export interface ReadResult {
@@ -38,7 +49,7 @@ async function startAfter(options: ReadOptions, uidValidity: string) {
 /** Writes one batch and the new last UID together, only while this instance holds the lease. */
 async function writeBatch(
   options: ReadOptions,
-  batch: { uid: number; mail: IncomingMail }[],
+  batch: ReadMessage[],
   state: { uidValidity: string; lastUid: number },
 ): Promise<number> {
   const staff = await options.staff();
@@ -47,8 +58,8 @@ async function writeBatch(
     if (!(await holdsLease(trx, { mailbox: options.mailbox, holder: options.holder, now: at })))
       throw new Error('the mailbox lease was lost: another instance watches the mailbox');
     let stored = 0;
-    for (const { mail } of batch) {
-      const received = await receiveMail(trx, mail, { at, staff, mailDomain: options.mailDomain });
+    for (const { mail, files } of batch) {
+      const received = await receiveMail(trx, mail, { at, staff, mailDomain: options.mailDomain }, files);
       if (received.stored) stored += 1;
     }
     await trx
@@ -58,6 +69,30 @@ async function writeBatch(
       .execute();
     return stored;
   });
+}
+
+/**
+ * A message as read, its files checked and scanned before the batch's transaction: only a client's
+ * answer that matches a lead (a stranger's files are never written anywhere).
+ */
+async function readMessage(options: ReadOptions, uid: number, source: Buffer): Promise<ReadMessage> {
+  const mail = await parseIncomingMail(source);
+  if (mail.kind !== 'answer' || mail.attachments.length === 0) return { uid, mail };
+  if ((await matchLead(options.storage.db, mail)) === undefined) return { uid, mail };
+  return { uid, mail, files: await checkAnswerFiles(mail, { now: options.now, ...options.files }) };
+}
+
+/** Writes a batch, then removes its files' copies on disk, stored or not. */
+async function writeAndClean(
+  options: ReadOptions,
+  batch: ReadMessage[],
+  state: { uidValidity: string; lastUid: number },
+) {
+  try {
+    return await writeBatch(options, batch, state);
+  } finally {
+    await Promise.all(batch.map((message) => message.files?.cleanup()));
+  }
 }
 
 /**
@@ -80,12 +115,17 @@ export async function readNewMessages(client: ImapFlow, options: ReadOptions): P
   const uids = (found || []).filter((uid) => uid > lastUid).sort((a, b) => a - b);
   for (let i = 0; i < uids.length; i += BATCH) {
     const slice = uids.slice(i, i + BATCH);
-    const batch: { uid: number; mail: IncomingMail }[] = [];
-    for await (const message of client.fetch(slice.join(','), { uid: true, source: true }, { uid: true })) {
-      if (message.source) batch.push({ uid: message.uid, mail: await parseIncomingMail(message.source) });
+    const batch: ReadMessage[] = [];
+    try {
+      for await (const message of client.fetch(slice.join(','), { uid: true, source: true }, { uid: true })) {
+        if (message.source) batch.push(await readMessage(options, message.uid, message.source));
+      }
+    } catch (error) {
+      await Promise.all(batch.map((read) => read.files?.cleanup()));
+      throw error;
     }
     const last = slice[slice.length - 1] ?? lastUid;
-    result.stored += await writeBatch(options, batch, { uidValidity, lastUid: last });
+    result.stored += await writeAndClean(options, batch, { uidValidity, lastUid: last });
     result.read += batch.length;
   }
   if (uids.length === 0 && changed) await writeBatch(options, [], { uidValidity, lastUid });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
 import type { Storage } from '../db/database.ts';
+import type { AnswerFilesOptions } from './answer-files.ts';
 import { imapTarget, openMailbox } from './imap-connection.ts';
 import { releaseLease, takeLease } from './mailbox-lease.ts';
 import { readNewMessages, type ReadResult } from './mailbox-reader.ts';
@@ -23,6 +24,8 @@ export interface MailboxWatcherOptions {
   leaseMs?: number;
   /** The fallback poll, besides IDLE: every minute. */
   pollMs?: number;
+  /** How answers' files are checked before they are kept: the quote form's limits and scanner. */
+  files?: AnswerFilesOptions;
 }
 
 export interface MailboxWatcher {

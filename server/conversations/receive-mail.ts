@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
+import type { AnswerFiles } from './answer-files.ts';
 import type { IncomingMail } from './incoming-mail.ts';
 import { matchLead } from './match-lead.ts';
 import { storeIncoming, type StoreIncomingOptions } from './store-incoming.ts';
@@ -12,8 +13,9 @@ export async function receiveMail(
   trx: Transaction<Database>,
   mail: IncomingMail,
   options: StoreIncomingOptions,
+  files?: Pick<AnswerFiles, 'kept' | 'refused'>,
 ): Promise<Received> {
   const leadId = await matchLead(trx, mail);
   if (leadId === undefined) return { leadId, stored: false };
-  return { leadId, stored: await storeIncoming(trx, leadId, mail, options) };
+  return { leadId, stored: await storeIncoming(trx, leadId, mail, options, files) };
 }

@@ -2,8 +2,10 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { queueEmails } from '../outbox/outbox-rows.ts';
+import { storeLeadFiles } from '../attachments/lead-files-intake.ts';
 import { leadOwner } from '../quote/quote-tables.ts';
 import { ANSWER_EMAIL_KIND } from './answer-email-kind.ts';
+import type { AnswerFiles } from './answer-files.ts';
 import type { IncomingMail } from './incoming-mail.ts';
 
 export interface StoreIncomingOptions {
@@ -14,8 +16,12 @@ export interface StoreIncomingOptions {
   mailDomain: string;
 }
 
-/** The answer's files, listed by name and size under its text until answers' files are stored. */
-function withAttachments(mail: IncomingMail): string {
+/**
+ * The text, and under it what became of the files: those refused say why ("setup.exe was not kept:
+ * not a file we accept."); files that were not checked (no AnswerFiles) are listed by name and size.
+ */
+function withAttachments(mail: IncomingMail, files: Pick<AnswerFiles, 'refused'> | undefined): string {
+  if (files) return files.refused.length === 0 ? mail.body : [mail.body, '', ...files.refused].join('\n');
   if (mail.attachments.length === 0) return mail.body;
   const sizes = mail.attachments.map(({ name, size }) => `- ${name} (${formatSize(size)})`);
   return [mail.body, '', 'Attached (not kept: see the mailbox):', ...sizes].join('\n');
@@ -25,6 +31,24 @@ function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** An answer's files, kept with its lead after the lead's other files, naming the message. */
+async function storeAnswerFiles(
+  trx: Transaction<Database>,
+  leadId: number,
+  leadMessageId: number,
+  files: Pick<AnswerFiles, 'kept'>,
+  at: Date,
+) {
+  const last = await trx
+    .selectFrom('lead_attachments')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('quote_request_id', '=', leadId)
+    .executeTakeFirst();
+  const firstPosition =
+    last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
+  await storeLeadFiles(trx, leadId, files.kept, at, { firstPosition, leadMessageId });
 }
 
 /**
@@ -38,6 +62,7 @@ export async function storeIncoming(
   leadId: number,
   mail: IncomingMail,
   { at, staff, mailDomain }: StoreIncomingOptions,
+  files?: Pick<AnswerFiles, 'kept' | 'refused'>,
 ): Promise<boolean> {
   const inserted = await trx
     .insertInto('lead_messages')
@@ -51,7 +76,7 @@ export async function storeIncoming(
       author_email: mail.fromAddress,
       author_name: mail.fromName,
       subject: mail.subject,
-      body_text: withAttachments(mail),
+      body_text: withAttachments(mail, files),
       quoted_text: mail.quoted,
       // A date in the future (a wrong clock) would put it ahead of later messages: when it was read then.
       created_at: (mail.date && mail.date <= at ? mail.date : at).toISOString(),
@@ -62,6 +87,7 @@ export async function storeIncoming(
     .returning('id')
     .executeTakeFirst();
   if (!inserted) return false;
+  if (files && files.kept.length > 0) await storeAnswerFiles(trx, leadId, Number(inserted.id), files, at);
   if (mail.kind === 'bounce' && mail.bouncedIds.length > 0) {
     await trx
       .updateTable('lead_messages')

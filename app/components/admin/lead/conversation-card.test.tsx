@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Conversation, ConversationEntry } from '../../../../common/inbox-api/conversation-endpoints';
 import { ConversationCard } from './conversation-card';
 
-const lead = { name: 'Ravi Kumar', reference: 'Q-7F3K9C', email: 'ravi@client.in', spam: false };
+const lead = { id: 7, name: 'Ravi Kumar', reference: 'Q-7F3K9C', email: 'ravi@client.in', spam: false };
 
 function message(fields: Partial<Extract<ConversationEntry, { type: 'message' }>>): ConversationEntry {
   return {
@@ -21,6 +21,7 @@ function message(fields: Partial<Extract<ConversationEntry, { type: 'message' }>
     read: true,
     bouncedAt: null,
     delivery: null,
+    files: [],
     ...fields,
   };
 }

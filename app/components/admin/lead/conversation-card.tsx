@@ -12,7 +12,7 @@ export function ConversationCard({
   conversation,
   savedReplies,
 }: {
-  lead: { name: string; reference: string; email: string; spam: boolean };
+  lead: { id: number; name: string; reference: string; email: string; spam: boolean };
   conversation: Conversation;
   savedReplies: readonly SavedReplyEntry[];
 }) {
@@ -27,7 +27,7 @@ export function ConversationCard({
       <ol className="space-y-3" aria-label="Messages, oldest first">
         {conversation.entries.map((entry) => (
           <li key={entry.type === 'request' ? 'request' : `${entry.type}-${entry.id}`}>
-            <ConversationItem entry={entry} />
+            <ConversationItem leadId={lead.id} entry={entry} />
           </li>
         ))}
       </ol>

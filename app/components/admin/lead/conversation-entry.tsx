@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
+import { formatFileSize, isDownloadable, SCAN_STATE_LABELS } from '../../../../common/attachments';
 import { messageKindLabels } from '../../../../common/conversation';
+import { inboxApi } from '../../../../common/inbox-api/endpoints';
 import type { ConversationEntry, ReplyDelivery } from '../../../../common/inbox-api/conversation-endpoints';
+import { addressOf } from '../api-input';
+import { buttonClass } from '../buttons';
 import { When } from './when';
 
 type MessageEntry = Extract<ConversationEntry, { type: 'message' }>;
@@ -61,8 +65,39 @@ function MessageBody({ text, quoted }: { text: string; quoted: string }) {
   );
 }
 
+/** The files an answer brought: each name a link to download it, once it may be downloaded. */
+function MessageFiles({ leadId, files }: { leadId: number; files: MessageEntry['files'] }) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="mt-3 space-y-1 text-sm" aria-label="Files it brought">
+      {files.map((file) => (
+        <li key={file.id} className="break-words">
+          {isDownloadable(file.scan) ? (
+            <a
+              href={addressOf(inboxApi.leads.downloadAttachment, {
+                params: { id: leadId, attachmentId: file.id },
+              })}
+              download={file.name}
+              className={buttonClass.link}
+            >
+              {file.name}
+              <span className="sr-only"> (download)</span>
+            </a>
+          ) : (
+            <span className="font-medium text-ink">{file.name}</span>
+          )}{' '}
+          <span className="text-slate-600">
+            · {formatFileSize(file.size)}
+            {file.scan !== 'clean' && ` · ${SCAN_STATE_LABELS[file.scan]}`}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** One entry of the conversation: the request, a note (internal), a reply or what came back. */
-export function ConversationItem({ entry }: { entry: ConversationEntry }) {
+export function ConversationItem({ leadId, entry }: { leadId: number; entry: ConversationEntry }) {
   if (entry.type === 'request') {
     return (
       <article className="rounded-lg border border-slate-200 bg-slate-50 p-4">
@@ -97,6 +132,7 @@ export function ConversationItem({ entry }: { entry: ConversationEntry }) {
         </span>
       </p>
       <MessageBody text={entry.text} quoted={entry.quotedText} />
+      <MessageFiles leadId={leadId} files={entry.files} />
       {mine && entry.delivery && (
         <p className="mt-2 text-sm text-slate-600">{deliveryText(entry.delivery)}</p>
       )}
