@@ -84,4 +84,23 @@ describe("the lead's conversation", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Insert' }));
     expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue('Hello Ravi Kumar, about Q-7F3K9C.');
   });
+
+  it('shows the files an answer brought: a link to download each one that may be, the others named', () => {
+    const pdf = {
+      id: 21,
+      name: 'site-map.pdf',
+      size: 2048,
+      mediaType: 'application/pdf',
+      scan: 'clean' as const,
+    };
+    const waiting = { ...pdf, id: 22, name: 'brief.docx', scan: 'pending' as const };
+    show([message({ files: [pdf, waiting] })]);
+    const link = screen.getByRole('link', { name: 'site-map.pdf (download)' });
+    expect(link).toHaveAttribute('href', '/admin/api/leads/7/attachments/21');
+    expect(link).toHaveAttribute('download', 'site-map.pdf');
+    expect(screen.queryByRole('link', { name: /brief\.docx/ })).toBeNull();
+    expect(screen.getByRole('list', { name: 'Files it brought' })).toHaveTextContent(
+      'brief.docx · 2 KB · Not scanned yet',
+    );
+  });
 });
