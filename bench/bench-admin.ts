@@ -1,7 +1,8 @@
 /**
  * npm run bench:admin: the inbox's API on the real server (the production
- * build) with 100,000 leads in the database. Times the list, a status filter
- * and searches as a signed-in person's browser asks for them, one request at a
+ * build) with 100,000 leads in the database, and 200,000 messages of their
+ * conversations (admin-messages.ts: half answers, 1 in 200 unread). Times the list, a status filter,
+ * the "New reply" filter, one lead and its conversation, and searches as a signed-in person's browser asks for them, one request at a
  * time, and reports p50, p95 and p99 of each. The target: p95 <= 50 ms.
  * Then the dashboard (issue 24) for each period of its picker, with the leads
  * over 13 months (most answered by staff) and a year of visit aggregates for
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BENCH_STAFF, benchLead, LEAD_COLUMNS } from './admin-leads.ts';
+import { seedPostgresMessages, sqliteMessageWriter } from './admin-messages.ts';
 import { seedVisits } from './admin-visits.ts';
 import { sql } from 'kysely';
 import { seedPostgresLeads } from './admin-seed-postgres.ts';
@@ -65,8 +67,10 @@ const serverEnv = (dir: string) => ({
 async function seed(env: Record<string, string>): Promise<string> {
   const stores = await openStores(loadConfig(env));
   try {
-    if (stores.storage.kind === 'postgres') await seedPostgresLeads(stores.storage.db, LEADS);
-    else seedSqlite(stores.storage);
+    if (stores.storage.kind === 'postgres') {
+      await seedPostgresLeads(stores.storage.db, LEADS);
+      await seedPostgresMessages(stores.storage.db, LEADS);
+    } else seedSqlite(stores.storage);
     await seedVisits(stores.storage.db);
     // As autovacuum would leave them (admin-seed-postgres.ts does the same for the leads).
     if (stores.storage.kind === 'postgres') {
@@ -104,10 +108,12 @@ function seedSqlite(storage: Parameters<typeof sqliteOf>[0]) {
        created_at, updated_at, sent_at, delivered_via)
      VALUES ('lead', ?, 'notification', 'sales@example.com', ?, ?, 1, ?, ?, ?, 'smtp', ?)`,
   );
+  const messages = sqliteMessageWriter(sqlite);
   sqlite.transaction(() => {
     for (let index = 0; index < LEADS; index++) {
       const made = benchLead(index, LEADS);
       const { lastInsertRowid } = lead.run(made.lead);
+      messages(Number(lastInsertRowid), made.lead.created_at);
       if (made.answeredAt) answer.run(lastInsertRowid, made.answeredAt, BENCH_STAFF, made.lead.status);
       const { notification: status, at } = made;
       if (status) {
@@ -152,6 +158,8 @@ const scenarios = [
   { name: 'search: a phone number', path: '/admin/api/leads?q=%2B91%2098765%2043210' },
   { name: 'second page', path: `/admin/api/leads?cursor=${Math.floor(LEADS / 2)}` },
   { name: 'one lead', path: `/admin/api/leads/${Math.floor(LEADS / 3)}` },
+  { name: '"New reply" filter', path: '/admin/api/leads?newReply=1' },
+  { name: "a lead's conversation", path: `/admin/api/leads/${Math.floor(LEADS / 3)}/conversation` },
 ].map((scenario) => ({ ...scenario, target: TARGET_P95_MS }));
 const dashboardScenarios = (['7d', '30d', '12w', '12m'] as const).map((period) => ({
   name: `dashboard (${period})`,

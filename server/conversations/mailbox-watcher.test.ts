@@ -4,7 +4,9 @@ import { fixtureMail, leadWithReply, messagesOf } from '../test/conversation-fix
 import { hasDovecot, startDovecotServer, type DovecotServer } from '../test/dovecot-server.ts';
 import { testConfig } from '../test/test-app.ts';
 import { tempDir } from '../test/temp-dir.ts';
-import { createMailboxWatcher, type MailboxWatcher } from './mailbox-watcher.ts';
+import { leadFilesRead } from '../attachments/lead-files-read.ts';
+import type { VirusScanner } from '../security/virus-scanner.ts';
+import { createMailboxWatcher, type MailboxWatcher, type MailboxWatcherOptions } from './mailbox-watcher.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 
@@ -28,8 +30,14 @@ async function setUp() {
   return { stores, lead, path, url };
 }
 
-function watcherOn(stores: Stores, url: string, now: () => Date = () => new Date()) {
+function watcherOn(
+  stores: Stores,
+  url: string,
+  now: () => Date = () => new Date(),
+  files?: MailboxWatcherOptions['files'],
+) {
   const watcher = createMailboxWatcher({
+    files,
     storage: stores.storage,
     imapUrl: url,
     log: silent,
@@ -193,5 +201,35 @@ describe.skipIf(!hasDovecot)('the mailbox watcher, on a real Dovecot', { timeout
     await one.stop();
     await two.tick();
     expect(two.watching).toBe(true);
+  });
+
+  it("keeps an answer's PDF with its lead, scanned; a stranger's files are never scanned", async () => {
+    const { stores, lead, path, url } = await setUp();
+    const scanned: number[] = [];
+    const scanner: VirusScanner = {
+      async scan(content) {
+        let bytes = 0;
+        for await (const chunk of content) bytes += chunk.length;
+        scanned.push(bytes);
+        return { outcome: 'clean' };
+      },
+    };
+    const stranger = fixtureMail('with-files', lead, {
+      'Priya Sharma <priya@company.in>': 'Someone <someone@elsewhere.example>',
+      'In-Reply-To: <reply.0001@acme.test>\n': '',
+      'References: <reply.0001@acme.test>\n': '',
+      '<CAGmailFiles456@mail.gmail.com>': '<stranger.1@elsewhere.example>',
+    });
+    await dovecot.append(stranger, path);
+    await dovecot.append(fixtureMail('with-files', lead), path);
+    await watcherOn(stores, url, undefined, { scanner }).tick();
+    expect(scanned).toEqual([142]);
+    const files = await leadFilesRead(stores.storage.db).ofLead(lead.id);
+    expect(files.map(({ name, scan }) => ({ name, scan }))).toEqual([
+      { name: 'site-map.pdf', scan: 'clean' },
+    ]);
+    expect((await answers(stores, lead.id)).map((message) => message.body_text)).toEqual([
+      expect.stringContaining('setup.exe was not kept: not a file we accept.'),
+    ]);
   });
 });
