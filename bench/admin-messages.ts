@@ -30,7 +30,7 @@ const COLUMNS = [
 type MessageRow = Record<(typeof COLUMNS)[number], string | number | null>;
 
 /** The reply and the answer of the lead of this id (from 1), made `createdAt`. */
-export function benchMessages(leadId: number, createdAt: string): [MessageRow, MessageRow] {
+function benchMessages(leadId: number, createdAt: string): [MessageRow, MessageRow] {
   const sent = new Date(Date.parse(createdAt) + 3_600_000).toISOString();
   const answered = new Date(Date.parse(createdAt) + 7_200_000).toISOString();
   const replyId = `<reply.${leadId}@example.com>`;

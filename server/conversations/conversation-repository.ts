@@ -28,7 +28,7 @@ export interface ThreadMessage {
   files: ThreadFile[];
 }
 
-export interface ThreadFile {
+interface ThreadFile {
   id: number;
   name: string;
   size: number;
