@@ -113,7 +113,7 @@ function seedSqlite(storage: Parameters<typeof sqliteOf>[0]) {
     for (let index = 0; index < LEADS; index++) {
       const made = benchLead(index, LEADS);
       const { lastInsertRowid } = lead.run(made.lead);
-      messages(Number(lastInsertRowid), made.lead.created_at);
+      messages(Number(lastInsertRowid), made.at);
       if (made.answeredAt) answer.run(lastInsertRowid, made.answeredAt, BENCH_STAFF, made.lead.status);
       const { notification: status, at } = made;
       if (status) {
