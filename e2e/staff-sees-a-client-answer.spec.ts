@@ -77,8 +77,10 @@ test('a client answer APPENDed to the mailbox shows on its lead, "New reply" unt
   await expectNoAxeViolations(page, 'the inbox with a client answer');
 
   await row.getByRole('link', { name: PRIYA.name }).click();
-  const answer = page.getByRole('region', { name: 'Conversation' }).getByRole('listitem').last();
-  await expect(answer).toContainText('Here is the site map');
+  const answer = page
+    .getByRole('list', { name: 'Messages, oldest first' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Here is the site map' });
   await expect(answer).toContainText('setup.exe was not kept: not a file we accept.');
   await expect(answer.getByText('New', { exact: true })).toBeVisible();
   await expect(answer.getByRole('link', { name: 'site-map.pdf (download)' })).toBeVisible();
