@@ -110,7 +110,14 @@ describe('npm run leads', () => {
         '"message"',
       ]),
     );
-    expect(header!.split(',').slice(-2)).toEqual(['"source_page"', '"attachments"']);
+    // Its files' names, and its conversation: no message yet, no answer.
+    expect(header!.split(',').slice(-4)).toEqual([
+      '"source_page"',
+      '"attachments"',
+      '"messages"',
+      '"last_answer_at"',
+    ]);
+    expect(row!.split(',').slice(-2)).toEqual(['"0"', '""']);
     // The reference the emails carry, beside the id, so a reply about "Q-7F3K9C" finds its row.
     const reference = (await runLeads(config, 'show', '1')).out.match(/\(([^ ]+) in emails\)/)?.[1];
     expect(reference).toMatch(/^Q-[0-9A-Z]{6}$/);

@@ -34,7 +34,13 @@ export const leadsCommand: StoreCommand = {
       );
       return 0;
     }
-    const code = await runLeadCommand(command, rest, { leads: stores.leads, mailDir, io, now });
+    const code = await runLeadCommand(command, rest, {
+      leads: stores.leads,
+      mailDir,
+      io,
+      now,
+      conversationFigures: (ids) => stores.conversations.figuresOf(ids),
+    });
     if (code === undefined) throw new UsageError(`Unknown command "${command}".`);
     return code;
   },

@@ -6,7 +6,7 @@ import { outboxTable } from '../outbox/outbox-commands.ts';
 import type { LeadRepository, LeadWithDelivery } from './lead-repository.ts';
 import { LEAD_VIEWS, type LeadView } from '../../common/admin-api.ts';
 import { deliveryOf, deliveryWord, describeDelivery } from './lead-delivery.ts';
-import { leadsCsv } from './lead-export.ts';
+import { leadsCsv, type ConversationColumns } from './lead-export.ts';
 
 /** The views the list can show: a status, or the spam folder ("all" is the default). */
 const LIST_STATUSES = LEAD_VIEWS.filter((view) => view !== 'all');
@@ -21,6 +21,8 @@ export interface LeadCommandsContext {
   mailDir: string;
   io: CommandIo;
   now: Date;
+  /** The conversations' figures of these leads (messages, last answer), for the export's two columns. */
+  conversationFigures?: (leadIds: readonly number[]) => Promise<ReadonlyMap<number, ConversationColumns>>;
 }
 
 const leadRow = ({ lead, notification }: LeadWithDelivery) => [
@@ -43,7 +45,7 @@ const labelWidth =
 export async function runLeadCommand(
   command: string,
   rest: string[],
-  { leads, mailDir, io, now }: LeadCommandsContext,
+  { leads, mailDir, io, now, conversationFigures }: LeadCommandsContext,
 ): Promise<number | undefined> {
   switch (command) {
     case 'list': {
@@ -90,7 +92,8 @@ export async function runLeadCommand(
     }
     case 'export': {
       const rows = await leads.all();
-      const csv = leadsCsv(rows, await leads.filesOf(rows.map((lead) => lead.id)));
+      const ids = rows.map((lead) => lead.id);
+      const csv = leadsCsv(rows, await leads.filesOf(ids), await conversationFigures?.(ids));
       writeCsv(csv, option(rest, '--out'), io, `${rows.length} quote requests`);
       return 0;
     }
