@@ -49,9 +49,10 @@ describe("a lead's files beyond the inbox", () => {
     const staff = await staffMember(app, config);
     const csv = (await api(app, config, 'GET', '/leads/export.csv', { cookie: staff.cookie })).body;
     const [header, priya, ravi] = csv.split('\r\n');
-    expect(header?.split(',').at(-1)).toBe('"attachments"');
+    // Before the conversation's two columns (no message yet, no answer).
+    expect(header?.split(',').slice(-3)).toEqual(['"attachments"', '"messages"', '"last_answer_at"']);
     // Formula-safe, like every other column.
-    expect(priya).toMatch(/,"'=HYPERLINK\(""x""\)\.txt; Brief, v2\.pdf"$/);
-    expect(ravi).toMatch(/,""$/);
+    expect(priya).toMatch(/,"'=HYPERLINK\(""x""\)\.txt; Brief, v2\.pdf","0",""$/);
+    expect(ravi).toMatch(/,"","0",""$/);
   });
 });
