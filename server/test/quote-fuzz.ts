@@ -865,13 +865,15 @@ export async function checkCsvExport(target: FuzzTarget, stats: FuzzStats) {
     .orderBy('id')
     .execute()) as Lead[];
   const columns = ['id', 'reference', 'created_at', 'status', 'spam', ...quoteFields, 'source_page'] as const;
-  // Then the files' names (none here: the quote endpoint's fuzz sends no file).
-  assert.deepEqual(rows[0], [...columns, 'attachments']);
+  // Then the files' names (none here: the quote endpoint's fuzz sends no file), and the conversation's
+  // figures (no message yet).
+  assert.deepEqual(rows[0], [...columns, 'attachments', 'messages', 'last_answer_at']);
   assert.equal(rows.length - 1, leads.length, 'one CSV line per lead');
   leads.forEach((lead, index) => {
     const cells = rows[index + 1] ?? [];
     const values = columns.map((column) => String(lead[column]));
     values.forEach((value, column) => assertNeutralCell(cells[column] ?? '', value));
+    assert.deepEqual(cells.slice(columns.length), ['', '0', ''], 'no file, no message, no answer');
     stats.csvRowsChecked++;
   });
 }
