@@ -1,23 +1,14 @@
+import type { AttachmentLimits, AttachmentProblem } from '../../common/attachments.ts';
+
 /**
- * Why a file sent with a form, or the set of them, was refused. The same shape as
- * common/attachments.ts AttachmentProblem (a form words each one; the core only names them): the
- * parser finds the first three while the body streams in, a form's own checks the others.
+ * Why a file sent with a form, or the set of them, was refused: the shared words' own type (a form
+ * words each one; the core only names them). The parser finds the first three while the body streams
+ * in, a form's own checks the others.
  */
-export type FileProblem =
-  | { reason: 'too-many'; limit: number }
-  | { reason: 'total-too-large'; limit: number }
-  | { reason: 'too-large'; file: string; limit: number }
-  | { reason: 'empty'; file: string }
-  | { reason: 'type'; file: string }
-  | { reason: 'content'; file: string; kind: string }
-  | { reason: 'virus'; file: string };
+export type FileProblem = AttachmentProblem;
 
 /** How many files, and how many bytes, one post may carry. */
-export interface UploadLimits {
-  maxFiles: number;
-  maxFileBytes: number;
-  maxTotalBytes: number;
-}
+export type UploadLimits = AttachmentLimits;
 
 /**
  * The status of a post refused for its files: 422 for a virus (the file was read and understood,

@@ -7,11 +7,12 @@
  * so) only where clamd is not installed; CI installs it (.ci/run).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClamdScanner } from '../security/clamd-scanner.ts';
 import { freePort } from './free-port.ts';
+import { installedProgram } from './installed-program.ts';
 
 /** The EICAR test file: every scanner reports it, and it harms nothing. */
 export const EICAR = Buffer.from(
@@ -24,15 +25,7 @@ const EICAR_SIGNATURE = '44d88612fea8a8f36de82e1278abb02f:68:Eicar-Test-Signatur
 const CLAMD = '/usr/sbin/clamd';
 
 /** Whether clamd can be run here (CI installs it: .ci/run). */
-export const hasClamd = (() => {
-  try {
-    accessSync(CLAMD, constants.X_OK);
-    return true;
-  } catch {
-    console.warn('clamd tests skipped: clamd is not installed (apt-get install clamav-daemon).');
-    return false;
-  }
-})();
+export const hasClamd = installedProgram(CLAMD, 'clamd', 'clamav-daemon');
 
 export interface ClamdServer {
   /** tcp://127.0.0.1:PORT */

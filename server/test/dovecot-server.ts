@@ -7,35 +7,18 @@
  * it (.ci/run).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  accessSync,
-  chmodSync,
-  chownSync,
-  constants,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { freePort } from './free-port.ts';
+import { installedProgram } from './installed-program.ts';
 
 const DOVECOT = '/usr/sbin/dovecot';
 
 /** Whether Dovecot can be run here (CI installs it: .ci/run). */
-export const hasDovecot = (() => {
-  try {
-    accessSync(DOVECOT, constants.X_OK);
-    return true;
-  } catch {
-    console.warn('Dovecot tests skipped: dovecot is not installed (apt-get install dovecot-imapd).');
-    return false;
-  }
-})();
+export const hasDovecot = installedProgram(DOVECOT, 'Dovecot', 'dovecot-imapd');
 
 const DOVECOT_USER = 'sales@acme.test';
 const DOVECOT_PASSWORD = 'mailbox-secret';
