@@ -74,7 +74,7 @@ export function mailConfig(value: Env, dkim: DkimSettings | undefined) {
   };
 }
 
-/** The inbox: its time zone, its sessions' limits, the sign-in limit. */
+/** The inbox: its time zone, its sessions' limits, the team's timings, the sign-in limit. */
 export function adminConfig(value: Env) {
   return {
     /** Times in the inbox are shown in this zone. */
@@ -82,6 +82,12 @@ export function adminConfig(value: Env) {
     session: {
       idleMs: value.ADMIN_SESSION_IDLE_HOURS * HOUR_MS,
       maxAgeMs: value.ADMIN_SESSION_MAX_DAYS * DAY_MS,
+    },
+    team: {
+      /** A lead without a first contact this long is escalated once; 0: never. */
+      firstResponseMs: value.FIRST_RESPONSE_MINUTES * 60_000,
+      /** "HH:MM" in the inbox's time zone: when the day's follow-up reminders and digests are sent. */
+      reminderTime: value.FOLLOW_UP_REMINDER_TIME,
     },
     /** Failed sign-ins and invitation acceptances allowed per client address and window. */
     signInLimit: {

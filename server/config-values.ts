@@ -59,6 +59,12 @@ export const timeZone = z.string().refine(
   { message: 'must be an IANA time zone such as Asia/Kolkata' },
 );
 
+/** A time of day on a 24-hour clock, "HH:MM" (e.g. 09:00), kept as that text. */
+export const timeOfDay = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 09:00 (HH:MM, 24-hour)');
+
 /** `Name <address>` or a bare `address`. */
 export const mailAddressText = z.string().transform((value, context): MailAddress => {
   const text = value.trim();

@@ -13,6 +13,7 @@ import {
   clamdUrl,
   imapUrl,
   smtpUrl,
+  timeOfDay,
   timeZone,
   trustProxyText,
   wholeNumber,
@@ -119,6 +120,10 @@ const envSchema = z.object({
   ADMIN_SESSION_MAX_DAYS: wholeNumber(1, 90).default(7),
   ADMIN_SIGN_IN_RATE_LIMIT_MAX: wholeNumber(1, 1_000_000).default(10),
   ADMIN_SIGN_IN_RATE_LIMIT_WINDOW_MS: wholeNumber(1_000, 86_400_000).default(600_000),
+  // A lead nobody has answered this long is escalated once, by email, to its owner and the admins; 0: never.
+  FIRST_RESPONSE_MINUTES: wholeNumber(0, 10_080).default(240),
+  // When the day's follow-up reminders (and the daily digests) go out, in ADMIN_TIME_ZONE.
+  FOLLOW_UP_REMINDER_TIME: timeOfDay.default('09:00'),
 
   OUTBOX_POLL_MS: wholeNumber(10, 3_600_000).default(5_000),
   OUTBOX_RETRY_BASE_MS: wholeNumber(1, 3_600_000).default(30_000),

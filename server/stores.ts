@@ -10,6 +10,7 @@ import {
 } from './conversations/conversation-migrations.ts';
 import { adminMigrations } from './admin/admin-migrations.ts';
 import { adminPostgresMigrations } from './admin/admin-postgres-migrations.ts';
+import { teamAccountMigrations } from './admin/team-account-migrations.ts';
 import { createSessionRepository } from './admin/session-repository.ts';
 import type { Config } from './config.ts';
 import { dashboardMigrations, dashboardPostgresMigrations } from './quote/dashboard-migrations.ts';
@@ -39,11 +40,13 @@ import { createIntegrationRepository } from './integrations/integration-reposito
 import { createAutoReply } from './quote/auto-reply.ts';
 import { autoReplyMigrations, autoReplyPostgresMigrations } from './quote/auto-reply-migrations.ts';
 import { createLeadRepository } from './quote/lead-repository.ts';
+import { combineLeadHooks } from './quote/lead-hooks.ts';
 import { firstContactMigrations, firstContactPostgresMigrations } from './quote/first-contact-migrations.ts';
 import { visitMigrations, visitPostgresMigrations } from './visits/visit-migrations.ts';
 import { quoteEmailKinds } from './quote/quote-email-kinds.ts';
 import { quoteMigrations } from './quote/quote-migrations.ts';
 import { quotePostgresMigrations } from './quote/quote-postgres-migrations.ts';
+import { leadOwnerMigrations } from './quote/lead-owner-migrations.ts';
 
 /** Every part's migrations; they run in the order of their names (dates). */
 export const migrations = mergeMigrations(
@@ -60,6 +63,8 @@ export const migrations = mergeMigrations(
   { sqlite: leadCountMigrations, postgres: leadCountPostgresMigrations },
   { sqlite: attachmentMigrations, postgres: attachmentPostgresMigrations },
   { sqlite: conversationMigrations, postgres: conversationPostgresMigrations },
+  { sqlite: teamAccountMigrations, postgres: teamAccountMigrations },
+  { sqlite: leadOwnerMigrations, postgres: leadOwnerMigrations },
 );
 
 /** Tables that triggers fill from other tables' rows: db:copy copies their sources, never them. */
@@ -88,10 +93,12 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     throw error;
   }
   const domain = mailDomain(config.mail.from);
+  // What every change to a lead tells the other parts, in its transaction.
+  const leadHooks = combineLeadHooks(integrationLeadHooks);
   const leads = createLeadRepository(storage, {
     mailDomain: domain,
     notificationRecipient: config.mail.to.join(', '),
-    hooks: integrationLeadHooks,
+    hooks: leadHooks,
     ...clock,
   });
   const subscribers = createSubscriberRepository(storage, {
@@ -132,7 +139,7 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     autoReply,
     conversations: createConversations(storage, {
       mailDomain: domain,
-      hooks: integrationLeadHooks,
+      hooks: leadHooks,
       ...clock,
     }),
     close: () => storage.close(),

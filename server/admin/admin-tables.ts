@@ -1,6 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 import type { ActivityAction } from '../../common/inbox-api/activity-endpoints.ts';
 import type { CeremonyPurpose } from './ceremony-flows.ts';
+import type { NewLeadEmails, StaffRole } from '../../common/team-domain.ts';
 
 /** A person who works the inbox. Accounts are made from invitations only, and revoked, never deleted. */
 interface AdminAccountsTable {
@@ -13,6 +14,16 @@ interface AdminAccountsTable {
   /** Set by `admin revoke`: no session, no passkey works until a new invitation is accepted. */
   revoked_at: string | null;
   last_sign_in_at: string | null;
+  /** What it may do: an admin everything, a member the leads and its own account (common/team-domain.ts). */
+  role: Generated<StaffRole>;
+  /** 1: new leads may be assigned to it in turn (Settings → Lead assignment); 0: it opted out in Account. */
+  takes_leads: Generated<number>;
+  /** Which new leads it is emailed about: all, its own (the default) or none. */
+  new_lead_emails: Generated<NewLeadEmails>;
+  /** 1: a daily digest (leads waiting for a first contact, follow-ups due, new replies). */
+  daily_digest: Generated<number>;
+  /** 1: an email when a client answers on one of its leads. */
+  answer_emails: Generated<number>;
 }
 
 /** A passkey (WebAuthn credential) of an account: its public key, never anything secret. */
@@ -40,6 +51,8 @@ interface AdminInvitationsTable {
   used_at: string | null;
   /** When it stopped working unused: a newer invitation for the address replaced it, or `admin revoke`. */
   withdrawn_at: string | null;
+  /** The role the account made from it gets. */
+  role: Generated<StaffRole>;
 }
 
 /** A signed-in browser. The cookie holds the token; only its hash is kept. */

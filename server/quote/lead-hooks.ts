@@ -22,3 +22,24 @@ export interface LeadHooks {
   /** A lead was marked spam: what waits to announce it is withdrawn. */
   markedSpam?(trx: Transaction<Database>, leadId: number, at: Date): Promise<void>;
 }
+
+/**
+ * Several parts' hooks as one (the integrations' deliveries, the team's assignment and emails): each is
+ * told in the order given, inside the lead's transaction.
+ */
+export function combineLeadHooks(...parts: readonly LeadHooks[]): LeadHooks {
+  return {
+    async stored(trx, leadId, at) {
+      for (const part of parts) await part.stored?.(trx, leadId, at);
+    },
+    async created(trx, leadId, at) {
+      for (const part of parts) await part.created?.(trx, leadId, at);
+    },
+    async statusChanged(trx, leadId, change, at) {
+      for (const part of parts) await part.statusChanged?.(trx, leadId, change, at);
+    },
+    async markedSpam(trx, leadId, at) {
+      for (const part of parts) await part.markedSpam?.(trx, leadId, at);
+    },
+  };
+}

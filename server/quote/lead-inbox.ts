@@ -58,6 +58,10 @@ const LEAD_COLUMNS = [
   'spam',
   'spam_at',
   'first_contact_ms',
+  'owner_id',
+  'follow_up_on',
+  'follow_up_reminded_for',
+  'escalated_at',
   'phone_digits',
   'phone_endings',
 ] as const;

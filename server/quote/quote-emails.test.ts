@@ -23,6 +23,10 @@ const lead: Lead = {
   spam: 0,
   spam_at: null,
   first_contact_ms: null,
+  owner_id: null,
+  follow_up_on: null,
+  follow_up_reminded_for: null,
+  escalated_at: null,
   phone_digits: '919800000000',
   phone_endings: '919800000000 19800000000 9800000000',
 };

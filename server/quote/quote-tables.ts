@@ -22,6 +22,14 @@ type QuoteRequestsTable = QuoteRequest & {
    * actor); null while nobody has answered. Set once, by addLeadEvent (the dashboard's time to first contact).
    */
   first_contact_ms: number | null;
+  /** The staff account responsible for answering it (admin_accounts.id), or null for nobody. */
+  owner_id: number | null;
+  /** The day to follow it up on ("YYYY-MM-DD" in ADMIN_TIME_ZONE), or null; cleared when done. */
+  follow_up_on: string | null;
+  /** The follow-up date a reminder was sent for (once per date), or null. */
+  follow_up_reminded_for: string | null;
+  /** When it was escalated for waiting past FIRST_RESPONSE_MINUTES without a first contact (once). */
+  escalated_at: string | null;
   /** The phone's digits alone, computed by the database (e.g. "919876543210"). */
   phone_digits: GeneratedAlways<string>;
   /** Every ending of those digits of 4 or more, computed by the database: what a phone search looks in. */
