@@ -146,7 +146,7 @@ function addMailboxWatcher(
 function addFollowUpReminders(
   app: FastifyInstance,
   config: Config,
-  { stores, now, start, kick }: { stores: Stores; now: () => Date; start: boolean; kick: () => void },
+  { stores, now, start }: { stores: Stores; now: () => Date; start: boolean },
 ) {
   const reminders = createFollowUpReminders({
     storage: stores.storage,
@@ -154,14 +154,18 @@ function addFollowUpReminders(
     reminderTime: config.admin.team.reminderTime,
     mailDomain: mailDomain(config.mail.from),
     log: app.log.child({ component: 'follow-up-reminders' }),
-    onQueued: kick,
+    // Reminders are emails: the mail lane's worker looks now.
+    onQueued: () => app.outboxWorker.kick(),
     now,
   });
   app.decorate('followUpReminders', reminders);
   if (start) app.addHook('onReady', async () => reminders.start());
 }
 
-/** The workers that read beside the outbox's: pending scans (CLAMD_URL), the mailbox (IMAP_URL). */
+/**
+ * The workers that read beside the outbox's: pending scans (CLAMD_URL), the mailbox (IMAP_URL), the
+ * follow-ups' reminders.
+ */
 function addBackgroundReaders(
   app: FastifyInstance,
   config: Config,
@@ -169,6 +173,7 @@ function addBackgroundReaders(
 ) {
   addPendingScans(app, config, { storage: stores.storage, now, start });
   addMailboxWatcher(app, config, { stores, now, start });
+  addFollowUpReminders(app, config, { stores, now, start });
 }
 
 /** What the operator should know once the server is ready: the config's warnings, limits, where mail goes. */
@@ -280,6 +285,5 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
     campaignWorker.kick();
     integrationWorker.kick();
   };
-  addFollowUpReminders(app, config, { stores, now, start: options.startOutbox, kick });
   return { stores, redis, kick, now, readiness };
 }

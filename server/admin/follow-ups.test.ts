@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { api, staffMember } from '../test/admin-client.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { injectQuote } from '../test/form-request.ts';
+import { keptMail } from '../test/kept-mail.ts';
 import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
 
@@ -145,6 +146,12 @@ describe(`follow-up reminders on ${testDatabase}`, () => {
     const { app: restarted } = await testApp({ config, now: clock.now });
     expect(await restarted.followUpReminders.runOnce()).toBe(0);
     expect(await reminders(restarted)).toEqual([`${id} asha.rao@acme.test`]);
+    await restarted.outboxWorker.runOnce();
+    const [email, ...others] = (await keptMail(config)).filter(({ eml }) => eml.includes('Follow up:'));
+    expect(others).toHaveLength(0);
+    expect(email?.eml).toMatch(/^Subject: Follow up: Meera Iyer \(Q-[0-9A-Z]+\)$/m);
+    expect(email?.eml).toMatch(/^To: asha\.rao@acme\.test$/m);
+    expect(email?.eml).toContain('https://www.acme.test/admin?q=3DQ-');
   });
 
   it('go out once when two instances check at the same moment', async () => {
