@@ -18,7 +18,7 @@ export function isCalendarDate(text: string): boolean {
 }
 
 /** The date `days` after `date` (both "YYYY-MM-DD"). */
-export function dateAfter(date: string, days: number): string {
+function dateAfter(date: string, days: number): string {
   const utc = utcOf(date);
   utc.setUTCDate(utc.getUTCDate() + days);
   return utc.toISOString().slice(0, 10);

@@ -23,7 +23,6 @@ const followUpLead = z.object({
   status: z.enum(LEAD_STATUSES),
   on: calendarDate,
 });
-export type FollowUpLead = z.infer<typeof followUpLead>;
 
 /** Up to 100 leads of a group, by date, and how many it holds. */
 const followUpGroup = z.object({ leads: z.array(followUpLead), total: z.number() });
@@ -36,7 +35,6 @@ const followUpList = z.object({
   due: followUpGroup,
   upcoming: followUpGroup,
 });
-export type FollowUpList = z.infer<typeof followUpList>;
 
 export const followUpEndpoints = {
   list: endpoint({

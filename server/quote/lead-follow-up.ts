@@ -11,10 +11,10 @@ import { addLeadEvent } from './lead-events.ts';
  * ADMIN_TIME_ZONE, set on the lead's page and cleared when done; each change is on its timeline. The
  * Follow-ups view and the reminders leave out spam and the leads that are settled (won or lost).
  */
-export const SETTLED_STATUSES: readonly LeadStatus[] = ['won', 'lost'];
+const SETTLED_STATUSES: readonly LeadStatus[] = ['won', 'lost'];
 
 /** How many leads each of the view's groups lists (its total says how many there are). */
-export const FOLLOW_UP_GROUP_SIZE = 100;
+const FOLLOW_UP_GROUP_SIZE = 100;
 
 export interface FollowUpLead {
   id: number;
@@ -224,7 +224,7 @@ async function followUpGroup(
  * The Follow-ups view: overdue (before today, oldest first), today, and upcoming (soonest first), each
  * limited to FOLLOW_UP_GROUP_SIZE leads with its total; only one owner's with `ownerId` ("Mine").
  */
-export async function followUpGroups(
+async function followUpGroups(
   storage: Pick<Storage, 'db'>,
   today: string,
   ownerId: number | undefined,

@@ -11,7 +11,7 @@ import { SubmitButton } from '../submit-button';
 import { Card } from './card';
 
 /** What the follow-up's forms post to the lead page's action. */
-export const FOLLOW_UP_INTENT = { set: 'follow-up', done: 'follow-up-done' } as const;
+const FOLLOW_UP_INTENT = { set: 'follow-up', done: 'follow-up-done' } as const;
 
 /**
  * The lead page's action for the follow-up's forms; undefined for another intent. A date the server
