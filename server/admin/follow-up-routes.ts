@@ -77,8 +77,8 @@ export async function followUpRoutes(app: FastifyInstance, options: FollowUpRout
         },
         now(),
       );
-      // Today, after the reminder time: the reminder goes out now, not tomorrow.
-      await app.followUpReminders?.runOnce();
+      // Today, after the reminder time: the reminder goes out now, not at the next minute's check.
+      if (on === followUps.today()) await app.followUpReminders?.runOnce();
     }
     return state(id);
   });
