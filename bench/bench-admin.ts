@@ -3,7 +3,8 @@
  * build) with 100,000 leads in the database, and 200,000 messages of their
  * conversations (admin-messages.ts: half answers, 1 in 200 unread). Times the list, a status filter,
  * the "New reply" filter, one lead and its conversation, and searches as a signed-in person's browser asks for them, one request at a
- * time, and reports p50, p95 and p99 of each. The target: p95 <= 50 ms.
+ * time, and reports p50, p95 and p99 of each. The target: p95 <= 50 ms. The Follow-ups view (issue 36),
+ * everyone's and "Mine", with one lead in ten followed up (admin-follow-ups.ts), the same target.
  * Then the dashboard (issue 24) for each period of its picker, with the leads
  * over 13 months (most answered by staff) and a year of visit aggregates for
  * 20 pages (admin-visits.ts): every figure in one answer, p95 <= 100 ms.
@@ -19,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { BENCH_STAFF, benchLead, LEAD_COLUMNS } from './admin-leads.ts';
 import { seedPostgresMessages, sqliteMessageWriter } from './admin-messages.ts';
 import { seedVisits } from './admin-visits.ts';
+import { seedFollowUps } from './admin-follow-ups.ts';
 import { sql } from 'kysely';
 import { seedPostgresLeads } from './admin-seed-postgres.ts';
 import { machine, round, saveJson, table } from './report.ts';
@@ -72,9 +74,12 @@ async function seed(env: Record<string, string>): Promise<string> {
       await seedPostgresMessages(stores.storage.db, LEADS);
     } else seedSqlite(stores.storage);
     await seedVisits(stores.storage.db);
+    await seedFollowUps(stores.storage.db, stores.followUps.today());
     // As autovacuum would leave them (admin-seed-postgres.ts does the same for the leads).
     if (stores.storage.kind === 'postgres') {
-      await sql`vacuum (analyze) visit_days, visit_pages, visit_sources`.execute(stores.storage.db);
+      await sql`vacuum (analyze) visit_days, visit_pages, visit_sources, quote_requests`.execute(
+        stores.storage.db,
+      );
     }
     const { id } = await stores.storage.db
       .insertInto('admin_accounts')
@@ -160,6 +165,8 @@ const scenarios = [
   { name: 'one lead', path: `/admin/api/leads/${Math.floor(LEADS / 3)}` },
   { name: '"New reply" filter', path: '/admin/api/leads?newReply=1' },
   { name: "a lead's conversation", path: `/admin/api/leads/${Math.floor(LEADS / 3)}/conversation` },
+  { name: 'Follow-ups', path: '/admin/api/follow-ups' },
+  { name: 'Follow-ups (Mine)', path: '/admin/api/follow-ups?mine=1' },
 ].map((scenario) => ({ ...scenario, target: TARGET_P95_MS }));
 const dashboardScenarios = (['7d', '30d', '12w', '12m'] as const).map((period) => ({
   name: `dashboard (${period})`,

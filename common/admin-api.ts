@@ -22,6 +22,7 @@ export const adminPaths = {
   /** A campaign's page: its editor while a draft, its progress once sending starts; `new` for a new one. */
   campaign: (id: number | 'new') => `/admin/campaigns/${id}`,
   activity: '/admin/activity',
+  followUps: '/admin/follow-ups',
   /** Integrations (webhooks, Slack, Teams) and the auto-reply. */
   settings: '/admin/settings',
   account: '/admin/account',

@@ -23,7 +23,16 @@ export type LeadView = (typeof LEAD_VIEWS)[number];
 
 /**
  * What happened to a lead, on its timeline: a status change, a note, marked spam or not spam, its
- * notification sent again, or what became of the notification ("delivery", by the system).
+ * notification sent again, or what became of the notification ("delivery", by the system); a follow-up
+ * set or done ("follow-up", its text says which date).
  */
-export const LEAD_EVENT_KINDS = ['status', 'note', 'spam', 'not-spam', 'retry', 'delivery'] as const;
+export const LEAD_EVENT_KINDS = [
+  'status',
+  'note',
+  'spam',
+  'not-spam',
+  'retry',
+  'delivery',
+  'follow-up',
+] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];

@@ -3,6 +3,7 @@ import { createPendingScans, type PendingScans } from './attachments/pending-sca
 import type { Config } from './config.ts';
 import { isLoopbackHost } from './config-values.ts';
 import { createMailboxWatcher, type MailboxWatcher } from './conversations/mailbox-watcher.ts';
+import { createFollowUpReminders, type FollowUpReminders } from './admin/follow-up-reminders.ts';
 import { mailDomain } from './mail/mail-address.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     pendingScans: PendingScans | undefined;
     /** Watches IMAP_URL's mailbox for clients' answers (one instance at a time); undefined without IMAP_URL. */
     mailboxWatcher: MailboxWatcher | undefined;
+    /** Sends each follow-up's reminder on its day at FOLLOW_UP_REMINDER_TIME (a check every minute). */
+    followUpReminders: FollowUpReminders;
   }
 }
 
@@ -64,6 +67,7 @@ function releaseOnClose(app: FastifyInstance, held: Held) {
     app.maintenance?.stop();
     if (app.hasDecorator('pendingScans')) await app.pendingScans?.stop();
     if (app.hasDecorator('mailboxWatcher')) await app.mailboxWatcher?.stop();
+    if (app.hasDecorator('followUpReminders')) await app.followUpReminders.stop();
     if (app.hasDecorator('outboxWorker')) await app.outboxWorker.stop();
     if (app.hasDecorator('campaignWorker')) await app.campaignWorker.stop();
     if (app.hasDecorator('integrationWorker')) await app.integrationWorker.stop();
@@ -138,7 +142,30 @@ function addMailboxWatcher(
   if (watcher && start) app.addHook('onReady', async () => watcher.start());
 }
 
-/** The workers that read beside the outbox's: pending scans (CLAMD_URL), the mailbox (IMAP_URL). */
+/** The follow-ups' reminders: checked at start (with the outbox's workers), then every minute. */
+function addFollowUpReminders(
+  app: FastifyInstance,
+  config: Config,
+  { stores, now, start }: { stores: Stores; now: () => Date; start: boolean },
+) {
+  const reminders = createFollowUpReminders({
+    storage: stores.storage,
+    timeZone: config.admin.timeZone,
+    reminderTime: config.admin.team.reminderTime,
+    mailDomain: mailDomain(config.mail.from),
+    log: app.log.child({ component: 'follow-up-reminders' }),
+    // Reminders are emails: the mail lane's worker looks now.
+    onQueued: () => app.outboxWorker.kick(),
+    now,
+  });
+  app.decorate('followUpReminders', reminders);
+  if (start) app.addHook('onReady', async () => reminders.start());
+}
+
+/**
+ * The workers that read beside the outbox's: pending scans (CLAMD_URL), the mailbox (IMAP_URL), the
+ * follow-ups' reminders.
+ */
 function addBackgroundReaders(
   app: FastifyInstance,
   config: Config,
@@ -146,6 +173,7 @@ function addBackgroundReaders(
 ) {
   addPendingScans(app, config, { storage: stores.storage, now, start });
   addMailboxWatcher(app, config, { stores, now, start });
+  addFollowUpReminders(app, config, { stores, now, start });
 }
 
 /** What the operator should know once the server is ready: the config's warnings, limits, where mail goes. */

@@ -47,6 +47,9 @@ import { quoteEmailKinds } from './quote/quote-email-kinds.ts';
 import { quoteMigrations } from './quote/quote-migrations.ts';
 import { quotePostgresMigrations } from './quote/quote-postgres-migrations.ts';
 import { leadOwnerMigrations } from './quote/lead-owner-migrations.ts';
+import { followUpMigrations } from './quote/follow-up-migrations.ts';
+import { followUpEmailKind } from './quote/follow-up-email-kind.ts';
+import { createLeadFollowUps } from './quote/lead-follow-up.ts';
 
 /** Every part's migrations; they run in the order of their names (dates). */
 export const migrations = mergeMigrations(
@@ -65,6 +68,7 @@ export const migrations = mergeMigrations(
   { sqlite: conversationMigrations, postgres: conversationPostgresMigrations },
   { sqlite: teamAccountMigrations, postgres: teamAccountMigrations },
   { sqlite: leadOwnerMigrations, postgres: leadOwnerMigrations },
+  { sqlite: followUpMigrations, postgres: followUpMigrations },
 );
 
 /** Tables that triggers fill from other tables' rows: db:copy copies their sources, never them. */
@@ -119,6 +123,7 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     integrationOutboxKind({ siteUrl: config.siteUrl }),
     ...conversationEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
     answerEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
+    followUpEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
   ]);
   return {
     storage,
@@ -137,6 +142,8 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     activity: createActivityLog(storage),
     integrations: createIntegrationRepository(storage),
     autoReply,
+    /** Each lead's follow-up and the Follow-ups view (dates in ADMIN_TIME_ZONE). */
+    followUps: createLeadFollowUps(storage, { timeZone: config.admin.timeZone, ...clock }),
     conversations: createConversations(storage, {
       mailDomain: domain,
       hooks: leadHooks,

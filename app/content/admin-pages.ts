@@ -53,6 +53,15 @@ export const adminPages = {
     layout: 'staff',
     islands: [],
   },
+  followUps: {
+    file: 'routes/admin/follow-ups.tsx',
+    path: adminPaths.followUps,
+    title: 'Follow-ups',
+    prerender: false,
+    sitemap: false,
+    layout: 'staff',
+    islands: [],
+  },
   outbox: {
     file: 'routes/admin/outbox.tsx',
     path: adminPaths.outbox,

@@ -17,6 +17,7 @@ const ACTIVITY_ACTIONS = [
   'note-added',
   'spam-changed',
   'email-retried',
+  'follow-up-changed',
   'lead-deleted',
   'subscriber-deleted',
   'export',

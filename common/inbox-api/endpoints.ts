@@ -5,6 +5,7 @@ import { campaignEndpoints } from './campaign-endpoints.ts';
 import { conversationEndpoints } from './conversation-endpoints.ts';
 import { dashboardEndpoints } from './dashboard-endpoints.ts';
 import type { Endpoint } from './endpoint.ts';
+import { followUpEndpoints } from './follow-up-endpoints.ts';
 import { leadEndpoints } from './lead-endpoints.ts';
 import { outboxEndpoints } from './outbox-endpoints.ts';
 import { settingsEndpoints } from './settings-endpoints.ts';
@@ -15,6 +16,7 @@ export const inboxApi = {
   account: accountEndpoints,
   leads: leadEndpoints,
   conversations: conversationEndpoints,
+  followUps: followUpEndpoints,
   outbox: outboxEndpoints,
   subscribers: subscriberEndpoints,
   campaigns: campaignEndpoints,

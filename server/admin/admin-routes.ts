@@ -24,6 +24,7 @@ import {
   integrationRoutes,
   type IntegrationRoutesOptions,
 } from './integration-routes.ts';
+import { followUpRoutes, type FollowUpRoutesOptions } from './follow-up-routes.ts';
 import { leadRoutes, type LeadRoutesOptions, leadWorkRoutes } from './lead-routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { subscriberRoutes, type SubscriberRoutesOptions } from './subscriber-routes.ts';
@@ -35,7 +36,8 @@ export type AdminRoutesOptions = AuthRoutesOptions &
   IntegrationRoutesOptions &
   AutoReplyRoutesOptions &
   DashboardRoutesOptions &
-  ConversationRoutesOptions & {
+  ConversationRoutesOptions &
+  FollowUpRoutesOptions & {
     /** The site's public origin (SITE_URL): requests from any other site are refused. */
     siteUrl: string;
   };
@@ -79,6 +81,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       await api.register(dashboardRoutes, options);
       await api.register(conversationRoutes, options);
       await api.register(savedReplyRoutes, options);
+      await api.register(followUpRoutes, options);
 
       // Any other address under the API is a JSON 404 (not the app shell that answers /admin/*).
       api.route({

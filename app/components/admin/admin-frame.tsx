@@ -10,6 +10,7 @@ import { ACCOUNT_INTENT } from './intents';
 const sections = [
   { to: adminPaths.dashboard, label: 'Dashboard' },
   { to: adminPaths.inbox, label: 'Inbox' },
+  { to: adminPaths.followUps, label: 'Follow-ups' },
   { to: adminPaths.outbox, label: 'Outbox' },
   { to: adminPaths.subscribers, label: 'Subscribers' },
   { to: adminPaths.campaigns, label: 'Campaigns' },

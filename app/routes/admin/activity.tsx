@@ -29,6 +29,7 @@ const actionLabels: Record<ActivityEntry['action'], string> = {
   'note-added': 'Note added',
   'spam-changed': 'Spam changed',
   'email-retried': 'Email retried',
+  'follow-up-changed': 'Follow-up changed',
   'lead-deleted': 'Lead deleted',
   'subscriber-deleted': 'Subscriber deleted',
   export: 'Export',

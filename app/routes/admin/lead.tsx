@@ -13,6 +13,7 @@ import { AttachmentsCard } from '../../components/admin/lead/attachments-card';
 import { Card } from '../../components/admin/lead/card';
 import { ConversationCard } from '../../components/admin/lead/conversation-card';
 import { DeliveryCard } from '../../components/admin/lead/delivery-card';
+import { FollowUpCard, followUpAction } from '../../components/admin/lead/follow-up-card';
 import { IntegrationsCard } from '../../components/admin/lead/integrations-card';
 import { NoteForm } from '../../components/admin/lead/note-form';
 import { RequestCard } from '../../components/admin/lead/request-card';
@@ -33,14 +34,15 @@ export const meta = (args?: Route.MetaArgs) => adminMeta(adminPages.lead, args?.
  */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const lead = { params: { id: params.id }, from: request };
-  const [detail, conversation, saved] = await Promise.all([
+  const [detail, conversation, saved, followUp] = await Promise.all([
     callApi(inboxApi.leads.detail, lead),
     callApi(inboxApi.conversations.show, lead),
     callApi(inboxApi.conversations.savedReplies, { from: request }),
+    callApi(inboxApi.followUps.ofLead, lead),
   ]);
   const unread = conversation.entries.some((entry) => entry.type === 'message' && !entry.read);
   if (unread) await callApi(inboxApi.conversations.markRead, lead);
-  return { ...detail, conversation, savedReplies: saved.savedReplies };
+  return { ...detail, conversation, savedReplies: saved.savedReplies, followUp };
 }
 
 function isStatus(value: unknown): value is LeadStatus {
@@ -60,6 +62,8 @@ export async function clientAction({
   const lead = { params: { id: params.id }, from: request };
   const { leads } = inboxApi;
   try {
+    const followUp = await followUpAction(intent, form, lead);
+    if (followUp) return followUp;
     if (intent === LEAD_INTENT.status) {
       const status = form.get('status');
       if (!isStatus(status)) return { error: 'Choose a status.' };
@@ -200,6 +204,7 @@ export default function LeadPage({ loaderData: lead }: Route.ComponentProps) {
           <Card title="Status">
             <StatusForm lead={lead} />
           </Card>
+          <FollowUpCard followUp={lead.followUp} />
           <DeliveryCard delivery={lead.delivery} spam={lead.spam} />
           <IntegrationsCard deliveries={lead.deliveries} />
         </div>

@@ -23,6 +23,8 @@ function describe(entry: TimelineEntry): ReactNode {
       return 'Sent the notification again';
     case 'delivery':
       return entry.text ?? 'The notification changed state';
+    case 'follow-up':
+      return entry.text ?? 'Changed the follow-up';
   }
 }
 

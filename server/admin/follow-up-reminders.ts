@@ -1,0 +1,139 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Storage } from '../db/database.ts';
+import type { Database } from '../db/database-tables.ts';
+import { isStorageUnavailable } from '../db/storage-errors.ts';
+import { newMessageId } from '../outbox/message-id.ts';
+import { queueEmails } from '../outbox/outbox-rows.ts';
+import { FOLLOW_UP_EMAIL_KIND } from '../quote/follow-up-email-kind.ts';
+import { claimDueFollowUps, type FollowUpLead, remindersDueBy } from '../quote/lead-follow-up.ts';
+import { leadOwner } from '../quote/quote-tables.ts';
+
+/**
+ * The follow-ups' reminders (issue 36): at FOLLOW_UP_REMINDER_TIME in ADMIN_TIME_ZONE on a follow-up's
+ * day, one email to the lead's owner, or, for a lead without one (or whose owner was revoked), to every
+ * admin. Every instance checks about once a minute (and once as a follow-up is set); each check marks the
+ * due leads reminded and queues their emails in one transaction (claimDueFollowUps), so each date is
+ * reminded of exactly once, across restarts and instances. One missed while no server ran goes out at
+ * the next check.
+ */
+export interface FollowUpReminders {
+  start(): void;
+  /** Checks now; resolves to how many leads were reminded of. */
+  runOnce(): Promise<number>;
+  /** Stops the checks and waits for the one under way, if any. */
+  stop(): Promise<void>;
+}
+
+export interface FollowUpRemindersOptions {
+  storage: Pick<Storage, 'write'>;
+  timeZone: string;
+  /** "HH:MM" in timeZone. */
+  reminderTime: string;
+  mailDomain: string;
+  log: FastifyBaseLogger;
+  /** Wakes the outbox's worker after emails were queued. */
+  onQueued: () => void;
+  now?: () => Date;
+  /** Between checks (default a minute). */
+  intervalMs?: number;
+}
+
+const CHECK_INTERVAL_MS = 60_000;
+/** Leads claimed per transaction. */
+const BATCH = 100;
+
+/** Who is reminded of each lead: its owner while not revoked, else every admin not revoked. */
+async function recipientsOf(trx: Transaction<Database>, leads: readonly FollowUpLead[]) {
+  const accounts = await trx
+    .selectFrom('admin_accounts')
+    .select(['id', 'email', 'role'])
+    .where('revoked_at', 'is', null)
+    .execute();
+  const byId = new Map(accounts.map((account) => [account.id, account.email]));
+  const admins = accounts.filter((account) => account.role === 'admin').map((account) => account.email);
+  return leads.map((lead) => {
+    const owner = lead.ownerId === null ? undefined : byId.get(lead.ownerId);
+    return { lead, recipients: owner ? [owner] : admins };
+  });
+}
+
+/** One transaction: up to BATCH due leads marked reminded, their emails queued. */
+async function remindBatch(options: FollowUpRemindersOptions, at: Date): Promise<number> {
+  const dueBy = remindersDueBy(at, options.timeZone, options.reminderTime);
+  return options.storage.write.run(async (trx) => {
+    const claimed = await claimDueFollowUps(trx, dueBy, BATCH);
+    if (claimed.length === 0) return 0;
+    const emails = (await recipientsOf(trx, claimed)).flatMap(({ lead, recipients }) =>
+      recipients.map((recipient) => ({
+        kind: FOLLOW_UP_EMAIL_KIND,
+        recipient,
+        messageId: newMessageId(FOLLOW_UP_EMAIL_KIND, options.mailDomain),
+        owner: leadOwner(lead.id),
+        at,
+      })),
+    );
+    await queueEmails(trx, emails);
+    return claimed.length;
+  });
+}
+
+async function remindDue(options: FollowUpRemindersOptions, stopped: () => boolean): Promise<number> {
+  const now = options.now ?? (() => new Date());
+  let reminded = 0;
+  while (!stopped()) {
+    const batch = await remindBatch(options, now());
+    reminded += batch;
+    if (batch < BATCH) break;
+  }
+  if (reminded > 0) options.onQueued();
+  return reminded;
+}
+
+/** The periodic check of every instance (see FollowUpReminders). */
+export function createFollowUpReminders(options: FollowUpRemindersOptions): FollowUpReminders {
+  const intervalMs = options.intervalMs ?? CHECK_INTERVAL_MS;
+  let started = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  function runOnce(): Promise<number> {
+    // A check asked for during one under way runs after it (a follow-up set meanwhile is not missed).
+    const previous = running ?? Promise.resolve(0);
+    const next: Promise<number> = previous
+      .catch(() => 0)
+      .then(() => remindDue(options, () => stopped))
+      .finally(() => {
+        if (running === next) running = undefined;
+      });
+    running = next;
+    return next;
+  }
+  function tick() {
+    runOnce()
+      .catch((error: unknown) => {
+        if (isStorageUnavailable(error))
+          options.log.warn({ err: error }, 'follow-up reminders: database unavailable');
+        else options.log.error({ err: error }, 'follow-up reminders: the check failed');
+      })
+      .finally(() => {
+        if (stopped) return;
+        timer = setTimeout(tick, intervalMs);
+        timer.unref();
+      });
+  }
+  return {
+    start() {
+      if (started || stopped) return;
+      started = true;
+      tick();
+    },
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
