@@ -4,6 +4,7 @@
  * browser's answer; the `flow` string ties the two together (the challenge stays on the server).
  */
 import { z } from 'zod';
+import { STAFF_ROLES } from '../team-domain.ts';
 import { endpoint, noContent } from './endpoint.ts';
 import { creationOptions, requestOptions } from './webauthn-options.ts';
 
@@ -19,6 +20,8 @@ export type Passkey = z.infer<typeof passkey>;
 /** Who is signed in. */
 const me = z.object({
   email: z.string(),
+  /** What the person may do: the inbox hides what an admin alone may open. */
+  role: z.enum(STAFF_ROLES),
   /** The company's time zone, e.g. "Asia/Kolkata" (ADMIN_TIME_ZONE). */
   timeZone: z.string(),
   passkeys: z.array(passkey),

@@ -11,6 +11,7 @@ const ACTIVITY_ACTIONS = [
   'invitation',
   'account-created',
   'account-revoked',
+  'role-changed',
   'passkey-added',
   'passkey-removed',
   'status-changed',
@@ -18,6 +19,7 @@ const ACTIVITY_ACTIONS = [
   'spam-changed',
   'email-retried',
   'follow-up-changed',
+  'owner-changed',
   'lead-deleted',
   'subscriber-deleted',
   'export',
@@ -38,6 +40,8 @@ const ACTIVITY_ACTIONS = [
   /** By the system: a 410 Gone answer, or three days of failures. */
   'integration-disabled',
   'auto-reply-changed',
+  'assignment-changed',
+  'preferences-changed',
   'reply-sent',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -90,12 +90,20 @@ export const campaignEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/campaigns',
+    access: 'admin',
     reply: z.object({ campaigns: z.array(campaignSummary) }),
   }),
-  create: endpoint({ method: 'POST', path: '/campaigns', body: campaignContent, reply: campaign }),
+  create: endpoint({
+    method: 'POST',
+    path: '/campaigns',
+    access: 'admin',
+    body: campaignContent,
+    reply: campaign,
+  }),
   get: endpoint({
     method: 'GET',
     path: '/campaigns/:id',
+    access: 'admin',
     params: idParams,
     reply: campaign,
     errors: ['not-found'],
@@ -104,6 +112,7 @@ export const campaignEndpoints = {
   update: endpoint({
     method: 'POST',
     path: '/campaigns/:id',
+    access: 'admin',
     params: idParams,
     body: campaignContent.extend({
       publishInArchive: z.boolean().optional(),
@@ -113,7 +122,13 @@ export const campaignEndpoints = {
     errors: ['not-found', 'stale-version', 'not-editable'],
   }),
   /** The email as it would be sent, from what is on the page (saved or not), for a sandboxed frame. */
-  preview: endpoint({ method: 'POST', path: '/campaigns/preview', body: campaignContent, reply: rendered }),
+  preview: endpoint({
+    method: 'POST',
+    path: '/campaigns/preview',
+    access: 'admin',
+    body: campaignContent,
+    reply: rendered,
+  }),
   /**
    * The saved campaign's email as it would be sent, as a document for the editor's sandboxed frame (a
    * frame's address, not a fetch); `v` (the version) only makes each save a new address.
@@ -121,6 +136,7 @@ export const campaignEndpoints = {
   previewDocument: endpoint({
     method: 'GET',
     path: '/campaigns/:id/preview.html',
+    access: 'admin',
     params: idParams,
     query: z.object({ v: z.coerce.number().int().positive().optional() }),
     reply: htmlDocument,
@@ -131,6 +147,7 @@ export const campaignEndpoints = {
   sendTest: endpoint({
     method: 'POST',
     path: '/campaigns/:id/test',
+    access: 'admin',
     params: idParams,
     reply: z.object({ to: z.string() }),
     errors: ['not-found'],
@@ -139,12 +156,14 @@ export const campaignEndpoints = {
   audience: endpoint({
     method: 'GET',
     path: '/campaigns/audience',
+    access: 'admin',
     reply: z.object({ confirmed: z.number() }),
   }),
   /** Fixes the recipients (the confirmed subscribers now) and starts sending. */
   send: endpoint({
     method: 'POST',
     path: '/campaigns/:id/send',
+    access: 'admin',
     params: idParams,
     body: versioned,
     reply: campaign,
@@ -154,6 +173,7 @@ export const campaignEndpoints = {
   schedule: endpoint({
     method: 'POST',
     path: '/campaigns/:id/schedule',
+    access: 'admin',
     params: idParams,
     body: versioned.extend({ at: localDateTime }),
     reply: campaign,
@@ -163,6 +183,7 @@ export const campaignEndpoints = {
   unschedule: endpoint({
     method: 'POST',
     path: '/campaigns/:id/unschedule',
+    access: 'admin',
     params: idParams,
     reply: campaign,
     errors: ['not-found', 'wrong-status'],
@@ -170,6 +191,7 @@ export const campaignEndpoints = {
   pause: endpoint({
     method: 'POST',
     path: '/campaigns/:id/pause',
+    access: 'admin',
     params: idParams,
     reply: campaign,
     errors: ['not-found', 'wrong-status'],
@@ -177,6 +199,7 @@ export const campaignEndpoints = {
   resume: endpoint({
     method: 'POST',
     path: '/campaigns/:id/resume',
+    access: 'admin',
     params: idParams,
     reply: campaign,
     errors: ['not-found', 'wrong-status'],
@@ -185,6 +208,7 @@ export const campaignEndpoints = {
   cancel: endpoint({
     method: 'POST',
     path: '/campaigns/:id/cancel',
+    access: 'admin',
     params: idParams,
     reply: campaign,
     errors: ['not-found', 'wrong-status'],
@@ -193,6 +217,7 @@ export const campaignEndpoints = {
   failures: endpoint({
     method: 'GET',
     path: '/campaigns/:id/failures',
+    access: 'admin',
     params: idParams,
     reply: z.object({ failures: z.array(campaignFailure), total: z.number() }),
     errors: ['not-found'],
@@ -201,6 +226,7 @@ export const campaignEndpoints = {
   retryFailed: endpoint({
     method: 'POST',
     path: '/campaigns/:id/retry-failed',
+    access: 'admin',
     params: idParams,
     reply: z.object({ queued: z.number() }),
     errors: ['not-found', 'wrong-status'],

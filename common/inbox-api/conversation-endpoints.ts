@@ -127,12 +127,14 @@ export const conversationEndpoints = {
   createSavedReply: endpoint({
     method: 'POST',
     path: '/saved-replies',
+    access: 'admin',
     body: savedReplyInput,
     reply: savedReplies,
   }),
   updateSavedReply: endpoint({
     method: 'POST',
     path: '/saved-replies/:id',
+    access: 'admin',
     params: idParams,
     body: savedReplyInput,
     reply: savedReplies,
@@ -141,6 +143,7 @@ export const conversationEndpoints = {
   removeSavedReply: endpoint({
     method: 'DELETE',
     path: '/saved-replies/:id',
+    access: 'admin',
     params: idParams,
     reply: noContent,
     replyAs: 'no-content',

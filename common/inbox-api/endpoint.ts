@@ -15,6 +15,9 @@ z.config({ jitless: true });
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 
+/** Who may call an endpoint (see Endpoint.access). */
+export type EndpointAccess = 'public' | 'staff' | 'admin';
+
 /**
  * How the reply is sent: JSON matching `reply`, nothing (204), a CSV file to save (a link, not a
  * fetch: its `reply` is the file's text), an HTML document for a sandboxed frame (its `reply` is the
@@ -32,7 +35,7 @@ export interface Endpoint<
   Body extends z.ZodType = z.ZodType,
   Reply extends z.ZodType = z.ZodType,
   Kind extends ReplyKind = ReplyKind,
-  Access extends 'staff' | 'public' = 'staff' | 'public',
+  Access extends EndpointAccess = EndpointAccess,
 > {
   method: M;
   /** Relative to ADMIN_API; `:name` is a path parameter. */
@@ -42,7 +45,10 @@ export interface Endpoint<
   body: Body;
   reply: Reply;
   replyAs: Kind;
-  /** "staff" needs a session; "public" works without (signing in, accepting an invitation). */
+  /**
+   * Who may call it: "public" anyone (signing in, accepting an invitation), "staff" anyone signed in,
+   * "admin" an admin only (a member gets 403 "admin-only").
+   */
   access: Access;
   /** The error codes this endpoint answers with, besides COMMON_ERRORS. */
   errors: readonly string[];
@@ -60,7 +66,7 @@ export function endpoint<
   Query extends z.ZodType = typeof nothing,
   Body extends z.ZodType = typeof nothing,
   const Kind extends ReplyKind = 'json',
-  const Access extends 'staff' | 'public' = 'staff',
+  const Access extends EndpointAccess = 'staff',
 >(definition: {
   method: M;
   path: Path;
@@ -97,7 +103,8 @@ export const fileContent = z.unknown();
 
 /**
  * Every reply that is not 2xx. 401 means "no valid session" (the page sends the person to sign in),
- * 403 a cross-site request or a missing recent passkey check, 404 nothing there, 409 not allowed in
+ * 403 a cross-site request, a missing recent passkey check or a member calling an admin's endpoint
+ * ("admin-only"), 404 nothing there, 409 not allowed in
  * this state, 410 an invitation used or expired, 429 too many attempts.
  */
 export const apiError = z.object({
@@ -123,6 +130,9 @@ export const COMMON_ERRORS = [
   'unavailable',
   'internal',
 ] as const;
+
+/** The sentence of a member's 403 on an endpoint for admins. */
+export const ADMIN_ONLY_MESSAGE = 'Only admins can do this. Ask an admin of your team.';
 
 /** A positive whole number in a path or query: a number on the server, a string or number from a page. */
 const positiveId = z.coerce.number<string | number>().int().positive();

@@ -10,6 +10,7 @@ import { leadEndpoints } from './lead-endpoints.ts';
 import { outboxEndpoints } from './outbox-endpoints.ts';
 import { settingsEndpoints } from './settings-endpoints.ts';
 import { subscriberEndpoints } from './subscriber-endpoints.ts';
+import { teamEndpoints } from './team-endpoints.ts';
 
 export const inboxApi = {
   dashboard: dashboardEndpoints,
@@ -22,6 +23,7 @@ export const inboxApi = {
   campaigns: campaignEndpoints,
   activity: activityEndpoints,
   settings: settingsEndpoints,
+  team: teamEndpoints,
 };
 
 /** The endpoints as one list: the server checks that it registers exactly these. */

@@ -22,6 +22,7 @@ export const leadEndpoints = {
   exportCsv: endpoint({
     method: 'GET',
     path: '/leads/export.csv',
+    access: 'admin',
     query: listQuery.omit({ cursor: true }),
     reply: csvFile,
     replyAs: 'csv',
@@ -82,6 +83,7 @@ export const leadEndpoints = {
   remove: endpoint({
     method: 'DELETE',
     path: '/leads/:id',
+    access: 'admin',
     params: idParams,
     reply: noContent,
     replyAs: 'no-content',

@@ -79,12 +79,14 @@ export const settingsEndpoints = {
   integrations: endpoint({
     method: 'GET',
     path: '/settings/integrations',
+    access: 'admin',
     reply: z.object({ integrations: z.array(integration) }),
   }),
   /** invalid-url (400): not https in production, or not a public address. */
   addIntegration: endpoint({
     method: 'POST',
     path: '/settings/integrations',
+    access: 'admin',
     body: z.object({ kind: z.enum(INTEGRATION_KINDS), url: integrationUrl }),
     reply: madeIntegration,
     errors: ['invalid-url'],
@@ -93,6 +95,7 @@ export const settingsEndpoints = {
   updateIntegration: endpoint({
     method: 'POST',
     path: '/settings/integrations/:id',
+    access: 'admin',
     params: idParams,
     body: z.object({ url: integrationUrl.optional(), enabled: z.boolean().optional() }),
     reply: z.object({ integration, url: z.string().nullable() }),
@@ -102,6 +105,7 @@ export const settingsEndpoints = {
   rotateSecret: endpoint({
     method: 'POST',
     path: '/settings/integrations/:id/rotate-secret',
+    access: 'admin',
     params: idParams,
     reply: z.object({ integration, secret: z.string() }),
     errors: ['not-found', 'not-a-webhook'],
@@ -110,6 +114,7 @@ export const settingsEndpoints = {
   sendTest: endpoint({
     method: 'POST',
     path: '/settings/integrations/:id/test',
+    access: 'admin',
     params: idParams,
     reply: z.object({ delivery: deliveryAttempt }),
     errors: ['not-found'],
@@ -117,6 +122,7 @@ export const settingsEndpoints = {
   deliveries: endpoint({
     method: 'GET',
     path: '/settings/integrations/:id/deliveries',
+    access: 'admin',
     params: idParams,
     reply: z.object({ deliveries: z.array(deliveryAttempt) }),
     errors: ['not-found'],
@@ -124,15 +130,17 @@ export const settingsEndpoints = {
   removeIntegration: endpoint({
     method: 'DELETE',
     path: '/settings/integrations/:id',
+    access: 'admin',
     params: idParams,
     reply: noContent,
     replyAs: 'no-content',
     errors: ['not-found'],
   }),
-  autoReply: endpoint({ method: 'GET', path: '/settings/auto-reply', reply: autoReply }),
+  autoReply: endpoint({ method: 'GET', path: '/settings/auto-reply', access: 'admin', reply: autoReply }),
   saveAutoReply: endpoint({
     method: 'POST',
     path: '/settings/auto-reply',
+    access: 'admin',
     body: z.object({ enabled: z.boolean(), text: autoReplyText }),
     reply: autoReply,
   }),
@@ -140,6 +148,7 @@ export const settingsEndpoints = {
   previewAutoReply: endpoint({
     method: 'POST',
     path: '/settings/auto-reply/preview',
+    access: 'admin',
     body: z.object({ text: autoReplyText }),
     reply: z.object({ subject: z.string(), text: z.string() }),
   }),

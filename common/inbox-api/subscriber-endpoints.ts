@@ -31,6 +31,7 @@ export const subscriberEndpoints = {
   exportCsv: endpoint({
     method: 'GET',
     path: '/subscribers/export.csv',
+    access: 'admin',
     query: listQuery.omit({ cursor: true }),
     reply: csvFile,
     replyAs: 'csv',
@@ -39,6 +40,7 @@ export const subscriberEndpoints = {
   remove: endpoint({
     method: 'DELETE',
     path: '/subscribers/:id',
+    access: 'admin',
     params: idParams,
     reply: noContent,
     replyAs: 'no-content',

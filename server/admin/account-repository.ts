@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Storage } from '../db/database.ts';
 import type { AdminAccount, AdminPasskey } from './admin-tables.ts';
-import { invitationMethods, normaliseEmail, withdrawInvitations } from './invitation-repository.ts';
+import { invitationMethods, normaliseEmail } from './invitation-repository.ts';
+import { teamMethods } from './team-repository.ts';
 import { insertPasskey, type NewPasskey } from './passkey-rows.ts';
 
 export { INVITATION_TTL_MS } from './invitation-repository.ts';
@@ -96,6 +97,7 @@ export function createAccountRepository(storage: Pick<Storage, 'db' | 'write' | 
   return {
     ...invitationMethods(storage),
     ...passkeyMethods(storage),
+    ...teamMethods(storage),
 
     /** The WebAuthn user handle an invitation's account has, or a new one for a new account. */
     async userHandleFor(email: string): Promise<string> {
@@ -129,31 +131,6 @@ export function createAccountRepository(storage: Pick<Storage, 'db' | 'write' | 
         .execute();
       const byAccount = new Map(counts.map((row) => [row.account_id, Number(row.count)]));
       return accounts.map((account) => ({ account, passkeys: byAccount.get(account.id) ?? 0 }));
-    },
-
-    /**
-     * Ends every session of the account, refuses its passkeys (they are removed) and withdraws the
-     * address's pending invitations. Says whether there was an account, and how many invitations.
-     */
-    async revoke(email: string, at: Date): Promise<{ account: boolean; invitations: number }> {
-      const address = normaliseEmail(email);
-      return write(async (trx) => {
-        const invitations = await withdrawInvitations(trx, address, at);
-        const account = await trx
-          .selectFrom('admin_accounts')
-          .select('id')
-          .where('email', '=', address)
-          .executeTakeFirst();
-        if (!account) return { account: false, invitations };
-        await trx.deleteFrom('admin_sessions').where('account_id', '=', account.id).execute();
-        await trx.deleteFrom('admin_passkeys').where('account_id', '=', account.id).execute();
-        await trx
-          .updateTable('admin_accounts')
-          .set({ revoked_at: at.toISOString() })
-          .where('id', '=', account.id)
-          .execute();
-        return { account: true, invitations };
-      });
     },
   };
 }

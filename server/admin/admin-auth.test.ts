@@ -169,15 +169,19 @@ describe('signing in and out', () => {
     const stores = await openStores(config);
     let out = '';
     const io = { out: (text: string) => void (out += text), err: (text: string) => void (out += text) };
-    expect(
-      await runAdminCommand(['revoke', staff.email], {
+    const revoke = () =>
+      runAdminCommand(['revoke', staff.email], {
         ...stores,
         siteUrl: config.siteUrl,
         siteUrlIsSet: true,
         io,
         now: new Date(),
-      }),
-    ).toBe(0);
+      });
+    // The last admin is kept: another admin first.
+    expect(await revoke()).toBe(1);
+    expect(out).toContain('priya@acme.test is the last admin');
+    await staffMember(app, config, 'asha@acme.test');
+    expect(await revoke()).toBe(0);
     await stores.close();
     expect(out).toContain('Revoked priya@acme.test');
     expect((await api(app, config, 'GET', '/me', { cookie: staff.cookie })).statusCode).toBe(401);
@@ -195,6 +199,7 @@ describe('signing in and out', () => {
   it('revoking an account withdraws its pending invitations, and so does revoking one never accepted', async () => {
     const { app, config } = await testApp();
     const staff = await staffMember(app, config);
+    await staffMember(app, config, 'asha@acme.test'); // the last admin is never revoked
     const pending = await invite(config, staff.email);
     const newcomer = await invite(config, 'ravi@acme.test');
     const { runAdminCommand } = await import('./admin-commands.ts');

@@ -1,18 +1,22 @@
 import { z } from 'zod';
 import { adminPaths } from '../../common/admin-api.ts';
-import { table, UsageError, type CommandIo } from '../cli/cli-args.ts';
+import { STAFF_ROLES } from '../../common/team-domain.ts';
+import { oneOf, option, table, UsageError, type CommandIo } from '../cli/cli-args.ts';
 import type { AccountRepository } from './account-repository.ts';
 import { INVITATION_TTL_MS } from './account-repository.ts';
 import type { ActivityLog } from './activity-log.ts';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
-  invite <email>    print a one-time link that makes an account for this address (or, for an
+  invite <email> [--role admin|member]
+                    print a one-time link that makes an account for this address (or, for an
                     existing account, adds a passkey: the way back for someone who lost theirs);
-                    it works once, for ${INVITATION_TTL_MS / 3_600_000} hours, and replaces the address's earlier links
+                    it works once, for ${INVITATION_TTL_MS / 3_600_000} hours, and replaces the address's earlier links.
+                    The account is an admin (everything) unless --role member (leads only; no
+                    Settings, Campaigns, Team or exports); an existing account keeps its role
   list              the accounts, their passkeys and their last sign-in, and the pending invitations
   revoke <email>    end the account's sessions, refuse its passkeys and withdraw its pending
-                    invitations (invite again to restore)
+                    invitations (invite again to restore); never the last admin
 
 Reads the same environment as the server (DATABASE_PATH, SITE_URL). Without SITE_URL the link opens
 the inbox on this machine's server (http://localhost:PORT); with NODE_ENV=production SITE_URL is required.
@@ -43,23 +47,29 @@ const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 
 const minute = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'never');
 
 /** invite <email>: a one-time link for a new account (or a new passkey for an existing one). */
-async function invite(value: string | undefined, context: AdminCommandContext): Promise<number> {
+async function invite(
+  value: string | undefined,
+  args: string[],
+  context: AdminCommandContext,
+): Promise<number> {
   const { accounts, activity, io, now } = context;
   const to = address(value, 'invite');
+  const role = oneOf(option(args, '--role'), STAFF_ROLES, '--role') ?? 'admin';
   if (!context.siteUrlIsSet) {
     io.err(
       `SITE_URL is not set: the link opens the inbox on this machine's server, ${context.siteUrl}. ` +
         'To invite someone to your site, set SITE_URL to the address people open it at.\n',
     );
   }
-  const { token, replaced } = await accounts.invite(to, now);
+  const { token, replaced } = await accounts.invite(to, now, role);
   const existing = await accounts.byEmail(to);
   await activity.record(
     {
       actor: null,
       action: 'invitation',
       summary:
-        `Invited ${to}${existing ? ' (an existing account)' : ''} from the command line` +
+        `Invited ${to} as ${role === 'admin' ? 'an admin' : 'a member'}` +
+        `${existing ? ' (an existing account)' : ''} from the command line` +
         (replaced > 0 ? `, replacing ${countOf(replaced, 'earlier link')}` : ''),
     },
     now,
@@ -88,9 +98,10 @@ async function list(context: AdminCommandContext): Promise<number> {
   } else {
     io.out(
       table(
-        ['email', 'status', 'passkeys', 'last sign-in', 'since'],
+        ['email', 'role', 'status', 'passkeys', 'last sign-in', 'since'],
         listed.map(({ account, passkeys }) => [
           account.email,
+          account.role,
           account.revoked_at ? `revoked ${account.revoked_at.slice(0, 10)}` : 'active',
           String(passkeys),
           minute(account.last_sign_in_at),
@@ -115,6 +126,10 @@ async function revoke(value: string | undefined, context: AdminCommandContext): 
   const { accounts, activity, io, now } = context;
   const who = address(value, 'revoke');
   const revoked = await accounts.revoke(who, now);
+  if (revoked.lastAdmin) {
+    io.err(`${who} is the last admin: invite another admin first (invite <email>), then revoke.\n`);
+    return 1;
+  }
   const withdrawn = countOf(revoked.invitations, 'pending invitation');
   if (!revoked.account && revoked.invitations === 0) {
     io.err(`No account or pending invitation for ${who}.\n`);
@@ -145,10 +160,10 @@ async function revoke(value: string | undefined, context: AdminCommandContext): 
 
 /** `npm run admin -- invite|list|revoke`: the inbox's accounts. Returns the exit code. */
 export async function runAdminCommand(args: string[], context: AdminCommandContext): Promise<number> {
-  const [command, value] = args;
+  const [command, value, ...rest] = args;
   switch (command) {
     case 'invite':
-      return invite(value, context);
+      return invite(value, rest, context);
     case 'list':
       return list(context);
     case 'revoke':

@@ -28,6 +28,7 @@ import { followUpRoutes, type FollowUpRoutesOptions } from './follow-up-routes.t
 import { leadRoutes, type LeadRoutesOptions, leadWorkRoutes } from './lead-routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { subscriberRoutes, type SubscriberRoutesOptions } from './subscriber-routes.ts';
+import { teamRoutes } from './team-routes.ts';
 
 export type AdminRoutesOptions = AuthRoutesOptions &
   LeadRoutesOptions &
@@ -82,6 +83,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       await api.register(conversationRoutes, options);
       await api.register(savedReplyRoutes, options);
       await api.register(followUpRoutes, options);
+      await api.register(teamRoutes, options);
 
       // Any other address under the API is a JSON 404 (not the app shell that answers /admin/*).
       api.route({

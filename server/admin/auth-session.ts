@@ -17,6 +17,7 @@ export function meOf(options: AuthRoutesOptions) {
     const checkedUntil = verifiedUntil(session);
     return {
       email: account.email,
+      role: account.role,
       timeZone: options.timeZone,
       passkeys: passkeys.map((passkey) => ({
         id: passkey.id,

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
+import type { StaffRole } from '../../common/team-domain.ts';
 import type { AdminAccount } from './admin-tables.ts';
 import { insertPasskey, type NewPasskey } from './passkey-rows.ts';
 
@@ -9,13 +10,14 @@ import { insertPasskey, type NewPasskey } from './passkey-rows.ts';
 export const INVITATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type InvitationState =
-  | { state: 'valid'; email: string }
+  | { state: 'valid'; email: string; role: StaffRole }
   | { state: 'used' | 'expired' | 'withdrawn'; email: string }
   | { state: 'unknown' };
 
 /** An invitation nobody has accepted yet, still working. */
 export interface PendingInvitation {
   email: string;
+  role: StaffRole;
   createdAt: string;
   expiresAt: string;
 }
@@ -50,13 +52,13 @@ async function invitationOf(trx: Transaction<Database>, token: string, at: Date)
   if (row.used_at !== null) return { state: 'used', email: row.email };
   if (row.withdrawn_at !== null) return { state: 'withdrawn', email: row.email };
   if (row.expires_at <= at.toISOString()) return { state: 'expired', email: row.email };
-  return { state: 'valid', email: row.email };
+  return { state: 'valid', email: row.email, role: row.role };
 }
 
 /** The invitation's account: made, or (lost passkeys, revoked) taken up again. */
 async function accountTakingUp(
   trx: Transaction<Database>,
-  email: string,
+  { email, role }: { email: string; role: StaffRole },
   userHandle: string,
   iso: string,
 ): Promise<AdminAccount> {
@@ -70,6 +72,7 @@ async function accountTakingUp(
       .insertInto('admin_accounts')
       .values({
         email,
+        role,
         user_handle: userHandle,
         created_at: iso,
         revoked_at: null,
@@ -78,9 +81,10 @@ async function accountTakingUp(
       .returningAll()
       .executeTakeFirstOrThrow();
   }
+  // A revoked account comes back with the invitation's role; an active one (a lost passkey) keeps its own.
   return trx
     .updateTable('admin_accounts')
-    .set({ revoked_at: null, last_sign_in_at: iso })
+    .set({ revoked_at: null, last_sign_in_at: iso, ...(account.revoked_at ? { role } : {}) })
     .where('id', '=', account.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -101,7 +105,11 @@ export function invitationMethods(storage: Pick<Storage, 'db' | 'write' | 'lock'
      * replaces the address's earlier links that are still unused (`replaced` says how many): only the
      * newest link works.
      */
-    async invite(email: string, at: Date): Promise<{ token: string; replaced: number }> {
+    async invite(
+      email: string,
+      at: Date,
+      role: StaffRole = 'admin',
+    ): Promise<{ token: string; replaced: number }> {
       const token = newToken();
       const address = normaliseEmail(email);
       const replaced = await write(async (trx) => {
@@ -111,6 +119,7 @@ export function invitationMethods(storage: Pick<Storage, 'db' | 'write' | 'lock'
           .values({
             token_hash: hashToken(token),
             email: address,
+            role,
             created_at: at.toISOString(),
             expires_at: new Date(at.getTime() + INVITATION_TTL_MS).toISOString(),
             used_at: null,
@@ -126,13 +135,18 @@ export function invitationMethods(storage: Pick<Storage, 'db' | 'write' | 'lock'
     async pendingInvitations(at: Date): Promise<PendingInvitation[]> {
       const rows = await db
         .selectFrom('admin_invitations')
-        .select(['email', 'created_at', 'expires_at'])
+        .select(['email', 'role', 'created_at', 'expires_at'])
         .where('used_at', 'is', null)
         .where('withdrawn_at', 'is', null)
         .where('expires_at', '>', at.toISOString())
         .orderBy('created_at')
         .execute();
-      return rows.map((row) => ({ email: row.email, createdAt: row.created_at, expiresAt: row.expires_at }));
+      return rows.map((row) => ({
+        email: row.email,
+        role: row.role,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+      }));
     },
 
     async invitation(token: string, at: Date): Promise<InvitationState> {
@@ -163,7 +177,7 @@ export function invitationMethods(storage: Pick<Storage, 'db' | 'write' | 'lock'
           .set({ used_at: iso })
           .where('token_hash', '=', hashToken(token))
           .execute();
-        const account = await accountTakingUp(trx, invitation.email, userHandle, iso);
+        const account = await accountTakingUp(trx, invitation, userHandle, iso);
         await insertPasskey(trx, account.id, passkey, iso, iso);
         return account;
       });

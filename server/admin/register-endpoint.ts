@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint } from '../../common/inbox-api/endpoint.ts';
+import { ADMIN_ONLY_MESSAGE, type Endpoint } from '../../common/inbox-api/endpoint.ts';
 import { staffOf } from './admin-guard.ts';
-import { parse } from './api-problem.ts';
+import { ApiProblem, parse } from './api-problem.ts';
 import { csvDownload } from './csv-download.ts';
 import { fileDownload, type FileDownload } from './file-download.ts';
 import { htmlFrame } from './html-frame.ts';
@@ -59,6 +59,13 @@ function checkedReply(endpoint: Endpoint, result: unknown): unknown {
   return checked.data;
 }
 
+/** The person, when the endpoint is theirs to call: a member on an admin's endpoint gets 403. */
+function allowed(endpoint: Endpoint, staff: SignedIn): SignedIn {
+  if (endpoint.access === 'admin' && staff.account.role !== 'admin')
+    throw new ApiProblem(403, 'admin-only', ADMIN_ONLY_MESSAGE);
+  return staff;
+}
+
 /**
  * Registers an endpoint of the inbox's API from its contract: the method and path, access (a public
  * endpoint needs no session), the params, query and body parsed with the contract's schemas (a 400
@@ -76,11 +83,13 @@ export function registerEndpoint<E extends Endpoint>(
     config: endpoint.access === 'public' ? { access: 'public' } : {},
     handler: async (request, reply) =>
       around(request, reply, async () => {
+        // Who may call it is decided before what was sent is read: a member gets 403, never a 400.
+        const staff = endpoint.access === 'public' ? null : allowed(endpoint, staffOf(request));
         const call = {
           params: parse(endpoint.params, request.params),
           query: parse(endpoint.query, request.query),
           body: parse(endpoint.body, request.body),
-          staff: endpoint.access === 'public' ? null : staffOf(request),
+          staff,
           request,
           reply,
         } as EndpointCall<E>;

@@ -5,6 +5,7 @@ import { allEndpoints } from '../../common/inbox-api/endpoints.ts';
 import { runAdminCommand } from '../admin/admin-commands.ts';
 import { openStores } from '../stores.ts';
 import type { Config } from '../config.ts';
+import type { StaffRole } from '../../common/team-domain.ts';
 import { virtualPasskey, type VirtualPasskey } from './virtual-passkey.ts';
 
 /** What a same-site page of the inbox sends with each request. */
@@ -40,7 +41,11 @@ function checkAgainstContract(method: string, path: string, response: LightMyReq
   if (response.statusCode >= 400) {
     const body = apiError.strict().safeParse(response.json());
     if (!body.success) throw new Error(`${where}: not an ApiError: ${response.body}`);
-    const known = [...COMMON_ERRORS, ...(endpoint?.errors ?? ['not-found'])];
+    const known = [
+      ...COMMON_ERRORS,
+      ...(endpoint?.errors ?? ['not-found']),
+      ...(endpoint?.access === 'admin' ? ['admin-only'] : []),
+    ];
     if (!known.includes(body.data.error)) {
       throw new Error(`${where}: the error code "${body.data.error}" is not in the contract's entry`);
     }
@@ -99,11 +104,12 @@ export async function invite(
   config: Config,
   email: string,
   now = new Date(),
+  role: StaffRole = 'admin',
 ): Promise<{ token: string; output: string }> {
   const stores = await openStores(config);
   let output = '';
   try {
-    const code = await runAdminCommand(['invite', email], {
+    const code = await runAdminCommand(['invite', email, '--role', role], {
       ...stores,
       siteUrl: config.siteUrl,
       siteUrlIsSet: true,
@@ -144,8 +150,13 @@ export async function signInWith(app: FastifyInstance, config: Config, passkey: 
 }
 
 /** A signed-in staff member: invited, passkey made, session cookie in hand. */
-export async function staffMember(app: FastifyInstance, config: Config, email = 'priya@acme.test') {
-  const { token } = await invite(config, email);
+export async function staffMember(
+  app: FastifyInstance,
+  config: Config,
+  email = 'priya@acme.test',
+  role: StaffRole = 'admin',
+) {
+  const { token } = await invite(config, email, new Date(), role);
   const { response, passkey } = await acceptInvitation(app, config, token);
   return { cookie: sessionCookie(response), passkey, email };
 }

@@ -23,6 +23,7 @@ const actionLabels: Record<ActivityEntry['action'], string> = {
   invitation: 'Invitation',
   'account-created': 'Account created',
   'account-revoked': 'Account revoked',
+  'role-changed': 'Role changed',
   'passkey-added': 'Passkey added',
   'passkey-removed': 'Passkey removed',
   'status-changed': 'Status changed',
@@ -30,6 +31,7 @@ const actionLabels: Record<ActivityEntry['action'], string> = {
   'spam-changed': 'Spam changed',
   'email-retried': 'Email retried',
   'follow-up-changed': 'Follow-up changed',
+  'owner-changed': 'Owner changed',
   'lead-deleted': 'Lead deleted',
   'subscriber-deleted': 'Subscriber deleted',
   export: 'Export',
@@ -49,6 +51,8 @@ const actionLabels: Record<ActivityEntry['action'], string> = {
   'integration-removed': 'Integration removed',
   'integration-disabled': 'Integration disabled',
   'auto-reply-changed': 'Auto-reply changed',
+  'assignment-changed': 'Lead assignment changed',
+  'preferences-changed': 'Own settings changed',
   'reply-sent': 'Reply sent',
 };
 
