@@ -92,7 +92,6 @@ function passkeyMethods(storage: Pick<Storage, 'db' | 'write'>) {
  */
 export function createAccountRepository(storage: Pick<Storage, 'db' | 'write' | 'lock'>) {
   const { db } = storage;
-  const write = storage.write.run;
 
   return {
     ...invitationMethods(storage),

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
@@ -90,6 +90,24 @@ async function accountTakingUp(
     .executeTakeFirstOrThrow();
 }
 
+/** The invitations still waiting to be accepted, oldest first. */
+async function pendingInvitations(db: Kysely<Database>, at: Date): Promise<PendingInvitation[]> {
+  const rows = await db
+    .selectFrom('admin_invitations')
+    .select(['email', 'role', 'created_at', 'expires_at'])
+    .where('used_at', 'is', null)
+    .where('withdrawn_at', 'is', null)
+    .where('expires_at', '>', at.toISOString())
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({
+    email: row.email,
+    role: row.role,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  }));
+}
+
 /**
  * The invitations that make the inbox's accounts (part of the account
  * repository): one-time links, only their hashes stored, and accepting one
@@ -132,22 +150,7 @@ export function invitationMethods(storage: Pick<Storage, 'db' | 'write' | 'lock'
     },
 
     /** The invitations still waiting to be accepted, oldest first. */
-    async pendingInvitations(at: Date): Promise<PendingInvitation[]> {
-      const rows = await db
-        .selectFrom('admin_invitations')
-        .select(['email', 'role', 'created_at', 'expires_at'])
-        .where('used_at', 'is', null)
-        .where('withdrawn_at', 'is', null)
-        .where('expires_at', '>', at.toISOString())
-        .orderBy('created_at')
-        .execute();
-      return rows.map((row) => ({
-        email: row.email,
-        role: row.role,
-        createdAt: row.created_at,
-        expiresAt: row.expires_at,
-      }));
-    },
+    pendingInvitations: (at: Date) => pendingInvitations(db, at),
 
     async invitation(token: string, at: Date): Promise<InvitationState> {
       return write((trx) => invitationOf(trx, token, at));
