@@ -26,6 +26,8 @@ export const adminPaths = {
   /** Integrations (webhooks, Slack, Teams) and the auto-reply. */
   settings: '/admin/settings',
   account: '/admin/account',
+  /** The team's accounts and roles (admins only). */
+  team: '/admin/team',
 } as const;
 
 /** How many items a page of a list holds (leads, subscribers, activity); "Load more" asks for the next. */

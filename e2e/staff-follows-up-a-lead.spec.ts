@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test, waitForHydration } from './support/staff-test.ts';
+import { openSection } from './support/staff-nav.ts';
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 
@@ -29,7 +30,7 @@ for (const width of [1280, 375]) {
     await expect(region(page, 'Notes and history')).toContainText(/Follow up on \w{3} \d{1,2} \w{3}/);
     await expectNoAxeViolations(page, 'a lead with a follow-up');
 
-    await page.getByRole('navigation').getByRole('link', { name: 'Follow-ups' }).click();
+    await openSection(page, 'Follow-ups');
     await expect(page.getByRole('heading', { name: 'Follow-ups', level: 1 })).toBeVisible();
     const upcoming = region(page, 'Upcoming');
     await expect(region(page, 'Overdue')).toContainText('Nothing overdue.');
@@ -45,7 +46,7 @@ for (const width of [1280, 375]) {
     await expect(region(page, 'Follow-up')).toContainText('No follow-up set.');
     await expect(region(page, 'Notes and history')).toContainText('Follow-up done');
 
-    await page.getByRole('navigation').getByRole('link', { name: 'Follow-ups' }).click();
+    await openSection(page, 'Follow-ups');
     await expect(region(page, 'Upcoming')).toContainText('Nothing coming up.');
     await page.getByRole('link', { name: 'Mine' }).click();
     await expect(region(page, 'Upcoming')).toContainText('Nothing coming up for you.');

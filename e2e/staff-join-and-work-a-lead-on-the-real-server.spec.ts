@@ -7,6 +7,7 @@ import { E2E_BASE_URL, E2E_DATABASE_PATH } from './support/e2e-env.ts';
 import { withoutPasskeyAutofill } from './support/api-faults.ts';
 import { receivedMail } from './support/mail-sink.ts';
 import { addVirtualAuthenticator } from './support/passkeys.ts';
+import { openSection } from './support/staff-nav.ts';
 
 /**
  * The whole way, against the real server and its database (no fake API): an
@@ -70,7 +71,7 @@ test('staff accept an invitation, answer a lead from the public form, and sign i
   await visitorContext.close();
 
   // 3. It is in the inbox: open it, move it on, add a note.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox' }).click();
+  await openSection(page, 'Inbox');
   const leads = page.getByRole('list', { name: 'Leads' });
   await expect(leads).toContainText(visitor.name);
   await leads.getByRole('link', { name: visitor.name }).click();

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { addVirtualAuthenticator } from './support/passkeys.ts';
 import { STAFF_EMAIL } from './support/staff-sample.ts';
 import { expect, test, waitForHydration } from './support/staff-test.ts';
+import { mainNav, openInboxMenu } from './support/staff-nav.ts';
 
 test('a session that ends while working leads to sign-in with a message, and back to the same page after', async ({
   page,
@@ -59,9 +60,8 @@ test('a server error says so clearly, keeps the navigation, and "Try again" load
 
   await expect(page.getByRole('heading', { name: 'The server had a problem', level: 1 })).toBeVisible();
   await expect(page.getByText('The database could not be read.')).toBeVisible();
-  await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outbox' }),
-  ).toBeVisible();
+  await openInboxMenu(page);
+  await expect(mainNav(page).getByRole('link', { name: 'Outbox' })).toBeVisible();
   await expectNoAxeViolations(page, 'a server error');
 
   await page.getByRole('button', { name: 'Try again' }).click();

@@ -4,6 +4,7 @@ import { ADMIN_PAGE_SIZE } from '../common/admin-api.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { at, seedLead, seedStaff } from './support/staff-sample.ts';
 import { expect, test, waitForHydration } from './support/staff-test.ts';
+import { openInboxMenu } from './support/staff-nav.ts';
 
 const views = (page: Page) => page.getByRole('navigation', { name: 'Lead views' });
 const leadRows = (page: Page) => page.getByRole('list', { name: 'Leads' }).getByRole('listitem');
@@ -53,13 +54,16 @@ test('the public site’s header and footer stay off the inbox, which has its ow
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Get a Quote' })).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Main' });
+  await openInboxMenu(page);
   await expect(nav.getByRole('link')).toHaveText([
     'Dashboard',
     'Inbox',
+    'Follow-ups',
     'Outbox',
     'Subscribers',
     'Campaigns',
     'Activity',
+    'Team',
     'Settings',
     'Account',
   ]);

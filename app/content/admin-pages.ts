@@ -53,6 +53,15 @@ export const adminPages = {
     layout: 'staff',
     islands: [],
   },
+  team: {
+    file: 'routes/admin/team.tsx',
+    path: adminPaths.team,
+    title: 'Team',
+    prerender: false,
+    sitemap: false,
+    layout: 'staff',
+    islands: [],
+  },
   followUps: {
     file: 'routes/admin/follow-ups.tsx',
     path: adminPaths.followUps,

@@ -6,25 +6,7 @@ import { Logo } from '../../../common/logo';
 import { MAIN_CONTENT_ID, SkipLink } from '../layout/skip-link';
 import { focusPageHeading, trackFocus } from './focus';
 import { ACCOUNT_INTENT } from './intents';
-
-const sections = [
-  { to: adminPaths.dashboard, label: 'Dashboard' },
-  { to: adminPaths.inbox, label: 'Inbox' },
-  { to: adminPaths.followUps, label: 'Follow-ups' },
-  { to: adminPaths.outbox, label: 'Outbox' },
-  { to: adminPaths.subscribers, label: 'Subscribers' },
-  { to: adminPaths.campaigns, label: 'Campaigns' },
-  { to: adminPaths.activity, label: 'Activity' },
-  { to: adminPaths.settings, label: 'Settings' },
-  { to: adminPaths.account, label: 'Account' },
-] as const;
-
-/** The section a path belongs to: a lead's page is part of the inbox. */
-function sectionOf(pathname: string): string {
-  if (pathname.startsWith('/admin/leads/')) return adminPaths.inbox;
-  if (pathname.startsWith(`${adminPaths.campaigns}/`)) return adminPaths.campaigns;
-  return pathname.replace(/\/+$/, '') || adminPaths.inbox;
-}
+import { SectionNav } from './section-nav';
 
 /** The company's mark with "Inbox", a link to the inbox: the start of every inbox page's header. */
 export function InboxMark() {
@@ -50,36 +32,6 @@ function SignOutButton() {
         {pending ? 'Signing out…' : 'Sign out'}
       </button>
     </Form>
-  );
-}
-
-function SectionNav({ pathname }: { pathname: string }) {
-  const current = sectionOf(pathname);
-  return (
-    <nav aria-label="Main" className="border-t border-slate-200">
-      {/* Eight links do not fit a 375 px phone on one line: there they wrap to a second row rather than hide
-          the last ones off the edge; from sm up they sit on one line. */}
-      <ul className="mx-auto -mb-px flex w-full max-w-6xl flex-wrap px-2 sm:flex-nowrap sm:gap-1 sm:px-6 lg:px-8">
-        {sections.map((section) => {
-          const inSection = current === section.to;
-          return (
-            <li key={section.to} className="shrink-0">
-              <Link
-                to={section.to}
-                aria-current={pathname === section.to ? 'page' : undefined}
-                className={`inline-flex min-h-11 items-center border-b-[3px] px-2 text-sm font-medium sm:px-3 sm:text-[0.95rem] ${
-                  inSection
-                    ? 'border-brand-700 text-brand-800'
-                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-ink'
-                }`}
-              >
-                {section.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
   );
 }
 
@@ -117,7 +69,7 @@ export function AdminFrame({ me, children }: { me: Me | undefined; children: Rea
             </div>
           )}
         </div>
-        {me && <SectionNav pathname={pathname} />}
+        {me && <SectionNav pathname={pathname} role={me.role} />}
       </header>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 pb-16 outline-none">
         {children}

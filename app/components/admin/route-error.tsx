@@ -22,6 +22,14 @@ function describeError(error: unknown): Described {
       return { title: 'No connection to the server', message: error.message, retry: true, unexpected: false };
     if (error.status === 404)
       return { title: 'Not found', message: error.message, retry: false, unexpected: false };
+    if (error.status === 403 && error.code === 'admin-only')
+      return {
+        title: 'Only admins can open this page',
+        message:
+          'Your account is a member’s: you work the leads. Ask an admin of your team if you need this page.',
+        retry: false,
+        unexpected: false,
+      };
     if (error.status === 403)
       return { title: 'Not allowed', message: error.message, retry: true, unexpected: false };
     if (error.status >= 500)

@@ -12,7 +12,7 @@ import { takeFlash } from '../../components/admin/flash';
 import { countOf, formatWhen } from '../../components/admin/format';
 import { Icon } from '../../components/admin/icons';
 import { LoadMore } from '../../components/admin/load-more';
-import { useTimeZone } from '../../components/admin/me';
+import { useMe, useTimeZone } from '../../components/admin/me';
 import { adminMeta } from '../../components/admin/meta';
 import { Notice } from '../../components/admin/notice';
 import { PageHeader } from '../../components/admin/page-header';
@@ -183,6 +183,7 @@ function EmptyState({
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { list, view, q, newReply, notice } = loaderData;
   const timeZone = useTimeZone();
+  const admin = useMe().role === 'admin';
   const { search } = useLocation();
   // Replies are not parsed by the page, so the contract's default ([]) is not applied: a server that
   // answers without the field (one from before integrations) shows no banner rather than breaking.
@@ -213,10 +214,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         title="Inbox"
         lead="Quote requests from the website, newest first."
         actions={
-          <a href={exportHref} download className={buttonClass.secondary}>
-            <Icon name="download" />
-            Export CSV
-          </a>
+          admin && (
+            <a href={exportHref} download className={buttonClass.secondary}>
+              <Icon name="download" />
+              Export CSV
+            </a>
+          )
         }
       />
       <div className="mt-4">

@@ -25,6 +25,7 @@ import { BackLink, PageHeader } from '../../components/admin/page-header';
 import { SubmitButton } from '../../components/admin/submit-button';
 import { adminPages } from '../../content/admin-pages';
 import type { Route } from './+types/lead';
+import { useMe } from '../../components/admin/me';
 
 export const meta = (args?: Route.MetaArgs) => adminMeta(adminPages.lead, args?.loaderData?.name);
 
@@ -136,6 +137,7 @@ function LeadActions({
   lead: { name: string; spam: boolean };
   deleter: ReturnType<typeof useFetcher<LeadActionResult>>;
 }) {
+  const admin = useMe().role === 'admin';
   return (
     <>
       {!lead.spam && (
@@ -145,26 +147,28 @@ function LeadActions({
         </a>
       )}
       <SpamButton spam={lead.spam} />
-      <ConfirmDialog
-        triggerLabel={
-          <>
-            <Icon name="trash" />
-            Delete
-          </>
-        }
-        triggerClassName={buttonClass.dangerOutline}
-        title="Delete this lead for good?"
-        confirmLabel="Delete for good"
-        pendingLabel="Deleting…"
-        fetcher={deleter}
-        fields={{ intent: LEAD_INTENT.delete, name: lead.name }}
-      >
-        <p>
-          This removes the lead from <strong className="text-ink">{lead.name}</strong>, its emails and their
-          files for good. It cannot be undone.
-        </p>
-        <p className="text-sm text-slate-600">Use it when someone asks for their data to be erased.</p>
-      </ConfirmDialog>
+      {admin && (
+        <ConfirmDialog
+          triggerLabel={
+            <>
+              <Icon name="trash" />
+              Delete
+            </>
+          }
+          triggerClassName={buttonClass.dangerOutline}
+          title="Delete this lead for good?"
+          confirmLabel="Delete for good"
+          pendingLabel="Deleting…"
+          fetcher={deleter}
+          fields={{ intent: LEAD_INTENT.delete, name: lead.name }}
+        >
+          <p>
+            This removes the lead from <strong className="text-ink">{lead.name}</strong>, its emails and their
+            files for good. It cannot be undone.
+          </p>
+          <p className="text-sm text-slate-600">Use it when someone asks for their data to be erased.</p>
+        </ConfirmDialog>
+      )}
     </>
   );
 }

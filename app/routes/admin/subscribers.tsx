@@ -13,7 +13,7 @@ import { useFocusRescue } from '../../components/admin/focus';
 import { formatWhen } from '../../components/admin/format';
 import { Icon } from '../../components/admin/icons';
 import { LoadMore } from '../../components/admin/load-more';
-import { useTimeZone } from '../../components/admin/me';
+import { useMe, useTimeZone } from '../../components/admin/me';
 import { adminMeta } from '../../components/admin/meta';
 import { Notice } from '../../components/admin/notice';
 import { PageHeader } from '../../components/admin/page-header';
@@ -73,6 +73,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 function SubscriberRow({ subscriber, timeZone }: { subscriber: SubscriberSummary; timeZone: string }) {
   const fetcher = useFetcher<typeof clientAction>();
   const row = useRef<HTMLLIElement>(null);
+  const admin = useMe().role === 'admin';
   useFocusRescue(row);
   const when = (iso: string) => <time dateTime={iso}>{formatWhen(iso, timeZone)}</time>;
   return (
@@ -101,30 +102,32 @@ function SubscriberRow({ subscriber, timeZone }: { subscriber: SubscriberSummary
             <p className="mt-1 text-sm text-slate-600">Unsubscribed {when(subscriber.unsubscribedAt)}</p>
           )}
         </div>
-        <ConfirmDialog
-          triggerLabel={
-            <>
-              <Icon name="trash" />
-              Remove
-              <span className="sr-only"> {subscriber.email}</span>
-            </>
-          }
-          triggerClassName={buttonClass.small}
-          title={`Remove ${subscriber.email}?`}
-          confirmLabel="Remove for good"
-          pendingLabel="Removing…"
-          fetcher={fetcher}
-          fields={{ id: String(subscriber.id), email: subscriber.email }}
-        >
-          <p>
-            This deletes the subscriber, their confirmation and unsubscribe links, and the emails sent to them
-            with their files, for good.
-          </p>
-          <p className="text-sm text-slate-600">
-            Someone who only wants no more emails is better left unsubscribed: their address then stays
-            blocked.
-          </p>
-        </ConfirmDialog>
+        {admin && (
+          <ConfirmDialog
+            triggerLabel={
+              <>
+                <Icon name="trash" />
+                Remove
+                <span className="sr-only"> {subscriber.email}</span>
+              </>
+            }
+            triggerClassName={buttonClass.small}
+            title={`Remove ${subscriber.email}?`}
+            confirmLabel="Remove for good"
+            pendingLabel="Removing…"
+            fetcher={fetcher}
+            fields={{ id: String(subscriber.id), email: subscriber.email }}
+          >
+            <p>
+              This deletes the subscriber, their confirmation and unsubscribe links, and the emails sent to
+              them with their files, for good.
+            </p>
+            <p className="text-sm text-slate-600">
+              Someone who only wants no more emails is better left unsubscribed: their address then stays
+              blocked.
+            </p>
+          </ConfirmDialog>
+        )}
       </div>
     </li>
   );
@@ -133,6 +136,7 @@ function SubscriberRow({ subscriber, timeZone }: { subscriber: SubscriberSummary
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
   const { list, view, q, notice } = loaderData;
   const timeZone = useTimeZone();
+  const admin = useMe().role === 'admin';
   const more = useLoadMore(
     loaderData,
     (data) => ({ items: data.list.subscribers, nextCursor: data.list.nextCursor }),
@@ -150,10 +154,12 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
         title="Subscribers"
         lead="People who signed up for the newsletter on the website."
         actions={
-          <a href={exportHref} download className={buttonClass.secondary}>
-            <Icon name="download" />
-            Export CSV
-          </a>
+          admin && (
+            <a href={exportHref} download className={buttonClass.secondary}>
+              <Icon name="download" />
+              Export CSV
+            </a>
+          )
         }
       />
       <div className="mt-4">
