@@ -24,7 +24,7 @@ export type LeadView = (typeof LEAD_VIEWS)[number];
 /**
  * What happened to a lead, on its timeline: a status change, a note, marked spam or not spam, its
  * notification sent again, or what became of the notification ("delivery", by the system); a follow-up
- * set or done ("follow-up", its text says which date).
+ * set or done ("follow-up", its text says which date); a new owner ("owner", its text says who).
  */
 export const LEAD_EVENT_KINDS = [
   'status',
@@ -34,5 +34,6 @@ export const LEAD_EVENT_KINDS = [
   'retry',
   'delivery',
   'follow-up',
+  'owner',
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];

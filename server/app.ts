@@ -30,6 +30,7 @@ import { staticSite } from './site/static-site.ts';
 import { withBeacon } from './visits/visit-beacon.ts';
 import { createVisitCounter, type VisitCounter } from './visits/visit-counter.ts';
 import { countPageViews, visitRoutes } from './visits/visit-routes.ts';
+import { mailDomain } from './mail/mail-address.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -164,6 +165,7 @@ async function featuresPlugin(
     }),
     visits: config.visits,
     mailboxConnected: config.imapUrl !== undefined,
+    mailDomain: mailDomain(config.mail.from),
     onQueued: kick,
     now,
   });

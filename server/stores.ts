@@ -11,6 +11,8 @@ import {
 import { adminMigrations } from './admin/admin-migrations.ts';
 import { adminPostgresMigrations } from './admin/admin-postgres-migrations.ts';
 import { teamAccountMigrations } from './admin/team-account-migrations.ts';
+import { assignmentMigrations } from './admin/assignment-migrations.ts';
+import { assignmentHooks, createLeadAssignment } from './admin/lead-assignment.ts';
 import { createSessionRepository } from './admin/session-repository.ts';
 import type { Config } from './config.ts';
 import { dashboardMigrations, dashboardPostgresMigrations } from './quote/dashboard-migrations.ts';
@@ -49,6 +51,7 @@ import { quotePostgresMigrations } from './quote/quote-postgres-migrations.ts';
 import { leadOwnerMigrations } from './quote/lead-owner-migrations.ts';
 import { followUpMigrations } from './quote/follow-up-migrations.ts';
 import { followUpEmailKind } from './quote/follow-up-email-kind.ts';
+import { staffLeadEmailKinds } from './quote/staff-lead-email-kinds.ts';
 import { createLeadFollowUps } from './quote/lead-follow-up.ts';
 
 /** Every part's migrations; they run in the order of their names (dates). */
@@ -68,6 +71,7 @@ export const migrations = mergeMigrations(
   { sqlite: conversationMigrations, postgres: conversationPostgresMigrations },
   { sqlite: teamAccountMigrations, postgres: teamAccountMigrations },
   { sqlite: leadOwnerMigrations, postgres: leadOwnerMigrations },
+  { sqlite: assignmentMigrations, postgres: assignmentMigrations },
   { sqlite: followUpMigrations, postgres: followUpMigrations },
 );
 
@@ -98,7 +102,7 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
   }
   const domain = mailDomain(config.mail.from);
   // What every change to a lead tells the other parts, in its transaction.
-  const leadHooks = combineLeadHooks(integrationLeadHooks);
+  const leadHooks = combineLeadHooks(integrationLeadHooks, assignmentHooks({ mailDomain: domain }));
   const leads = createLeadRepository(storage, {
     mailDomain: domain,
     notificationRecipient: config.mail.to.join(', '),
@@ -124,6 +128,11 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     ...conversationEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
     answerEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
     followUpEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
+    ...staffLeadEmailKinds({
+      from: config.mail.from,
+      siteUrl: config.siteUrl,
+      firstResponseMs: config.admin.team.firstResponseMs,
+    }),
   ]);
   return {
     storage,
@@ -142,6 +151,7 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     activity: createActivityLog(storage),
     integrations: createIntegrationRepository(storage),
     autoReply,
+    assignment: createLeadAssignment(storage),
     /** Each lead's follow-up and the Follow-ups view (dates in ADMIN_TIME_ZONE). */
     followUps: createLeadFollowUps(storage, { timeZone: config.admin.timeZone, ...clock }),
     conversations: createConversations(storage, {

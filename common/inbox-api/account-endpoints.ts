@@ -4,7 +4,7 @@
  * browser's answer; the `flow` string ties the two together (the challenge stays on the server).
  */
 import { z } from 'zod';
-import { STAFF_ROLES } from '../team-domain.ts';
+import { NEW_LEAD_EMAILS, STAFF_ROLES } from '../team-domain.ts';
 import { endpoint, noContent } from './endpoint.ts';
 import { creationOptions, requestOptions } from './webauthn-options.ts';
 
@@ -52,7 +52,26 @@ const INVITATION_ERRORS = [
   'invitation-withdrawn',
 ];
 
+/** What the person chose for themselves: taking leads in turn, and which emails they get. */
+export const preferences = z.object({
+  /** New leads may be given to them in turn (Settings → Lead assignment: "Take turns"). */
+  takesLeads: z.boolean(),
+  newLeadEmails: z.enum(NEW_LEAD_EMAILS),
+  dailyDigest: z.boolean(),
+  /** An email when a client answers on one of their leads. */
+  answerEmails: z.boolean(),
+});
+export type Preferences = z.infer<typeof preferences>;
+
 export const accountEndpoints = {
+  preferences: endpoint({ method: 'GET', path: '/account/preferences', reply: preferences }),
+  /** Saves what is sent; what is left out stays as it was. */
+  savePreferences: endpoint({
+    method: 'POST',
+    path: '/account/preferences',
+    body: preferences.partial(),
+    reply: preferences,
+  }),
   checkInvitation: endpoint({
     method: 'POST',
     path: '/invitation',

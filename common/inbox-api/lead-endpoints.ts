@@ -10,13 +10,29 @@ const listQuery = z.object({
   q: z.string().max(200).optional(),
   /** Only the leads with an answer nobody has opened ("New reply"). */
   newReply: z.enum(['1']).optional(),
+  /** Only the leads the person owns ("Mine"). */
+  mine: z.enum(['1']).optional(),
   cursor: cursorQuery,
 });
 
 /** A lead's file: the lead's id and the file's. */
 const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
 
+/** A lead's new owner: an account's id, or null for nobody. */
+export const ownerBody = z.object({
+  ownerId: z.number('Choose someone, or Nobody.').int().positive().nullable(),
+});
+
 export const leadEndpoints = {
+  setOwner: endpoint({
+    method: 'POST',
+    path: '/leads/:id/owner',
+    params: idParams,
+    body: ownerBody,
+    reply: noContent,
+    replyAs: 'no-content',
+    errors: ['not-found', 'unknown-owner'],
+  }),
   list: endpoint({ method: 'GET', path: '/leads', query: listQuery, reply: leadList }),
   /** The current view as CSV (formula-safe). */
   exportCsv: endpoint({

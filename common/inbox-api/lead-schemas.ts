@@ -50,6 +50,8 @@ const leadSummary = z.object({
   delivery,
   /** An answer of the client nobody has opened yet: "New reply". */
   newReply: z.boolean(),
+  /** Who answers it (a name made from their email), or null: "Unassigned". */
+  owner: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 export type LeadSummary = z.infer<typeof leadSummary>;
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { AUTO_REPLY_MAX_LENGTH, INTEGRATION_EVENTS, INTEGRATION_KINDS } from '../integration-domain.ts';
 import { endpoint, idParams, noContent } from './endpoint.ts';
+import { ASSIGNMENT_MODES } from '../team-domain.ts';
 
 /** What a URL field accepts before the server's own checks (https in production, a public address). */
 const integrationUrl = z
@@ -75,7 +76,17 @@ const autoReplyText = z
     `Keep the auto-reply under ${AUTO_REPLY_MAX_LENGTH.toLocaleString('en-IN')} characters.`,
   );
 
+const assignment = z.object({ mode: z.enum(ASSIGNMENT_MODES) });
+
 export const settingsEndpoints = {
+  assignment: endpoint({ method: 'GET', path: '/settings/assignment', access: 'admin', reply: assignment }),
+  saveAssignment: endpoint({
+    method: 'POST',
+    path: '/settings/assignment',
+    access: 'admin',
+    body: assignment,
+    reply: assignment,
+  }),
   integrations: endpoint({
     method: 'GET',
     path: '/settings/integrations',

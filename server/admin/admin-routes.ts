@@ -29,6 +29,7 @@ import { leadRoutes, type LeadRoutesOptions, leadWorkRoutes } from './lead-route
 import { outboxRoutes } from './outbox-routes.ts';
 import { subscriberRoutes, type SubscriberRoutesOptions } from './subscriber-routes.ts';
 import { teamRoutes } from './team-routes.ts';
+import { ownerRoutes, type OwnerRoutesOptions } from './owner-routes.ts';
 
 export type AdminRoutesOptions = AuthRoutesOptions &
   LeadRoutesOptions &
@@ -38,7 +39,8 @@ export type AdminRoutesOptions = AuthRoutesOptions &
   AutoReplyRoutesOptions &
   DashboardRoutesOptions &
   ConversationRoutesOptions &
-  FollowUpRoutesOptions & {
+  FollowUpRoutesOptions &
+  OwnerRoutesOptions & {
     /** The site's public origin (SITE_URL): requests from any other site are refused. */
     siteUrl: string;
   };
@@ -84,6 +86,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       await api.register(savedReplyRoutes, options);
       await api.register(followUpRoutes, options);
       await api.register(teamRoutes, options);
+      await api.register(ownerRoutes, options);
 
       // Any other address under the API is a JSON 404 (not the app shell that answers /admin/*).
       api.route({

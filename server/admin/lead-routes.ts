@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_PAGE_SIZE } from '../../common/admin-api.ts';
 import { leadEndpoints } from '../../common/inbox-api/lead-endpoints.ts';
-import type {
-  IntegrationDelivery,
-  LeadDetail,
-  LeadSummary,
-  TimelineEntry,
-} from '../../common/inbox-api/lead-schemas.ts';
+import type { LeadDetail, LeadSummary, TimelineEntry } from '../../common/inbox-api/lead-schemas.ts';
 import { isDownloadable } from '../../common/attachments.ts';
 import { leadStatusLabels } from '../../common/lead-domain.ts';
 import { quoteFields } from '../../common/quote-request.ts';
@@ -14,15 +9,18 @@ import { leadFilesRead } from '../attachments/lead-files-read.ts';
 import type { Storage } from '../db/database.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
 import type { Conversations } from '../conversations/conversation-repository.ts';
-import type { IntegrationRepository, LeadDeliveryRow } from '../integrations/integration-repository.ts';
+import type { IntegrationRepository } from '../integrations/integration-repository.ts';
 import type { OutboxRepository } from '../outbox/outbox-repository.ts';
 import { deliveryOf } from '../quote/lead-delivery.ts';
 import { leadsCsv } from '../quote/lead-export.ts';
 import type { LeadRepository, LeadWithDelivery } from '../quote/lead-repository.ts';
 import type { LeadEvent } from '../quote/quote-tables.ts';
+import type { AccountRepository } from './account-repository.ts';
 import type { ActivityLog } from './activity-log.ts';
+import { integrationDelivery } from './integration-delivery-view.ts';
+import { ownerShown, staffNames } from './staff-names.ts';
 import { ApiProblem, notFound } from './api-problem.ts';
-import { registerEndpoint } from './register-endpoint.ts';
+import { type EndpointHandler, registerEndpoint } from './register-endpoint.ts';
 
 export interface LeadRoutesOptions {
   /** Where the leads' files are read from (their own database). */
@@ -33,6 +31,8 @@ export interface LeadRoutesOptions {
   /** The leads' conversations: "New reply", and the CSV's figures. */
   conversations: Conversations;
   activity: ActivityLog;
+  /** The staff's names: each lead's owner. */
+  accounts: Pick<AccountRepository, 'list'>;
   /** Where .eml files are (deleted with their lead). */
   mailDir: string;
   /** Wakes the outbox worker after an email was queued. */
@@ -42,7 +42,11 @@ export interface LeadRoutesOptions {
 
 const EXCERPT_LENGTH = 140;
 
-function summary({ lead, notification }: LeadWithDelivery, newReply = false): LeadSummary {
+function summary(
+  { lead, notification }: LeadWithDelivery,
+  newReply: boolean,
+  names: ReadonlyMap<number, string>,
+): LeadSummary {
   const excerpt = lead.message.replace(/\s+/g, ' ').trim();
   return {
     id: lead.id,
@@ -55,6 +59,7 @@ function summary({ lead, notification }: LeadWithDelivery, newReply = false): Le
     spam: lead.spam === 1,
     delivery: deliveryOf(notification),
     newReply,
+    owner: ownerShown(lead.owner_id, names),
   };
 }
 
@@ -70,29 +75,6 @@ function timelineEntry(event: LeadEvent): TimelineEntry {
   };
 }
 
-/** What became of a lead's event at an integration, from its outbox row ("Slack ✓ 12:03"). */
-function integrationDelivery(row: LeadDeliveryRow, at: Date): IntegrationDelivery {
-  const sending = row.claimed_until !== null && row.claimed_until > at.toISOString();
-  const state =
-    row.status === 'sent'
-      ? 'delivered'
-      : row.status === 'dead' || row.status === 'cancelled'
-        ? row.status
-        : row.status === 'pending' && sending
-          ? 'sending'
-          : 'waiting';
-  return {
-    integrationId: row.integrationId,
-    kind: row.integration_kind,
-    event: row.event,
-    state,
-    deliveredAt: state === 'delivered' ? row.sent_at : null,
-    nextAttemptAt: state === 'waiting' ? row.next_attempt_at : null,
-    attempts: row.attempts,
-    lastError: row.last_error,
-  };
-}
-
 /** One lead as the inbox shows it: its fields, files, timeline and deliveries. */
 function leadDetail(options: LeadRoutesOptions) {
   const { leads, integrations, storage, now } = options;
@@ -104,9 +86,12 @@ function leadDetail(options: LeadRoutesOptions) {
       files.ofLead(id),
     ]);
     if (!found) throw notFound('This lead');
-    const unread = await options.conversations.unreadAmong([id]);
+    const [unread, names] = await Promise.all([
+      options.conversations.unreadAmong([id]),
+      staffNames(options.accounts),
+    ]);
     return {
-      ...summary(found, unread.has(id)),
+      ...summary(found, unread.has(id), names),
       reference: found.lead.reference,
       fields: Object.fromEntries(quoteFields.map((name) => [name, found.lead[name]])),
       sourcePage: found.lead.source_page,
@@ -123,23 +108,30 @@ function leadDetail(options: LeadRoutesOptions) {
   };
 }
 
-/** The inbox's leads: the list with its views and search, the CSV, one lead, deleting one. */
-export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOptions) {
-  const { leads, integrations, conversations, activity, now } = options;
-  const detail = leadDetail(options);
-
-  registerEndpoint(app, leadEndpoints.list, async ({ query }) => {
+/** The inbox's list: a page of a view (and search, "New reply", "Mine"), the counts and banners. */
+function leadList(options: LeadRoutesOptions): EndpointHandler<typeof leadEndpoints.list> {
+  const { leads, integrations, conversations } = options;
+  return async ({ query, staff }) => {
     const unreadLeads = await conversations.unreadLeads();
     const only = query.newReply ? unreadLeads : undefined;
-    const [page, counts, deadNotifications, disabled] = await Promise.all([
-      leads.page({ view: query.view, search: query.q, cursor: query.cursor, limit: ADMIN_PAGE_SIZE, only }),
+    const ownerId = query.mine ? staff.account.id : undefined;
+    const [page, counts, deadNotifications, disabled, names] = await Promise.all([
+      leads.page({
+        view: query.view,
+        search: query.q,
+        cursor: query.cursor,
+        limit: ADMIN_PAGE_SIZE,
+        only,
+        ownerId,
+      }),
       leads.counts(),
       leads.deadNotifications(),
       integrations.disabledBySystem(),
+      staffNames(options.accounts),
     ]);
     const unread = new Set(unreadLeads);
     return {
-      leads: page.items.map((item) => summary(item, unread.has(item.lead.id))),
+      leads: page.items.map((item) => summary(item, unread.has(item.lead.id), names)),
       nextCursor: page.nextCursor === null ? null : String(page.nextCursor),
       counts,
       deadNotifications,
@@ -150,11 +142,20 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOption
         reason: row.disabled_reason ?? 'Turned off after its deliveries failed.',
       })),
     };
-  });
+  };
+}
+
+/** The inbox's leads: the list with its views and search, the CSV, one lead, deleting one. */
+export async function leadRoutes(app: FastifyInstance, options: LeadRoutesOptions) {
+  const { leads, conversations, activity, now } = options;
+  const detail = leadDetail(options);
+
+  registerEndpoint(app, leadEndpoints.list, leadList(options));
 
   registerEndpoint(app, leadEndpoints.exportCsv, async ({ query, staff: { account } }) => {
     const only = query.newReply ? await conversations.unreadLeads() : undefined;
-    const rows = await leads.all({ view: query.view, search: query.q, only });
+    const ownerId = query.mine ? account.id : undefined;
+    const rows = await leads.all({ view: query.view, search: query.q, only, ownerId });
     // The view and whether there was a search, never its words: the log outlives a Delete request.
     const ids = rows.map((lead) => lead.id);
     const what = `${rows.length} lead${rows.length === 1 ? '' : 's'} (${query.view}${query.q?.trim() ? ', with a search' : ''})`;

@@ -33,6 +33,8 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   admin_invitations: 'admin',
   admin_ceremonies: 'admin',
   admin_activity: 'admin',
+  lead_assignment: 'admin',
+  staff_digests: 'admin',
   visit_days: 'visits',
   visit_pages: 'visits',
   visit_sources: 'visits',

@@ -30,11 +30,18 @@ export interface LeadQuery {
   search?: string | undefined;
   /** Only these leads (the inbox's "New reply" filter: the leads with an unopened answer). */
   only?: readonly number[] | undefined;
+  /** Only the leads this account owns (the inbox's "Mine"). */
+  ownerId?: number | undefined;
 }
 
 /** Restricts a query on quote_requests to the given leads, when the filter names some. */
 function inOnly<O>(query: SelectQueryBuilder<Database, 'quote_requests', O>, only: LeadQuery['only']) {
   return only ? query.where('quote_requests.id', 'in', only.length > 0 ? [...only] : [-1]) : query;
+}
+
+/** Restricts a query on quote_requests to one owner's leads, when the filter names one. */
+function inOwner<O>(query: SelectQueryBuilder<Database, 'quote_requests', O>, ownerId: LeadQuery['ownerId']) {
+  return ownerId === undefined ? query : query.where('quote_requests.owner_id', '=', ownerId);
 }
 
 /** Restricts a query on quote_requests to a view of the inbox. */
@@ -166,14 +173,18 @@ export function createLeadInbox(storage: Pick<Storage, 'db'> & SearchStorage) {
     async all(filter?: LeadQuery): Promise<Lead[]> {
       let query = leads().orderBy('id', 'asc');
       if (filter)
-        query = matching(inOnly(inView(query, filter.view), filter.only), searchOf(filter.search), storage);
+        query = matching(
+          inOwner(inOnly(inView(query, filter.view), filter.only), filter.ownerId),
+          searchOf(filter.search),
+          storage,
+        );
       return query.execute();
     },
 
     /** One page of a view, newest first, below the cursor (an id). */
     async page(filter: LeadQuery & { cursor?: number | undefined; limit?: number }): Promise<LeadPage> {
       const limit = filter.limit ?? 50;
-      let query = inOnly(inView(leads(), filter.view), filter.only);
+      let query = inOwner(inOnly(inView(leads(), filter.view), filter.only), filter.ownerId);
       if (filter.cursor !== undefined) query = query.where('quote_requests.id', '<', filter.cursor);
       const rows = await newestMatching(storage, query, searchOf(filter.search), limit + 1);
       const shown = rows.slice(0, limit);

@@ -1,0 +1,53 @@
+import type { Transaction } from 'kysely';
+import type { Storage } from '../db/database.ts';
+import type { Database } from '../db/database-tables.ts';
+import { addLeadEvent } from './lead-events.ts';
+
+/** A change of a lead's owner, as its timeline tells it: "Asha Rao → Ravi Kumar", "Assigned in turn to …". */
+export interface OwnerChange {
+  leadId: number;
+  /** The account that owns it now (admin_accounts.id), or null for nobody. */
+  ownerId: number | null;
+  /** The email of who changed it; null for the system (assigned in turn). */
+  actor: string | null;
+  /** The timeline's words. */
+  text: string;
+}
+
+/**
+ * Gives a lead its owner (or nobody) and logs it on its timeline, in the caller's transaction. Returns the
+ * owner it had before, or undefined when the lead does not exist; nothing is written when it is unchanged.
+ */
+export async function changeOwner(
+  trx: Transaction<Database>,
+  change: OwnerChange,
+  at: Date,
+): Promise<{ from: number | null } | undefined> {
+  const lead = await trx
+    .selectFrom('quote_requests')
+    .select('owner_id')
+    .where('id', '=', change.leadId)
+    .executeTakeFirst();
+  if (!lead) return undefined;
+  if (lead.owner_id === change.ownerId) return { from: lead.owner_id };
+  await trx
+    .updateTable('quote_requests')
+    .set({ owner_id: change.ownerId })
+    .where('id', '=', change.leadId)
+    .execute();
+  await addLeadEvent(
+    trx,
+    { quote_request_id: change.leadId, actor: change.actor, kind: 'owner', text: change.text },
+    at,
+  );
+  return { from: lead.owner_id };
+}
+
+/** A lead's owner, and what the emails about it name. */
+export async function ownerOf(db: Storage['db'] | Transaction<Database>, leadId: number) {
+  return db
+    .selectFrom('quote_requests')
+    .select(['id', 'owner_id', 'name', 'reference', 'spam'])
+    .where('id', '=', leadId)
+    .executeTakeFirst();
+}
