@@ -166,6 +166,7 @@ async function featuresPlugin(
     visits: config.visits,
     mailboxConnected: config.imapUrl !== undefined,
     mailDomain: mailDomain(config.mail.from),
+    reminderTime: config.admin.team.reminderTime,
     onQueued: kick,
     now,
   });

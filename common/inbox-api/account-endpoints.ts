@@ -63,14 +63,17 @@ export const preferences = z.object({
 });
 export type Preferences = z.infer<typeof preferences>;
 
+/** The person's choices, and when the daily digest goes out (FOLLOW_UP_REMINDER_TIME, "HH:MM"). */
+const preferencesReply = preferences.extend({ digestAt: z.string() });
+
 export const accountEndpoints = {
-  preferences: endpoint({ method: 'GET', path: '/account/preferences', reply: preferences }),
+  preferences: endpoint({ method: 'GET', path: '/account/preferences', reply: preferencesReply }),
   /** Saves what is sent; what is left out stays as it was. */
   savePreferences: endpoint({
     method: 'POST',
     path: '/account/preferences',
     body: preferences.partial(),
-    reply: preferences,
+    reply: preferencesReply,
   }),
   checkInvitation: endpoint({
     method: 'POST',

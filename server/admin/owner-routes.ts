@@ -20,6 +20,8 @@ export interface OwnerRoutesOptions {
   activity: ActivityLog;
   assignment: LeadAssignment;
   mailDomain: string;
+  /** FOLLOW_UP_REMINDER_TIME: when the daily digests go out (Account says so). */
+  reminderTime: string;
   /** Wakes the outbox worker after an email was queued. */
   onQueued: () => void;
   now: () => Date;
@@ -80,9 +82,13 @@ export async function ownerRoutes(app: FastifyInstance, options: OwnerRoutesOpti
     return { mode: await assignment.mode() };
   });
 
-  registerEndpoint(app, accountEndpoints.preferences, async ({ staff }) => preferences.of(staff.account.id));
+  const digestAt = options.reminderTime;
+  registerEndpoint(app, accountEndpoints.preferences, async ({ staff }) => ({
+    ...(await preferences.of(staff.account.id)),
+    digestAt,
+  }));
   registerEndpoint(app, accountEndpoints.savePreferences, async ({ body, staff }) => {
-    const saved = await preferences.save(staff.account.id, body);
+    const saved = { ...(await preferences.save(staff.account.id, body)), digestAt };
     await activity.record(
       {
         actor: staff.account.email,

@@ -9,6 +9,11 @@ import { setFlash, takeFlash } from '../../components/admin/flash';
 import { useFocusRescue } from '../../components/admin/focus';
 import { formatWhen } from '../../components/admin/format';
 import { Icon } from '../../components/admin/icons';
+import {
+  LeadTurnsForm,
+  NotificationsForm,
+  preferencesAction,
+} from '../../components/admin/account/preference-forms';
 import { Panel } from '../../components/admin/panel';
 import { ACCOUNT_INTENT } from '../../components/admin/intents';
 import { useMe } from '../../components/admin/me';
@@ -35,8 +40,9 @@ const LAST_PASSKEY_MESSAGE =
   'This is your only passkey, so it cannot be removed: add another one first, so that you can still sign in.';
 
 /** What the last action did (an action sets it, then the page is loaded again). */
-export function clientLoader() {
-  return { notice: takeFlash() };
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const preferences = await callApi(inboxApi.account.preferences, { from: request });
+  return { notice: takeFlash(), preferences };
 }
 
 /** Signs out here or everywhere; a session that has already ended counts as signed out. */
@@ -70,6 +76,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   try {
+    const saved = await preferencesAction(intent, form, request);
+    if (saved) return saved;
     if (intent === ACCOUNT_INTENT.signOut) return await signOut(inboxApi.account.signOut, 'signed-out');
     if (intent === ACCOUNT_INTENT.signOutEverywhere) {
       return await signOut(inboxApi.account.signOutEverywhere, 'signed-out-everywhere');
@@ -257,6 +265,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </div>
       </section>
 
+      <LeadTurnsForm preferences={loaderData.preferences} />
+      <NotificationsForm
+        preferences={loaderData.preferences}
+        reminderTime={loaderData.preferences.digestAt}
+      />
       <SignOutPanel />
     </div>
   );

@@ -31,9 +31,26 @@ function viewOf(value: string | null): LeadView {
   return LEAD_VIEWS.find((view) => view === value) ?? 'all';
 }
 
-/** The inbox's address for a view, a search and the "New reply" filter (the first page). */
-function inboxHref(view: LeadView, q: string, newReply = false): string {
-  return `${adminPaths.inbox}${queryOf({ view: view === 'all' ? undefined : view, q, newReply: newReply ? '1' : undefined })}`;
+interface Filters {
+  /** Only the leads with an answer nobody has opened. */
+  newReply?: boolean;
+  /** Only the person's own leads. */
+  mine?: boolean;
+}
+
+/** The inbox's address for a view, a search and the "New reply" and "Mine" filters (the first page). */
+function inboxHref(view: LeadView, q: string, { newReply = false, mine = false }: Filters = {}): string {
+  return `${adminPaths.inbox}${queryOf({
+    view: view === 'all' ? undefined : view,
+    q,
+    newReply: newReply ? '1' : undefined,
+    mine: mine ? '1' : undefined,
+  })}`;
+}
+
+/** The filters as the list endpoint's query takes them. */
+function filterQuery({ newReply, mine }: Filters) {
+  return { ...(newReply ? { newReply: '1' as const } : {}), ...(mine ? { mine: '1' as const } : {}) };
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -42,12 +59,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const q = url.searchParams.get('q')?.trim() ?? '';
   const cursor = url.searchParams.get('cursor');
   const newReply = url.searchParams.get('newReply') === '1';
+  const mine = url.searchParams.get('mine') === '1';
   const list = await callApi(inboxApi.leads.list, {
-    query: { view, q, cursor, ...(newReply ? { newReply: '1' as const } : {}) },
+    query: { view, q, cursor, ...filterQuery({ newReply, mine }) },
     from: request,
   });
   // A "Load more" call (with a cursor) is not the page itself: a message for the page stays for it.
-  return { list, view, q, newReply, notice: cursor ? undefined : takeFlash() };
+  return { list, view, q, newReply, mine, notice: cursor ? undefined : takeFlash() };
 }
 
 function DeadBanner({ count }: { count: number }) {
@@ -119,23 +137,51 @@ function LeadRow({ lead, timeZone, from }: { lead: LeadSummary; timeZone: string
         {lead.newReply && <NewReplyBadge />}
         {lead.spam && <SpamBadge />}
         <DeliveryBadge delivery={lead.delivery} />
+        <span className="inline-flex items-center px-1 text-sm text-slate-600">
+          {lead.owner ? `Owner: ${lead.owner.name}` : 'Unassigned'}
+        </span>
       </div>
     </li>
   );
 }
 
-/** "Only new replies": the leads with an answer nobody has opened, in the current view and search. */
-function NewReplyFilter({ view, q, on, count }: { view: LeadView; q: string; on: boolean; count: number }) {
-  if (!on && count === 0) return null;
+const chip = (on: boolean) =>
+  `inline-flex min-h-9 items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset ${on ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-brand-800 ring-brand-300 hover:bg-brand-50'}`;
+
+/**
+ * The list's filters, each a link that turns it on or off: "Mine" (the person's own leads) and, while
+ * there are any, "New reply" (the leads with an answer nobody has opened), in the current view and search.
+ */
+function FilterLinks({
+  view,
+  q,
+  filters,
+  count,
+}: {
+  view: LeadView;
+  q: string;
+  filters: Filters;
+  count: number;
+}) {
+  const { newReply = false, mine = false } = filters;
   return (
-    <p className="mt-3">
+    <p className="mt-3 flex flex-wrap gap-2">
       <Link
-        to={inboxHref(view, q, !on)}
-        aria-current={on ? 'true' : undefined}
-        className={`inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset ${on ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-brand-800 ring-brand-300 hover:bg-brand-50'}`}
+        to={inboxHref(view, q, { newReply, mine: !mine })}
+        aria-current={mine ? 'true' : undefined}
+        className={chip(mine)}
       >
-        {on ? 'Showing new replies only: show all' : `New reply (${count})`}
+        {mine ? 'Showing mine only: show everyone’s' : 'Mine'}
       </Link>
+      {(newReply || count > 0) && (
+        <Link
+          to={inboxHref(view, q, { newReply: !newReply, mine })}
+          aria-current={newReply ? 'true' : undefined}
+          className={chip(newReply)}
+        >
+          {newReply ? 'Showing new replies only: show all' : `New reply (${count})`}
+        </Link>
+      )}
     </p>
   );
 }
@@ -144,16 +190,20 @@ function EmptyState({
   view,
   q,
   total,
-  newReply,
+  filters,
 }: {
   view: LeadView;
   q: string;
   total: number;
-  newReply: boolean;
+  filters: Filters;
 }) {
   let title: string;
   let text: string;
-  if (newReply) {
+  if (filters.mine && !filters.newReply) {
+    title = 'No leads of yours here';
+    text =
+      'Leads you own show here: take one on its page (Owner), or ask an admin to give new leads in turn.';
+  } else if (filters.newReply) {
     title = 'No new replies';
     text = 'Every answer from a client has been opened.';
   } else if (q) {
@@ -181,7 +231,7 @@ function EmptyState({
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { list, view, q, newReply, notice } = loaderData;
+  const { list, view, q, newReply, mine, notice } = loaderData;
   const timeZone = useTimeZone();
   const admin = useMe().role === 'admin';
   const { search } = useLocation();
@@ -195,7 +245,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
     (lead) => `lead-${lead.id}`,
   );
   const exportHref = addressOf(inboxApi.leads.exportCsv, {
-    query: { view, q, ...(newReply ? { newReply: '1' as const } : {}) },
+    query: { view, q, ...filterQuery({ newReply, mine }) },
   });
   const tabs = LEAD_VIEWS.map((v) => ({
     view: v,
@@ -232,10 +282,15 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         keep={view === 'all' ? {} : { view }}
         clearHref={inboxHref(view, '')}
       />
-      <ViewTabs label="Lead views" tabs={tabs} current={view} hrefOf={(v) => inboxHref(v, q, newReply)} />
-      <NewReplyFilter view={view} q={q} on={newReply} count={list.newReplies} />
+      <ViewTabs
+        label="Lead views"
+        tabs={tabs}
+        current={view}
+        hrefOf={(v) => inboxHref(v, q, { newReply, mine })}
+      />
+      <FilterLinks view={view} q={q} filters={{ newReply, mine }} count={list.newReplies} />
       {more.items.length === 0 ? (
-        <EmptyState view={view} q={q} total={list.counts.all} newReply={newReply} />
+        <EmptyState view={view} q={q} total={list.counts.all} filters={{ newReply, mine }} />
       ) : (
         <ul aria-label="Leads" className="mt-5 space-y-3">
           {more.items.map((lead) => (

@@ -16,6 +16,7 @@ import { DeliveryCard } from '../../components/admin/lead/delivery-card';
 import { FollowUpCard, followUpAction } from '../../components/admin/lead/follow-up-card';
 import { IntegrationsCard } from '../../components/admin/lead/integrations-card';
 import { NoteForm } from '../../components/admin/lead/note-form';
+import { OwnerCard, ownerAction } from '../../components/admin/lead/owner-card';
 import { RequestCard } from '../../components/admin/lead/request-card';
 import { StatusForm } from '../../components/admin/lead/status-form';
 import { Timeline } from '../../components/admin/lead/timeline';
@@ -35,15 +36,16 @@ export const meta = (args?: Route.MetaArgs) => adminMeta(adminPages.lead, args?.
  */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const lead = { params: { id: params.id }, from: request };
-  const [detail, conversation, saved, followUp] = await Promise.all([
+  const [detail, conversation, saved, followUp, team] = await Promise.all([
     callApi(inboxApi.leads.detail, lead),
     callApi(inboxApi.conversations.show, lead),
     callApi(inboxApi.conversations.savedReplies, { from: request }),
     callApi(inboxApi.followUps.ofLead, lead),
+    callApi(inboxApi.team.people, { from: request }),
   ]);
   const unread = conversation.entries.some((entry) => entry.type === 'message' && !entry.read);
   if (unread) await callApi(inboxApi.conversations.markRead, lead);
-  return { ...detail, conversation, savedReplies: saved.savedReplies, followUp };
+  return { ...detail, conversation, savedReplies: saved.savedReplies, followUp, people: team.people };
 }
 
 function isStatus(value: unknown): value is LeadStatus {
@@ -63,7 +65,7 @@ export async function clientAction({
   const lead = { params: { id: params.id }, from: request };
   const { leads } = inboxApi;
   try {
-    const followUp = await followUpAction(intent, form, lead);
+    const followUp = (await followUpAction(intent, form, lead)) ?? (await ownerAction(intent, form, lead));
     if (followUp) return followUp;
     if (intent === LEAD_INTENT.status) {
       const status = form.get('status');
@@ -208,6 +210,7 @@ export default function LeadPage({ loaderData: lead }: Route.ComponentProps) {
           <Card title="Status">
             <StatusForm lead={lead} />
           </Card>
+          <OwnerCard owner={lead.owner} people={lead.people} />
           <FollowUpCard followUp={lead.followUp} />
           <DeliveryCard delivery={lead.delivery} spam={lead.spam} />
           <IntegrationsCard deliveries={lead.deliveries} />

@@ -64,6 +64,7 @@ function server(overrides: Record<string, Handler> = {}) {
     if (key === 'GET /settings/integrations') return json(200, { integrations: [slack, webhook] });
     if (key === 'GET /settings/auto-reply') return json(200, autoReply);
     if (key === 'GET /saved-replies') return json(200, { savedReplies: [] });
+    if (key === 'GET /settings/assignment') return json(200, { mode: 'unassigned' });
     return json(404, { error: 'not-found', message: 'Not here.' });
   });
 }

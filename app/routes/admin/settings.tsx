@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/admin/page-header';
 import { AddIntegration } from '../../components/admin/settings/add-integration';
 import { AutoReplyForm } from '../../components/admin/settings/auto-reply-form';
 import { IntegrationList } from '../../components/admin/settings/integration-list';
+import { assignmentModeOf, LeadAssignmentForm } from '../../components/admin/settings/lead-assignment-form';
 import { SavedReplies } from '../../components/admin/settings/saved-replies';
 import { SETTINGS_INTENT, type SettingsActionResult } from '../../components/admin/settings/settings-intents';
 import { adminPages } from '../../content/admin-pages';
@@ -18,12 +19,13 @@ import type { Route } from './+types/settings';
 export const meta = () => adminMeta(adminPages.settings);
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const [{ integrations }, autoReply, { savedReplies }] = await Promise.all([
+  const [{ integrations }, autoReply, { savedReplies }, assignment] = await Promise.all([
     callApi(inboxApi.settings.integrations, { from: request }),
     callApi(inboxApi.settings.autoReply, { from: request }),
     callApi(inboxApi.conversations.savedReplies, { from: request }),
+    callApi(inboxApi.settings.assignment, { from: request }),
   ]);
-  return { integrations, autoReply, savedReplies, notice: takeFlash() };
+  return { integrations, autoReply, savedReplies, assignment, notice: takeFlash() };
 }
 
 function kindOf(value: FormDataEntryValue | null): IntegrationKind | undefined {
@@ -102,6 +104,15 @@ async function act(form: FormData, request: Request): Promise<SettingsActionResu
     case SETTINGS_INTENT.saveSavedReply:
     case SETTINGS_INTENT.removeSavedReply:
       return savedReplyAct(intent, form, request);
+    case SETTINGS_INTENT.saveAssignment: {
+      const mode = assignmentModeOf(form.get('mode'));
+      if (!mode) return { error: 'Choose how new leads are assigned.' };
+      await callApi(settings.saveAssignment, { from: request, body: { mode } });
+      return {
+        done:
+          mode === 'turns' ? 'New leads will be given out in turn.' : 'New leads will be left unassigned.',
+      };
+    }
     case SETTINGS_INTENT.previewAutoReply:
       return { preview: await callApi(settings.previewAutoReply, { from: request, body: { text } }) };
   }
@@ -123,13 +134,14 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { integrations, autoReply, savedReplies, notice } = loaderData;
+  const { integrations, autoReply, savedReplies, assignment, notice } = loaderData;
   return (
     <div className="container-page">
       <PageHeader title="Settings" lead={settingsCopy.lead} />
       <div className="mt-4">
         <Notice tone="success">{notice}</Notice>
       </div>
+      <LeadAssignmentForm mode={assignment.mode} />
       <IntegrationList integrations={integrations} />
       <AddIntegration />
       <AutoReplyForm autoReply={autoReply} />

@@ -25,6 +25,8 @@ function describe(entry: TimelineEntry): ReactNode {
       return entry.text ?? 'The notification changed state';
     case 'follow-up':
       return entry.text ?? 'Changed the follow-up';
+    case 'owner':
+      return entry.text ?? 'Changed the owner';
   }
 }
 

@@ -13,6 +13,7 @@ export const SETTINGS_INTENT = {
   previewAutoReply: 'preview-auto-reply',
   saveSavedReply: 'save-saved-reply',
   removeSavedReply: 'remove-saved-reply',
+  saveAssignment: 'save-assignment',
 } as const;
 
 /** A URL or secret answered once, when made: shown until the page is left. */
