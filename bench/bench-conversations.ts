@@ -40,7 +40,7 @@ function watcherOf(stores: Stores, url: string) {
     storage: stores.storage,
     imapUrl: url,
     log: silent,
-    staff: async () => ['ravi@acme.test'],
+    staff: async () => [{ id: null, email: 'ravi@acme.test', answerEmails: true }],
     mailDomain: 'acme.test',
     isLoopbackHost: (host) => host === '127.0.0.1',
   });

@@ -3,7 +3,8 @@ import { createPendingScans, type PendingScans } from './attachments/pending-sca
 import type { Config } from './config.ts';
 import { isLoopbackHost } from './config-values.ts';
 import { createMailboxWatcher, type MailboxWatcher } from './conversations/mailbox-watcher.ts';
-import { createFollowUpReminders, type FollowUpReminders } from './admin/follow-up-reminders.ts';
+import type { FollowUpReminders } from './admin/follow-up-reminders.ts';
+import { addTeamWorkers } from './team-workers.ts';
 import { mailDomain } from './mail/mail-address.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
@@ -17,6 +18,7 @@ import { CAMPAIGN_CONNECTIONS, createLaneWorker } from './lane-workers.ts';
 import { createClamdScanner } from './security/clamd-scanner.ts';
 import { openRedis, redisHealth, type Redis } from './security/redis-client.ts';
 import { openStores } from './stores.ts';
+import type { PeriodicCheck } from './admin/periodic-check.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +36,8 @@ declare module 'fastify' {
     mailboxWatcher: MailboxWatcher | undefined;
     /** Sends each follow-up's reminder on its day at FOLLOW_UP_REMINDER_TIME (a check every minute). */
     followUpReminders: FollowUpReminders;
+    /** Escalations and daily digests (team-checks.ts). */
+    teamChecks: PeriodicCheck;
   }
 }
 
@@ -68,6 +72,7 @@ function releaseOnClose(app: FastifyInstance, held: Held) {
     if (app.hasDecorator('pendingScans')) await app.pendingScans?.stop();
     if (app.hasDecorator('mailboxWatcher')) await app.mailboxWatcher?.stop();
     if (app.hasDecorator('followUpReminders')) await app.followUpReminders.stop();
+    if (app.hasDecorator('teamChecks')) await app.teamChecks.stop();
     if (app.hasDecorator('outboxWorker')) await app.outboxWorker.stop();
     if (app.hasDecorator('campaignWorker')) await app.campaignWorker.stop();
     if (app.hasDecorator('integrationWorker')) await app.integrationWorker.stop();
@@ -128,10 +133,18 @@ function addMailboxWatcher(
         imapUrl: config.imapUrl,
         log: app.log.child({ component: 'mailbox-watcher' }),
         now,
-        // Every staff account (leads have no owner yet); before the first account, MAIL_TO.
+        // The staff not revoked (the lead's owner is told, or all of them); before the first account, MAIL_TO.
         staff: async () => {
-          const accounts = (await stores.accounts.list()).map(({ account }) => account.email);
-          return accounts.length > 0 ? accounts : config.mail.to;
+          const accounts = (await stores.accounts.list())
+            .filter(({ account }) => account.revoked_at === null)
+            .map(({ account }) => ({
+              id: account.id,
+              email: account.email,
+              answerEmails: account.answer_emails === 1,
+            }));
+          return accounts.length > 0
+            ? accounts
+            : config.mail.to.map((email) => ({ id: null, email, answerEmails: true }));
         },
         mailDomain: mailDomain(config.mail.from),
         isLoopbackHost,
@@ -140,26 +153,6 @@ function addMailboxWatcher(
     : undefined;
   app.decorate('mailboxWatcher', watcher);
   if (watcher && start) app.addHook('onReady', async () => watcher.start());
-}
-
-/** The follow-ups' reminders: checked at start (with the outbox's workers), then every minute. */
-function addFollowUpReminders(
-  app: FastifyInstance,
-  config: Config,
-  { stores, now, start }: { stores: Stores; now: () => Date; start: boolean },
-) {
-  const reminders = createFollowUpReminders({
-    storage: stores.storage,
-    timeZone: config.admin.timeZone,
-    reminderTime: config.admin.team.reminderTime,
-    mailDomain: mailDomain(config.mail.from),
-    log: app.log.child({ component: 'follow-up-reminders' }),
-    // Reminders are emails: the mail lane's worker looks now.
-    onQueued: () => app.outboxWorker.kick(),
-    now,
-  });
-  app.decorate('followUpReminders', reminders);
-  if (start) app.addHook('onReady', async () => reminders.start());
 }
 
 /**
@@ -173,7 +166,7 @@ function addBackgroundReaders(
 ) {
   addPendingScans(app, config, { storage: stores.storage, now, start });
   addMailboxWatcher(app, config, { stores, now, start });
-  addFollowUpReminders(app, config, { stores, now, start });
+  addTeamWorkers(app, config, { stores, now, start });
 }
 
 /** What the operator should know once the server is ready: the config's warnings, limits, where mail goes. */

@@ -13,6 +13,8 @@ import { adminPostgresMigrations } from './admin/admin-postgres-migrations.ts';
 import { teamAccountMigrations } from './admin/team-account-migrations.ts';
 import { assignmentMigrations } from './admin/assignment-migrations.ts';
 import { assignmentHooks, createLeadAssignment } from './admin/lead-assignment.ts';
+import { newLeadEmailHooks } from './admin/new-lead-emails.ts';
+import { digestEmailKind } from './admin/digest-email-kind.ts';
 import { createSessionRepository } from './admin/session-repository.ts';
 import type { Config } from './config.ts';
 import { dashboardMigrations, dashboardPostgresMigrations } from './quote/dashboard-migrations.ts';
@@ -102,7 +104,11 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
   }
   const domain = mailDomain(config.mail.from);
   // What every change to a lead tells the other parts, in its transaction.
-  const leadHooks = combineLeadHooks(integrationLeadHooks, assignmentHooks({ mailDomain: domain }));
+  const leadHooks = combineLeadHooks(
+    integrationLeadHooks,
+    assignmentHooks({ mailDomain: domain }),
+    newLeadEmailHooks({ mailDomain: domain }),
+  );
   const leads = createLeadRepository(storage, {
     mailDomain: domain,
     notificationRecipient: config.mail.to.join(', '),
@@ -128,6 +134,7 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     ...conversationEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
     answerEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
     followUpEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
+    digestEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
     ...staffLeadEmailKinds({
       from: config.mail.from,
       siteUrl: config.siteUrl,

@@ -2,12 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
-import { isStorageUnavailable } from '../db/storage-errors.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { queueEmails } from '../outbox/outbox-rows.ts';
 import { FOLLOW_UP_EMAIL_KIND } from '../quote/follow-up-email-kind.ts';
 import { claimDueFollowUps, type FollowUpLead, remindersDueBy } from '../quote/lead-follow-up.ts';
 import { leadOwner } from '../quote/quote-tables.ts';
+import { createPeriodicCheck, type PeriodicCheck } from './periodic-check.ts';
 
 /**
  * The follow-ups' reminders (issue 36): at FOLLOW_UP_REMINDER_TIME in ADMIN_TIME_ZONE on a follow-up's
@@ -17,13 +17,7 @@ import { leadOwner } from '../quote/quote-tables.ts';
  * reminded of exactly once, across restarts and instances. One missed while no server ran goes out at
  * the next check.
  */
-export interface FollowUpReminders {
-  start(): void;
-  /** Checks now; resolves to how many leads were reminded of. */
-  runOnce(): Promise<number>;
-  /** Stops the checks and waits for the one under way, if any. */
-  stop(): Promise<void>;
-}
+export type FollowUpReminders = PeriodicCheck;
 
 export interface FollowUpRemindersOptions {
   storage: Pick<Storage, 'write'>;
@@ -92,48 +86,9 @@ async function remindDue(options: FollowUpRemindersOptions, stopped: () => boole
 
 /** The periodic check of every instance (see FollowUpReminders). */
 export function createFollowUpReminders(options: FollowUpRemindersOptions): FollowUpReminders {
-  const intervalMs = options.intervalMs ?? CHECK_INTERVAL_MS;
-  let started = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-
-  function runOnce(): Promise<number> {
-    // A check asked for during one under way runs after it (a follow-up set meanwhile is not missed).
-    const previous = running ?? Promise.resolve(0);
-    const next: Promise<number> = previous
-      .catch(() => 0)
-      .then(() => remindDue(options, () => stopped))
-      .finally(() => {
-        if (running === next) running = undefined;
-      });
-    running = next;
-    return next;
-  }
-  function tick() {
-    runOnce()
-      .catch((error: unknown) => {
-        if (isStorageUnavailable(error))
-          options.log.warn({ err: error }, 'follow-up reminders: database unavailable');
-        else options.log.error({ err: error }, 'follow-up reminders: the check failed');
-      })
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, intervalMs);
-        timer.unref();
-      });
-  }
-  return {
-    start() {
-      if (started || stopped) return;
-      started = true;
-      tick();
-    },
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return createPeriodicCheck((stopped) => remindDue(options, stopped), {
+    intervalMs: options.intervalMs ?? CHECK_INTERVAL_MS,
+    log: options.log,
+    name: 'follow-up reminders',
+  });
 }

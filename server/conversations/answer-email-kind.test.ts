@@ -37,7 +37,11 @@ describe('the staff email of an answer', () => {
     const lead = await leadWithReply(stores);
     const mail = await parseIncomingMail(fixtureMail('gmail', lead));
     await stores.storage.write.run((trx) =>
-      receiveMail(trx, mail, { at: new Date(), staff: ['Ravi@Acme.test'], mailDomain: 'acme.test' }),
+      receiveMail(trx, mail, {
+        at: new Date(),
+        staff: [{ id: null, email: 'Ravi@Acme.test', answerEmails: true }],
+        mailDomain: 'acme.test',
+      }),
     );
     const email = (await staffEmailFor(stores)) as OutgoingMail;
     expect(email.to).toEqual(['ravi@acme.test']);
@@ -53,7 +57,11 @@ describe('the staff email of an answer', () => {
     const lead = await leadWithReply(stores);
     const mail = await parseIncomingMail(fixtureMail('gmail', lead));
     await stores.storage.write.run(async (trx) => {
-      await receiveMail(trx, mail, { at: new Date(), staff: ['ravi@acme.test'], mailDomain: 'acme.test' });
+      await receiveMail(trx, mail, {
+        at: new Date(),
+        staff: [{ id: null, email: 'ravi@acme.test', answerEmails: true }],
+        mailDomain: 'acme.test',
+      });
       // Only the lead (not its emails): what the outbox finds when a lead goes between queue and send.
       await trx.deleteFrom('quote_requests').where('id', '=', lead.id).execute();
     });

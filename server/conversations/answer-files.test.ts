@@ -31,7 +31,16 @@ async function receive(stores: Stores, raw: Buffer, options: AnswerFilesOptions 
   const files = await checkAnswerFiles(mail, { now: () => AT, ...options });
   try {
     return await stores.storage.write.run((trx) =>
-      receiveMail(trx, mail, { at: AT, staff: ['ravi@acme.test'], mailDomain: 'acme.test' }, files),
+      receiveMail(
+        trx,
+        mail,
+        {
+          at: AT,
+          staff: [{ id: null, email: 'ravi@acme.test', answerEmails: true }],
+          mailDomain: 'acme.test',
+        },
+        files,
+      ),
     );
   } finally {
     await files.cleanup();

@@ -5,6 +5,7 @@ import { parseIncomingMail, type IncomingMail } from './incoming-mail.ts';
 import { holdsLease } from './mailbox-lease.ts';
 import { matchLead } from './match-lead.ts';
 import { receiveMail } from './receive-mail.ts';
+import type { StaffRecipient } from './store-incoming.ts';
 
 /** Messages read and written per transaction. */
 const BATCH = 50;
@@ -14,7 +15,7 @@ export interface ReadOptions {
   mailbox: string;
   holder: string;
   now: () => Date;
-  staff: () => Promise<readonly string[]>;
+  staff: () => Promise<readonly StaffRecipient[]>;
   mailDomain: string;
   /** How answers' files are checked (the quote form's limits and scanner). */
   files?: AnswerFilesOptions;

@@ -42,7 +42,7 @@ function watcherOn(
     imapUrl: url,
     log: silent,
     now,
-    staff: async () => ['ravi@acme.test'],
+    staff: async () => [{ id: null, email: 'ravi@acme.test', answerEmails: true }],
     mailDomain: 'acme.test',
     isLoopbackHost: (host) => host === '127.0.0.1',
   });

@@ -6,6 +6,7 @@ import type { AnswerFilesOptions } from './answer-files.ts';
 import { imapTarget, openMailbox } from './imap-connection.ts';
 import { releaseLease, takeLease } from './mailbox-lease.ts';
 import { readNewMessages, type ReadResult } from './mailbox-reader.ts';
+import type { StaffRecipient } from './store-incoming.ts';
 
 export interface MailboxWatcherOptions {
   storage: Pick<Storage, 'db' | 'write' | 'lock'>;
@@ -14,7 +15,7 @@ export interface MailboxWatcherOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   now?: () => Date;
   /** Who is told of an answer: every staff account until leads have owners. */
-  staff: () => Promise<readonly string[]>;
+  staff: () => Promise<readonly StaffRecipient[]>;
   mailDomain: string;
   /** Where imap:// may go without TLS (the config's isLoopbackHost); elsewhere STARTTLS is required. */
   isLoopbackHost: (hostname: string) => boolean;

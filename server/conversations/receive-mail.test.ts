@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 const AT = new Date('2026-12-01T12:00:00Z');
-const STAFF = ['ravi@acme.test', 'meera@acme.test'];
+const STAFF = ['ravi@acme.test', 'meera@acme.test'].map((email) => ({ id: null, email, answerEmails: true }));
 
 async function setUp() {
   const stores = await openStores(testConfig({ ACK_EMAIL: 'true' }, tempDir()));

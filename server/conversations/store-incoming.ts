@@ -10,8 +10,8 @@ import type { IncomingMail } from './incoming-mail.ts';
 
 export interface StoreIncomingOptions {
   at: Date;
-  /** Who is told of a client's answer (every staff account until leads have owners). */
-  staff: readonly string[];
+  /** The staff who may be told of a client's answer: the lead's owner, or everyone when it has none. */
+  staff: readonly StaffRecipient[];
   /** The domain of our Message-IDs (MAIL_FROM's). */
   mailDomain: string;
 }
@@ -49,6 +49,35 @@ async function storeAnswerFiles(
   const firstPosition =
     last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
   await storeLeadFiles(trx, leadId, files.kept, at, { firstPosition, leadMessageId });
+}
+
+/** A staff member who may be told of answers (id null: MAIL_TO, before the first account). */
+export interface StaffRecipient {
+  id: number | null;
+  email: string;
+  /** They chose to be emailed when a client answers on their leads (Account → Notifications). */
+  answerEmails: boolean;
+}
+
+/**
+ * Who is told of an answer on a lead: its owner, if they chose so; a lead without an owner (or whose
+ * owner is gone) tells everyone who chose so.
+ */
+async function answerRecipients(
+  trx: Transaction<Database>,
+  leadId: number,
+  staff: readonly StaffRecipient[],
+) {
+  const lead = await trx
+    .selectFrom('quote_requests')
+    .select('owner_id')
+    .where('id', '=', leadId)
+    .executeTakeFirst();
+  const owner = staff.find((person) => person.id !== null && person.id === lead?.owner_id);
+  const told = owner ? [owner] : staff;
+  return [
+    ...new Set(told.filter((person) => person.answerEmails).map((person) => person.email.toLowerCase())),
+  ];
 }
 
 /**
@@ -99,7 +128,7 @@ export async function storeIncoming(
       .execute();
   }
   if (mail.kind === 'answer') {
-    const emails = [...new Set(staff.map((email) => email.toLowerCase()))].map((recipient) => ({
+    const emails = (await answerRecipients(trx, leadId, staff)).map((recipient) => ({
       kind: ANSWER_EMAIL_KIND,
       recipient,
       messageId: newMessageId('conversation-answer', mailDomain),
