@@ -53,7 +53,7 @@ const INVITATION_ERRORS = [
 ];
 
 /** What the person chose for themselves: taking leads in turn, and which emails they get. */
-export const preferences = z.object({
+const preferences = z.object({
   /** New leads may be given to them in turn (Settings → Lead assignment: "Take turns"). */
   takesLeads: z.boolean(),
   newLeadEmails: z.enum(NEW_LEAD_EMAILS),

@@ -19,7 +19,7 @@ const listQuery = z.object({
 const attachmentParams = idParams.extend({ attachmentId: idParams.shape.id });
 
 /** A lead's new owner: an account's id, or null for nobody. */
-export const ownerBody = z.object({
+const ownerBody = z.object({
   ownerId: z.number('Choose someone, or Nobody.').int().positive().nullable(),
 });
 

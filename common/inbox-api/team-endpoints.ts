@@ -24,9 +24,8 @@ export type TeamAccount = z.infer<typeof teamAccount>;
 const teamInvitation = z.object({ email: z.string(), role, expiresAt: z.string() });
 
 const team = z.object({ accounts: z.array(teamAccount), invitations: z.array(teamInvitation) });
-export type Team = z.infer<typeof team>;
 
-export const inviteBody = z.object({
+const inviteBody = z.object({
   email: z.email('Enter an email address, like name@example.com.').max(254),
   role,
 });

@@ -8,7 +8,7 @@ import { localDate } from '../time/zoned-time.ts';
 
 /** The outbox's kind of the daily digest, and the owner of its rows: the account it goes to. */
 export const DIGEST_EMAIL_KIND = 'staff-digest';
-export const DIGEST_OWNER = 'account';
+const DIGEST_OWNER = 'account';
 
 /** Leads a digest's list names at most (it says how many more there are). */
 const LIST_SIZE = 20;

@@ -1,5 +1,4 @@
 import type { Transaction } from 'kysely';
-import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { addLeadEvent } from './lead-events.ts';
 
@@ -41,13 +40,4 @@ export async function changeOwner(
     at,
   );
   return { from: lead.owner_id };
-}
-
-/** A lead's owner, and what the emails about it name. */
-export async function ownerOf(db: Storage['db'] | Transaction<Database>, leadId: number) {
-  return db
-    .selectFrom('quote_requests')
-    .select(['id', 'owner_id', 'name', 'reference', 'spam'])
-    .where('id', '=', leadId)
-    .executeTakeFirst();
 }

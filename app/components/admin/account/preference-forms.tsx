@@ -8,7 +8,7 @@ import { Notice } from '../notice';
 import { Panel } from '../panel';
 import { SubmitButton } from '../submit-button';
 
-export const PREFERENCES_INTENT = { turns: 'save-lead-turns', notifications: 'save-notifications' } as const;
+const PREFERENCES_INTENT = { turns: 'save-lead-turns', notifications: 'save-notifications' } as const;
 
 type Result = { done?: string; error?: string };
 
