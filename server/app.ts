@@ -167,6 +167,7 @@ async function featuresPlugin(
     mailboxConnected: config.imapUrl !== undefined,
     mailDomain: mailDomain(config.mail.from),
     reminderTime: config.admin.team.reminderTime,
+    firstResponseMs: config.admin.team.firstResponseMs,
     onQueued: kick,
     now,
   });

@@ -45,6 +45,13 @@ export const dashboardCopy = {
     summary: (answered: string, median: string, p90: string) =>
       `Of the ${answered} answered, half were answered within ${median}, nine in ten within ${p90}.`,
     single: (time: string) => `The one lead answered was answered within ${time}.`,
+    /** FIRST_RESPONSE_MINUTES: leads answered within it, of the period's. */
+    withinTarget: (limit: string, percent: string, answered: number, total: number) =>
+      `Answered within ${limit}: ${percent} (${answered} of ${total})`,
+    byOwner: 'Time to first contact by owner',
+    owner: 'Owner',
+    leads: 'Leads',
+    unassigned: 'Unassigned',
   },
   visits: {
     title: 'Visits',

@@ -43,6 +43,17 @@ const dashboard = z.object({
       /** Leads of the period a person has answered, and those nobody has touched yet. */
       contacted: z.number(),
       waiting: z.number(),
+      /** Leads of the period answered within FIRST_RESPONSE_MINUTES; null when that is 0 (off). */
+      withinTarget: z.object({ minutes: z.number(), answered: z.number(), total: z.number() }).nullable(),
+      /** Per owner (name null: unassigned), the most leads first. */
+      byOwner: z.array(
+        z.object({
+          name: z.string().nullable(),
+          leads: z.number(),
+          contacted: z.number(),
+          medianMs: z.number().nullable(),
+        }),
+      ),
     }),
   }),
   visits: z.object({

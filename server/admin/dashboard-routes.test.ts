@@ -270,6 +270,13 @@ describe(`the dashboard's figures, on ${testDatabase}`, () => {
           p90Ms: rank(0.9),
           contacted: times.length,
           waiting: current.length - times.length,
+          withinTarget: {
+            minutes: 240,
+            answered: times.filter((ms) => ms <= 240 * 60_000).length,
+            total: current.length,
+          },
+          // The fixture's leads have no owner: one row, "Unassigned".
+          byOwner: [{ name: null, leads: current.length, contacted: times.length, medianMs: rank(0.5) }],
         });
         expect(times.length).toBeGreaterThan(0);
 

@@ -156,3 +156,35 @@ describe(`owners on ${testDatabase}`, () => {
     expect(Number(turn.turn)).toBe(100);
   });
 });
+
+describe(`the dashboard's answering per owner, on ${testDatabase}`, () => {
+  it('shows time to first contact per owner and the share answered within FIRST_RESPONSE_MINUTES', async () => {
+    const { app, call, idOf } = await team();
+    const asha = await idOf('asha.rao@acme.test');
+    const ids = [
+      await leadNamed(app, 'Lead A'),
+      await leadNamed(app, 'Lead B'),
+      await leadNamed(app, 'Lead C'),
+    ];
+    await call('POST', `/leads/${ids[0]}/owner`, { ownerId: asha });
+    await call('POST', `/leads/${ids[1]}/owner`, { ownerId: asha });
+    const db = app.storage.db;
+    // Asha answered one in an hour and one in five; nobody answered the unassigned one.
+    await db
+      .updateTable('quote_requests')
+      .set({ first_contact_ms: 3_600_000 })
+      .where('id', '=', ids[0] ?? 0)
+      .execute();
+    await db
+      .updateTable('quote_requests')
+      .set({ first_contact_ms: 5 * 3_600_000 })
+      .where('id', '=', ids[1] ?? 0)
+      .execute();
+    const figures = (await call('GET', '/dashboard?period=7d')).json().leads.firstContact;
+    expect(figures.withinTarget).toEqual({ minutes: 240, answered: 1, total: 3 });
+    expect(figures.byOwner).toEqual([
+      { name: 'Asha Rao', leads: 2, contacted: 2, medianMs: 3_600_000 },
+      { name: null, leads: 1, contacted: 0, medianMs: null },
+    ]);
+  });
+});

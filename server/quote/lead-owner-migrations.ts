@@ -20,6 +20,19 @@ async function addOwner(db: Kysely<unknown>) {
   await db.schema.alterTable('quote_requests').addColumn('escalated_at', 'text').execute();
 }
 
+/**
+ * The dashboard's figures per owner (owner-figures.ts) read from one index: the count per owner, and each
+ * owner's median time to first contact along it.
+ */
+async function addOwnerFiguresIndex(db: Kysely<unknown>) {
+  await db.schema
+    .createIndex('quote_requests_owner_figures')
+    .on('quote_requests')
+    .columns(['spam', 'owner_id', 'first_contact_ms', 'created_at'])
+    .execute();
+}
+
 export const leadOwnerMigrations: Record<string, Migration> = {
   '2026-11-29-110-lead-owners': { up: addOwner },
+  '2026-11-29-310-owner-figures': { up: addOwnerFiguresIndex },
 };

@@ -47,6 +47,11 @@ function figuresOf(
         p90Ms: 3 * 86_400_000,
         contacted: 32,
         waiting: 10,
+        withinTarget: { minutes: 240, answered: 27, total: 42 },
+        byOwner: [
+          { name: 'Asha Rao', leads: 30, contacted: 25, medianMs: 3_600_000 },
+          { name: null, leads: 12, contacted: 7, medianMs: 5 * 3_600_000 },
+        ],
       },
       ...overrides,
     },
@@ -168,12 +173,26 @@ describe('the status funnel and the first contact', () => {
     );
     expect(contact).toHaveTextContent('Answered32');
     expect(contact).toHaveTextContent('Still waiting10');
+    expect(contact).toHaveTextContent('Answered within 4 h: 64% (27 of 42)');
+    const owners = within(contact).getByRole('table', { name: 'Time to first contact by owner' });
+    expect(
+      within(owners)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['OwnerLeadsAnsweredMedian', 'Asha Rao30251 h', 'Unassigned1275 h']);
   });
 
   it('says how fast the one lead answered was answered, without halves', async () => {
     await show(
       figuresOf({
-        firstContact: { medianMs: 6 * 3_600_000, p90Ms: 6 * 3_600_000, contacted: 1, waiting: 5 },
+        firstContact: {
+          medianMs: 6 * 3_600_000,
+          p90Ms: 6 * 3_600_000,
+          contacted: 1,
+          waiting: 5,
+          withinTarget: null,
+          byOwner: [],
+        },
       }),
     );
     expect(section('Time to first contact')).toHaveTextContent(
@@ -182,7 +201,18 @@ describe('the status funnel and the first contact', () => {
   });
 
   it('shows dashes when nobody has answered a lead yet', async () => {
-    await show(figuresOf({ firstContact: { medianMs: null, p90Ms: null, contacted: 0, waiting: 4 } }));
+    await show(
+      figuresOf({
+        firstContact: {
+          medianMs: null,
+          p90Ms: null,
+          contacted: 0,
+          waiting: 4,
+          withinTarget: null,
+          byOwner: [],
+        },
+      }),
+    );
     const contact = section('Time to first contact');
     expect(contact).toHaveTextContent('No lead of this period has been answered yet.');
     expect(contact).toHaveTextContent('Median—');

@@ -3,11 +3,12 @@ import { dashboardCopy } from '../../../content/admin-dashboard';
 import { countOf } from '../format';
 import { DashboardSection } from './dashboard-section';
 import { formatDuration, formatNumber } from './dashboard-format';
+import { OwnerTable, WithinTarget } from './owner-figures';
 
 const copy = dashboardCopy.firstContact;
 
 export function FirstContact({ figures }: { figures: Dashboard }) {
-  const { medianMs, p90Ms, contacted, waiting } = figures.leads.firstContact;
+  const { medianMs, p90Ms, contacted, waiting, withinTarget, byOwner } = figures.leads.firstContact;
   const summary =
     medianMs === null
       ? copy.none
@@ -31,11 +32,13 @@ export function FirstContact({ figures }: { figures: Dashboard }) {
           </div>
         ))}
       </dl>
+      <WithinTarget within={withinTarget} />
       {waiting > 0 && (
         <p className="mt-3 text-sm text-slate-600">
           {countOf(waiting, 'lead')} of this period {waiting === 1 ? 'has' : 'have'} not been answered yet.
         </p>
       )}
+      <OwnerTable owners={byOwner} />
     </DashboardSection>
   );
 }
