@@ -31,7 +31,13 @@ afterEach(() => {
 
 describe('callApi', () => {
   it('asks the inbox API on this origin for JSON and returns it', async () => {
-    const me = { email: 'meera@acme.example', role: 'admin' as const, timeZone: 'Asia/Kolkata', passkeys: [], verifiedUntil: null };
+    const me = {
+      email: 'meera@acme.example',
+      role: 'admin' as const,
+      timeZone: 'Asia/Kolkata',
+      passkeys: [],
+      verifiedUntil: null,
+    };
     fetchMock.mockResolvedValueOnce(reply(200, me));
     await expect(callApi(inboxApi.account.me)).resolves.toEqual(me);
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -140,7 +146,13 @@ describe('addressOf', () => {
   });
 
   it('keeps of a reply only what its contract names', async () => {
-    const me = { email: 'meera@acme.example', role: 'admin' as const, timeZone: 'Asia/Kolkata', passkeys: [], verifiedUntil: null };
+    const me = {
+      email: 'meera@acme.example',
+      role: 'admin' as const,
+      timeZone: 'Asia/Kolkata',
+      passkeys: [],
+      verifiedUntil: null,
+    };
     fetchMock.mockResolvedValueOnce(reply(200, { ...me, sessionToken: 'secret' }));
     await expect(callApi(inboxApi.account.me)).resolves.toEqual(me);
   });

@@ -49,7 +49,7 @@ describe("the inbox's navigation", () => {
 
   it('has a Menu button for phones that says where one is, opens the list and closes with Escape', () => {
     const nav = show('admin', '/admin/follow-ups');
-    const menu = nav.getByRole('button', { name: /^Menu\W+Follow-ups$/  });
+    const menu = nav.getByRole('button', { name: /^Menu\W+Follow-ups$/ });
     const list = document.getElementById(menu.getAttribute('aria-controls') ?? '');
     expect(menu.getAttribute('aria-expanded')).toBe('false');
     expect(list?.className).toMatch(/(^| )hidden /);

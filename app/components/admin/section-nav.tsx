@@ -24,8 +24,7 @@ const sections: readonly Section[] = [
 ];
 
 /** The sections a role opens. */
-const sectionsFor = (role: StaffRole) =>
-  sections.filter((section) => role === 'admin' || !section.adminOnly);
+const sectionsFor = (role: StaffRole) => sections.filter((section) => role === 'admin' || !section.adminOnly);
 
 /** The section a path belongs to: a lead's page is part of the inbox. */
 function sectionOf(pathname: string): string {

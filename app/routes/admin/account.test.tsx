@@ -15,7 +15,13 @@ vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const me = { email: 'meera@acme.example', role: 'admin' as const, timeZone: 'Asia/Kolkata', passkeys: [], verifiedUntil: null };
+const me = {
+  email: 'meera@acme.example',
+  role: 'admin' as const,
+  timeZone: 'Asia/Kolkata',
+  passkeys: [],
+  verifiedUntil: null,
+};
 /** A check with a passkey, and the making of one, as the server's options describe them. */
 const ceremony = { flow: 'flow-1', options: { challenge: 'Y2hhbGxlbmdl' } };
 const creation = {
