@@ -21,6 +21,7 @@ import { BENCH_STAFF, benchLead, LEAD_COLUMNS } from './admin-leads.ts';
 import { seedPostgresMessages, sqliteMessageWriter } from './admin-messages.ts';
 import { seedVisits } from './admin-visits.ts';
 import { seedFollowUps } from './admin-follow-ups.ts';
+import { seedColleagues, seedOwners } from './admin-owners.ts';
 import { sql } from 'kysely';
 import { seedPostgresLeads } from './admin-seed-postgres.ts';
 import { machine, round, saveJson, table } from './report.ts';
@@ -74,6 +75,7 @@ async function seed(env: Record<string, string>): Promise<string> {
       await seedPostgresMessages(stores.storage.db, LEADS);
     } else seedSqlite(stores.storage);
     await seedVisits(stores.storage.db);
+    await seedOwners(stores.storage.db);
     await seedFollowUps(stores.storage.db, stores.followUps.today());
     // As autovacuum would leave them (admin-seed-postgres.ts does the same for the leads).
     if (stores.storage.kind === 'postgres') {
@@ -92,6 +94,7 @@ async function seed(env: Record<string, string>): Promise<string> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await seedColleagues(stores.storage.db);
     return await stores.sessions.start(id, new Date());
   } finally {
     await stores.close();
@@ -165,6 +168,8 @@ const scenarios = [
   { name: 'one lead', path: `/admin/api/leads/${Math.floor(LEADS / 3)}` },
   { name: '"New reply" filter', path: '/admin/api/leads?newReply=1' },
   { name: "a lead's conversation", path: `/admin/api/leads/${Math.floor(LEADS / 3)}/conversation` },
+  { name: 'Mine (of 10 staff)', path: '/admin/api/leads?mine=1' },
+  { name: 'Mine, second page', path: `/admin/api/leads?mine=1&cursor=${Math.floor(LEADS / 2)}` },
   { name: 'Follow-ups', path: '/admin/api/follow-ups' },
   { name: 'Follow-ups (Mine)', path: '/admin/api/follow-ups?mine=1' },
 ].map((scenario) => ({ ...scenario, target: TARGET_P95_MS }));
