@@ -1,8 +1,9 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 
 /**
- * How new leads get an owner (Settings → Lead assignment), one row (id 1): the mode ('unassigned' |
- * 'turns') and the count of turns given so far; the next lead goes to the eligible account at
+ * How new leads get an owner (Settings → Lead assignment), one row (id 1), made when an admin first saves
+ * (no row: "Leave unassigned"; an empty table also lets db:copy fill a new database): the mode
+ * ('unassigned' | 'turns') and the count of turns given so far; the next lead goes to the eligible account at
  * turn % their number (ordered by id). The UPDATE that takes a turn locks the row until the lead's
  * transaction commits, so two instances never give the same turn. And the daily digests sent: one row
  * per account and local date, claimed in the transaction that queues the digest.
@@ -16,7 +17,6 @@ async function createAssignment(db: Kysely<unknown>) {
     .addColumn('updated_at', 'text')
     .addColumn('updated_by', 'text')
     .execute();
-  await sql`insert into lead_assignment (id, mode, turn) values (1, 'unassigned', 0)`.execute(db);
   await db.schema
     .createTable('staff_digests')
     .addColumn('account_id', 'integer', (column) => column.notNull())

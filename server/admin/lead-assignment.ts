@@ -80,13 +80,20 @@ export function createLeadAssignment(storage: Pick<Storage, 'db' | 'write'>) {
     },
     async setMode(mode: AssignmentMode, actor: string, at: Date): Promise<boolean> {
       return storage.write.run(async (trx) => {
-        const result = await trx
-          .updateTable('lead_assignment')
-          .set({ mode, updated_at: at.toISOString(), updated_by: actor })
+        const before = await trx
+          .selectFrom('lead_assignment')
+          .select('mode')
           .where('id', '=', 1)
-          .where('mode', '!=', mode)
           .executeTakeFirst();
-        return Number(result.numUpdatedRows) > 0;
+        if ((before?.mode ?? 'unassigned') === mode) return false;
+        await trx
+          .insertInto('lead_assignment')
+          .values({ id: 1, mode, turn: 0, updated_at: at.toISOString(), updated_by: actor })
+          .onConflict((conflict) =>
+            conflict.column('id').doUpdateSet({ mode, updated_at: at.toISOString(), updated_by: actor }),
+          )
+          .execute();
+        return true;
       });
     },
   };
