@@ -13,17 +13,15 @@ const DIGEST_OWNER = 'account';
 /** Leads a digest's list names at most (it says how many more there are). */
 const LIST_SIZE = 20;
 
-interface DigestLead {
-  name: string;
-  reference: string;
-}
-
-/** What one person's digest holds: each list, and how many leads it has in all. */
+/**
+ * What one person's digest holds: each list's leads (their ids only: the names are read when it is sent,
+ * so a lead erased meanwhile leaves nothing of itself in the outbox), and how many leads it has in all.
+ */
 export interface DigestContent {
   day: string;
-  waiting: { leads: DigestLead[]; total: number };
-  followUps: { leads: DigestLead[]; total: number };
-  replies: { leads: DigestLead[]; total: number };
+  waiting: { ids: number[]; total: number };
+  followUps: { ids: number[]; total: number };
+  replies: { ids: number[]; total: number };
 }
 
 type Person = { id: number; email: string; role: 'admin' | 'member' };
@@ -41,10 +39,10 @@ async function listOf(trx: Transaction<Database>, person: Person, only: (q: Lead
   if (person.role !== 'admin')
     query = query.where((eb) => eb.or([eb('owner_id', '=', person.id), eb('owner_id', 'is', null)]));
   const [rows, count] = await Promise.all([
-    query.select(['name', 'reference']).orderBy('quote_requests.id').limit(LIST_SIZE).execute(),
+    query.select('quote_requests.id').orderBy('quote_requests.id').limit(LIST_SIZE).execute(),
     query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst(),
   ]);
-  return { leads: rows, total: Number(count?.count ?? 0) };
+  return { ids: rows.map((row) => row.id), total: Number(count?.count ?? 0) };
 }
 
 /** One person's digest for a day: leads waiting for a first contact, follow-ups due, new replies. */

@@ -5,7 +5,10 @@ import type { MessageKind } from '../outbox/message-kind.ts';
 import { inboxLinkOf } from '../quote/quote-email-files.ts';
 import { DIGEST_EMAIL_KIND, type DigestContent } from './daily-digest.ts';
 
-type List = DigestContent['waiting'];
+interface List {
+  leads: { name: string; reference: string }[];
+  total: number;
+}
 
 const SECTIONS = [
   ['waiting', 'Waiting for a first contact'],
@@ -39,9 +42,28 @@ function sectionHtml(title: string, list: List, siteUrl: string): string {
 export function digestEmailKind(settings: { from: MailAddress; siteUrl: string }): MessageKind {
   return {
     kind: DIGEST_EMAIL_KIND,
-    async prepare(_trx, row) {
+    async prepare(trx, row) {
       if (!row.payload) return { cancelled: 'nothing to tell' };
-      const content = JSON.parse(row.payload) as DigestContent;
+      const queued = JSON.parse(row.payload) as DigestContent;
+      const ids = [...queued.waiting.ids, ...queued.followUps.ids, ...queued.replies.ids];
+      const found = ids.length
+        ? await trx
+            .selectFrom('quote_requests')
+            .select(['id', 'name', 'reference'])
+            .where('id', 'in', ids)
+            .where('spam', '=', 0)
+            .execute()
+        : [];
+      const byId = new Map(found.map((lead) => [lead.id, lead]));
+      const listOf = ({ ids: listed, total }: DigestContent['waiting']): List => ({
+        leads: listed.flatMap((id) => byId.get(id) ?? []),
+        total,
+      });
+      const content = {
+        waiting: listOf(queued.waiting),
+        followUps: listOf(queued.followUps),
+        replies: listOf(queued.replies),
+      };
       const inbox = new URL(adminPaths.inbox, settings.siteUrl).toString();
       const text = SECTIONS.map(([key, title]) => sectionText(title, content[key], settings.siteUrl)).join(
         '\n\n',

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { parseIncomingMail } from '../conversations/incoming-mail.ts';
 import { receiveMail } from '../conversations/receive-mail.ts';
 import { api, staffMember } from '../test/admin-client.ts';
+import { digestEmailKind } from './digest-email-kind.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
@@ -155,6 +156,20 @@ describe(`the daily digest, on ${testDatabase}`, () => {
       'asha.rao@acme.test',
       'ravi.kumar@acme.test',
     ]);
+    // What it says, read when it is sent: the lead by name and reference, with a link.
+    const row = await app.storage.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', 'staff-digest')
+      .executeTakeFirstOrThrow();
+    const kind = digestEmailKind({ from: config.mail.from, siteUrl: config.siteUrl });
+    const email = await app.storage.write.run((trx) => kind.prepare(trx, row, clock.now()));
+    expect(email).toMatchObject({
+      subject: 'Your day in the inbox: 1 waiting, 0 to follow up, 0 new replies',
+    });
+    expect('text' in email ? email.text : '').toMatch(
+      /Waiting for a first contact \(1\)\n- Waiting Lead \(Q-\w+\): http/,
+    );
     // The next day, with the lead answered and nothing due: no digest.
     await app.storage.db.updateTable('quote_requests').set({ first_contact_ms: 1000 }).execute();
     clock.advance(24 * HOUR_MS);
