@@ -19,6 +19,7 @@ import { addVirtualAuthenticator } from './support/passkeys.ts';
 import { seedStaff, STAFF_EMAIL } from './support/staff-sample.ts';
 import { openStaffDatabase, type StaffDatabase } from './support/staff-seed.ts';
 import { type StaffServer, startStaffServer } from './support/staff-server.ts';
+import { openInboxMenu } from './support/staff-nav.ts';
 
 let server: StaffServer;
 let db: StaffDatabase;
@@ -101,6 +102,7 @@ test('a lead sent through the form shows on the dashboard, in its charts’ Data
 
   await signIn(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
+  await openInboxMenu(page);
   await expect(nav.getByRole('link').first()).toHaveText('Dashboard');
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText(`Times in ${timeZone}`)).toBeVisible();
