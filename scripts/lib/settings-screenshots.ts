@@ -109,6 +109,7 @@ function settingsApi(list: Integration[]) {
         });
       if (/\/integrations\/\d+\/deliveries$/.test(path)) return fulfil(route, { deliveries: log });
       if (path === '/auto-reply' && method === 'GET') return fulfil(route, autoReply);
+      if (path === '/assignment' && method === 'GET') return fulfil(route, { mode: 'turns' });
       if (path === '/auto-reply/preview')
         return fulfil(route, {
           subject: 'We have your request (Q-7F3K9C)',
