@@ -72,7 +72,7 @@ export function SectionNav({ pathname, role }: { pathname: string; role: StaffRo
           <span aria-hidden="true" className="text-lg leading-none">
             {open ? '×' : '☰'}
           </span>
-          Menu{here && <span className="font-normal text-slate-600">: {here}</span>}
+          <span>Menu{here && <span className="font-normal text-slate-600">: {here}</span>}</span>
         </button>
         <ul
           id={listId}
