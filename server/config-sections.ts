@@ -30,6 +30,8 @@ export function storageConfig(value: Env) {
       url: value.DATABASE_URL,
       /** PostgreSQL connections in this instance's pool. */
       poolSize: value.DATABASE_POOL_SIZE,
+      /** PostgreSQL: repeated writes prepared once per connection (parsed and planned once). */
+      preparedStatements: value.DATABASE_PREPARED_STATEMENTS,
       /** Absolute path of the SQLite file; its directory is created on first start. */
       path: resolve(value.DATABASE_PATH),
       /** How long a write waits for a lock held by another connection before giving up (503). */

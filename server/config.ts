@@ -66,6 +66,9 @@ const envSchema = z.object({
   PG_BIN: z.string().trim().min(1).optional(),
   // Connections each instance keeps to PostgreSQL; instances × this must stay below its max_connections.
   DATABASE_POOL_SIZE: wholeNumber(1, 1_000).default(20),
+  // Repeated writes prepared once per connection (false behind a pooler that cannot keep them: PgBouncer
+  // in transaction mode before 1.21, or without max_prepared_statements).
+  DATABASE_PREPARED_STATEMENTS: booleanText.default(true),
   DATABASE_BUSY_TIMEOUT_MS: wholeNumber(0, 60_000).default(5_000),
   BACKUP_DIR: z.string().min(1).default('data/backups'),
   BACKUP_INTERVAL_HOURS: wholeNumber(0, 24 * 30).default(24),

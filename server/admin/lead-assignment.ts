@@ -5,7 +5,7 @@ import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { type NewEmail, queueEmails } from '../outbox/outbox-rows.ts';
-import type { LeadHooks } from '../quote/lead-hooks.ts';
+import type { LeadHooks, StoredProbe } from '../quote/lead-hooks.ts';
 import { changeOwner } from '../quote/lead-owner.ts';
 import { leadOwner } from '../quote/quote-tables.ts';
 import { STAFF_LEAD_EMAIL_KINDS } from '../quote/staff-lead-email-kinds.ts';
@@ -52,9 +52,14 @@ async function assignInTurn(trx: Transaction<Database>, leadId: number, at: Date
     await queueEmails(trx, [forYouEmail(leadId, owner.email, mailDomain, at)]);
 }
 
+/** Settings says "Take turns": otherwise a new lead is left unassigned, with nothing to do. */
+const takingTurns: StoredProbe = (db) =>
+  db.selectFrom('lead_assignment').select('id').where('id', '=', 1).where('mode', '=', 'turns');
+
 /** The lead hooks of assignment: a new lead (or one marked Not spam) gets its owner in turn. */
 export function assignmentHooks({ mailDomain }: { mailDomain: string }): LeadHooks {
   return {
+    storedOnlyIf: [takingTurns],
     stored: (trx, leadId, at) => assignInTurn(trx, leadId, at, mailDomain),
     created: async (trx, leadId, at) => {
       const lead = await trx

@@ -74,6 +74,8 @@ export interface OpenStorageOptions {
   url?: string | undefined;
   /** PostgreSQL connections in this instance's pool. */
   poolSize?: number;
+  /** PostgreSQL: prepare repeated writes once per connection (true unless said otherwise). */
+  preparedStatements?: boolean;
   path: string;
   busyTimeoutMs: number;
   /** Every part's migrations for each dialect (see migrator.ts), run at open. */
@@ -88,6 +90,7 @@ export async function openStorage(options: OpenStorageOptions): Promise<Storage>
       url: options.url,
       migrations: options.migrations.postgres,
       ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+      ...(options.preparedStatements === false ? { preparedStatements: false } : {}),
     });
   }
   const { openSqliteStorage } = await import('./sqlite-storage.ts');

@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import type { Storage } from './database.ts';
 import type { Database } from './database-tables.ts';
@@ -9,6 +10,7 @@ import { postgresQueueCapabilities } from './queue-capabilities.ts';
 import { postgresTableByIndex } from './table-by-index.ts';
 import { isTransactionConflict } from './storage-errors.ts';
 import { createWriteQueue } from './write-queue.ts';
+import { prepareRepeatedWrites } from './prepared-statements.ts';
 
 interface OpenPostgresOptions {
   url: string;
@@ -16,6 +18,8 @@ interface OpenPostgresOptions {
   migrations: Migrations;
   /** Connections in this instance's pool. */
   poolSize?: number;
+  /** Whether repeated writes are prepared once per connection (prepared-statements.ts); true by default. */
+  preparedStatements?: boolean;
 }
 
 /** pg's type ids: bigint (ids are 64-bit identity columns, count(*) is bigint). */
@@ -42,25 +46,18 @@ const types = {
 
 /**
  * Groups written at once (write-queue.ts), each a transaction on a connection of its own: while one
- * waits for its round trips or its fsync, another is written. Few, so that groups stay large. A group
- * undone by a deadlock (another instance's group took the same locks the other way round) is written again.
+ * waits for its round trips or its fsync, another is written. Few, so that groups stay large: two per
+ * core, at least 4 (on 2 cores, since a quote is one statement, 4 beat 2, 3 and 8 in bench:api, decision
+ * 044). A group undone by a deadlock (another instance's group took the same locks the other way round)
+ * is written again.
  */
-const POSTGRES_WRITE_GROUPS = 8;
+const POSTGRES_WRITE_GROUPS = Math.max(4, 2 * availableParallelism());
 
 /** How long a request waits for a connection before it is answered 503 (PostgreSQL down or saturated). */
 const CONNECT_TIMEOUT_MS = 5_000;
 
-/**
- * Opens PostgreSQL (DATABASE_URL) through a pg Pool and brings its schema up
- * to date under a lock. The pool reconnects by itself: while PostgreSQL is
- * down, writes fail with errors isStorageUnavailable knows (503 with
- * Retry-After), and once it is back the next request gets a new connection.
- */
-export async function openPostgresStorage({
-  url,
-  migrations,
-  poolSize = 20,
-}: OpenPostgresOptions): Promise<Storage> {
+/** The pool of connections, each preparing its repeated writes while `prepare()` says so. */
+function openPool(url: string, poolSize: number, prepare: () => boolean) {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -74,10 +71,32 @@ export async function openPostgresStorage({
   // The same while a connection is checked out between two queries (a held advisory lock, a transaction):
   // the pool listens only to idle ones, and an 'error' nobody listens to would end the process. The
   // query that comes next fails, and the connection is not reused.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    prepareRepeatedWrites(client, prepare);
+  });
+  return pool;
+}
+
+/**
+ * Opens PostgreSQL (DATABASE_URL) through a pg Pool and brings its schema up
+ * to date under a lock. The pool reconnects by itself: while PostgreSQL is
+ * down, writes fail with errors isStorageUnavailable knows (503 with
+ * Retry-After), and once it is back the next request gets a new connection.
+ */
+export async function openPostgresStorage({
+  url,
+  migrations,
+  poolSize = 20,
+  preparedStatements = true,
+}: OpenPostgresOptions): Promise<Storage> {
+  let migrated = false;
+  // Only once the schema is up to date: a migration may still change what a statement returns.
+  const pool = openPool(url, poolSize, () => preparedStatements && migrated);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrateToLatest(db, migrations, 'postgres');
+    migrated = true;
   } catch (error) {
     await db.destroy();
     throw error;

@@ -5,7 +5,7 @@ import { cancelFor, queueEmails, requeue } from '../outbox/outbox-rows.ts';
 import { withdrawFor } from '../outbox/owner-changes.ts';
 import { messagesAbout } from '../outbox/owner-messages.ts';
 import { queueSelected, type SelectedEmails } from '../outbox/queue-selected.ts';
-import type { LeadHooks } from '../quote/lead-hooks.ts';
+import type { LeadHooks, StoredProbe } from '../quote/lead-hooks.ts';
 import { LEAD_OWNER, leadOwner, SPAM_CANCELLATION } from '../quote/quote-tables.ts';
 import { deliveryOf, deliveryPayload, INTEGRATION_RECIPIENT } from './delivery-row.ts';
 import type { StatusChange } from './integration-payloads.ts';
@@ -102,8 +102,12 @@ async function announceNew(trx: Transaction<Database>, leadId: number, at: Date)
   );
 }
 
+/** An enabled integration: without one, a new lead has nothing to announce. */
+const anyEnabled: StoredProbe = (db) => db.selectFrom('integrations').select('id').where('enabled', '=', 1);
+
 /** The lead hooks of the integrations: what a lead's life queues or withdraws. */
 export const integrationLeadHooks: LeadHooks = {
+  storedOnlyIf: [anyEnabled],
   stored: announceNew,
   async created(trx, leadId, at) {
     await announceOnce(trx, leadId, at);

@@ -18,31 +18,31 @@ type RecordInsert<TB extends keyof Database> = (
 ) => InsertQueryBuilder<Database, TB, { id: number }>;
 
 /** A read the caller wants in the same statement (PostgreSQL): a select of one value, `value`. */
-type ValueRead<RB extends keyof Database, V> = (
-  db: QueryCreator<Database>,
-) => SelectQueryBuilder<Database, RB, { value: V }>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a read from any table
+export type ValueRead = (db: QueryCreator<Database>) => SelectQueryBuilder<Database, any, { value: unknown }>;
 
 /**
  * Inserts a record and queues an email about it in the caller's transaction: in one statement where
  * the database allows it (storage.insertsInWith: WITH new AS (INSERT … RETURNING id) INSERT INTO
- * outbox SELECT … FROM new), else the record, then the email. `read`, when given, is read in the
- * same statement (else right after), for a caller whose next step depends on it. Resolves the
- * record's id and what was read, or undefined when the insert skipped the record: then no email is
- * queued either.
+ * outbox SELECT … FROM new), else the record, then the email. `reads`, when given, are read in the
+ * same statement (else right after), for a caller whose next steps depend on them. Resolves the
+ * record's id and what was read (in the order of `reads`, null where no row), or undefined when the
+ * insert skipped the record: then no email is queued either.
  */
-export async function insertWithEmail<TB extends keyof Database, RB extends keyof Database, V>(
+export async function insertWithEmail<TB extends keyof Database>(
   trx: Transaction<Database>,
   storage: Pick<Storage, 'insertsInWith'>,
   insert: RecordInsert<TB>,
   { ownerType, ...email }: EmailAboutNew,
-  read?: ValueRead<RB, V>,
-): Promise<{ id: number; read: V | null } | undefined> {
+  reads: readonly ValueRead[] = [],
+): Promise<{ id: number; reads: unknown[] } | undefined> {
   if (!storage.insertsInWith) {
     const inserted = await insert(trx).executeTakeFirst();
     if (!inserted) return undefined;
     await queueEmails(trx, [{ ...email, owner: { type: ownerType, id: inserted.id } }]);
-    const value = read ? await read(trx).executeTakeFirst() : undefined;
-    return { id: inserted.id, read: value?.value ?? null };
+    const values: unknown[] = [];
+    for (const read of reads) values.push((await read(trx).executeTakeFirst())?.value ?? null);
+    return { id: inserted.id, reads: values };
   }
   const { owner_id: _id, ...row } = newEmailRow({ ...email, owner: { type: ownerType, id: 0 } });
   const columns = Object.keys(row) as (keyof typeof row)[];
@@ -55,7 +55,9 @@ export async function insertWithEmail<TB extends keyof Database, RB extends keyo
         .selectFrom('new_record')
         .select([...columns.map((column) => sql`${row[column] ?? null}`.as(column)), 'new_record.id']),
     )
-    .returning(['owner_id', (read ? sql<V | null>`(${read(trx)})` : sql<null>`null`).as('read')])
+    .returning(['owner_id', ...reads.map((read, index) => sql<unknown>`(${read(trx)})`.as(`read_${index}`))])
     .executeTakeFirst();
-  return queued && { id: queued.owner_id, read: queued.read as V | null };
+  if (!queued) return undefined;
+  const values = queued as Record<string, unknown>;
+  return { id: queued.owner_id, reads: reads.map((_, index) => values[`read_${index}`] ?? null) };
 }

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { QueryCreator, SelectQueryBuilder, Transaction } from 'kysely';
 import type { LeadStatus } from '../../common/lead-domain.ts';
 import type { Database } from '../db/database-tables.ts';
 
@@ -7,9 +7,28 @@ import type { Database } from '../db/database-tables.ts';
  * (the integrations' deliveries) is promised together with the change. Spam is never announced: a
  * lead the honeypot caught is not "stored", and a spam lead's status changes are not told.
  */
+/**
+ * A select that finds a row when a part's `stored` has work to do (an integration is enabled, someone
+ * wants every lead): the intake reads it in the new lead's own insert statement where the database
+ * allows (PostgreSQL), so that a part with nothing to do costs no round trip.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table, any columns: only whether a row exists
+export type StoredProbe = (db: QueryCreator<Database>) => SelectQueryBuilder<Database, any, object>;
+
+/** What each probe found, read with the lead; a probe missing from it was not read (do the work). */
+export type ProbeFindings = ReadonlyMap<StoredProbe, boolean>;
+
 export interface LeadHooks {
-  /** A new lead that is not spam was stored: nothing was queued about it yet. */
-  stored?(trx: Transaction<Database>, leadId: number, at: Date): Promise<void>;
+  /**
+   * A new lead that is not spam was stored: nothing was queued about it yet. `found` holds what
+   * `storedOnlyIf`'s probes found, when they were read with the lead.
+   */
+  stored?(trx: Transaction<Database>, leadId: number, at: Date, found?: ProbeFindings): Promise<void>;
+  /**
+   * `stored` has work only when one of these finds a row; when the intake read them with the lead and
+   * none did, `stored` is not called (combineLeadHooks skips the part).
+   */
+  storedOnlyIf?: readonly StoredProbe[];
   /** A spam lead was marked Not spam (what was queued about it before may wait, dead or cancelled). */
   created?(trx: Transaction<Database>, leadId: number, at: Date): Promise<void>;
   /** A lead that is not spam moved from one status to another. */
@@ -29,8 +48,13 @@ export interface LeadHooks {
  */
 export function combineLeadHooks(...parts: readonly LeadHooks[]): LeadHooks {
   return {
-    async stored(trx, leadId, at) {
-      for (const part of parts) await part.stored?.(trx, leadId, at);
+    storedOnlyIf: parts.flatMap((part) => part.storedOnlyIf ?? []),
+    async stored(trx, leadId, at, found) {
+      for (const part of parts) {
+        const probes = part.storedOnlyIf ?? [];
+        const idle = found && probes.length > 0 && probes.every((probe) => found.get(probe) === false);
+        if (!idle) await part.stored?.(trx, leadId, at, found);
+      }
     },
     async created(trx, leadId, at) {
       for (const part of parts) await part.created?.(trx, leadId, at);

@@ -32,7 +32,12 @@ describe('a quote as the database sees it', () => {
     const statements = log.statements.filter((statement) => !isTransactionControl(statement));
     const reads = statements.filter((statement) => /^select .*from "(outbox|integrations)"/s.test(statement));
     expect(reads).toEqual([]); // nothing read before the deliveries are queued
-    expect(statements.filter((statement) => statement.includes('"integrations"'))).toHaveLength(1);
+    // One statement queues the deliveries (on PostgreSQL, the lead's own also asked whether any is enabled).
+    expect(
+      statements.filter(
+        (statement) => statement.includes('"integrations"') && !statement.includes('"quote_requests"'),
+      ),
+    ).toHaveLength(1);
     const leadWrites = statements.filter((statement) => statement.includes('"quote_requests"'));
     if (storage.insertsInWith) {
       expect(leadWrites).toEqual([
@@ -60,6 +65,31 @@ describe('a quote as the database sees it', () => {
     for (const row of deliveries)
       expect(JSON.parse(row.payload ?? '')).toEqual({ event: 'lead.created', data: null });
     expect(new Set(deliveries.map((row) => row.message_id)).size).toBe(2); // each its own webhook id
+  });
+
+  it('on PostgreSQL, a quote nobody else needs to hear of is one statement: the lead, its notification, and what the other parts would need, read together', async () => {
+    const stores = await openStores(testConfig());
+    opened.push(stores);
+    const { storage } = stores;
+    const log = statementLog(storage);
+    const stored = await stores.leads.store({ request: sampleQuote(), sourcePage: '/contact', spam: false });
+    log.stop();
+
+    const statements = log.statements.filter((statement) => !isTransactionControl(statement));
+    if (storage.insertsInWith) {
+      // No integration enabled, "Leave unassigned", nobody on "All leads": no statement for any of them.
+      expect(statements).toEqual([
+        expect.stringMatching(
+          /insert into "quote_requests".*"integrations".*"lead_assignment".*"admin_accounts"/s,
+        ),
+      ]);
+    }
+    const queued = await storage.db
+      .selectFrom('outbox')
+      .select('kind')
+      .where('owner_id', '=', stored.id)
+      .execute();
+    expect(queued.map((row) => row.kind)).toEqual(['notification']);
   });
 
   it('writes quotes sent together in one transaction, one commit (one fsync) for all of them', async () => {

@@ -4,10 +4,10 @@ import { storeLeadFiles, type LeadFile } from '../attachments/lead-files-intake.
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
-import { insertWithEmail, type EmailAboutNew } from '../outbox/insert-with-email.ts';
+import { insertWithEmail, type EmailAboutNew, type ValueRead } from '../outbox/insert-with-email.ts';
 import { countEmailsTo, queueEmails, type NewEmail } from '../outbox/outbox-rows.ts';
 import { autoReplySwitch } from './auto-reply.ts';
-import type { LeadHooks } from './lead-hooks.ts';
+import type { LeadHooks, ProbeFindings, StoredProbe } from './lead-hooks.ts';
 import { newLeadReference } from './lead-reference.ts';
 import { LEAD_OWNER, leadOwner, QUOTE_EMAIL_KINDS } from './quote-tables.ts';
 
@@ -62,19 +62,35 @@ export function notificationEmail(settings: NotificationSettings, id: number, at
 
 type NewLead = Omit<Insertable<Database['quote_requests']>, 'reference'>;
 
+/** A probe as a read of one value: whether it finds a row. */
+const existsRead =
+  (probe: StoredProbe): ValueRead =>
+  (db) =>
+    db.selectNoFrom((eb) => eb.exists(probe(db)).as('value'));
+
+interface Inserted {
+  id: number;
+  autoReply: boolean;
+  /** What the hooks' probes found, read in the lead's statement (PostgreSQL only). */
+  found?: ProbeFindings;
+}
+
 /**
  * Inserts the lead, and its notification about it, under a reference no lead has: one already taken
  * (about one chance in a billion per lead) is skipped by ON CONFLICT, no notification with it, and
  * another is drawn. The check and the insert are one statement, which also holds when another
  * instance takes the same reference at the same moment; on PostgreSQL the notification is in that
- * statement too (insertWithEmail).
+ * statement too (insertWithEmail), with the auto-reply's switch and the hooks' probes.
  */
 async function insertUnderNewReference(
   trx: Transaction<Database>,
   storage: Pick<Storage, 'insertsInWith'>,
   lead: NewLead,
   notification: EmailAboutNew | undefined,
-): Promise<{ id: number; autoReply: boolean }> {
+  probes: readonly StoredProbe[],
+): Promise<Inserted> {
+  // Where they would cost a statement each (SQLite, in process), probes are not read: hooks just work.
+  const folded = storage.insertsInWith ? probes : [];
   for (;;) {
     const insert = (db: QueryCreator<Database>) =>
       db
@@ -84,12 +100,18 @@ async function insertUnderNewReference(
         .returning('id');
     if (notification) {
       // The auto-reply's switch (Settings) as it is in this transaction, read in the same statement.
-      const stored = await insertWithEmail(trx, storage, insert, notification, autoReplySwitch);
-      if (stored) return { id: stored.id, autoReply: stored.read === 1 };
-    } else {
-      const stored = await insert(trx).executeTakeFirst();
-      if (stored) return { id: stored.id, autoReply: false };
+      const reads = [autoReplySwitch, ...folded.map(existsRead)];
+      const stored = await insertWithEmail(trx, storage, insert, notification, reads);
+      if (!stored) continue;
+      const [autoReply, ...found] = stored.reads;
+      return {
+        id: stored.id,
+        autoReply: autoReply === 1,
+        found: folded.length > 0 ? new Map(folded.map((probe, i) => [probe, found[i] === true])) : undefined,
+      };
     }
+    const stored = await insert(trx).executeTakeFirst();
+    if (stored) return { id: stored.id, autoReply: false };
   }
 }
 
@@ -119,7 +141,14 @@ export function createLeadIntake(
         };
         // Spam: no email at all; otherwise the notification, written with the lead.
         const notification = spam ? undefined : notificationAboutNew(options, at);
-        const { id, autoReply } = await insertUnderNewReference(trx, storage, lead, notification);
+        const probes = options.hooks?.storedOnlyIf ?? [];
+        const { id, autoReply, found } = await insertUnderNewReference(
+          trx,
+          storage,
+          lead,
+          notification,
+          probes,
+        );
         await storeLeadFiles(trx, id, files, at);
         if (spam) return { id, spam, queued: 0 };
 
@@ -136,7 +165,7 @@ export function createLeadIntake(
           }
         }
         await queueEmails(trx, emails);
-        await options.hooks?.stored?.(trx, id, at);
+        await options.hooks?.stored?.(trx, id, at, found);
         return { id, spam, queued: emails.length + 1 };
       });
     },

@@ -8,7 +8,9 @@ import type { Storage } from '../db/database.ts';
  */
 export function statementLog(storage: Pick<Storage, 'sqlite'>) {
   const statements: string[] = [];
-  const note = (text: unknown) => {
+  const note = (query: unknown) => {
+    // A string, or pg's query config ({ name, text, values }) for a prepared statement.
+    const text = typeof query === 'object' && query !== null && 'text' in query ? query.text : query;
     if (typeof text === 'string') statements.push(text.toLowerCase());
   };
   const { sqlite } = storage;
