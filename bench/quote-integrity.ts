@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import { openSqlite } from '../server/db/sqlite-open.ts';
 import pg from 'pg';
 import type { QuoteLoad } from './quote-load.ts';
 
@@ -17,7 +17,7 @@ function compare(emails: string[], notifications: number, loads: QuoteLoad[]) {
 
 /** Counts the rows of the SQLite file after the load and matches them with the "success" replies. */
 export function checkDatabase(databasePath: string, loads: QuoteLoad[]) {
-  const database = new SQLite(databasePath, { readonly: true });
+  const database = openSqlite(databasePath, { readonly: true });
   const emails = database.prepare('SELECT email FROM quote_requests').pluck().all() as string[];
   const notifications = database
     .prepare("SELECT count(*) FROM outbox WHERE kind = 'notification'")

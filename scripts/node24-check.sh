@@ -25,7 +25,7 @@ npx -y -p node@24 -c '
   target=$(node -p "process.platform + \"-\" + process.arch")
   (cd ../headers && npm pack "node-$target@$version" --silent >/dev/null && tar -xzf "node-$target-$version.tgz")
   export npm_config_nodedir="$PWD/../headers/package"
-  npm ci --engine-strict --no-audit --no-fund
+  npm install --engine-strict --no-audit --no-fund
   echo "node24-check: installed in $(($(date +%s) - started)) s"
   npm run build
   echo "node24-check: built after $(($(date +%s) - started)) s"

@@ -39,6 +39,26 @@ describe('the source', () => {
   });
 });
 
+describe('SQLite handles', () => {
+  it('are opened through openSqlite only, tests and benches too (Node 24 aborts when one is collected)', () => {
+    const listed = execFileSync(
+      'git',
+      ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'server', 'bench', 'scripts'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const opening = listed
+      .split('\n')
+      .filter((file) => /\.tsx?$/.test(file) && existsSync(file) && file !== 'server/db/sqlite-open.ts')
+      .filter((file) => {
+        const text = readFileSync(file, 'utf8');
+        return /^import (?!type )\w+ from 'better-sqlite3'/m.test(text);
+      });
+    expect(opening).toEqual([]);
+  });
+});
+
 describe('the rules', () => {
   it('find a cast through unknown, and not a plain cast', () => {
     expect(doubleCasts('const a = b as unknown as Kysely<unknown>;')).toEqual([

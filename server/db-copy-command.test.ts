@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { openSqlite } from './db/sqlite-open.ts';
 import { describe, expect, it } from 'vitest';
 import { sampleQuote } from '../common/quote-sample.ts';
 import type { Config } from './config.ts';
@@ -230,7 +230,7 @@ describe.skipIf(testDatabase !== 'postgres')('npm run db:copy', () => {
     expect(missing.err).toContain('db:copy refused: Cannot open the SQLite database');
 
     const other = join(dir, 'other.db');
-    new SQLite(other).exec('CREATE TABLE notes (text)');
+    openSqlite(other).exec('CREATE TABLE notes (text)');
     const notOurs = await runCopy(withFile(other), '--to', target);
     expect(notOurs.code).toBe(1);
     expect(notOurs.err).toContain(`db:copy refused: ${other} is not a database of this site`);

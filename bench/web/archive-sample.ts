@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../server/db/sqlite-open.ts';
 import { NEWSLETTER_ARCHIVE_PATH } from '../../common/newsletter-archive.ts';
 
 /** A newsletter as staff write one: headings, a list, a quote, links; no image (the bench has no network). */
@@ -41,7 +41,7 @@ export const ARCHIVE_ROUTES = [
  * it, so that the archive's pages have something to show (once: seeding again changes nothing).
  */
 export function seedArchiveSample(databasePath: string): void {
-  const db = new Database(databasePath, { timeout: 10_000, fileMustExist: true });
+  const db = openSqlite(databasePath, { timeout: 10_000, fileMustExist: true });
   try {
     const at = new Date().toISOString();
     db.prepare(

@@ -1,6 +1,7 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
+import { KEEPS_SQLITE_HANDLES, openSqlite } from './sqlite-open.ts';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { ensurePrivateDir, PRIVATE_FILE } from '../ops/private-files.ts';
 import type { Storage } from './database.ts';
@@ -11,6 +12,9 @@ import { sqliteFullText } from './full-text-match.ts';
 import { sqlitePercentiles } from './percentiles.ts';
 import { sqliteQueueCapabilities } from './queue-capabilities.ts';
 import { sqliteTableByIndex } from './table-by-index.ts';
+
+/** How many prepared statements the server keeps for reuse. */
+const STATEMENT_CACHE_SIZE = KEEPS_SQLITE_HANDLES ? Number.POSITIVE_INFINITY : 200;
 
 /** SQLITE_BUSY while another transaction writes: tried again this often, this many times. */
 const PROBE_RETRY_MS = 20;
@@ -28,7 +32,7 @@ function writeProbe(path: string) {
     async canWrite(): Promise<boolean> {
       for (let attempt = 0; attempt < PROBE_ATTEMPTS; attempt++) {
         try {
-          probe ??= new SQLite(path, { timeout: 0, fileMustExist: true });
+          probe ??= openSqlite(path, { timeout: 0, fileMustExist: true });
           probe.exec('BEGIN IMMEDIATE');
           probe.exec('ROLLBACK');
           return true;
@@ -56,9 +60,10 @@ interface OpenSqliteOptions {
  * is a good share of the work. The same SQL text reuses its prepared statement
  * (better-sqlite3 runs one statement at a time, so sharing is safe). The most
  * recently used statements are kept, so queries with varying IN lists cannot
- * grow it without bound.
+ * grow it without bound; where every handle is kept anyway (Node 24, sqlite-open.ts), all of them, so
+ * that each text is prepared once.
  */
-function withStatementCache(sqlite: SQLite.Database, size = 200): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -88,7 +93,7 @@ export async function openSqliteStorage({
   if (!existsSync(path)) closeSync(openSync(path, 'a', PRIVATE_FILE));
   for (const file of [path, `${path}-wal`, `${path}-shm`])
     if (existsSync(file)) chmodSync(file, PRIVATE_FILE);
-  const sqlite = new SQLite(path, { timeout: busyTimeoutMs });
+  const sqlite = openSqlite(path, { timeout: busyTimeoutMs });
   try {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');

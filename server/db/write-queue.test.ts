@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from './sqlite-open.ts';
 import { afterEach, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { tempDir } from '../test/temp-dir.ts';
@@ -44,7 +44,7 @@ const note = (name: string) => ({ name });
 
 /** What another process sees: only committed rows. */
 function committedNames(path: string): string[] {
-  const reader = new Database(path, { readonly: true });
+  const reader = openSqlite(path, { readonly: true });
   try {
     return reader.prepare('SELECT name FROM notes ORDER BY id').pluck().all() as string[];
   } finally {
@@ -129,7 +129,7 @@ sqliteOnly('the write queue (group commit)', () => {
   it('refuses the whole group when storage fails, keeps nothing of it, and works again afterwards', async () => {
     const { db, sqlite } = await storage();
     const queue = createWriteQueue(db);
-    const other = new Database(sqlite.name);
+    const other = openSqlite(sqlite.name);
     other.exec('BEGIN EXCLUSIVE'); // another process holds the database
     try {
       const results = await Promise.allSettled(

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-open.ts';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { expect, it } from 'vitest';
 import { openStorage } from '../db/database.ts';
@@ -18,14 +18,14 @@ const before = Object.fromEntries(Object.entries(migrations.sqlite).filter(([nam
 sqliteOnly('the campaigns migration on SQLite', () => {
   it('keeps every email of the outbox, ids and indexes included', async () => {
     const path = join(tempDir(), 'site.db');
-    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Database(path) }) });
+    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: openSqlite(path) }) });
     const { error } = await new Migrator({
       db,
       provider: { getMigrations: async () => before },
     }).migrateToLatest();
     expect(error).toBeUndefined();
     await db.destroy();
-    const sqlite = new Database(path);
+    const sqlite = openSqlite(path);
     sqlite.exec(`
       INSERT INTO quote_requests (id, created_at, name, email, phone, message, source_page, status, spam)
         VALUES (7, '${at}', 'Priya', 'priya@company.in', '', 'A shop.', '/', 'new', 0);

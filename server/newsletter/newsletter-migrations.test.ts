@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-open.ts';
 import { expect, it } from 'vitest';
 import { openStorage } from '../db/database.ts';
 import { migrations } from '../stores.ts';
@@ -13,7 +13,7 @@ const FIRST = '2025-06-01-001-quote-requests-and-outbox';
 /** A database as the quote pipeline left it, before the newsletter: one lead and its sent email. */
 async function databaseBeforeTheNewsletter(path: string) {
   await sqliteMigratedTo(path, FIRST);
-  const sqlite = new Database(path);
+  const sqlite = openSqlite(path);
   sqlite.exec(`
     INSERT INTO quote_requests (id, created_at, name, email, phone, message, source_page, status)
       VALUES (7, '2025-06-01T10:00:00.000Z', 'Priya', 'priya@company.in', '', 'A shop.', '/', 'notified');

@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-open.ts';
 import type * as WorkerThreads from 'node:worker_threads';
 import { threadId as mainThreadId, type Worker } from 'node:worker_threads';
 import { expect, it, vi } from 'vitest';
@@ -28,7 +28,7 @@ vi.mock('node:worker_threads', async (importOriginal) => {
 
 /** About 20 MB more rows, so that a copy and its checks take a while. */
 function makeBig(databasePath: string) {
-  const db = new SQLite(databasePath);
+  const db = openSqlite(databasePath);
   try {
     db.exec(`CREATE TABLE ballast (bytes BLOB);
       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-open.ts';
 import { describe, expect, it } from 'vitest';
 import { postQuote, type Outcome } from '../test/quote-client.ts';
 import { validQuote } from '../test/form-request.ts';
@@ -45,7 +45,7 @@ async function emailsRestoredFrom(report: BackupReport): Promise<Set<string>> {
   });
   expect(restored.keptAside).toBeUndefined();
   expect(mode(join(fresh, 'data', 'site.db'))).toBe(0o600);
-  const db = new Database(join(fresh, 'data', 'site.db'), { readonly: true });
+  const db = openSqlite(join(fresh, 'data', 'site.db'), { readonly: true });
   try {
     return new Set(db.prepare('SELECT email FROM quote_requests').pluck().all() as string[]);
   } finally {
@@ -165,7 +165,7 @@ describe('a backup', () => {
       restoreBackup({ file: garbage, databasePath: join(dir, 'site.db'), mailDir: dir, at: new Date() }),
     ).toThrow();
     const other = join(dir, 'other.db');
-    new Database(other).exec('CREATE TABLE notes (text)');
+    openSqlite(other).exec('CREATE TABLE notes (text)');
     expect(() => checkDatabaseFile(other)).toThrow(/not a database of this site/);
     expect(existsSync(join(dir, 'site.db'))).toBe(false);
   });

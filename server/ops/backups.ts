@@ -10,7 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-open.ts';
 import { ensurePrivateDir, PRIVATE_FILE } from './private-files.ts';
 import { serverHolding } from './server-lock.ts';
 
@@ -57,7 +57,7 @@ function backupPath(backupDir: string, at: Date): string {
  * each table. Throws otherwise.
  */
 export function checkDatabaseFile(file: string): Record<string, number> {
-  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  const db = openSqlite(file, { readonly: true, fileMustExist: true });
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') throw new Error(`${file} failed SQLite's integrity check: ${String(integrity)}`);
@@ -154,7 +154,7 @@ export function takeBackup({
   // VACUUM INTO writes into an empty file, keeping its mode: private from the first byte.
   writeFileSync(file, '', { mode: PRIVATE_FILE, flag: 'wx' });
   try {
-    const source = new SQLite(databasePath, { readonly: true, fileMustExist: true, timeout: busyTimeoutMs });
+    const source = openSqlite(databasePath, { readonly: true, fileMustExist: true, timeout: busyTimeoutMs });
     try {
       source.prepare('VACUUM INTO ?').run(file);
     } finally {

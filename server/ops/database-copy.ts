@@ -2,7 +2,8 @@
  * `npm run db:copy`: the SQLite database, every row of every table, into an
  * empty PostgreSQL database, in one transaction. How an existing site moves.
  */
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-open.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import { openStorage } from '../db/database.ts';
@@ -216,7 +217,7 @@ export async function copyDatabase({
   }
   let source: SQLite.Database;
   try {
-    source = new SQLite(sqlitePath, { readonly: true, fileMustExist: true });
+    source = openSqlite(sqlitePath, { readonly: true, fileMustExist: true });
   } catch (error) {
     throw new CopyRefused(`Cannot open the SQLite database ${sqlitePath}: ${(error as Error).message}`);
   }

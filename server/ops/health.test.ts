@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-open.ts';
 import { describe, expect, it, vi } from 'vitest';
 import type { Config } from '../config.ts';
 import { sqliteOnly, testDatabase } from '../test/database-kind.ts';
@@ -24,7 +24,7 @@ const mode = (path: string) => statSync(path).mode & 0o777;
  */
 async function makeUnwritable(config: Config): Promise<{ undo: () => Promise<void> }> {
   if (!config.database.url) {
-    const other = new Database(config.database.path);
+    const other = openSqlite(config.database.path);
     other.exec('BEGIN EXCLUSIVE'); // another process holds the write lock
     return {
       undo: async () => {

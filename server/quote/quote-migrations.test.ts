@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-open.ts';
 import { type Kysely, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { sqliteOnly } from '../test/database-kind.ts';
@@ -18,7 +18,7 @@ import { sqliteOf } from '../test/sqlite-of.ts';
 /** A database as the newsletter release left it: leads in each of the old statuses. */
 async function databaseBeforeTheInbox(path: string) {
   await sqliteMigratedTo(path, '2026-11-21-001-newsletter-subscribers');
-  const sqlite = new Database(path);
+  const sqlite = openSqlite(path);
   const insert = sqlite.prepare(
     `INSERT INTO quote_requests (id, created_at, name, email, phone, message, source_page, status)
      VALUES (?, '2026-11-01T10:00:00.000Z', ?, ?, ?, ?, '/', ?)`,
@@ -150,7 +150,7 @@ sqliteOnly('the NFC migration', () => {
   it('puts the text of the leads already there in NFC, so the search finds them however it is typed', async () => {
     const config = testConfig({}, tempDir());
     await sqliteMigratedTo(config.database.path, '2026-11-25-004-lead-spam-marked-at');
-    const sqlite = new Database(config.database.path);
+    const sqlite = openSqlite(config.database.path);
     const insert = sqlite.prepare(
       `INSERT INTO quote_requests (created_at, reference, name, email, phone, message, source_page)
        VALUES ('2026-11-01T10:00:00.000Z', ?, ?, 'lead@farm.in', '', ?, '/')`,

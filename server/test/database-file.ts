@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-open.ts';
 
 export interface DatabaseSnapshot {
   /** How many quote requests carry each email address. */
@@ -13,7 +13,7 @@ export interface DatabaseSnapshot {
 
 /** Reads a server's database file from outside the server, the way an operator would after a crash. */
 export function readDatabaseFile(path: string): DatabaseSnapshot {
-  const db = new Database(path);
+  const db = openSqlite(path);
   try {
     const emails = new Map<string, number>();
     for (const email of db.prepare('SELECT email FROM quote_requests').pluck().all() as string[]) {

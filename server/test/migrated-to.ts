@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-open.ts';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from '../stores.ts';
@@ -19,7 +19,7 @@ export async function migratedTo(
   const db = new Kysely<unknown>({
     dialect: database.url
       ? new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 1 }) })
-      : new SqliteDialect({ database: new Database(database.path) }),
+      : new SqliteDialect({ database: openSqlite(database.path) }),
   });
   try {
     const dialect = database.url ? 'postgres' : 'sqlite';
