@@ -43,7 +43,7 @@ describe('SQLite handles', () => {
   it('are opened through openSqlite only, tests and benches too (Node 24 aborts when one is collected)', () => {
     const listed = execFileSync(
       'git',
-      ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'server', 'bench', 'scripts'],
+      ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'server', 'bench', 'scripts', 'e2e'],
       {
         encoding: 'utf8',
       },

@@ -4,7 +4,7 @@
  * intake stores one.
  */
 import { createHash } from 'node:crypto';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../server/db/sqlite-open.ts';
 import { Kysely, SqliteDialect } from 'kysely';
 import { kindOfName, type ScanState } from '../../common/attachments.ts';
 import { databaseContent } from '../../server/attachments/attachment-content.ts';
@@ -19,7 +19,7 @@ export async function seedAttachment(
   leadId: number,
   file: { name: string; content: Buffer; scan: ScanState; position: number },
 ): Promise<number> {
-  const sqlite = new Database(databasePath, { timeout: 10_000, fileMustExist: true });
+  const sqlite = openSqlite(databasePath, { timeout: 10_000, fileMustExist: true });
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {

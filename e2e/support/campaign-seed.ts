@@ -4,7 +4,7 @@
  * what they test.
  */
 import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../server/db/sqlite-open.ts';
 import { E2E_DATABASE_PATH } from './e2e-env.ts';
 
 export interface SeededCampaign {
@@ -28,7 +28,7 @@ export function seedCampaign(seed: Partial<SeededCampaign> & { subject: string }
     finishedAt: new Date().toISOString(),
     ...seed,
   };
-  const db = new Database(E2E_DATABASE_PATH, { timeout: 10_000, fileMustExist: true });
+  const db = openSqlite(E2E_DATABASE_PATH, { timeout: 10_000, fileMustExist: true });
   try {
     db.prepare(
       `insert into campaigns (subject, preheader, body_markdown, status, publish_in_archive, slug, created_by,

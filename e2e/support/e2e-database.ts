@@ -1,10 +1,10 @@
 /** Reading the end-to-end server's database from outside, as an operator would. */
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../server/db/sqlite-open.ts';
 import { E2E_DATABASE_PATH } from './e2e-env.ts';
 
 /** The rows of one query, read-only. */
 export function queryDatabase<Row>(sql: string, ...parameters: unknown[]): Row[] {
-  const db = new Database(E2E_DATABASE_PATH, { readonly: true, fileMustExist: true });
+  const db = openSqlite(E2E_DATABASE_PATH, { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).all(...parameters) as Row[];
   } finally {

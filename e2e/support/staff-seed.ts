@@ -5,7 +5,7 @@
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../server/db/sqlite-open.ts';
 import { hashToken, newToken } from '../../server/security/tokens.ts';
 
 export type Row = Record<string, string | number | null>;
@@ -68,7 +68,7 @@ export interface StaffDatabase {
 }
 
 export function openStaffDatabase(path: string): StaffDatabase {
-  const db = new Database(path, { timeout: 10_000, fileMustExist: true });
+  const db = openSqlite(path, { timeout: 10_000, fileMustExist: true });
   db.pragma('foreign_keys = ON');
   return {
     insert: (table, row) => {

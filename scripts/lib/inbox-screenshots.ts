@@ -20,6 +20,7 @@ import { newToken } from '../../server/security/tokens.ts';
 import { campaignShots } from './campaign-screenshots.ts';
 import { dashboardShots } from './dashboard-screenshots.ts';
 import { settingsShots } from './settings-screenshots.ts';
+import { teamShots } from './team-screenshots.ts';
 import { empty, sample, type Seeded, type Shot } from './inbox-shot.ts';
 
 /** Answers the lead's page as a PostgreSQL server without SMTP_URL does: its email kept in the database. */
@@ -110,6 +111,7 @@ const shots: Shot[] = [
   },
   ...campaignShots,
   ...settingsShots,
+  ...teamShots,
   { name: 'activity', path: '/admin/activity' },
   { name: 'account', path: '/admin/account' },
   {

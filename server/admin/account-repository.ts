@@ -121,6 +121,10 @@ export function createAccountRepository(storage: Pick<Storage, 'db' | 'write' | 
     },
 
     /** Every account, with how many passkeys it has. */
+    /** Every account's id and email (revoked ones too), for names: one light read. */
+    async emails(): Promise<{ id: number; email: string }[]> {
+      return db.selectFrom('admin_accounts').select(['id', 'email']).orderBy('id').execute();
+    },
     async list(): Promise<AccountListing[]> {
       const accounts = await db.selectFrom('admin_accounts').selectAll().orderBy('id').execute();
       const counts = await db

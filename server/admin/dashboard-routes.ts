@@ -17,7 +17,7 @@ export interface DashboardRoutesOptions {
   /** FIRST_RESPONSE_MINUTES in milliseconds: the share answered within it (0: not shown). */
   firstResponseMs: number;
   /** The owners' names. */
-  accounts: Pick<AccountRepository, 'list'>;
+  accounts: Pick<AccountRepository, 'emails'>;
   now: () => Date;
 }
 

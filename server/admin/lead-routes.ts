@@ -32,7 +32,7 @@ export interface LeadRoutesOptions {
   conversations: Conversations;
   activity: ActivityLog;
   /** The staff's names: each lead's owner. */
-  accounts: Pick<AccountRepository, 'list'>;
+  accounts: Pick<AccountRepository, 'emails'>;
   /** Where .eml files are (deleted with their lead). */
   mailDir: string;
   /** Wakes the outbox worker after an email was queued. */

@@ -38,19 +38,14 @@ function setOwnerRoute(app: FastifyInstance, options: OwnerRoutesOptions) {
     const nameOf = (id: number | null) => (id === null ? 'Nobody' : (names.get(id) ?? `Account ${id}`));
     const at = now();
     const changed = await storage.write.run(async (trx) => {
-      const before = await trx
-        .selectFrom('quote_requests')
-        .select('owner_id')
-        .where('id', '=', params.id)
-        .executeTakeFirst();
-      if (!before) return undefined;
-      const text = `Owner: ${nameOf(before.owner_id)} → ${nameOf(body.ownerId)}`;
+      const text = (from: number | null) => `Owner: ${nameOf(from)} → ${nameOf(body.ownerId)}`;
       const change = { leadId: params.id, ownerId: body.ownerId, actor: staff.account.email, text };
       const result = await changeOwner(trx, change, at);
-      const tell = owner && owner.id !== staff.account.id && owner.new_lead_emails !== 'none';
-      if (result && result.from !== body.ownerId && tell)
+      if (!result) return undefined;
+      if (result.from === body.ownerId) return null;
+      if (owner && owner.id !== staff.account.id && owner.new_lead_emails !== 'none')
         await queueEmails(trx, [forYouEmail(params.id, owner.email, options.mailDomain, at)]);
-      return result && result.from !== body.ownerId ? text : null;
+      return result.text;
     });
     if (changed === undefined) throw notFound('This lead');
     if (changed === null) return;

@@ -2,9 +2,9 @@ import { staffNameOf } from '../conversations/staff-name.ts';
 import type { AccountRepository } from './account-repository.ts';
 
 /** Every account's name (revoked ones too: a lead they owned still names them), by id. */
-export async function staffNames(accounts: Pick<AccountRepository, 'list'>): Promise<Map<number, string>> {
-  const listing = await accounts.list();
-  return new Map(listing.map(({ account }) => [account.id, staffNameOf(account.email)]));
+export async function staffNames(accounts: Pick<AccountRepository, 'emails'>): Promise<Map<number, string>> {
+  const emails = await accounts.emails();
+  return new Map(emails.map(({ id, email }) => [id, staffNameOf(email)]));
 }
 
 /** A lead's owner as the inbox shows it, or null: "Unassigned". */

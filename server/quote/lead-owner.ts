@@ -9,35 +9,33 @@ export interface OwnerChange {
   ownerId: number | null;
   /** The email of who changed it; null for the system (assigned in turn). */
   actor: string | null;
-  /** The timeline's words. */
-  text: string;
+  /** The timeline's words, or how to say them from the owner it had before. */
+  text: string | ((from: number | null) => string);
 }
 
 /**
  * Gives a lead its owner (or nobody) and logs it on its timeline, in the caller's transaction. Returns the
- * owner it had before, or undefined when the lead does not exist; nothing is written when it is unchanged.
+ * owner it had before and the timeline's words, or undefined when the lead does not exist; nothing is
+ * written when it is unchanged.
  */
 export async function changeOwner(
   trx: Transaction<Database>,
   change: OwnerChange,
   at: Date,
-): Promise<{ from: number | null } | undefined> {
+): Promise<{ from: number | null; text: string } | undefined> {
   const lead = await trx
     .selectFrom('quote_requests')
     .select('owner_id')
     .where('id', '=', change.leadId)
     .executeTakeFirst();
   if (!lead) return undefined;
-  if (lead.owner_id === change.ownerId) return { from: lead.owner_id };
+  const text = typeof change.text === 'string' ? change.text : change.text(lead.owner_id);
+  if (lead.owner_id === change.ownerId) return { from: lead.owner_id, text };
   await trx
     .updateTable('quote_requests')
     .set({ owner_id: change.ownerId })
     .where('id', '=', change.leadId)
     .execute();
-  await addLeadEvent(
-    trx,
-    { quote_request_id: change.leadId, actor: change.actor, kind: 'owner', text: change.text },
-    at,
-  );
-  return { from: lead.owner_id };
+  await addLeadEvent(trx, { quote_request_id: change.leadId, actor: change.actor, kind: 'owner', text }, at);
+  return { from: lead.owner_id, text };
 }

@@ -31,6 +31,13 @@ const kindLabels: Record<string, string> = {
   acknowledgement: 'Acknowledgement to a visitor',
   'lead-reply': 'Reply to a lead',
   confirmation: 'Newsletter confirmation',
+  campaign: 'Newsletter campaign',
+  'conversation-answer': 'Client’s answer, to staff',
+  'lead-for-you': 'Lead given to a colleague',
+  'lead-new-for-staff': 'New lead, to staff',
+  'lead-escalation': 'Lead waiting for an answer',
+  'lead-follow-up': 'Follow-up reminder',
+  'staff-digest': 'Daily digest',
 };
 
 /** A delivery to Slack, Teams or a webhook, or an email; each by the name staff know it by. */
