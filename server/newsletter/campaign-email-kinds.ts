@@ -38,7 +38,12 @@ function listId(siteUrl: string): string {
  * itself and says why (in the activity log too). A permanent failure (5xx) marks the subscriber bounced:
  * no campaign goes to them again. In the outbox's transaction, with the email's new state.
  */
-async function campaignEmailFailed(trx: Transaction<Database>, row: OutboxRow, at: Date, failure: Failure) {
+async function campaignEmailFailed(
+  trx: Transaction<Database>,
+  row: OutboxRow,
+  at: Date,
+  failure: Failure,
+): Promise<number | undefined> {
   const iso = at.toISOString();
   const subscriberId = subscriberIdOf(row);
   if (failure.permanent && subscriberId !== null) {
@@ -50,7 +55,7 @@ async function campaignEmailFailed(trx: Transaction<Database>, row: OutboxRow, a
       .execute();
   }
   const campaignId = campaignIdOf(row);
-  if (campaignId === null) return;
+  if (campaignId === null) return undefined;
   const counted = await trx
     .updateTable('campaigns')
     .set((eb) => ({ failures_in_row: eb('failures_in_row', '+', 1) }))
@@ -58,10 +63,10 @@ async function campaignEmailFailed(trx: Transaction<Database>, row: OutboxRow, a
     .where('status', '=', 'sending')
     .returning('failures_in_row')
     .executeTakeFirst();
-  if (!counted || counted.failures_in_row < FAILURES_BEFORE_PAUSE) return;
+  if (!counted || counted.failures_in_row < FAILURES_BEFORE_PAUSE) return counted?.failures_in_row;
   const reason = `Paused by itself after ${FAILURES_BEFORE_PAUSE} failed emails in a row; the last: ${failure.error.slice(0, 300)}. Check the mail server, then resume.`;
   const paused = await pauseIn(trx, campaignId, at, reason);
-  if (!paused) return;
+  if (!paused) return counted.failures_in_row;
   await trx
     .insertInto('admin_activity')
     .values({
@@ -72,6 +77,7 @@ async function campaignEmailFailed(trx: Transaction<Database>, row: OutboxRow, a
       lead_id: null,
     })
     .execute();
+  return counted.failures_in_row;
 }
 
 /**
@@ -122,12 +128,26 @@ function campaignKind(settings: CampaignEmailSettings): MessageKind {
       },
     };
   };
+  /**
+   * Each campaign's run of failures as this process last saw it (read when its emails were prepared, or
+   * counted when one failed): a batch sent resets only the runs that may not be 0, so a campaign that sends
+   * well costs no statement for it. Another instance's failure between the read and the reset may then
+   * stay counted until the next pass reads it again.
+   */
+  const runs = new Map<number, number>();
   const prepareBatch = async (trx: Transaction<Database>, rows: readonly OutboxRow[], at: Date) => {
     const parts = await campaignEmailParts(trx, rows, at);
     return rows.map((row, index) => {
       const part = parts[index] ?? { cancelled: 'the campaign was deleted' };
-      return 'campaign' in part ? build(row, part) : part;
+      if (!('campaign' in part)) return part;
+      runs.set(part.campaign.id, part.campaign.failures_in_row);
+      return build(row, part);
     });
+  };
+  const failed = async (trx: Transaction<Database>, row: OutboxRow, at: Date, failure: Failure) => {
+    const run = await campaignEmailFailed(trx, row, at, failure);
+    const campaignId = campaignIdOf(row);
+    if (campaignId !== null) runs.set(campaignId, run ?? Number.NaN);
   };
   return {
     kind: CAMPAIGN_KIND,
@@ -137,8 +157,10 @@ function campaignKind(settings: CampaignEmailSettings): MessageKind {
     },
     prepareBatch,
     async onSentBatch(trx, rows) {
-      // One that went ends a run of failures (the update touches nothing while there is none).
-      const ids = [...new Set(rows.map((row) => campaignIdOf(row) ?? -1))];
+      // One that went ends a run of failures: those that may not be 0 are set to 0.
+      const ids = [...new Set(rows.map((row) => campaignIdOf(row) ?? -1))].filter((id) => runs.get(id) !== 0);
+      if (ids.length === 0) return;
+      for (const id of ids) runs.set(id, 0);
       await trx
         .updateTable('campaigns')
         .set({ failures_in_row: 0 })
@@ -146,8 +168,8 @@ function campaignKind(settings: CampaignEmailSettings): MessageKind {
         .where('failures_in_row', '>', 0)
         .execute();
     },
-    onRetry: campaignEmailFailed,
-    onDead: campaignEmailFailed,
+    onRetry: failed,
+    onDead: failed,
     describe: (row) => ({ campaignId: campaignIdOf(row), subscriberId: subscriberIdOf(row) }),
   };
 }
