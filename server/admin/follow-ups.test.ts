@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
 import { api, staffMember } from '../test/admin-client.ts';
 import { testDatabase } from '../test/database-kind.ts';
-import { injectQuote } from '../test/form-request.ts';
 import { keptMail } from '../test/kept-mail.ts';
 import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
+import { accountIdOf, leadNamed } from '../test/team-helpers.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
 
 const DAY_MS = 24 * HOUR_MS;
@@ -13,16 +13,6 @@ const DAY_MS = 24 * HOUR_MS;
 const MONDAY_0830 = '2026-11-23T03:00:00.000Z';
 
 type Clock = ReturnType<typeof manualClock>;
-
-async function leadNamed(app: FastifyInstance, name: string): Promise<number> {
-  expect((await injectQuote(app, { name })).body).toBe('success');
-  const row = await app.storage.db
-    .selectFrom('quote_requests')
-    .select('id')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /** An app on the config's database, with a signed-in admin (the first account). */
 async function team(clock: Clock, config: Config = testConfig()) {
@@ -43,14 +33,7 @@ async function reminders(app: FastifyInstance) {
   return rows.map((row) => `${row.owner_id} ${row.recipient}`);
 }
 
-const accountId = async (app: FastifyInstance, email: string) =>
-  (
-    await app.storage.db
-      .selectFrom('admin_accounts')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow()
-  ).id;
+const accountId = accountIdOf;
 
 describe(`follow-ups on ${testDatabase}`, () => {
   it('are set and cleared on the lead, each change on its timeline and in the activity log', async () => {

@@ -1,35 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
-import { api, staffMember } from '../test/admin-client.ts';
+import { staffMember } from '../test/admin-client.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { injectQuote } from '../test/form-request.ts';
+import { accountIdOf, callsAs, leadNamed } from '../test/team-helpers.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
-
-async function leadNamed(app: FastifyInstance, name: string): Promise<number> {
-  expect((await injectQuote(app, { name })).body).toBe('success');
-  const row = await app.storage.db
-    .selectFrom('quote_requests')
-    .select('id')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /** An app with Asha (an admin, signed in) and the calls she makes. */
 async function team(config: Config = testConfig()) {
   const { app } = await testApp({ config });
   const asha = await staffMember(app, config, 'asha.rao@acme.test');
-  const as = (cookie: string) => (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
-    api(app, config, method, path, { cookie, ...(body === undefined ? {} : { body }) });
-  const idOf = async (email: string) =>
-    (
-      await app.storage.db
-        .selectFrom('admin_accounts')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const as = callsAs(app, config);
+  const idOf = (email: string) => accountIdOf(app, email);
   return { app, config, call: as(asha.cookie), as, idOf };
 }
 

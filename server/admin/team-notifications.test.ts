@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
 import { parseIncomingMail } from '../conversations/incoming-mail.ts';
 import { receiveMail } from '../conversations/receive-mail.ts';
-import { api, staffMember } from '../test/admin-client.ts';
+import { staffMember } from '../test/admin-client.ts';
 import { digestEmailKind } from './digest-email-kind.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
+import { accountIdOf, callsAs, leadNamed } from '../test/team-helpers.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
 
 /** Monday 23 November 2026, 08:30 in Asia/Kolkata: before 09:00's digests. */
@@ -19,28 +20,9 @@ async function team(clock: Clock, config: Config = testConfig()) {
   const { app } = await testApp({ config, now: clock.now });
   const asha = await staffMember(app, config, 'asha.rao@acme.test');
   const ravi = await staffMember(app, config, 'ravi.kumar@acme.test', 'member');
-  const as = (cookie: string) => (method: 'GET' | 'POST', path: string, body?: unknown) =>
-    api(app, config, method, path, { cookie, ...(body === undefined ? {} : { body }) });
-  const idOf = async (email: string) =>
-    (
-      await app.storage.db
-        .selectFrom('admin_accounts')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const as = callsAs(app, config);
+  const idOf = (email: string) => accountIdOf(app, email);
   return { app, config, asAsha: as(asha.cookie), asRavi: as(ravi.cookie), idOf };
-}
-
-async function leadNamed(app: FastifyInstance, name: string, fields: Record<string, string> = {}) {
-  expect((await injectQuote(app, { name, ...fields })).body).toBe('success');
-  return (
-    await app.storage.db
-      .selectFrom('quote_requests')
-      .select('id')
-      .where('name', '=', name)
-      .executeTakeFirstOrThrow()
-  ).id;
 }
 
 const sent = (app: FastifyInstance, kind: string) =>

@@ -3,10 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { allEndpoints } from '../../common/inbox-api/endpoints.ts';
 import type { Endpoint } from '../../common/inbox-api/endpoint.ts';
 import { openStores } from '../stores.ts';
-import { api, invite, staffMember } from '../test/admin-client.ts';
+import { invite, staffMember } from '../test/admin-client.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { migratedTo } from '../test/migrated-to.ts';
 import { tempDir } from '../test/temp-dir.ts';
+import { accountIdOf, callsAs } from '../test/team-helpers.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
 
 const opened: { close: () => Promise<void> }[] = [];
@@ -20,16 +21,8 @@ async function team() {
   const { app } = await testApp({ config });
   const admin = await staffMember(app, config, 'asha.rao@acme.test');
   const member = await staffMember(app, config, 'ravi.kumar@acme.test', 'member');
-  const as = (cookie: string) => (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
-    api(app, config, method, path, { cookie, ...(body === undefined ? {} : { body }) });
-  const idOf = async (email: string) =>
-    (
-      await app.storage.db
-        .selectFrom('admin_accounts')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const as = callsAs(app, config);
+  const idOf = (email: string) => accountIdOf(app, email);
   return { app, config, asAdmin: as(admin.cookie), asMember: as(member.cookie), idOf };
 }
 
