@@ -52,7 +52,6 @@ import { quoteMigrations } from './quote/quote-migrations.ts';
 import { quotePostgresMigrations } from './quote/quote-postgres-migrations.ts';
 import { leadOwnerMigrations } from './quote/lead-owner-migrations.ts';
 import { followUpMigrations } from './quote/follow-up-migrations.ts';
-import { followUpEmailKind } from './quote/follow-up-email-kind.ts';
 import { staffLeadEmailKinds } from './quote/staff-lead-email-kinds.ts';
 import { createLeadFollowUps } from './quote/lead-follow-up.ts';
 
@@ -133,7 +132,6 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     integrationOutboxKind({ siteUrl: config.siteUrl }),
     ...conversationEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
     answerEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
-    followUpEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
     digestEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
     ...staffLeadEmailKinds({
       from: config.mail.from,

@@ -4,7 +4,7 @@ import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { queueEmails } from '../outbox/outbox-rows.ts';
-import { FOLLOW_UP_EMAIL_KIND } from '../quote/follow-up-email-kind.ts';
+import { STAFF_LEAD_EMAIL_KINDS } from '../quote/staff-lead-email-kinds.ts';
 import { claimDueFollowUps, type FollowUpLead, remindersDueBy } from '../quote/lead-follow-up.ts';
 import { leadOwner } from '../quote/quote-tables.ts';
 import { createPeriodicCheck, type PeriodicCheck } from './periodic-check.ts';
@@ -60,9 +60,9 @@ async function remindBatch(options: FollowUpRemindersOptions, at: Date): Promise
     if (claimed.length === 0) return 0;
     const emails = (await recipientsOf(trx, claimed)).flatMap(({ lead, recipients }) =>
       recipients.map((recipient) => ({
-        kind: FOLLOW_UP_EMAIL_KIND,
+        kind: STAFF_LEAD_EMAIL_KINDS.followUp,
         recipient,
-        messageId: newMessageId(FOLLOW_UP_EMAIL_KIND, options.mailDomain),
+        messageId: newMessageId(STAFF_LEAD_EMAIL_KINDS.followUp, options.mailDomain),
         owner: leadOwner(lead.id),
         at,
       })),

@@ -16,6 +16,8 @@ export const STAFF_LEAD_EMAIL_KINDS = {
   newLead: 'lead-new-for-staff',
   /** To the owner and the admins, once, when nobody answered within FIRST_RESPONSE_MINUTES. */
   escalation: 'lead-escalation',
+  /** To the owner (or the admins), on the day a follow-up was set for. */
+  followUp: 'lead-follow-up',
 } as const;
 
 export interface StaffLeadEmailSettings {
@@ -37,6 +39,8 @@ export function waitedFor(ms: number): string {
 interface Words {
   subject: (name: string, reference: string) => string;
   line: (name: string, reference: string) => string;
+  /** A last paragraph, after the link. */
+  after?: string;
 }
 
 function wordsOf(kind: string, settings: StaffLeadEmailSettings): Words {
@@ -49,6 +53,12 @@ function wordsOf(kind: string, settings: StaffLeadEmailSettings): Words {
     return {
       subject: (name, ref) => `New lead: ${name} (${ref})`,
       line: (name, ref) => `A new quote request came in from ${name} (${ref}).`,
+    };
+  if (kind === STAFF_LEAD_EMAIL_KINDS.followUp)
+    return {
+      subject: (name, ref) => `Follow up: ${name} (${ref})`,
+      line: (name, ref) => `Today is the day to follow up on ${name} (${ref}).`,
+      after: 'Mark the follow-up done on its page once you have.',
     };
   const waited = waitedFor(settings.firstResponseMs);
   return {
@@ -78,8 +88,8 @@ function staffLeadEmailKind(kind: string, settings: StaffLeadEmailSettings): Mes
         from: settings.from,
         to: [row.recipient],
         subject: words.subject(lead.name, lead.reference),
-        text: `${line}\n\nOpen the lead:\n${link}\n`,
-        html: `<p>${escapeHtml(line)}</p><p><a href="${escapeHtml(link)}">Open the lead</a></p>`,
+        text: `${line}\n\nOpen the lead:\n${link}\n${words.after ? `\n${words.after}\n` : ''}`,
+        html: `<p>${escapeHtml(line)}</p><p><a href="${escapeHtml(link)}">Open the lead</a></p>${words.after ? `<p>${escapeHtml(words.after)}</p>` : ''}`,
         messageId: row.message_id,
         headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
       };
