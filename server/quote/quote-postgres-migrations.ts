@@ -1,5 +1,9 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import { createPostgresSearchFunctions, indexLeadsForPostgresSearch } from './lead-search-postgres.ts';
+import {
+  createPostgresSearchFunctions,
+  indexLeadsForPostgresSearch,
+  inlineLeadSearchFunctions,
+} from './lead-search-postgres.ts';
 
 /** The phone's digits alone: the same expression as SQLite's generated column (quote-migrations.ts). */
 const PHONE_DIGITS = sql`replace(replace(replace(replace(replace(replace(phone, ' ', ''), '+', ''), '-', ''), '(', ''), ')', ''), '.', '')`;
@@ -89,4 +93,6 @@ export const quotePostgresMigrations: Record<string, Migration> = {
       await db.schema.createIndex('outbox_quote_request').on('outbox').column('quote_request_id').execute();
     },
   },
+  // Every lead's insert computes its search words: the functions it calls, inlined (lead-search-postgres.ts).
+  '2026-11-30-100-lead-search-inlined': { up: inlineLeadSearchFunctions },
 };
