@@ -1,0 +1,101 @@
+import { CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleQuote } from '../../common/quote-sample.ts';
+import { openStores } from '../stores.ts';
+import { testDatabase } from '../test/database-kind.ts';
+import { testConfig } from '../test/test-app.ts';
+
+const WAITING = 300;
+const TAKE = 10;
+
+const opened: Awaited<ReturnType<typeof openStores>>[] = [];
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const stores of opened.splice(0)) await stores.close();
+});
+
+/** Stores with WAITING leads whose notifications are all due, none sent yet (a burst of quotes). */
+async function backlog() {
+  const stores = await openStores(testConfig());
+  opened.push(stores);
+  await Promise.all(
+    Array.from({ length: WAITING }, (_, index) =>
+      stores.leads.store({
+        request: { ...sampleQuote(), email: `client${index}@company.example` },
+        sourcePage: '/contact',
+        spam: false,
+      }),
+    ),
+  );
+  return stores;
+}
+
+/** The SQL and values of the claim's select, caught on its way to PostgreSQL. */
+function catchClaimSelect() {
+  const caught: { text: string; values: unknown[] }[] = [];
+  const query = pg.Client.prototype.query;
+  vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+    this: pg.Client,
+    ...args: Parameters<typeof query>
+  ) {
+    const config: unknown = args[0];
+    const values: unknown = args[1];
+    const text = typeof config === 'string' ? config : (config as { text?: string }).text;
+    const params = typeof config === 'string' ? values : (config as { values?: unknown[] }).values;
+    if (text?.startsWith('select * from "outbox"'))
+      caught.push({ text, values: (params as unknown[]) ?? [] });
+    return query.apply(this, args);
+  } as typeof query);
+  return caught;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Actual Rows': number;
+  Plans?: PlanNode[];
+}
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+describe('A worker after a burst of quotes', () => {
+  it('claims the oldest emails first, the earliest-queued of equal times first', async () => {
+    const stores = await backlog();
+    const at = new Date(Date.now() + 1_000);
+    const due = await stores.outbox.claimDue(at, new Date(at.getTime() + 60_000), TAKE);
+    const oldest = await stores.storage.db
+      .selectFrom('outbox')
+      .select('id')
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(TAKE)
+      .execute();
+    expect(due.map(({ row }) => row.id)).toEqual(oldest.map((row) => row.id));
+  });
+
+  it.skipIf(testDatabase !== 'postgres')(
+    'reads only the emails it takes, however many wait (PostgreSQL)',
+    async () => {
+      const stores = await backlog();
+      const caught = catchClaimSelect();
+      const at = new Date(Date.now() + 1_000);
+      await stores.outbox.claimDue(at, new Date(at.getTime() + 60_000), TAKE);
+      vi.restoreAllMocks();
+      const claim = caught[0];
+      expect(claim).toBeDefined();
+      if (!claim) return;
+
+      const { rows } = await stores.storage.db.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        CompiledQuery.raw(`explain (analyze, format json) ${claim.text}`, claim.values),
+      );
+      const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
+      expect(plan).toBeDefined();
+      if (!plan) return;
+      const nodes = nodesOf(plan);
+      expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
+      const scanned = nodes.filter((node) => node['Node Type'].includes('Scan'));
+      expect(scanned.length).toBeGreaterThan(0);
+      // The rows already leased are passed over; the next TAKE are all the scan reads, not the whole queue.
+      for (const node of scanned) expect(node['Actual Rows']).toBeLessThanOrEqual(TAKE);
+    },
+  );
+});
