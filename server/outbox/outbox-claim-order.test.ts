@@ -1,9 +1,9 @@
 import { CompiledQuery } from 'kysely';
-import pg from 'pg';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { sampleQuote } from '../../common/quote-sample.ts';
 import { openStores } from '../stores.ts';
 import { testDatabase } from '../test/database-kind.ts';
+import { statementLog } from '../test/statement-log.ts';
 import { testConfig } from '../test/test-app.ts';
 
 const WAITING = 300;
@@ -11,7 +11,6 @@ const TAKE = 10;
 
 const opened: Awaited<ReturnType<typeof openStores>>[] = [];
 afterEach(async () => {
-  vi.restoreAllMocks();
   for (const stores of opened.splice(0)) await stores.close();
 });
 
@@ -29,25 +28,6 @@ async function backlog() {
     ),
   );
   return stores;
-}
-
-/** The SQL and values of the claim's select, caught on its way to PostgreSQL. */
-function catchClaimSelect() {
-  const caught: { text: string; values: unknown[] }[] = [];
-  const query = pg.Client.prototype.query;
-  vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-    this: pg.Client,
-    ...args: Parameters<typeof query>
-  ) {
-    const config: unknown = args[0];
-    const values: unknown = args[1];
-    const text = typeof config === 'string' ? config : (config as { text?: string }).text;
-    const params = typeof config === 'string' ? values : (config as { values?: unknown[] }).values;
-    if (text?.startsWith('select * from "outbox"'))
-      caught.push({ text, values: (params as unknown[]) ?? [] });
-    return query.apply(this, args);
-  } as typeof query);
-  return caught;
 }
 
 interface PlanNode {
@@ -76,11 +56,11 @@ describe('A worker after a burst of quotes', () => {
     'reads only the emails it takes, however many wait (PostgreSQL)',
     async () => {
       const stores = await backlog();
-      const caught = catchClaimSelect();
+      const log = statementLog(stores.storage);
       const at = new Date(Date.now() + 1_000);
       await stores.outbox.claimDue(at, new Date(at.getTime() + 60_000), TAKE);
-      vi.restoreAllMocks();
-      const claim = caught[0];
+      log.stop();
+      const claim = log.queries.find(({ text }) => text.startsWith('select * from "outbox"'));
       expect(claim).toBeDefined();
       if (!claim) return;
 

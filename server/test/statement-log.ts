@@ -8,10 +8,17 @@ import type { Storage } from '../db/database.ts';
  */
 export function statementLog(storage: Pick<Storage, 'sqlite'>) {
   const statements: string[] = [];
-  const note = (query: unknown) => {
+  /** On PostgreSQL, each query as sent, with its values (to EXPLAIN it again). */
+  const queries: { text: string; values: unknown[] }[] = [];
+  const note = (query: unknown, values?: unknown) => {
     // A string, or pg's query config ({ name, text, values }) for a prepared statement.
-    const text = typeof query === 'object' && query !== null && 'text' in query ? query.text : query;
-    if (typeof text === 'string') statements.push(text.toLowerCase());
+    const config =
+      typeof query === 'object' && query !== null ? (query as { text?: unknown; values?: unknown }) : {};
+    const text = 'text' in config ? config.text : query;
+    if (typeof text !== 'string') return;
+    statements.push(text.toLowerCase());
+    const sent = 'values' in config ? config.values : values;
+    queries.push({ text, values: Array.isArray(sent) ? sent : [] });
   };
   const { sqlite } = storage;
   if (sqlite) {
@@ -31,15 +38,15 @@ export function statementLog(storage: Pick<Storage, 'sqlite'>) {
         return original.apply(this, args);
       });
     });
-    return { statements, stop: () => spies.forEach((spy) => spy.mockRestore()) };
+    return { statements, queries, stop: () => spies.forEach((spy) => spy.mockRestore()) };
   }
   const query = pg.Client.prototype.query;
   const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
     this: pg.Client,
     ...args: Parameters<typeof query>
   ) {
-    note(args[0]);
+    note(args[0], args[1]);
     return query.apply(this, args);
   } as typeof query);
-  return { statements, stop: () => spy.mockRestore() };
+  return { statements, queries, stop: () => spy.mockRestore() };
 }
