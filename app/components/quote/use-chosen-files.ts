@@ -44,13 +44,12 @@ export function useChosenFiles(): ChosenFiles {
     error: described?.error,
     ok: described?.ok ?? true,
     choose: (chosen) => {
-      import('./chosen-file-list').then(
-        (loaded) => {
-          setCode(loaded);
-          change((current) => [...current, ...chosen]);
-        },
-        (error: unknown) => console.error('The chosen files could not be listed:', error),
-      );
+      // Kept at once, in the order chosen: two choices made while the code loads stay in that order.
+      change((current) => [...current, ...chosen]);
+      if (!code)
+        import('./chosen-file-list').then(setCode, (error: unknown) =>
+          console.error('The chosen files could not be listed:', error),
+        );
     },
     remove: (index) => change((current) => current.filter((_, at) => at !== index)),
     refuse: setRefusal,
