@@ -1,12 +1,9 @@
-import { join } from 'node:path';
 import { openSqlite } from './sqlite-open.ts';
 import { afterEach, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import { tempDir } from '../test/temp-dir.ts';
-import { openStorage, type Storage } from './database.ts';
+import type { Storage } from './database.ts';
 import { isStorageUnavailable, isTransactionConflict } from './storage-errors.ts';
 import { createWriteQueue } from './write-queue.ts';
-import { sqliteOf } from '../test/sqlite-of.ts';
+import { openNotesStorage } from '../test/notes-storage.ts';
 import { sqliteOnly } from '../test/database-kind.ts';
 
 const opened: Storage[] = [];
@@ -14,31 +11,7 @@ afterEach(async () => {
   for (const storage of opened.splice(0)) await storage.close();
 });
 
-/** The write queue knows no table: these tests write to one of their own. */
-interface NotesDatabase {
-  notes: { id?: number; name: string };
-}
-const migrations = {
-  '0001-notes': {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('notes')
-        .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-        .addColumn('name', 'text', (column) => column.notNull())
-        .execute();
-    },
-  },
-};
-
-async function storage() {
-  const opening = await openStorage({
-    path: join(tempDir(), 'site.db'),
-    busyTimeoutMs: 50,
-    migrations: { sqlite: migrations, postgres: {} },
-  });
-  opened.push(opening);
-  return { db: opening.db as unknown as Kysely<NotesDatabase>, sqlite: sqliteOf(opening) };
-}
+const storage = () => openNotesStorage(opened, 50);
 
 const note = (name: string) => ({ name });
 

@@ -1,12 +1,14 @@
 import type { ControlledTransaction, Kysely, Transaction } from 'kysely';
+import { runSharedStatements, type SharedStatement, type Sharing } from './shared-statements.ts';
 import { isStorageUnavailable } from './storage-errors.ts';
 
 /**
  * A unit of writing: a few statements that belong together (a lead and its
  * outbox row). Only database work: it may run twice, when another job of its
- * group fails and the group is written again.
+ * group fails and the group is written again. `shared` is what a shared
+ * statement wrote for it (runSharing), if one did.
  */
-type WriteJob<DB, T> = (trx: Transaction<DB>) => Promise<T>;
+type WriteJob<DB, T> = (trx: Transaction<DB>, shared?: unknown) => Promise<T>;
 
 export interface WriteQueue<DB> {
   /**
@@ -18,6 +20,18 @@ export interface WriteQueue<DB> {
    * it rejects with that error.
    */
   run<T>(job: WriteJob<DB, T>): Promise<T>;
+  /**
+   * run(), for a job whose first write is a row that one statement can write for several jobs (a lead
+   * and its notification). When other jobs of its group share `statement`, it runs once for all their
+   * rows, in the order queued, before the jobs run, and `job` is given what came back for its row.
+   * `job` is given undefined, and writes its row itself, when it is alone in its group, when the group
+   * is written again job by job, and when the statement did not write its row.
+   */
+  runSharing<R, I, T>(
+    statement: SharedStatement<DB, R, I>,
+    row: R,
+    job: (trx: Transaction<DB>, shared: I | undefined) => Promise<T>,
+  ): Promise<T>;
   /** Resolves when everything queued so far has been written (or has failed). */
   flush(): Promise<void>;
   /** Writes what is queued, then refuses new jobs. */
@@ -49,6 +63,7 @@ const ATTEMPTS = 8;
 
 interface Pending<DB> {
   job: WriteJob<DB, unknown>;
+  sharing?: Sharing<DB>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -95,9 +110,13 @@ async function attempt<DB>(
   const trx = await db.startTransaction().execute();
   try {
     const outcomes: Outcome[] = [];
-    for (const { job } of batch) {
+    // Job by job (groupError): each writes its own row, so that a bad one is undone alone.
+    const shared = groupError ? [] : await runSharedStatements(trx, batch);
+    for (const [index, { job }] of batch.entries()) {
       outcomes.push(
-        groupError ? await runIsolated(trx, job, groupError) : { ok: true, value: await job(trx) },
+        groupError
+          ? await runIsolated(trx, job, groupError)
+          : { ok: true, value: await job(trx, shared[index]) },
       );
     }
     await trx.commit().execute();
@@ -130,6 +149,15 @@ async function attemptRetrying<DB>(
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * tries));
     }
   }
+}
+
+/** Answers each job of a committed group with its own outcome. */
+function settle<DB>(batch: readonly Pending<DB>[], outcomes: readonly Outcome[]) {
+  batch.forEach((pending, index) => {
+    const outcome = outcomes[index];
+    if (outcome?.ok) pending.resolve(outcome.value);
+    else pending.reject(outcome?.error);
+  });
 }
 
 /**
@@ -186,11 +214,7 @@ export function createWriteQueue<DB>(db: Kysely<DB>, options: WriteQueueOptions 
     }
     storageFailing = false;
     options.onCommit?.(batch.length);
-    batch.forEach((pending, index) => {
-      const outcome = outcomes[index];
-      if (outcome?.ok) pending.resolve(outcome.value);
-      else pending.reject(outcome?.error);
-    });
+    settle(batch, outcomes);
   }
 
   function schedule() {
@@ -214,14 +238,18 @@ export function createWriteQueue<DB>(db: Kysely<DB>, options: WriteQueueOptions 
     return new Promise((resolve) => idle.push(resolve));
   }
 
+  function enqueue<T>(job: WriteJob<DB, T>, sharing?: Sharing<DB>): Promise<T> {
+    if (closed) return Promise.reject(new WriteQueueClosedError());
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ job, sharing, resolve: resolve as (value: unknown) => void, reject });
+      schedule();
+    });
+  }
+
   return {
-    run<T>(job: WriteJob<DB, T>): Promise<T> {
-      if (closed) return Promise.reject(new WriteQueueClosedError());
-      return new Promise<T>((resolve, reject) => {
-        queue.push({ job, resolve: resolve as (value: unknown) => void, reject });
-        schedule();
-      });
-    },
+    run: (job) => enqueue(job),
+    runSharing: (statement, row, job) =>
+      enqueue((trx, shared) => job(trx, shared as Parameters<typeof job>[1]), { statement, row }),
     flush,
     async close() {
       closed = true;

@@ -56,7 +56,8 @@ sqliteOnly('the campaigns migration on SQLite', () => {
         }[]
       ).map((row) => row.name);
       // Indexes of the feature columns went with them (2026-11-28-701-outbox-owners).
-      const gone = ['outbox_quote_request', 'outbox_subscriber'];
+      // And outbox_due with 2026-11-30-120, outbox_lane_due serving what it did.
+      const gone = ['outbox_quote_request', 'outbox_subscriber', 'outbox_due'];
       expect(names).toEqual(
         expect.arrayContaining([...indexesBefore.filter((name) => !gone.includes(name)), 'outbox_owner']),
       );

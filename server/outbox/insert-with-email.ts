@@ -55,9 +55,16 @@ export async function insertWithEmail<TB extends keyof Database>(
         .selectFrom('new_record')
         .select([...columns.map((column) => sql`${row[column] ?? null}`.as(column)), 'new_record.id']),
     )
-    .returning(['owner_id', ...reads.map((read, index) => sql<unknown>`(${read(trx)})`.as(`read_${index}`))])
+    .returning(['owner_id', ...readColumns(trx, reads)])
     .executeTakeFirst();
   if (!queued) return undefined;
-  const values = queued as Record<string, unknown>;
-  return { id: queued.owner_id, reads: reads.map((_, index) => values[`read_${index}`] ?? null) };
+  return { id: queued.owner_id, reads: readValues(queued, reads) };
 }
+
+/** The reads as columns of a RETURNING list: `(select …) as read_0`, … */
+export const readColumns = (trx: Transaction<Database>, reads: readonly ValueRead[]) =>
+  reads.map((read, index) => sql<unknown>`(${read(trx)})`.as(`read_${index}`));
+
+/** The values of readColumns in a returned row, in the order of `reads` (null where no row). */
+export const readValues = (returned: object, reads: readonly ValueRead[]): unknown[] =>
+  reads.map((_, index) => (returned as Record<string, unknown>)[`read_${index}`] ?? null);

@@ -31,3 +31,8 @@ export async function createOutboxThrottle(db: Kysely<unknown>) {
     .addColumn('claimed', 'integer', (column) => column.notNull().defaultTo(0))
     .execute();
 }
+
+/** Drops outbox_due, which outbox_lane_due replaced (2026-11-30-120). */
+export async function dropUnlanedDueIndex(db: Kysely<unknown>) {
+  await db.schema.dropIndex('outbox_due').ifExists().execute();
+}

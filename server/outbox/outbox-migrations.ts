@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { createOutboxThrottle, addOutboxLane } from './outbox-lane-schema.ts';
+import { addOutboxLane, createOutboxThrottle, dropUnlanedDueIndex } from './outbox-lane-schema.ts';
 import { outboxOwnersOnSqlite } from './outbox-owner-migration.ts';
 
 /**
@@ -28,4 +28,14 @@ export const outboxMigrations: Record<string, Migration> = {
     },
   },
   '2026-11-28-701-outbox-owners': outboxOwnersOnSqlite,
+  '2026-11-30-120-outbox-due-by-lane-only': {
+    /*
+     * outbox_due (status, next_attempt_at) came before lanes; every query of due rows names its lane
+     * now, and outbox_lane_due (lane, status, next_attempt_at, id) serves them in their order. Before
+     * ANALYZE has run on a new table (after a burst of quotes, say), PostgreSQL guessed both indexes
+     * equal and could take the older one, then read and sort every due row for a claim of twenty.
+     * Gone, it can no longer be taken, and each email written has one index less to keep.
+     */
+    up: dropUnlanedDueIndex,
+  },
 };

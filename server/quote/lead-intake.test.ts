@@ -36,4 +36,28 @@ describe('a new lead’s reference', () => {
     ]);
     expect(second.queued).toBe(1); // its notification was promised with it
   });
+
+  it('is drawn again for one lead of several sent together, and every one is stored with its notification', async () => {
+    const stores = await openStores(testConfig());
+    opened.push(stores);
+    const store = (email: string) =>
+      stores.leads.store({ request: sampleQuote({ email }), sourcePage: '/contact', spam: false });
+    draws.splice(0, draws.length, 'Q-DDDDDD', 'Q-DDDDDD', 'Q-EEEEEE', 'Q-FFFFFF');
+
+    const first = await store('first@company.example');
+    // Written together (on PostgreSQL one statement): the first of them draws the taken Q-DDDDDD.
+    const together = await Promise.all([store('second@company.example'), store('third@company.example')]);
+
+    const leads = await stores.storage.db.selectFrom('quote_requests').select(['id', 'reference']).execute();
+    expect(leads.map((lead) => lead.reference).sort()).toEqual(['Q-DDDDDD', 'Q-EEEEEE', 'Q-FFFFFF']);
+    const ids = [first, ...together].map((lead) => lead.id).sort((a, b) => a - b);
+    expect(leads.map((lead) => lead.id).sort((a, b) => a - b)).toEqual(ids);
+    const notified = await stores.storage.db
+      .selectFrom('outbox')
+      .select('owner_id')
+      .where('kind', '=', 'notification')
+      .orderBy('owner_id')
+      .execute();
+    expect(notified.map((row) => row.owner_id)).toEqual(ids);
+  });
 });

@@ -4,6 +4,7 @@ import { storeLeadFiles, type LeadFile } from '../attachments/lead-files-intake.
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
+import { insertManyWithEmail } from '../outbox/insert-many-with-email.ts';
 import { insertWithEmail, type EmailAboutNew, type ValueRead } from '../outbox/insert-with-email.ts';
 import { countEmailsTo, queueEmails, type NewEmail } from '../outbox/outbox-rows.ts';
 import { autoReplySwitch } from './auto-reply.ts';
@@ -75,6 +76,26 @@ interface Inserted {
   found?: ProbeFindings;
 }
 
+/** What the lead's statement read for the intake: the auto-reply's switch (Settings), then the probes. */
+const leadReads = (folded: readonly StoredProbe[]): ValueRead[] => [
+  autoReplySwitch,
+  ...folded.map(existsRead),
+];
+
+/** The lead as insertWithEmail (or insertManyWithEmail) stored it, with what its reads found. */
+function inserted(stored: { id: number; reads: unknown[] }, folded: readonly StoredProbe[]): Inserted {
+  const [autoReply, ...found] = stored.reads;
+  return {
+    id: stored.id,
+    autoReply: autoReply === 1,
+    found: folded.length > 0 ? new Map(folded.map((probe, i) => [probe, found[i] === true])) : undefined,
+  };
+}
+
+/** The probes read in the lead's statement: where they would cost a statement each (SQLite, in process), none; hooks just work. */
+const foldedProbes = (storage: Pick<Storage, 'insertsInWith'>, probes: readonly StoredProbe[]) =>
+  storage.insertsInWith ? probes : [];
+
 /**
  * Inserts the lead, and its notification about it, under a reference no lead has: one already taken
  * (about one chance in a billion per lead) is skipped by ON CONFLICT, no notification with it, and
@@ -89,8 +110,7 @@ async function insertUnderNewReference(
   notification: EmailAboutNew | undefined,
   probes: readonly StoredProbe[],
 ): Promise<Inserted> {
-  // Where they would cost a statement each (SQLite, in process), probes are not read: hooks just work.
-  const folded = storage.insertsInWith ? probes : [];
+  const folded = foldedProbes(storage, probes);
   for (;;) {
     const insert = (db: QueryCreator<Database>) =>
       db
@@ -99,20 +119,45 @@ async function insertUnderNewReference(
         .onConflict((conflict) => conflict.column('reference').doNothing())
         .returning('id');
     if (notification) {
-      // The auto-reply's switch (Settings) as it is in this transaction, read in the same statement.
-      const reads = [autoReplySwitch, ...folded.map(existsRead)];
-      const stored = await insertWithEmail(trx, storage, insert, notification, reads);
-      if (!stored) continue;
-      const [autoReply, ...found] = stored.reads;
-      return {
-        id: stored.id,
-        autoReply: autoReply === 1,
-        found: folded.length > 0 ? new Map(folded.map((probe, i) => [probe, found[i] === true])) : undefined,
-      };
+      const stored = await insertWithEmail(trx, storage, insert, notification, leadReads(folded));
+      if (stored) return inserted(stored, folded);
+      continue;
     }
     const stored = await insert(trx).executeTakeFirst();
     if (stored) return { id: stored.id, autoReply: false };
   }
+}
+
+/** A lead and its notification, for the statement several leads of a write group share. */
+interface LeadRow {
+  lead: NewLead;
+  notification: EmailAboutNew;
+}
+
+/**
+ * The leads of a write group (and their notifications) in one statement on PostgreSQL
+ * (insertManyWithEmail; issue 33). A lead whose reference is taken is not written here: its job
+ * draws another (insertUnderNewReference). On SQLite, where a statement costs no round trip, every
+ * job writes its own lead.
+ */
+function leadsTogether(storage: Pick<Storage, 'insertsInWith'>, probes: readonly StoredProbe[]) {
+  const folded = foldedProbes(storage, probes);
+  return async (trx: Transaction<Database>, rows: readonly LeadRow[]) => {
+    if (!storage.insertsInWith) return rows.map(() => undefined);
+    const drawn = rows.map(({ lead, notification }) => ({
+      lead: { ...lead, reference: newLeadReference() },
+      notification,
+    }));
+    const insert = (db: QueryCreator<Database>) =>
+      db
+        .insertInto('quote_requests')
+        .values(drawn.map(({ lead }) => lead))
+        .onConflict((conflict) => conflict.column('reference').doNothing())
+        .returning(['id', 'reference as key']);
+    const emails = drawn.map(({ lead, notification }) => ({ key: lead.reference, email: notification }));
+    const stored = await insertManyWithEmail(trx, insert, emails, leadReads(folded));
+    return stored.map((one) => one && inserted(one, folded));
+  };
 }
 
 /** The public write: a quote request from the site, with the emails it promises. */
@@ -120,54 +165,66 @@ export function createLeadIntake(
   storage: Pick<Storage, 'write' | 'lock' | 'insertsInWith'>,
   options: LeadIntakeOptions,
 ) {
-  const write = storage.write.run;
   const now = options.now ?? (() => new Date());
+  const probes = options.hooks?.storedOnlyIf ?? [];
+  const together = leadsTogether(storage, probes);
+
+  /** What follows the lead in its transaction: its files, its acknowledgement, the hooks. */
+  async function afterLead(
+    trx: Transaction<Database>,
+    { request, spam, files = [] }: StoreLeadInput,
+    { id, autoReply, found }: Inserted,
+    at: Date,
+  ): Promise<StoredLead> {
+    await storeLeadFiles(trx, id, files, at);
+    if (spam) return { id, spam, queued: 0 };
+    const emails: NewEmail[] = [];
+    if (autoReply) {
+      const recipient = request.email.toLowerCase();
+      const since = new Date(at.getTime() - DAY_MS);
+      const kind = QUOTE_EMAIL_KINDS.acknowledgement;
+      // Two requests from one address at once (on two instances) must not both see "none today".
+      await storage.lock(trx, `acknowledgement:${recipient}`);
+      if ((await countEmailsTo(trx, { kind, recipient, since })) === 0) {
+        const messageId = newMessageId('quote-ack', options.mailDomain);
+        emails.push({ kind, recipient, messageId, owner: leadOwner(id), at });
+      }
+    }
+    await queueEmails(trx, emails);
+    await options.hooks?.stored?.(trx, id, at, found);
+    return { id, spam, queued: emails.length + 1 };
+  }
 
   return {
     /**
      * Stores the lead, its files and its outbox rows in one transaction: once
      * this resolves, the request, its files and the promise to email it are all
-     * on disk.
+     * on disk. A lead that is not spam shares its insert with the other leads of
+     * its write group (leadsTogether); the rest of its job is its own.
      */
-    async store({ request, sourcePage, spam, files = [] }: StoreLeadInput): Promise<StoredLead> {
-      return write(async (trx) => {
-        const at = now();
-        const lead = {
-          ...request,
-          created_at: at.toISOString(),
-          source_page: sourcePage,
-          spam: spam ? 1 : 0,
-          spam_at: spam ? at.toISOString() : null,
-        };
-        // Spam: no email at all; otherwise the notification, written with the lead.
-        const notification = spam ? undefined : notificationAboutNew(options, at);
-        const probes = options.hooks?.storedOnlyIf ?? [];
-        const { id, autoReply, found } = await insertUnderNewReference(
-          trx,
-          storage,
-          lead,
-          notification,
-          probes,
+    async store(input: StoreLeadInput): Promise<StoredLead> {
+      const at = now();
+      const lead = {
+        ...input.request,
+        created_at: at.toISOString(),
+        source_page: input.sourcePage,
+        spam: input.spam ? 1 : 0,
+        spam_at: input.spam ? at.toISOString() : null,
+      };
+      // Spam: no email at all; otherwise the notification, written with the lead.
+      if (input.spam)
+        return storage.write.run(async (trx) =>
+          afterLead(trx, input, await insertUnderNewReference(trx, storage, lead, undefined, probes), at),
         );
-        await storeLeadFiles(trx, id, files, at);
-        if (spam) return { id, spam, queued: 0 };
-
-        const emails: NewEmail[] = [];
-        if (autoReply) {
-          const recipient = request.email.toLowerCase();
-          const since = new Date(at.getTime() - DAY_MS);
-          const kind = QUOTE_EMAIL_KINDS.acknowledgement;
-          // Two requests from one address at once (on two instances) must not both see "none today".
-          await storage.lock(trx, `acknowledgement:${recipient}`);
-          if ((await countEmailsTo(trx, { kind, recipient, since })) === 0) {
-            const messageId = newMessageId('quote-ack', options.mailDomain);
-            emails.push({ kind, recipient, messageId, owner: leadOwner(id), at });
-          }
-        }
-        await queueEmails(trx, emails);
-        await options.hooks?.stored?.(trx, id, at, found);
-        return { id, spam, queued: emails.length + 1 };
-      });
+      const notification = notificationAboutNew(options, at);
+      return storage.write.runSharing(together, { lead, notification }, async (trx, shared) =>
+        afterLead(
+          trx,
+          input,
+          shared ?? (await insertUnderNewReference(trx, storage, lead, notification, probes)),
+          at,
+        ),
+      );
     },
   };
 }
