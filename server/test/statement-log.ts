@@ -8,7 +8,7 @@ import type { Storage } from '../db/database.ts';
  */
 export function statementLog(storage: Pick<Storage, 'sqlite'>) {
   const statements: string[] = [];
-  /** On PostgreSQL, each query as sent, with its values (to EXPLAIN it again). */
+  /** Each statement as sent: its text, and on PostgreSQL its values (to EXPLAIN it again; none kept on SQLite). */
   const queries: { text: string; values: unknown[] }[] = [];
   const note = (query: unknown, values?: unknown) => {
     // A string, or pg's query config ({ name, text, values }) for a prepared statement.
