@@ -140,6 +140,16 @@ function sourceNumber(file: string, pattern: RegExp): number {
 const shutdownDeadlineMs = () => sourceNumber('server/main.ts', /closeWithGrace\(\{\s*delay:\s*([\d_]+)/);
 /** How long the app keeps an idle connection open; a proxy must let go of it sooner. */
 const appKeepAliveMs = () => sourceNumber('server/plugins/server-options.ts', /keepAliveTimeout:\s*([\d_]+)/);
+/**
+ * The largest quote the app takes with its default ATTACHMENT_MAX_* settings: the files, the
+ * fields (64 KiB) and 16 KiB of framing per part (server/quote/quote-routes.ts, quoteBodyLimit).
+ */
+function appQuoteBodyLimit(): number {
+  const setting = (name: string) =>
+    sourceNumber('server/config.ts', new RegExp(`${name}: wholeNumber\\([^)]*\\)\\.default\\((\\d+)\\)`));
+  const totalBytes = setting('ATTACHMENT_MAX_TOTAL_MB') * 1024 * 1024;
+  return totalBytes + 64 * 1024 + (setting('ATTACHMENT_MAX_FILES') + 1) * 16 * 1024;
+}
 
 // --- systemd -------------------------------------------------------------------------------
 
@@ -431,11 +441,13 @@ describe('the Caddyfile', () => {
     expect(formatted.output).toBe(read('Caddyfile'));
   });
 
-  it('forwards to the app, lets 64 KiB forms through, and drops idle connections before the app does', () => {
+  it('forwards to the app, lets 64 KiB forms and whole quotes through, and drops idle connections before the app does', () => {
     const caddyfile = read('Caddyfile');
     expect(caddyfile).toContain(`reverse_proxy ${APP_ADDRESS} {`);
     const maxSize = /max_size (\d+)KB/.exec(caddyfile);
     expect(Number(maxSize![1]) * 1000).toBeGreaterThan(64 * 1024);
+    const quoteMaxSize = /max_size (\d+)MB/.exec(caddyfile);
+    expect(Number(quoteMaxSize![1]) * 1000 * 1000).toBeGreaterThan(appQuoteBodyLimit());
     const keepalive = /keepalive (\d+)s/.exec(caddyfile);
     expect(Number(keepalive![1]) * 1000).toBeLessThan(appKeepAliveMs());
   });
@@ -455,17 +467,36 @@ describe('the nginx site', () => {
     expect(nginxTest(twice, ports).status).not.toBe(0);
   });
 
-  it('lets 64 KiB forms through and drops idle connections before the app does', () => {
+  it('lets 64 KiB forms and whole quotes through and drops idle connections before the app does', () => {
     const site = read('nginx-acme-site.conf');
     expect(site).toContain(`server ${APP_ADDRESS};`);
     const maxSize = /client_max_body_size (\d+)k;/.exec(site);
     expect(Number(maxSize![1]) * 1024).toBeGreaterThan(64 * 1024);
+    const quoteMaxSize = /client_max_body_size (\d+)m;/.exec(site);
+    expect(Number(quoteMaxSize![1]) * 1024 * 1024).toBeGreaterThan(appQuoteBodyLimit());
     const keepalive = /keepalive_timeout (\d+)s;/.exec(site);
     expect(Number(keepalive![1]) * 1000).toBeLessThan(appKeepAliveMs());
   });
 });
 
 // --- The proxies: running ------------------------------------------------------------------
+
+/** The paths that take the quote form's files (server/quote/quote-routes.ts). */
+const QUOTE_ENDPOINTS = ['/api/quote', '/sendMail.php'];
+const BOUNDARY = 'deploy-test-boundary';
+
+/** A multipart quote request with one file of `fileBytes`, as the form sends it. */
+function quoteWithFiles(fileBytes: number): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="name"\r\n\r\nAsha\r\n` +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="attachments"; filename="brief.pdf"\r\n` +
+        'Content-Type: application/pdf\r\n\r\n',
+    ),
+    Buffer.alloc(fileBytes, 'a'),
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
 
 interface Seen {
   headers: IncomingHttpHeaders;
@@ -528,6 +559,29 @@ function ask({ port, host, path = '/', tls, method = 'GET', headers = {}, body }
     request.setTimeout(10_000, () => request.destroy(new Error(`no answer from ${host} on ${port}`)));
     request.on('error', reject);
     request.end(body);
+  });
+}
+
+/** The status a proxy answers a POST that announces `bytes` of body, before any is sent. */
+function statusOfAnnounced(port: number, path: string, bytes: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest({
+      host: '127.0.0.1',
+      port,
+      path,
+      method: 'POST',
+      agent: false,
+      servername: 'www.example.com',
+      rejectUnauthorized: false,
+      headers: { host: 'www.example.com', 'content-length': String(bytes) },
+    });
+    request.on('response', (response) => {
+      resolve(response.statusCode ?? 0);
+      request.destroy();
+    });
+    request.on('error', reject);
+    request.setTimeout(10_000, () => request.destroy(new Error(`no answer on ${port}`)));
+    request.flushHeaders();
   });
 }
 
@@ -629,6 +683,37 @@ function behavesAsAProxy(
       expect(answer.status).toBe(200);
       expect(upstream.seen.at(-1)!.bodyBytes).toBe(body.length);
     });
+
+    it.each(QUOTE_ENDPOINTS)('passes a quote with 10 MB of files to %s whole', async (path) => {
+      upstream.seen.length = 0;
+      const body = quoteWithFiles(10 * 1024 * 1024);
+      const answer = await ask({
+        port: proxy!.ports.https,
+        host: 'www.example.com',
+        path,
+        tls: true,
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        body,
+      });
+      expect(answer).toMatchObject({ status: 200, body: 'from the app' });
+      expect(upstream.seen.at(-1)!.bodyBytes).toBe(body.length);
+    });
+
+    it('refuses a large body anywhere else with 413, before it reaches the app', async () => {
+      upstream.seen.length = 0;
+      const answer = await ask({
+        port: proxy!.ports.https,
+        host: 'www.example.com',
+        path: '/api/newsletter',
+        tls: true,
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        body: quoteWithFiles(1024 * 1024),
+      });
+      expect(answer.status).toBe(413);
+      expect(upstream.seen).toEqual([]);
+    });
   });
 }
 
@@ -714,10 +799,15 @@ describe('the files for several instances', () => {
     const nginx = read(SEVERAL_NGINX);
     for (const instance of INSTANCES) expect(nginx).toContain(`server ${instance} `);
     // What the single-instance files say about bodies and keep-alive holds here too.
-    for (const pattern of [/max_size (\d+)KB/, /keepalive (\d+)s/]) {
+    for (const pattern of [/max_size (\d+)KB/, /max_size (\d+)MB/, /keepalive (\d+)s/]) {
       expect(pattern.exec(caddyfile)?.[0]).toBe(pattern.exec(read('Caddyfile'))?.[0]);
     }
-    for (const pattern of [/client_max_body_size (\d+)k;/, /keepalive_timeout (\d+)s;/, /access_log off;/]) {
+    for (const pattern of [
+      /client_max_body_size (\d+)k;/,
+      /client_max_body_size (\d+)m;/,
+      /keepalive_timeout (\d+)s;/,
+      /access_log off;/,
+    ]) {
       expect(pattern.exec(nginx)?.[0]).toBe(pattern.exec(read('nginx-acme-site.conf'))?.[0]);
     }
   });
@@ -920,6 +1010,22 @@ function balancesInstances(
       expect(after[1]!).toBeGreaterThan(before[1]!);
     });
 
+    it('passes a quote with 10 MB of files to an instance whole', async () => {
+      const body = quoteWithFiles(10 * 1024 * 1024);
+      const answer = await ask({
+        port: balancer!.port,
+        host: 'www.example.com',
+        path: '/api/quote',
+        tls: true,
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        body,
+      });
+      expect(answer.status).toBe(200);
+      const lengths = instances.flatMap((instance) => instance.posts.map((post) => post.length));
+      expect(lengths).toContain(body.length);
+    });
+
     it('answers every request, forms too, while one instance is stopped', async () => {
       const [first, second] = instances as [Instance, Instance];
       await first.stop();
@@ -990,12 +1096,14 @@ function balancesInstances(
       const answer = await ask({
         port: balancer!.port,
         host: 'www.example.com',
-        path: '/api/quote',
+        path: '/contact',
         tls: true,
         method: 'POST',
         body: Buffer.alloc(200 * 1024, 'a'),
       });
       expect(answer.status).toBe(413);
+      // A quote over its own limit: refused on its Content-Length, before the body is sent.
+      expect(await statusOfAnnounced(balancer!.port, '/api/quote', 28 * 1024 * 1024)).toBe(413);
     });
 
     it('answers 503 with Retry-After when no instance can', async () => {
@@ -1148,10 +1256,14 @@ describe('the plain-HTTP files for rehearsing several instances on one machine',
     expect(read(LOCAL_CADDYFILE)).toMatch(/^\{\n\tauto_https off\n\}$/m);
     const localNginx = read(LOCAL_NGINX);
     const shippedNginx = read(SEVERAL_NGINX);
-    const proxying = 'location / {\n        proxy_pass http://acme_site;';
-    for (const opening of ['upstream acme_site {', proxying, 'location @unavailable {']) {
+    for (const opening of ['upstream acme_site {', 'location @unavailable {']) {
       expect(nginxBlock(localNginx, opening)).toBe(nginxBlock(shippedNginx, opening));
     }
+    // The proxying: the settings every location shares, the locations, the body limits.
+    const proxying = (site: string) =>
+      site.slice(site.indexOf('    # The app refuses form bodies'), site.indexOf('    error_page '));
+    expect(proxying(localNginx)).toContain('location ~ ^/(api/quote|sendMail\\.php)$ {');
+    expect(proxying(localNginx)).toBe(proxying(shippedNginx));
     expect(localNginx).toContain('error_page 502 504 =503 @unavailable;');
     expect(localNginx).toContain('listen 127.0.0.1:8080;');
     expect(localNginx).not.toMatch(/ssl|443/);
