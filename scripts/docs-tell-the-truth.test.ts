@@ -43,6 +43,17 @@ export function outsideLink(file: string, target: string): string | undefined {
   return undefined;
 }
 
+/**
+ * What a text cites that its reader cannot look up: "issue 36", "decision 041" (not a link to the
+ * decision's file, which a reader can open).
+ */
+export function citations(markdown: string): string[] {
+  const prose = markdown
+    .replace(/```[\s\S]*?```/g, '')
+    .replace(/\[decisions? \d{3}\]\(decisions\/[^)]+\)/gi, '');
+  return [...prose.matchAll(/\b(issues? \d+|decisions? \d{3})\b/gi)].map((match) => match[0]);
+}
+
 describe('the docs', () => {
   const files = tracked();
 
@@ -78,6 +89,21 @@ describe('the docs', () => {
     expect(subfolders(files, parent).filter((folder) => !named(folder))).toEqual([]);
   });
 
+  it('cite no issue and no bare decision number to a reader, who has neither', () => {
+    const userDocs = files.filter(
+      (file) =>
+        file === 'README.md' || (/^docs\/[^/]+\.md$/.test(file) && !file.startsWith('docs/decisions/')),
+    );
+    const wrong = userDocs.flatMap((file) =>
+      citations(readFileSync(file, 'utf8')).map((citation) => `${file}: ${citation}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('send no reader to the specification, which a clone does not have', () => {
+    expect(readFileSync('README.md', 'utf8')).not.toMatch(/SPEC\.md/);
+  });
+
   it('keep one decision per file, each with its status, all listed in the index', () => {
     const decisions = files.filter((file) => /^docs\/decisions\/\d{3}-[a-z0-9-]+\.md$/.test(file));
     const index = readFileSync('docs/decisions/README.md', 'utf8');
@@ -97,6 +123,14 @@ describe('a link', () => {
     expect(outsideLink('README.md', 'docs/nothing-here.md')).toMatch(/names no file/);
     expect(outsideLink('README.md', 'docs/project-layout.md#top')).toBeUndefined();
     expect(outsideLink('docs/leads.md', '../server/config.ts')).toBeUndefined();
+  });
+
+  it('to a decision is no citation; a bare issue or decision number is', () => {
+    expect(citations('([decision 044](decisions/044-x.md)), issue 36; decision 041 and Issue 2')).toEqual([
+      'issue 36',
+      'decision 041',
+      'Issue 2',
+    ]);
   });
 
   it('in code is not a link', () => {

@@ -46,12 +46,12 @@ describe('the Node versions the project supports', () => {
     ]);
   });
 
-  it('are the ones the README names', () => {
-    const readme = readFileSync('README.md', 'utf8');
+  it.each(['README.md', 'docs/deploy.md'])('are the ones %s names', (file) => {
+    const text = readFileSync(file, 'utf8');
     for (const floor of floors) {
       const [major, minor] = floor.split('.');
       const named = minor === '0' ? `Node.js ${major ?? ''}` : `${major ?? ''}.${minor ?? ''}`;
-      expect(readme).toContain(named);
+      expect(text).toContain(named);
     }
   });
 });
