@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { isLoopbackHost } from './config-values.ts';
 import { createMailboxWatcher, type MailboxWatcher } from './conversations/mailbox-watcher.ts';
 import type { FollowUpReminders } from './admin/follow-up-reminders.ts';
+import { helperStatus, logHelperServices } from './helper-services.ts';
 import { addTeamWorkers } from './team-workers.ts';
 import { mailDomain } from './mail/mail-address.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -244,6 +245,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   const { leads } = stores;
   app.addHook('onReady', async () => {
     warnAtStart(app, config, { shared: stores.storage.sharedAcrossInstances, redis, mailer });
+    await logHelperServices(app.log, config);
     if (options.startOutbox) {
       worker.start();
       campaignWorker.start();
@@ -262,6 +264,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   });
 
   const { storage, outbox } = stores;
+  const helpers = helperStatus(config, () => app.mailboxWatcher);
   /** What /readyz reports. */
   const readiness = async (): Promise<Readiness> => ({
     database: (await storage.canWrite()) ? 'ok' : 'unavailable',
@@ -272,6 +275,8 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
     lastBackupAt: listBackups(config.backup.dir, backupKindOf(config.database))[0]?.at.toISOString() ?? null,
     // Only reported: without Redis, quotes are still taken (unlimited) and only sign-in is refused.
     ...(redis ? { redis: await redisHealth(redis) } : {}),
+    // Only reported too: without them quotes are still taken (files held) and replies still sent.
+    ...(await helpers()),
   });
   const kick = () => {
     worker.kick();

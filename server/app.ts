@@ -31,6 +31,7 @@ import { withBeacon } from './visits/visit-beacon.ts';
 import { createVisitCounter, type VisitCounter } from './visits/visit-counter.ts';
 import { countPageViews, visitRoutes } from './visits/visit-routes.ts';
 import { mailDomain } from './mail/mail-address.ts';
+import { helperStatus } from './helper-services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,6 +166,7 @@ async function featuresPlugin(
     }),
     visits: config.visits,
     mailboxConnected: config.imapUrl !== undefined,
+    helperStatus: helperStatus(config, () => app.mailboxWatcher),
     mailDomain: mailDomain(config.mail.from),
     reminderTime: config.admin.team.reminderTime,
     firstResponseMs: config.admin.team.firstResponseMs,

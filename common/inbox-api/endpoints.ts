@@ -6,6 +6,7 @@ import { conversationEndpoints } from './conversation-endpoints.ts';
 import { dashboardEndpoints } from './dashboard-endpoints.ts';
 import type { Endpoint } from './endpoint.ts';
 import { followUpEndpoints } from './follow-up-endpoints.ts';
+import { helperEndpoints } from './helper-endpoints.ts';
 import { leadEndpoints } from './lead-endpoints.ts';
 import { outboxEndpoints } from './outbox-endpoints.ts';
 import { settingsEndpoints } from './settings-endpoints.ts';
@@ -24,6 +25,7 @@ export const inboxApi = {
   activity: activityEndpoints,
   settings: settingsEndpoints,
   team: teamEndpoints,
+  helpers: helperEndpoints,
 };
 
 /** The endpoints as one list: the server checks that it registers exactly these. */

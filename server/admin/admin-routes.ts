@@ -25,6 +25,7 @@ import {
   type IntegrationRoutesOptions,
 } from './integration-routes.ts';
 import { followUpRoutes, type FollowUpRoutesOptions } from './follow-up-routes.ts';
+import { helperRoutes, type HelperRoutesOptions } from './helper-routes.ts';
 import { leadRoutes, type LeadRoutesOptions, leadWorkRoutes } from './lead-routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { subscriberRoutes, type SubscriberRoutesOptions } from './subscriber-routes.ts';
@@ -40,6 +41,7 @@ export type AdminRoutesOptions = AuthRoutesOptions &
   DashboardRoutesOptions &
   ConversationRoutesOptions &
   FollowUpRoutesOptions &
+  HelperRoutesOptions &
   OwnerRoutesOptions & {
     /** The site's public origin (SITE_URL): requests from any other site are refused. */
     siteUrl: string;
@@ -87,6 +89,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       await api.register(followUpRoutes, options);
       await api.register(teamRoutes, options);
       await api.register(ownerRoutes, options);
+      await api.register(helperRoutes, options);
 
       // Any other address under the API is a JSON 404 (not the app shell that answers /admin/*).
       api.route({

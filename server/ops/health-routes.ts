@@ -21,6 +21,18 @@ export interface Readiness {
    * it quotes and sign-ups are still taken, without their rate limits, and only sign-in gets 503.
    */
   redis?: 'ok' | 'unavailable';
+  /**
+   * The virus scanner (CLAMD_URL): "none" without it, "ok" when clamd answers PING within a second,
+   * "unavailable" otherwise. Never makes the server unready: quotes are still taken, their files held
+   * as "not scanned yet" and scanned once clamd answers; and every instance shares the one clamd, so
+   * taking them out of the proxy would refuse every visitor instead of delaying some scans.
+   */
+  scanner: 'none' | 'ok' | 'unavailable';
+  /**
+   * The company mailbox (IMAP_URL): "none" without it, "connected" while answers are read,
+   * "not-connected" otherwise. Never makes the server unready either: the site and replies go on.
+   */
+  mailbox: 'none' | 'connected' | 'not-connected';
 }
 
 export interface HealthOptions {
@@ -35,7 +47,9 @@ export interface HealthOptions {
  * pressure). GET /readyz: whether the server can do its work (for a load
  * balancer or a monitor): 200, or 503 when the database cannot be written.
  * Everyone gets the status; the details (whether mail is set up, the outbox,
- * the last backup, Redis) only a request from this machine or one with the token.
+ * the last backup, Redis, the scanner, the mailbox) only a request from this
+ * machine or one with the token. A helper service down (Redis, the scanner,
+ * the mailbox) is a detail, never "not ready": the instance still takes quotes.
  */
 export async function healthRoutes(app: FastifyInstance, { readiness, detailsToken }: HealthOptions) {
   app.get('/healthz', { config: { pressureHandler: () => undefined } }, async (_request, reply) =>

@@ -70,6 +70,8 @@ describe('health and readiness', () => {
       outbox: { pending: 1, dead: 0, oldestPendingSeconds: 90 },
       mail: testDatabase === 'postgres' ? 'database' : 'files',
       lastBackupAt: null,
+      scanner: 'none',
+      mailbox: 'none',
     });
     expect(response.body).not.toMatch(/priya|@|password|smtp:\/\//i);
   });

@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { HelperStatus } from '../common/inbox-api/helper-endpoints.ts';
+import type { Config } from './config.ts';
+import { isLoopbackHost } from './config-values.ts';
+import { imapTarget } from './conversations/imap-connection.ts';
+import type { MailboxWatcher } from './conversations/mailbox-watcher.ts';
+import { createClamdScanner } from './security/clamd-scanner.ts';
+
+/**
+ * How long /readyz and the inbox wait for clamd's PONG: under the 2 s a proxy's active check gives
+ * /readyz (deploy/Caddyfile-several-instances), so a silent clamd never makes the instance look dead.
+ */
+export const SCANNER_PING_MS = 1_000;
+
+/**
+ * The mailbox as the conversations feature reports it: the one place its status is read. Without
+ * IMAP_URL there is none; otherwise the watcher says whether it is connected and reading now.
+ */
+export function mailboxStatus(watcher: MailboxWatcher | undefined): HelperStatus['mailbox'] {
+  if (!watcher) return 'none';
+  return watcher.watching ? 'connected' : 'not-connected';
+}
+
+/**
+ * The scanner and the mailbox now (for /readyz and the inbox's banner): clamd by its PING, the mailbox
+ * by mailboxStatus. Never rejects.
+ */
+export function helperStatus(
+  config: Pick<Config, 'attachments'>,
+  watcher: () => MailboxWatcher | undefined,
+): () => Promise<HelperStatus> {
+  const { clamdUrl } = config.attachments;
+  const scanner = clamdUrl ? createClamdScanner(clamdUrl, { timeoutMs: SCANNER_PING_MS }) : undefined;
+  return async () => ({
+    scanner: scanner ? ((await scanner.ping()) ? 'ok' : 'unavailable') : 'none',
+    mailbox: mailboxStatus(watcher()),
+  });
+}
+
+/** IMAP_URL as the logs may name it: without its password. */
+function mailboxName(imapUrl: string): string {
+  try {
+    return imapTarget(imapUrl, isLoopbackHost).mailbox;
+  } catch {
+    return 'an IMAP_URL that cannot be used';
+  }
+}
+
+/**
+ * At start, which scanner and which mailbox the server uses, or that there is none: a helper that is
+ * missing or down is never silent. A scanner set up but not answering is a warning (files are then
+ * held as "not scanned yet" until it answers).
+ */
+export async function logHelperServices(
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  config: Pick<Config, 'attachments' | 'imapUrl' | 'production'>,
+): Promise<void> {
+  const { clamdUrl } = config.attachments;
+  const noScanner = 'no virus scanner: files are kept not scanned (CLAMD_URL is not set)';
+  if (!clamdUrl) (config.production ? log.warn : log.info).call(log, noScanner);
+  else if (await createClamdScanner(clamdUrl, { timeoutMs: SCANNER_PING_MS }).ping())
+    log.info({ scanner: clamdUrl }, `virus scanner: clamd at ${clamdUrl}`);
+  else
+    log.warn(
+      { scanner: clamdUrl },
+      `virus scanner: clamd at ${clamdUrl} does not answer; files are held as "not scanned yet" until it does`,
+    );
+  if (config.imapUrl) {
+    const mailbox = mailboxName(config.imapUrl);
+    log.info({ mailbox }, `mailbox: clients' answers are read from ${mailbox}`);
+  } else log.info("no mailbox: clients' answers are not read (IMAP_URL is not set)");
+}
