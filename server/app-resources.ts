@@ -193,6 +193,33 @@ function warnAtStart(
   }
 }
 
+/** What /readyz reports. */
+function readinessCheck(
+  app: FastifyInstance,
+  config: Config,
+  {
+    stores,
+    mailer,
+    redis,
+    now,
+  }: { stores: Stores; mailer: Mailer; redis: Redis | undefined; now: () => Date },
+) {
+  const { storage, outbox } = stores;
+  const helpers = helperStatus(config, () => app.mailboxWatcher);
+  return async (): Promise<Readiness> => ({
+    database: (await storage.canWrite()) ? 'ok' : 'unavailable',
+    databaseKind: storage.kind,
+    outbox: await outbox.health(now()).catch(() => null),
+    mail: mailer.kind === 'file' ? 'files' : mailer.kind,
+    // The newest backup of this database in BACKUP_DIR, whoever took it: this server or `npm run backup`.
+    lastBackupAt: listBackups(config.backup.dir, backupKindOf(config.database))[0]?.at.toISOString() ?? null,
+    // Only reported: without Redis, quotes are still taken (unlimited) and only sign-in is refused.
+    ...(redis ? { redis: await redisHealth(redis) } : {}),
+    // Only reported too: without them quotes are still taken (files held) and replies still sent.
+    ...(await helpers()),
+  });
+}
+
 /**
  * What the app holds: the database and its repositories (marked as held, so
  * `npm run restore` refuses to replace it while the app runs), the Redis
@@ -263,21 +290,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
     }
   });
 
-  const { storage, outbox } = stores;
-  const helpers = helperStatus(config, () => app.mailboxWatcher);
-  /** What /readyz reports. */
-  const readiness = async (): Promise<Readiness> => ({
-    database: (await storage.canWrite()) ? 'ok' : 'unavailable',
-    databaseKind: storage.kind,
-    outbox: await outbox.health(now()).catch(() => null),
-    mail: mailer.kind === 'file' ? 'files' : mailer.kind,
-    // The newest backup of this database in BACKUP_DIR, whoever took it: this server or `npm run backup`.
-    lastBackupAt: listBackups(config.backup.dir, backupKindOf(config.database))[0]?.at.toISOString() ?? null,
-    // Only reported: without Redis, quotes are still taken (unlimited) and only sign-in is refused.
-    ...(redis ? { redis: await redisHealth(redis) } : {}),
-    // Only reported too: without them quotes are still taken (files held) and replies still sent.
-    ...(await helpers()),
-  });
+  const readiness = readinessCheck(app, config, { stores, mailer, redis, now });
   const kick = () => {
     worker.kick();
     campaignWorker.kick();

@@ -86,7 +86,8 @@ describe.skipIf(!hasClamd || !hasDovecot)(
         env: { CLAMD_URL: clamd.url, IMAP_URL: dovecot.url },
       });
       const staff = await staffMember(app, config, 'priya@acme.test', 'member');
-      const helpers = async () => (await api(app, config, 'GET', '/helpers', { cookie: staff.cookie })).json();
+      const helpers = async () =>
+        (await api(app, config, 'GET', '/helpers', { cookie: staff.cookie })).json();
       await vi.waitFor(() => expect(app.mailboxWatcher?.watching).toBe(true), { timeout: 10_000 });
       expect(await readyz(app)).toMatchObject({
         statusCode: 200,

@@ -5,6 +5,7 @@ import type { Me } from '../../../common/inbox-api/account-endpoints';
 import { Logo } from '../../../common/logo';
 import { MAIN_CONTENT_ID, SkipLink } from '../layout/skip-link';
 import { focusPageHeading, trackFocus } from './focus';
+import { HelperBanner } from './helper-banner';
 import { ACCOUNT_INTENT } from './intents';
 import { SectionNav } from './section-nav';
 
@@ -37,7 +38,8 @@ function SignOutButton() {
 
 /**
  * The frame of every inbox page: a skip link, the header (the company's mark with "Inbox", who is signed
- * in, Sign out, the sections) and the main landmark. After a move to another page, focus goes to that
+ * in, Sign out, the sections), for staff a banner while the virus scanner or the mailbox is down, and the
+ * main landmark. After a move to another page, focus goes to that
  * page's heading, so a screen reader announces it and Tab starts from the top of the content.
  */
 export function AdminFrame({ me, children }: { me: Me | undefined; children: ReactNode }) {
@@ -71,6 +73,7 @@ export function AdminFrame({ me, children }: { me: Me | undefined; children: Rea
         </div>
         {me && <SectionNav pathname={pathname} role={me.role} />}
       </header>
+      {me && <HelperBanner pathname={pathname} />}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 pb-16 outline-none">
         {children}
       </main>
