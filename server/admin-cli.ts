@@ -5,7 +5,9 @@
  */
 import { ADMIN_USAGE, runAdminCommand } from './admin/admin-commands.ts';
 import { UsageError } from './cli/cli-args.ts';
+import { checkSite } from './admin/site-check.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { serverHolding } from './ops/server-lock.ts';
 import { openStores } from './stores.ts';
 
 const io = {
@@ -25,6 +27,10 @@ async function main(args: string[]): Promise<number> {
       ...stores,
       siteUrl: config.siteUrl,
       siteUrlIsSet: config.siteUrlIsSet,
+      checkSite: () =>
+        checkSite(config.siteUrl, {
+          heldBy: config.database.url ? undefined : serverHolding(config.database.path)?.pid,
+        }),
       io,
       now: new Date(),
     });

@@ -29,6 +29,11 @@ export interface AdminCommandContext {
   siteUrl: string;
   /** Whether SITE_URL was set (else siteUrl is http://localhost:PORT). */
   siteUrlIsSet: boolean;
+  /**
+   * Whether the running server answers at siteUrl (site-check.ts): what to tell the person when it
+   * does not, or undefined. The command line checks; tests that do not need it leave it out.
+   */
+  checkSite?: () => Promise<string | undefined>;
   io: CommandIo;
   now: Date;
 }
@@ -85,6 +90,9 @@ async function invite(
     `Invitation for ${to}, valid once until ${minute(until.toISOString())}.${replacing} Send them this link:\n` +
       `${context.siteUrl}${adminPaths.invitation}#${token}\n`,
   );
+  // PORT or SITE_URL other than the running server's: the link would lead nowhere. Said, not refused.
+  const problem = await context.checkSite?.();
+  if (problem) io.err(`${problem}\n`);
   return 0;
 }
 
