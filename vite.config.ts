@@ -10,6 +10,8 @@ export default defineConfig({
     // The build script precompresses every file afterwards.
     reportCompressedSize: false,
     rolldownOptions: {
+      // Rolldown's report of the slowest plugins on every build: a profiling aid, not something to act on.
+      checks: { pluginTimings: false },
       // The page table (in the site chunk) imports the inbox's entries only to list every page for the
       // build; these two modules only declare data, so the import is dropped from the browser's code.
       treeshake: {

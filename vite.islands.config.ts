@@ -36,6 +36,8 @@ export default defineConfig({
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Rolldown's report of the slowest plugins on every build: a profiling aid, not something to act on.
+      checks: { pluginTimings: false },
       // lucide-react (the pages' prerendered icons) marks a module "use client": meaningless here.
       onLog(level, log, handler) {
         if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;

@@ -1,23 +1,17 @@
 /**
- * `react-router <command>` (build, typegen, dev), its known noise dropped (scripts/lib/known-build-noise.ts).
- * Everything else it prints, and its exit status, pass through.
+ * `react-router <command>` (build, typegen, dev), its known noise dropped and its lists of files written
+ * and pages prerendered folded into one line each (scripts/lib/known-build-noise.ts). Everything else it
+ * prints, and its exit status, pass through.
  */
 import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { dropKnownNoise } from './lib/known-build-noise.ts';
+import { createBuildOutputFilter } from './lib/known-build-noise.ts';
 
 function filter(from: Readable, to: Writable): void {
-  let pending = '';
+  const output = createBuildOutputFilter();
   from.setEncoding('utf8');
-  from.on('data', (chunk: string) => {
-    const { kept, rest } = dropKnownNoise(pending + chunk);
-    pending = rest;
-    to.write(kept);
-  });
-  from.on('end', () => {
-    const { kept } = dropKnownNoise(`${pending}\n`);
-    if (pending !== '') to.write(kept);
-  });
+  from.on('data', (chunk: string) => to.write(output.push(chunk)));
+  from.on('end', () => to.write(output.end()));
 }
 
 const child = spawn('react-router', process.argv.slice(2), {
