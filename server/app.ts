@@ -32,6 +32,7 @@ import { createVisitCounter, type VisitCounter } from './visits/visit-counter.ts
 import { countPageViews, visitRoutes } from './visits/visit-routes.ts';
 import { mailDomain } from './mail/mail-address.ts';
 import { helperStatus } from './helper-services.ts';
+import { wantsReadableLog } from './ops/readable-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -204,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       logger: options.logger ?? true,
       logLevel: config.logLevel,
       logStream: options.logStream,
+      readableLog: wantsReadableLog(config.production),
       serializers: requestSerializers,
       trustProxy: config.trustProxy,
       http: config.http,

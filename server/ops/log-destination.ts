@@ -1,4 +1,5 @@
 import { destination } from 'pino';
+import { readableLine } from './readable-log.ts';
 
 /** How many bytes of access lines wait before they are written. */
 const LOG_BUFFER_BYTES = 4096;
@@ -16,15 +17,26 @@ const ACCESS_LINE_END = '"msg":"request completed"}\n';
  * once, after the access lines before it. Whatever is still buffered is
  * written when the process exits (pino flushes on exit, a crash included);
  * only a process killed outright (SIGKILL) loses its last second of access
- * lines.
+ * lines. `readable`: for a person at a terminal (development), each line written at once as
+ * readable-log.ts shows it, in colour.
  */
-export function logDestination(dest: number | string = 1): { write: (line: string) => void } {
+export function logDestination(
+  dest: number | string = 1,
+  { readable = false }: { readable?: boolean } = {},
+): { write: (line: string) => void } {
   const stream = destination({
     dest,
     sync: false,
     minLength: LOG_BUFFER_BYTES,
     periodicFlush: LOG_FLUSH_MS,
   });
+  if (readable)
+    return {
+      write(line) {
+        stream.write(readableLine(line, true));
+        stream.flush();
+      },
+    };
   return {
     write(line) {
       stream.write(line);

@@ -11,6 +11,8 @@ export interface ServerOptions {
   logLevel: string;
   /** Where log lines go (default stdout, access lines batched: ops/log-destination.ts). */
   logStream?: { write: (line: string) => void } | undefined;
+  /** Lines a person reads instead of JSON (development, at a terminal: ops/readable-log.ts). */
+  readableLog?: boolean;
   /** How a request is written in the log (what of its URL is kept). */
   serializers: { req: (request: FastifyRequest) => { method: string; url: string } };
   /** TRUST_PROXY: false, true, a hop count, or addresses. */
@@ -42,7 +44,7 @@ export function serverOptions(options: ServerOptions): FastifyHttpOptions<Server
       ? {
           level: options.logLevel,
           serializers: options.serializers,
-          stream: options.logStream ?? logDestination(),
+          stream: options.logStream ?? logDestination(1, { readable: options.readableLog === true }),
         }
       : false,
     logController: new AccessLog(),
