@@ -10,13 +10,13 @@ import { createClamdScanner } from './security/clamd-scanner.ts';
  * How long /readyz and the inbox wait for clamd's PONG: under the 2 s a proxy's active check gives
  * /readyz (deploy/Caddyfile-several-instances), so a silent clamd never makes the instance look dead.
  */
-export const SCANNER_PING_MS = 1_000;
+const SCANNER_PING_MS = 1_000;
 
 /**
  * The mailbox as the conversations feature reports it: the one place its status is read. Without
  * IMAP_URL there is none; otherwise the watcher says whether it is connected and reading now.
  */
-export function mailboxStatus(watcher: MailboxWatcher | undefined): HelperStatus['mailbox'] {
+function mailboxStatus(watcher: MailboxWatcher | undefined): HelperStatus['mailbox'] {
   if (!watcher) return 'none';
   return watcher.watching ? 'connected' : 'not-connected';
 }

@@ -5,7 +5,7 @@ import { callApi } from './api';
 import { Icon } from './icons';
 
 /** What staff are told while a helper service that is set up is down; nothing when all is well. */
-export function helperWarnings(status: HelperStatus): string[] {
+function helperWarnings(status: HelperStatus): string[] {
   return [
     ...(status.scanner === 'unavailable'
       ? [
