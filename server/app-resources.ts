@@ -272,7 +272,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   const { leads } = stores;
   app.addHook('onReady', async () => {
     warnAtStart(app, config, { shared: stores.storage.sharedAcrossInstances, redis, mailer });
-    await logHelperServices(app.log, config);
+    void logHelperServices(app.log, config); // not awaited: a silent clamd must not hold the start
     if (options.startOutbox) {
       worker.start();
       campaignWorker.start();
