@@ -29,7 +29,7 @@ async function inviteTo(siteUrl: string, heldBy?: number) {
   }
 }
 
-describe('admin invite, when the link would not reach the running server', () => {
+describe('admin invite, when the link would not reach the running server', { timeout: 30_000 }, () => {
   it('says nothing when the server answers where the link points', async () => {
     const { app } = await testApp();
     await app.listen({ host: '127.0.0.1', port: 0 });
