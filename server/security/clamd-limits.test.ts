@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { EICAR, hasClamd, startClamdServer, type ClamdServer } from '../test/clamd-server.ts';
@@ -49,6 +50,18 @@ describe.skipIf(!hasClamd)('clamd past its limits', () => {
     expect(scanner.limitsFlagged).toBeUndefined();
     expect(await scanner.checkLimits()).toBe(true);
     expect(scanner.limitsFlagged).toBe(true);
+  }, 60_000);
+
+  it("with the deploy guide's settings, flags a file over its limits", async () => {
+    const guide = readFileSync('docs/deploy.md', 'utf8');
+    const block = /### ClamAV settings[\s\S]*?```sh\n([\s\S]*?)```/.exec(guide)?.[1] ?? '';
+    const settings = block.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+    expect(settings).toContain('AlertExceedsMax yes');
+    const server = await startClamdServer({ alertExceedsMax: false, settings });
+    servers.push(server);
+    const scanner = createClamdScanner(server.url);
+    expect(await scanner.checkLimits()).toBe(true);
+    expect(await scanner.scan(once(nestedEicar(20)))).toMatchObject({ outcome: 'infected' });
   }, 60_000);
 
   it('without it, passes them as clean: the server warns at start, naming the setting', async () => {
