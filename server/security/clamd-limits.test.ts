@@ -24,7 +24,7 @@ afterEach(() => {
 
 /** EICAR in zips nested `depth` deep, as the red team sent it. */
 function nestedEicar(depth: number): Buffer {
-  let archive = EICAR;
+  let archive: Buffer = EICAR;
   for (let level = 0; level < depth; level++) archive = storedZip([{ name: `${level}.zip`, data: archive }]);
   return archive;
 }

@@ -124,7 +124,7 @@ export function docxOfManyParts(): Buffer {
 
 /** EICAR in zips nested `depth` deep. */
 export function nestedZips(depth: number): Buffer {
-  let archive = Buffer.from(EICAR);
+  let archive: Buffer = Buffer.from(EICAR);
   for (let level = 0; level < depth; level++)
     archive = zipFrom([{ name: `level-${level}.zip`, data: archive }]);
   return archive;
