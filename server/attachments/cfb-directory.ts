@@ -88,7 +88,7 @@ function topNames(directory: Buffer): string[] | undefined {
 }
 
 /** The names at the top of a CFB source; undefined when it is not one that can be read. */
-export async function readCfbTopNames(source: ByteSource): Promise<string[] | undefined> {
+async function readCfbTopNames(source: ByteSource): Promise<string[] | undefined> {
   const header = await source.read(0, 512);
   if (header.length < 512 || header.toString('hex', 0, 8) !== 'd0cf11e0a1b11ae1') return undefined;
   const shift = header.readUInt16LE(0x1e);

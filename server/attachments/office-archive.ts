@@ -17,7 +17,7 @@ import {
 const MIB = 1024 * 1024;
 
 /** The limits, and why each: docs/attachments.md. */
-export const OFFICE_ARCHIVE_LIMITS = {
+const OFFICE_ARCHIVE_LIMITS = {
   /** Entries in one zip: a real document has tens, a large deck a few thousand; clamd stops at MaxFiles (10,000). */
   maxEntries: 5_000,
   /** Expanded to stored, per entry, past the first ratioGraceBytes: XML packs 5 to 20 times (a sheet of empty cells up to about 100); zeros 1,000. */

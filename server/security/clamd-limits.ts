@@ -15,7 +15,7 @@ import type { VirusScanner } from './virus-scanner.ts';
 const PROBE_DEPTH = 64;
 
 /** One line of text in zips nested PROBE_DEPTH deep: about 7 KB, harmless, and over clamd's limits. */
-export function overLimitsProbe(): Buffer {
+function overLimitsProbe(): Buffer {
   let archive = storedZip([{ name: 'probe.txt', data: Buffer.from('A harmless file in nested zips.\n') }]);
   for (let depth = 1; depth < PROBE_DEPTH; depth++) {
     archive = storedZip([{ name: `level-${depth}.zip`, data: archive }]);

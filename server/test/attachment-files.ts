@@ -2,7 +2,7 @@
 import { crc32 } from 'node:zlib';
 
 /** A zip of stored (uncompressed) entries, as Office and OpenDocument files are. */
-export function zipOf(entries: Record<string, string>): Buffer {
+function zipOf(entries: Record<string, string>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
