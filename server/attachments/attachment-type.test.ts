@@ -149,3 +149,28 @@ describe('old Office formats, by their own stream', () => {
     expect(await verdict('bare.xls', SAMPLE_FILES.doc.subarray(0, 512))).toMatch(/not really an Excel file/);
   });
 });
+
+describe('hostile containers', () => {
+  it('refuses, without hanging or failing, a Compound File whose directory loops or lies far past its end', async () => {
+    const looping = Buffer.from(cfbOf('WordDocument'));
+    looping.writeUInt32LE(1, 512 + 4); // the directory's sector follows itself
+    expect(await verdict('loop.doc', looping)).toMatch(/not really a Word file/);
+    const far = Buffer.from(cfbOf('WordDocument'));
+    far.writeUInt32LE(0xfffffff0, 0x30); // the directory in a sector 2 TB on
+    expect(await verdict('far.doc', far)).toMatch(/not really a Word file/);
+  });
+
+  it('refuses a zip whose directory or parts lie past its end', async () => {
+    const directoryPast = Buffer.from(docxWith());
+    directoryPast.writeUInt32LE(0xfffffff0, directoryPast.length - 22 + 16);
+    expect(await verdict('past.docx', directoryPast)).toBe(
+      'past.docx is not really a Word file, whatever its name says.',
+    );
+    const partPast = Buffer.from(docxWith());
+    const directoryAt = partPast.readUInt32LE(partPast.length - 22 + 16);
+    partPast.writeUInt32LE(0xfffffff0, directoryAt + 42); // the first part's header, 4 GB on
+    expect(await verdict('part.docx', partPast)).toBe(
+      'part.docx is not really a Word file, whatever its name says.',
+    );
+  });
+});

@@ -38,8 +38,9 @@ async function fatSector(layout: Layout, index: number): Promise<number | undefi
   return entry.length === 4 ? entry.readUInt32LE(0) : undefined;
 }
 
-/** The sector after this one in its chain (the FAT's entry for it). */
+/** The sector after this one in its chain (the FAT's entry for it); none past the file's end. */
 async function nextSector(layout: Layout, sector: number): Promise<number | undefined> {
+  if (sectorOffset(layout, sector) >= layout.source.size) return undefined;
   const perSector = layout.sectorBytes / 4;
   const fat = await fatSector(layout, Math.floor(sector / perSector));
   if (fat === undefined || fat >= FREE_OR_END) return undefined;

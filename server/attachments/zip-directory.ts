@@ -23,12 +23,15 @@ export interface ByteSource {
   read(position: number, length: number): Promise<Buffer>;
 }
 
+/** A source's reads never go past its end: a position a directory made up reads nothing. */
 export function fileSource(handle: FileHandle, size: number): ByteSource {
   return {
     size,
     async read(position, length) {
-      const buffer = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buffer, 0, length, position);
+      const within = Math.max(0, Math.min(length, size - position));
+      if (within === 0) return Buffer.alloc(0);
+      const buffer = Buffer.alloc(within);
+      const { bytesRead } = await handle.read(buffer, 0, within, position);
       return buffer.subarray(0, bytesRead);
     },
   };
@@ -142,6 +145,7 @@ export async function expandedStart(
   entry: ZipEntry,
   limit: number,
 ): Promise<Buffer | undefined> {
+  if (entry.localHeaderOffset + 30 > source.size) return undefined;
   const local = await source.read(entry.localHeaderOffset, 30);
   if (local.length < 30 || local.readUInt32LE(0) !== LOCAL) return undefined;
   const start = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
