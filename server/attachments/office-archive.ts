@@ -11,7 +11,7 @@ import {
 /**
  * The checks of a zip-based document (docx, xlsx, pptx, odt, ods, odp) before it is scanned, from its
  * central directory: what no real document has, so that clamd is never asked to read an archive it
- * cannot read whole (docs/attachments.md, "Archives"). Only the first bytes of each entry are expanded
+ * cannot read whole (docs/attachments.md, "Office files: macros, and archives clamd could not read whole"). Only the first bytes of each entry are expanded
  * (to see a zip inside), and a workbook embedded in a document (a chart's data) in full, checked in turn.
  */
 const MIB = 1024 * 1024;
@@ -27,7 +27,7 @@ const OFFICE_ARCHIVE_LIMITS = {
   maxEntryBytes: 100 * MIB,
   /** All entries expanded: within clamd's MaxScanSize the deploy guide sets (400M), with room. */
   maxExpandedBytes: 300 * MIB,
-  /** A document embedded in another, expanded in memory to be checked: a chart's workbook is tens of KB. */
+  /** The documents embedded in one file together, expanded in memory to be checked: a chart's workbook is tens of KB. */
   maxEmbeddedBytes: 16 * MIB,
 };
 
@@ -57,11 +57,16 @@ function sizesFit(entries: readonly ZipEntry[]): boolean {
   return true;
 }
 
+/** What is left to expand of the file's embedded documents (maxEmbeddedBytes). */
+interface Budget {
+  embeddedBytes: number;
+}
+
 /** One entry: a finding, or undefined when it is fine (an embedded document is checked in turn). */
 async function checkEntry(
   source: ByteSource,
   entry: ZipEntry,
-  depth: number,
+  { depth, budget }: { depth: number; budget: Budget },
 ): Promise<ArchiveFinding | undefined> {
   if (MACROS.test(entry.name)) return 'macros';
   if (entry.name.endsWith('/') && entry.expandedSize === 0) return undefined;
@@ -70,22 +75,27 @@ async function checkEntry(
   const start = await expandedStart(source, entry, 4);
   if (!start) return 'unreadable';
   if (!isZipStart(start)) return undefined;
-  if (!embedded || entry.expandedSize > OFFICE_ARCHIVE_LIMITS.maxEmbeddedBytes) return 'archive';
+  if (!embedded || entry.expandedSize > budget.embeddedBytes) return 'archive';
+  budget.embeddedBytes -= entry.expandedSize;
   // Expanded in full to be checked in turn; one byte more than it declares shows a lie.
   const whole = await expandedStart(source, entry, entry.expandedSize + 1);
   if (whole?.length !== entry.expandedSize) return 'archive';
-  return checkZip(bufferSource(whole), depth + 1);
+  return checkZip(bufferSource(whole), depth + 1, budget);
 }
 
 /** The zip's checks, at a depth (0: the file sent; 1: a document embedded in it, which may hold no zip). */
-async function checkZip(source: ByteSource, depth: number): Promise<ArchiveFinding | undefined> {
+async function checkZip(
+  source: ByteSource,
+  depth: number,
+  budget: Budget,
+): Promise<ArchiveFinding | undefined> {
   const entries = await readZipDirectory(source, OFFICE_ARCHIVE_LIMITS.maxEntries);
   if (entries === 'too-many') return 'archive';
   if (entries === 'unreadable') return 'unreadable';
   if (entries.some((entry) => MACROS.test(entry.name))) return 'macros';
   if (!sizesFit(entries)) return 'archive';
   for (const entry of entries) {
-    const finding = await checkEntry(source, entry, depth);
+    const finding = await checkEntry(source, entry, { depth, budget });
     if (finding) return finding;
   }
   return undefined;
@@ -98,7 +108,8 @@ async function checkZip(source: ByteSource, depth: number): Promise<ArchiveFindi
 export async function checkOfficeArchive(path: string): Promise<ArchiveFinding | undefined> {
   const handle = await open(path, 'r');
   try {
-    return await checkZip(fileSource(handle, (await handle.stat()).size), 0);
+    const budget = { embeddedBytes: OFFICE_ARCHIVE_LIMITS.maxEmbeddedBytes };
+    return await checkZip(fileSource(handle, (await handle.stat()).size), 0, budget);
   } finally {
     await handle.close();
   }
