@@ -110,6 +110,10 @@ export type AttachmentProblem =
   | { reason: 'empty'; file: string }
   | { reason: 'type'; file: string }
   | { reason: 'content'; file: string; kind: string }
+  /** An Office file with macros (a vbaProject.bin; a .doc's or .xls's macro storage). */
+  | { reason: 'macros'; file: string }
+  /** An Office or OpenDocument zip no real document is: too many parts, an archive inside, a bomb. */
+  | { reason: 'archive'; file: string; kind: string }
   | { reason: 'virus'; file: string };
 
 /** "a" or "an" before a kind's label, as it is read aloud ("an Excel", "a PDF", "an OpenDocument"). */
@@ -130,6 +134,10 @@ export function attachmentMessage(problem: AttachmentProblem): string {
       return `${problem.file} is not a file we accept. Attach ${ACCEPTED_KINDS_TEXT} files.`;
     case 'content':
       return `${problem.file} is not really ${article(problem.kind)} ${problem.kind} file, whatever its name says.`;
+    case 'macros':
+      return `${problem.file} contains macros, which we do not accept. Save it without them, or as a PDF, and attach it again.`;
+    case 'archive':
+      return `${problem.file} is not ${article(problem.kind)} ${problem.kind} file we can check: it holds too many parts, an archive, or parts far larger than the file itself. Save it again, or as a PDF, and attach it again.`;
     case 'virus':
       return `${problem.file} contains a virus, so we did not accept it.`;
   }

@@ -16,7 +16,8 @@ import type { Readiness } from './ops/health-routes.ts';
 import { holdDatabase } from './ops/server-lock.ts';
 import type { OutboxWorker } from './outbox/outbox-worker.ts';
 import { CAMPAIGN_CONNECTIONS, createLaneWorker } from './lane-workers.ts';
-import { createClamdScanner } from './security/clamd-scanner.ts';
+import { checkLimitsWhenReady } from './security/clamd-limits.ts';
+import { createClamdScanner, type ClamdScanner } from './security/clamd-scanner.ts';
 import { openRedis, redisHealth, type Redis } from './security/redis-client.ts';
 import { openStores } from './stores.ts';
 import type { PeriodicCheck } from './admin/periodic-check.ts';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     maintenance: Maintenance | undefined;
     /** Scans the files kept "not scanned yet" when clamd answers again; undefined without CLAMD_URL. */
     pendingScans: PendingScans | undefined;
+    /** CLAMD_URL's clamd as the pending scans use it (its ping, its limitsFlagged); undefined without it. */
+    clamdScanner: ClamdScanner | undefined;
     /** Watches IMAP_URL's mailbox for clients' answers (one instance at a time); undefined without IMAP_URL. */
     mailboxWatcher: MailboxWatcher | undefined;
     /** Sends each follow-up's reminder on its day at FOLLOW_UP_REMINDER_TIME (a check every minute). */
@@ -88,7 +91,8 @@ function releaseOnClose(app: FastifyInstance, held: Held) {
 
 /**
  * With CLAMD_URL, the worker that scans the files kept "not scanned yet" when clamd answers again: at
- * start (with the outbox's workers) and every minute. Stopped with the app (releaseOnClose).
+ * start (with the outbox's workers) and every minute. Stopped with the app (releaseOnClose). At start
+ * too, the check of clamd's limits (clamd-limits.ts).
  */
 function addPendingScans(
   app: FastifyInstance,
@@ -96,16 +100,15 @@ function addPendingScans(
   { storage, now, start }: { storage: Stores['storage']; now: () => Date; start: boolean },
 ) {
   const { clamdUrl } = config.attachments;
-  const pendingScans = clamdUrl
-    ? createPendingScans({
-        storage,
-        scanner: createClamdScanner(clamdUrl),
-        log: app.log.child({ component: 'pending-scans' }),
-        now,
-      })
+  const scanner = clamdUrl ? createClamdScanner(clamdUrl) : undefined;
+  const pendingScans = scanner
+    ? createPendingScans({ storage, scanner, log: app.log.child({ component: 'pending-scans' }), now })
     : undefined;
+  app.decorate('clamdScanner', scanner);
   app.decorate('pendingScans', pendingScans);
   if (pendingScans && start) app.addHook('onReady', async () => pendingScans.start());
+  // Whether clamd flags what it cannot read whole (AlertExceedsMax): a warning at start if not.
+  if (scanner && start) checkLimitsWhenReady(app, scanner);
 }
 
 /**

@@ -83,7 +83,7 @@ describe.skipIf(!hasClamd)(`files not scanned yet, scanned when clamd answers ($
   }, 60_000);
   afterAll(() => clamd?.stop());
 
-  it('a pending clean file becomes clean, and a file never to be scanned is left alone', async () => {
+  it('a pending clean file becomes clean; so does one kept "not scanned" before clamd was set up', async () => {
     const stores = await open();
     const clean = await storeFile(stores, randomBytes(ATTACHMENT_CHUNK_BYTES + 1000));
     const unscanned = await storeFile(stores, Buffer.from('no scanner then'), 'not-scanned');
@@ -94,12 +94,40 @@ describe.skipIf(!hasClamd)(`files not scanned yet, scanned when clamd answers ($
       log,
     });
 
-    expect(await scans.runOnce()).toBe(1);
+    expect(await scans.runOnce()).toBe(2);
     const row = await fileRow(stores, clean);
     expect(row).toMatchObject({ scan: 'clean', scan_result: null, scan_claimed_until: null });
     expect(row.scanned_at).not.toBeNull();
     expect(await chunkCount(stores, clean)).toBe(2);
-    expect(await fileRow(stores, unscanned)).toMatchObject({ scan: 'not-scanned', scanned_at: null });
+    const before = await fileRow(stores, unscanned);
+    expect(before).toMatchObject({ scan: 'clean', scan_claimed_until: null });
+    expect(before.scanned_at).not.toBeNull();
+    expect(await scans.runOnce()).toBe(0);
+  });
+
+  it('an EICAR kept "not scanned" before clamd was set up is found: infected, its content gone', async () => {
+    const stores = await open();
+    const infected = await storeFile(stores, EICAR, 'not-scanned');
+    const kept = await storeFile(stores, Buffer.from('A brief.'), 'not-scanned');
+    const { log } = logLines();
+    const scans = createPendingScans({
+      storage: stores.storage,
+      scanner: createClamdScanner(clamd.url),
+      log,
+    });
+
+    await clamd.kill();
+    expect(await scans.runOnce()).toBe(0);
+    // clamd down: they stay as they were, downloadable as before.
+    expect(await fileRow(stores, infected)).toMatchObject({ scan: 'not-scanned', scan_claimed_until: null });
+    await clamd.start();
+    expect(await scans.runOnce()).toBe(2);
+    expect(await fileRow(stores, infected)).toMatchObject({
+      scan: 'infected',
+      scan_result: 'Eicar-Test-Signature.UNOFFICIAL',
+    });
+    expect(await chunkCount(stores, infected)).toBe(0);
+    expect(await fileRow(stores, kept)).toMatchObject({ scan: 'clean' });
   });
 
   it('a pending EICAR becomes infected: its signature kept, its content gone, one log line with ids only', async () => {

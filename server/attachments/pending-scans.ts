@@ -6,7 +6,9 @@ import { databaseContent } from './attachment-content.ts';
 
 /**
  * Files kept "not scanned yet" (scan = 'pending': clamd was down or slow when their lead came in) are
- * scanned again while CLAMD_URL is set: at start, then every minute. Each file is claimed first
+ * scanned again while CLAMD_URL is set: at start, then every minute. So are the files kept "not
+ * scanned" (scan = 'not-scanned': no scanner was set up when they came), once one is: they stay
+ * downloadable as they were until clamd answers, then are clean or infected like the others. Each file is claimed first
  * (scan_claimed_until), so that of several instances on one database only one scans it; a claim
  * outlives the scanner's deadline, and one whose instance died runs out and the file is taken again.
  * A verdict is written in one write: clean (scanned_at), or infected (the signature, and its content
@@ -33,6 +35,9 @@ export interface PendingScansOptions {
 }
 
 const PENDING_SCAN_INTERVAL_MS = 60_000;
+
+/** The states a pass scans: waiting for clamd, or kept before there was one. */
+const TO_SCAN = ['pending', 'not-scanned'] as const;
 export const PENDING_SCAN_CLAIM_MS = 120_000;
 
 interface Claimed {
@@ -51,18 +56,18 @@ async function claimNext(
     const unclaimedPending = trx
       .selectFrom('lead_attachments')
       .select(['id', 'quote_request_id'])
-      .where('scan', '=', 'pending')
+      .where('scan', 'in', TO_SCAN)
       .where((eb) => eb.or([eb('scan_claimed_until', 'is', null), eb('scan_claimed_until', '<=', now)]))
       .orderBy('id')
       .limit(1);
     const row = await storage.claimable(unclaimedPending).executeTakeFirst();
     if (!row) return undefined;
-    // Claimed only if still pending and free (SQLite: writes one at a time; PostgreSQL: the row is locked).
+    // Claimed only if still to scan and free (SQLite: writes one at a time; PostgreSQL: the row is locked).
     const claimed = await trx
       .updateTable('lead_attachments')
       .set({ scan_claimed_until: new Date(at.getTime() + claimMs).toISOString() })
       .where('id', '=', row.id)
-      .where('scan', '=', 'pending')
+      .where('scan', 'in', TO_SCAN)
       .where((eb) => eb.or([eb('scan_claimed_until', 'is', null), eb('scan_claimed_until', '<=', now)]))
       .returning('id')
       .executeTakeFirst();
@@ -89,12 +94,12 @@ async function record(
               scanned_at: at.toISOString(),
               scan_claimed_until: null,
             }
-          : { scan_claimed_until: null }; // unavailable: pending still, free for the next pass
+          : { scan_claimed_until: null }; // unavailable: as it was, free for the next pass
     const changed = await trx
       .updateTable('lead_attachments')
       .set(change)
       .where('id', '=', file.id)
-      .where('scan', '=', 'pending')
+      .where('scan', 'in', TO_SCAN)
       .returning('id')
       .executeTakeFirst();
     if (changed && verdict.outcome === 'infected') await content.remove(trx, [file.id]);

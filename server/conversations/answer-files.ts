@@ -37,6 +37,10 @@ function reasonOf(problem: AttachmentProblem): string {
       return 'it is empty';
     case 'content':
       return `not really ${/^[AEIOU]/i.test(problem.kind) ? 'an' : 'a'} ${problem.kind} file`;
+    case 'macros':
+      return 'it contains macros';
+    case 'archive':
+      return 'it holds too many parts, an archive, or parts far larger than itself';
     case 'virus':
       return 'it contains a virus';
     case 'too-large':

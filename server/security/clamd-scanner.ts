@@ -1,4 +1,5 @@
 import { connect, type NetConnectOpts, type Socket } from 'node:net';
+import { flagsFilesOverLimits } from './clamd-limits.ts';
 import type { ScanVerdict, VirusScanner } from './virus-scanner.ts';
 
 /**
@@ -10,6 +11,14 @@ import type { ScanVerdict, VirusScanner } from './virus-scanner.ts';
 export interface ClamdScanner extends VirusScanner {
   /** Whether clamd answers PING with PONG within the deadline (readiness); never rejects. */
   ping(): Promise<boolean>;
+  /**
+   * Sends a harmless file over clamd's limits (clamd-limits.ts): true when clamd flags it
+   * (`AlertExceedsMax yes`), false when it passes it as clean, undefined when it gave no verdict.
+   * Never rejects; the answer is kept in limitsFlagged.
+   */
+  checkLimits(): Promise<boolean | undefined>;
+  /** The last answer checkLimits() got: undefined until clamd gave one (for /readyz). */
+  readonly limitsFlagged: boolean | undefined;
 }
 
 export interface ClamdScannerOptions {
@@ -107,7 +116,8 @@ function converse(
 export function createClamdScanner(url: string, options: ClamdScannerOptions = {}): ClamdScanner {
   const endpoint = clamdEndpoint(url);
   const timeoutMs = options.timeoutMs ?? CLAMD_TIMEOUT_MS;
-  return {
+  let limitsFlagged: boolean | undefined;
+  const scanner: ClamdScanner = {
     async scan(content) {
       return verdictOf(await converse(endpoint, timeoutMs, 'INSTREAM', content));
     },
@@ -115,5 +125,14 @@ export function createClamdScanner(url: string, options: ClamdScannerOptions = {
       const exchange = await converse(endpoint, timeoutMs, 'PING');
       return 'reply' in exchange && exchange.reply === 'PONG';
     },
+    async checkLimits() {
+      const flagged = await flagsFilesOverLimits(scanner);
+      if (flagged !== undefined) limitsFlagged = flagged;
+      return flagged;
+    },
+    get limitsFlagged() {
+      return limitsFlagged;
+    },
   };
+  return scanner;
 }

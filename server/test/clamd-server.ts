@@ -3,7 +3,8 @@
  * foreground, on a free loopback port and a socket in its temporary directory, its signature
  * database written here and holding only the EICAR test file (no freshclam, no internet). It answers
  * PING about 30 ms after it is started, with that one signature (it reports it as
- * "Eicar-Test-Signature.UNOFFICIAL": clamd's suffix for a database it did not sign). `npm test` skips the clamd tests (with one line saying
+ * "Eicar-Test-Signature.UNOFFICIAL": clamd's suffix for a database it did not sign). It runs with
+ * `AlertExceedsMax yes`, as docs/deploy.md asks: a file over its limits is reported, not passed. `npm test` skips the clamd tests (with one line saying
  * so) only where clamd is not installed; CI installs it (.ci/run).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -55,9 +56,9 @@ async function kill(child: ChildProcess) {
   await exited;
 }
 
-function writeConfig(dir: string, port: number, streamMaxBytes: number): string {
+function writeConfig(dir: string, port: number, options: Required<ClamdOptions>): string {
   writeFileSync(join(dir, 'test.hdb'), `${EICAR_SIGNATURE}\n`);
-  const lines = [
+  const base = [
     'Foreground yes',
     `DatabaseDirectory ${dir}`,
     `TCPSocket ${port}`,
@@ -65,10 +66,15 @@ function writeConfig(dir: string, port: number, streamMaxBytes: number): string 
     `LocalSocket ${join(dir, 'clamd.sock')}`,
     `LogFile ${join(dir, 'clamd.log')}`,
     `PidFile ${join(dir, 'clamd.pid')}`,
-    `StreamMaxLength ${streamMaxBytes}`,
+    `StreamMaxLength ${options.streamMaxBytes}`,
     'SelfCheck 0',
     'Bytecode no',
+    // As docs/deploy.md asks: a file clamd cannot read whole is reported (Heuristics.Limits.Exceeded.*), not passed.
+    `AlertExceedsMax ${options.alertExceedsMax ? 'yes' : 'no'}`,
   ];
+  const keyOf = (line: string) => line.split(/\s+/)[0];
+  const replaced = new Set(options.settings.map(keyOf));
+  const lines = [...base.filter((line) => !replaced.has(keyOf(line))), ...options.settings];
   if (process.getuid?.() === 0) lines.push('User root');
   const config = join(dir, 'clamd.conf');
   writeFileSync(config, `${lines.join('\n')}\n`);
@@ -95,12 +101,25 @@ async function launch(config: string, url: string, log: string): Promise<ChildPr
   return child;
 }
 
+export interface ClamdOptions {
+  /** StreamMaxLength, in bytes (30 MiB unless given). */
+  streamMaxBytes?: number;
+  /** AlertExceedsMax (yes unless given, as docs/deploy.md asks). */
+  alertExceedsMax?: boolean;
+  /** More clamd.conf lines, after those (replacing the same settings above). */
+  settings?: readonly string[];
+}
+
 /** Starts a clamd that knows only EICAR; stop() it after the tests (afterAll). */
-export async function startClamdServer(options: { streamMaxBytes?: number } = {}): Promise<ClamdServer> {
+export async function startClamdServer(options: ClamdOptions = {}): Promise<ClamdServer> {
   const streamMaxBytes = options.streamMaxBytes ?? 30 * 1024 * 1024;
   const dir = mkdtempSync(join(tmpdir(), 'clamd-test-'));
   const port = await freePort();
-  const config = writeConfig(dir, port, streamMaxBytes);
+  const config = writeConfig(dir, port, {
+    streamMaxBytes,
+    alertExceedsMax: options.alertExceedsMax ?? true,
+    settings: options.settings ?? [],
+  });
   const url = `tcp://127.0.0.1:${port}`;
   const log = join(dir, 'clamd.log');
   let child = await launch(config, url, log);
