@@ -53,7 +53,10 @@ function SenderDoubts({ entry }: { entry: MessageEntry }) {
   const doubts = senderDoubts(entry);
   if (doubts.length === 0) return null;
   return (
-    <ul className="mt-2 space-y-1 rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-900 ring-1 ring-inset ring-amber-300">
+    <ul
+      aria-label="About the sender"
+      className="mt-2 space-y-1 break-words rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-900 ring-1 ring-inset ring-amber-300"
+    >
       {doubts.map((doubt) => (
         <li key={doubt}>{doubt}</li>
       ))}
