@@ -14,6 +14,29 @@ export const messageKindLabels: Record<MessageKindName, string> = {
   bounce: 'Delivery report',
 };
 
+/** The DMARC results (RFC 8601) the company's mail server may write of what came in. */
+export const DMARC_RESULTS = ['pass', 'fail', 'none', 'temperror', 'permerror'] as const;
+export type DmarcResult = (typeof DMARC_RESULTS)[number];
+
+/**
+ * What the conversation says of a message whose sender is in doubt, in staff words: it failed the sender
+ * check (DMARC, as the company's mail server wrote it), or it came from another address than the lead's.
+ */
+export function senderDoubts(message: {
+  senderDmarc: DmarcResult | null;
+  fromLead: boolean | null;
+  authorEmail: string;
+}): string[] {
+  return [
+    ...(message.senderDmarc === 'fail'
+      ? ['Sender not verified: this mail failed the sender check (DMARC), so it may not be from who it says.']
+      : []),
+    ...(message.fromLead === false
+      ? [`Sent from another address than the lead's: ${message.authorEmail || 'no address'}.`]
+      : []),
+  ];
+}
+
 /** The longest reply staff may send, in characters. */
 export const REPLY_MAX_LENGTH = 20_000;
 

@@ -24,7 +24,7 @@ test.beforeAll(async ({}, workerInfo) => {
   server = await startStaffServer(
     `client-answer-${workerInfo.project.name}-${workerInfo.workerIndex}`,
     'Asia/Kolkata',
-    { IMAP_URL: dovecot.url },
+    { IMAP_URL: dovecot.url, IMAP_AUTHSERV_ID: 'mx.acme.test' },
   );
   db = openStaffDatabase(server.databasePath);
 });
@@ -92,4 +92,33 @@ test('a client answer APPENDed to the mailbox shows on its lead, "New reply" unt
   await waitForHydration(page);
   await expect(page.getByRole('list', { name: 'Leads' }).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByText('New reply')).toHaveCount(0);
+});
+
+test('an answer the mail server says failed DMARC is kept, and says "Sender not verified"', async ({
+  page,
+}) => {
+  test.slow();
+  // Written as the lead, about its reference; the company's server (mx.acme.test) found DMARC failed.
+  const spoofed =
+    'Authentication-Results: mx.acme.test; spf=fail smtp.mailfrom=spoofer.example; dmarc=fail header.from=company.in\r\n' +
+    readFileSync('server/conversations/fixtures/gmail.eml', 'utf8')
+      .replaceAll('Q-7F3K9C', PRIYA.reference)
+      .replace('Priya Sharma <priya@company.in>', `${PRIYA.name} <${PRIYA.email}>`)
+      .replace('<CAGmail123abc@mail.gmail.com>', '<spoofed.1@spoofer.example>')
+      .replace(/^In-Reply-To:.*\n^References:.*\n/m, '');
+  await dovecot.append(spoofed);
+  await page.goto(`${server.url}/admin`);
+  await waitForHydration(page);
+  const row = page.getByRole('list', { name: 'Leads' }).getByRole('listitem').first();
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByText('New reply')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await row.getByRole('link', { name: PRIYA.name }).click();
+  const answer = page
+    .getByRole('list', { name: 'Messages, oldest first' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Thursday at 11 works' });
+  await expect(answer).toContainText('Sender not verified: this mail failed the sender check (DMARC)');
+  await expectNoAxeViolations(page, 'a lead with an answer that failed DMARC');
 });

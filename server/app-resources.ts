@@ -151,6 +151,7 @@ function addMailboxWatcher(
             : config.mail.to.map((email) => ({ id: null, email, answerEmails: true }));
         },
         mailDomain: mailDomain(config.mail.from),
+        authservId: config.mail.authservId,
         isLoopbackHost,
         files: answerFileChecks(config),
       })

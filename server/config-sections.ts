@@ -73,6 +73,11 @@ export function mailConfig(value: Env, dkim: DkimSettings | undefined) {
      * Auto-reply once, and staff decide from then on.
      */
     acknowledge: value.ACK_EMAIL,
+    /**
+     * IMAP_AUTHSERV_ID: the company mail server's name in the Authentication-Results it adds, the only
+     * ones an answer's sender check trusts; undefined: none is trusted.
+     */
+    authservId: value.IMAP_AUTHSERV_ID,
   };
 }
 

@@ -181,3 +181,15 @@ export const imapUrl = z
 export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
+
+/**
+ * `IMAP_AUTHSERV_ID`: the company mail server's authserv-id, the first word of the Authentication-Results
+ * headers it adds (RFC 8601), e.g. mx.example.com: one token, no space, semicolon, comment or quote.
+ */
+export const authservId = z
+  .string()
+  .trim()
+  .regex(/^[^\s;()"\\]{1,255}$/, {
+    message:
+      'must be the name your mail server writes first in its Authentication-Results, e.g. mx.example.com',
+  });

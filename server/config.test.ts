@@ -151,6 +151,7 @@ describe('loadConfig', () => {
       'OUTBOX_RETRY_MAX_MS must be at least OUTBOX_RETRY_BASE_MS',
     ],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be false, true, a hop count'],
+    [{ IMAP_AUTHSERV_ID: 'mx.acme.test; dmarc=pass' }, 'IMAP_AUTHSERV_ID must be the name your mail server'],
     [{ HTTP_REQUEST_TIMEOUT_MS: '50' }, 'HTTP_REQUEST_TIMEOUT_MS must be at least 100'],
     [
       { HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' },
@@ -182,6 +183,11 @@ describe('loadConfig', () => {
     const table = readFileSync('docs/configuration.md', 'utf8');
     const names = [...table.matchAll(/^\| `([A-Z][A-Z0-9_]*)` +\|/gm)].map((match) => match[1]);
     expect([...names].sort()).toEqual([...ENV_VARIABLES].sort());
+  });
+
+  it('reads IMAP_AUTHSERV_ID, and trusts no Authentication-Results without it', () => {
+    expect(loadConfig({ IMAP_AUTHSERV_ID: ' mx.acme.test ' }).mail.authservId).toBe('mx.acme.test');
+    expect(loadConfig({}).mail.authservId).toBeUndefined();
   });
 
   it('reads READYZ_TOKEN, refusing a short one without printing it', () => {

@@ -12,6 +12,7 @@ import {
   redisUrl,
   clamdUrl,
   imapUrl,
+  authservId,
   smtpUrl,
   timeOfDay,
   timeZone,
@@ -111,6 +112,8 @@ const envSchema = z.object({
   CLAMD_URL: clamdUrl.optional(),
   // The company mailbox that clients' answers reach, read (never changed) to show them on their lead.
   IMAP_URL: imapUrl.optional(),
+  // The company mail server's name in its Authentication-Results headers; unset: none is trusted.
+  IMAP_AUTHSERV_ID: authservId.optional(),
   // Visits counted without cookies when a public page is served (off: no counting at all).
   VISIT_COUNTING: booleanText.default(true),
   // Behind a CDN: count visits from a tiny beacon in the pages instead of the page requests.

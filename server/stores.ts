@@ -131,7 +131,7 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     ...campaignEmailKinds(newsletterMail),
     integrationOutboxKind({ siteUrl: config.siteUrl }),
     ...conversationEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
-    answerEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
+    answerEmailKind({ from: config.mail.from, siteUrl: config.siteUrl, timeZone: config.admin.timeZone }),
     digestEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
     ...staffLeadEmailKinds({
       from: config.mail.from,

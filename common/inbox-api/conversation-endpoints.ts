@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SCAN_STATES } from '../attachments.ts';
-import { MESSAGE_KINDS, REPLY_MAX_LENGTH } from '../conversation.ts';
+import { DMARC_RESULTS, MESSAGE_KINDS, REPLY_MAX_LENGTH } from '../conversation.ts';
 import { endpoint, idParams, noContent } from './endpoint.ts';
 
 /**
@@ -47,6 +47,10 @@ const conversationEntry = z.discriminatedUnion('type', [
     read: z.boolean(),
     /** A reply a delivery report named: when it came ("Not delivered"); null otherwise. */
     bouncedAt: z.string().nullable(),
+    /** What came in: the DMARC result the company's mail server wrote; null when none is trusted or sent. */
+    senderDmarc: z.enum(DMARC_RESULTS).nullable(),
+    /** What came in (not a delivery report): from the lead's own address or not; null otherwise. */
+    fromLead: z.boolean().nullable(),
     /** A reply's email as the outbox holds it; null for what came in. */
     delivery: replyDelivery.nullable(),
     /** The files an answer brought, kept with the lead (downloaded as the lead's other files). */

@@ -67,4 +67,30 @@ describe('the staff email of an answer', () => {
     });
     expect(await staffEmailFor(stores)).toEqual({ cancelled: 'the quote request was deleted' });
   });
+
+  it('names when the answer came, and says so when its sender is in doubt', async () => {
+    const stores = await openStores(testConfig({}, tempDir()));
+    opened.push(stores);
+    const lead = await leadWithReply(stores);
+    const raw = Buffer.concat([
+      Buffer.from('Authentication-Results: mx.acme.test; dmarc=fail header.from=company.in\r\n'),
+      fixtureMail('gmail', lead, {
+        'Priya Sharma <priya@company.in>': 'Mallory <mallory@elsewhere.example>',
+      }),
+    ]);
+    const mail = await parseIncomingMail(raw);
+    await stores.storage.write.run((trx) =>
+      receiveMail(trx, mail, {
+        at: new Date('2026-12-02T00:00:00Z'),
+        staff: [{ id: null, email: 'ravi@acme.test', answerEmails: true }],
+        mailDomain: 'acme.test',
+        authservId: 'mx.acme.test',
+      }),
+    );
+    const email = (await staffEmailFor(stores)) as OutgoingMail;
+    expect(email.text).toContain(
+      "- 1 Dec, 03:44 (sender not verified: it failed the sender check; sent from another address than the lead's)\n",
+    );
+    expect(email.text).not.toContain('mallory');
+  });
 });

@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
+import type { DmarcResult } from '../../common/conversation.ts';
 
 /** What one message of a lead's conversation is (common/conversation.ts words them for staff). */
 type LeadMessageKind =
@@ -41,6 +42,13 @@ interface LeadMessagesTable {
   read_at: string | null;
   /** A reply a bounce named: when the bounce arrived; null otherwise. */
   bounced_at: string | null;
+  /**
+   * What came in: the DMARC result the company's mail server wrote in its Authentication-Results
+   * (IMAP_AUTHSERV_ID's; sender-check.ts): 'fail' is shown as "Sender not verified". Null: none to trust.
+   */
+  sender_dmarc: DmarcResult | null;
+  /** An answer or automatic reply: 1 from the lead's own address, 0 from another; null otherwise. */
+  sender_is_lead: number | null;
 }
 
 /** Where the mailbox watcher stands: one row per mailbox (its IMAP_URL without the password). */

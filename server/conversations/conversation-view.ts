@@ -35,6 +35,8 @@ function messageEntry({ message, email, files }: ThreadMessage): ConversationEnt
     quotedText: message.quoted_text,
     read: message.direction === 'out' || message.read_at !== null,
     bouncedAt: message.bounced_at,
+    senderDmarc: message.sender_dmarc,
+    fromLead: message.sender_is_lead === null ? null : Number(message.sender_is_lead) === 1,
     delivery: message.direction === 'out' && email ? replyDelivery(email) : null,
     files,
   };

@@ -20,6 +20,8 @@ export interface IncomingMail {
   bouncedIds: string[];
   /** The files it brought (checked and kept with the lead by answer-files.ts). */
   attachments: { name: string; size: number; content: Buffer }[];
+  /** Its Authentication-Results headers' values, from the top (sender-check.ts trusts only our server's). */
+  authenticationResults: string[];
 }
 
 const AUTO_SUBJECT =
@@ -39,8 +41,19 @@ function isAutoReply(mail: ParsedMail): boolean {
   return AUTO_SUBJECT.test(mail.subject ?? '');
 }
 
-/** A DSN: multipart/report with report-type delivery-status. */
+/** The values of a header, from the top (the mail server that delivered it adds its own first). */
+function headerValues(mail: ParsedMail, name: string): string[] {
+  return mail.headerLines
+    .filter((line) => line.key === name)
+    .map((line) => line.line.slice(line.line.indexOf(':') + 1).trim());
+}
+
+/**
+ * A DSN: multipart/report with report-type delivery-status, sent with a null return path (RFC 3464:
+ * `Return-Path: <>`, as the delivering server writes it); any other is not a delivery report.
+ */
 function isBounce(mail: ParsedMail): boolean {
+  if (!/^<\s*>$/.test(headerValues(mail, 'return-path')[0] ?? '')) return false;
   const type = mail.headers.get('content-type');
   if (!type || typeof type !== 'object' || !('value' in type)) return false;
   const params = 'params' in type ? (type.params as Record<string, string>) : {};
@@ -102,5 +115,6 @@ export async function parseIncomingMail(raw: Buffer): Promise<IncomingMail> {
     attachments: mail.attachments
       .filter((part) => part.contentDisposition === 'attachment' && !!part.filename)
       .map((part) => ({ name: part.filename ?? '', size: part.size, content: part.content })),
+    authenticationResults: headerValues(mail, 'authentication-results'),
   };
 }

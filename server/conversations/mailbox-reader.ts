@@ -17,6 +17,8 @@ export interface ReadOptions {
   now: () => Date;
   staff: () => Promise<readonly StaffRecipient[]>;
   mailDomain: string;
+  /** IMAP_AUTHSERV_ID: whose Authentication-Results are trusted (sender-check.ts). */
+  authservId?: string;
   /** How answers' files are checked (the quote form's limits and scanner). */
   files?: AnswerFilesOptions;
 }
@@ -60,7 +62,12 @@ async function writeBatch(
       throw new Error('the mailbox lease was lost: another instance watches the mailbox');
     let stored = 0;
     for (const { mail, files } of batch) {
-      const received = await receiveMail(trx, mail, { at, staff, mailDomain: options.mailDomain }, files);
+      const received = await receiveMail(
+        trx,
+        mail,
+        { at, staff, mailDomain: options.mailDomain, authservId: options.authservId },
+        files,
+      );
       if (received.stored) stored += 1;
     }
     await trx

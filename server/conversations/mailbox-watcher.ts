@@ -17,6 +17,8 @@ export interface MailboxWatcherOptions {
   /** Who is told of an answer: every staff account until leads have owners. */
   staff: () => Promise<readonly StaffRecipient[]>;
   mailDomain: string;
+  /** IMAP_AUTHSERV_ID: the company mail server's name in its Authentication-Results, the only ones trusted. */
+  authservId?: string;
   /** Where imap:// may go without TLS (the config's isLoopbackHost); elsewhere STARTTLS is required. */
   isLoopbackHost: (hostname: string) => boolean;
   /** How often the lease is renewed (and a lost connection tried again). */

@@ -1,12 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
-import { queueEmails } from '../outbox/outbox-rows.ts';
+import { queueGroupedEmails } from '../outbox/grouped-emails.ts';
 import { storeLeadFiles } from '../attachments/lead-files-intake.ts';
 import { leadOwner } from '../quote/quote-tables.ts';
-import { ANSWER_EMAIL_KIND } from './answer-email-kind.ts';
+import { ANSWER_EMAIL_KIND, ANSWER_EMAIL_WINDOW_MS, answerEmailPayload } from './answer-email-kind.ts';
 import type { AnswerFiles } from './answer-files.ts';
 import type { IncomingMail } from './incoming-mail.ts';
+import { dmarcResult } from './sender-check.ts';
 
 export interface StoreIncomingOptions {
   at: Date;
@@ -14,6 +15,8 @@ export interface StoreIncomingOptions {
   staff: readonly StaffRecipient[];
   /** The domain of our Message-IDs (MAIL_FROM's). */
   mailDomain: string;
+  /** IMAP_AUTHSERV_ID: the only Authentication-Results trusted (sender-check.ts); none without it. */
+  authservId?: string;
 }
 
 /**
@@ -80,17 +83,30 @@ async function answerRecipients(
   ];
 }
 
+/** Whether it came from the lead's own address (any case); null for a delivery report. */
+async function fromTheLead(trx: Transaction<Database>, leadId: number, mail: IncomingMail) {
+  if (mail.kind === 'bounce') return null;
+  const lead = await trx
+    .selectFrom('quote_requests')
+    .select('email')
+    .where('id', '=', leadId)
+    .executeTakeFirst();
+  return lead?.email.toLowerCase() === mail.fromAddress ? 1 : 0;
+}
+
 /**
  * Stores what came in on its lead, once per (lead, Message-ID): a second read of the same mail (a
  * restart, another instance, a new UIDVALIDITY) changes nothing. A bounce marks the replies it names
  * as not delivered. A client's answer (not an auto-reply, not a bounce) queues the staff email, in the
- * same transaction. Returns whether the message was new.
+ * same transaction, unless one waiting will tell of it too (grouped: see ANSWER_EMAIL_WINDOW_MS). Who
+ * it is from (the DMARC result of our mail server, the lead's address or another) is kept with it.
+ * Returns whether the message was new.
  */
 export async function storeIncoming(
   trx: Transaction<Database>,
   leadId: number,
   mail: IncomingMail,
-  { at, staff, mailDomain }: StoreIncomingOptions,
+  { at, staff, mailDomain, authservId }: StoreIncomingOptions,
   files?: Pick<AnswerFiles, 'kept' | 'refused'>,
 ): Promise<boolean> {
   const inserted = await trx
@@ -111,6 +127,9 @@ export async function storeIncoming(
       created_at: (mail.date && mail.date <= at ? mail.date : at).toISOString(),
       read_at: null,
       bounced_at: null,
+      // Who it is from, on the message itself: shown, never a reason to drop it.
+      sender_dmarc: dmarcResult(mail.authenticationResults, authservId),
+      sender_is_lead: await fromTheLead(trx, leadId, mail),
     })
     .onConflict((conflict) => conflict.columns(['quote_request_id', 'message_id']).doNothing())
     .returning('id')
@@ -134,8 +153,10 @@ export async function storeIncoming(
       messageId: newMessageId('conversation-answer', mailDomain),
       owner: leadOwner(leadId),
       at,
+      payload: answerEmailPayload(Number(inserted.id)),
     }));
-    await queueEmails(trx, emails);
+    // A lead's answers are told of together: at most one email per person and window.
+    await queueGroupedEmails(trx, emails, ANSWER_EMAIL_WINDOW_MS);
   }
   return true;
 }

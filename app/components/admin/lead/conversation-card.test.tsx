@@ -20,6 +20,8 @@ function message(fields: Partial<Extract<ConversationEntry, { type: 'message' }>
     quotedText: '',
     read: true,
     bouncedAt: null,
+    senderDmarc: null,
+    fromLead: true,
     delivery: null,
     files: [],
     ...fields,
@@ -102,5 +104,23 @@ describe("the lead's conversation", () => {
     expect(screen.getByRole('list', { name: 'Files it brought' })).toHaveTextContent(
       'brief.docx · 2 KB · Not scanned yet',
     );
+  });
+
+  it('says so on an answer whose sender is in doubt: a DMARC failure, another address; the text stays shown', () => {
+    show([
+      message({ id: 1, senderDmarc: 'fail', text: 'Please pay to this new account.' }),
+      message({ id: 2, fromLead: false, authorEmail: 'mallory@elsewhere.example', text: 'Cancel it.' }),
+      message({ id: 3, senderDmarc: 'pass', text: 'Thursday works.' }),
+    ]);
+    const [spoofed, stranger, verified] = screen.getAllByRole('article');
+    expect(spoofed).toHaveTextContent(
+      'Sender not verified: this mail failed the sender check (DMARC), so it may not be from who it says.',
+    );
+    expect(spoofed).toHaveTextContent('Please pay to this new account.');
+    expect(stranger).toHaveTextContent(
+      "Sent from another address than the lead's: mallory@elsewhere.example.",
+    );
+    expect(stranger).toHaveTextContent('Cancel it.');
+    expect(verified).not.toHaveTextContent(/not verified|another address/);
   });
 });

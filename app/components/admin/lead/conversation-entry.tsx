@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatFileSize, isDownloadable, SCAN_STATE_LABELS } from '../../../../common/attachments';
-import { messageKindLabels } from '../../../../common/conversation';
+import { messageKindLabels, senderDoubts } from '../../../../common/conversation';
 import { inboxApi } from '../../../../common/inbox-api/endpoints';
 import type { ConversationEntry, ReplyDelivery } from '../../../../common/inbox-api/conversation-endpoints';
 import { addressOf } from '../api-input';
@@ -45,6 +45,22 @@ function MessageTags({ entry }: { entry: MessageEntry }) {
       {!entry.read && <span className={`${tag} bg-brand-700 text-white ring-brand-700`}>New</span>}
       {entry.bouncedAt && <span className={`${tag} bg-red-700 text-white ring-red-700`}>Not delivered</span>}
     </>
+  );
+}
+
+/** What came in from a sender in doubt says so above its text, in staff words; nothing is hidden. */
+function SenderDoubts({ entry }: { entry: MessageEntry }) {
+  const doubts = senderDoubts(entry);
+  if (doubts.length === 0) return null;
+  return (
+    <ul
+      aria-label="About the sender"
+      className="mt-2 space-y-1 break-words rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-900 ring-1 ring-inset ring-amber-300"
+    >
+      {doubts.map((doubt) => (
+        <li key={doubt}>{doubt}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -131,6 +147,7 @@ export function ConversationItem({ leadId, entry }: { leadId: number; entry: Con
           · <When iso={entry.at} />
         </span>
       </p>
+      <SenderDoubts entry={entry} />
       <MessageBody text={entry.text} quoted={entry.quotedText} />
       <MessageFiles leadId={leadId} files={entry.files} />
       {mine && entry.delivery && (
