@@ -72,12 +72,12 @@ test('a pending notification says when the next try is, after how many attempts,
   await expect(notification.getByRole('button', { name: 'Retry' })).toHaveCount(0);
 });
 
-test('a notification kept as a file says nobody was told', async ({ page, staff }) => {
+test('a notification kept, not sent, says so as it was then: nobody was told', async ({ page, staff }) => {
   await openLead(page, staff, 9);
   await expect(region(page, 'Notification')).toContainText(
-    'Kept as an .eml file in MAIL_DIR on 21 Nov 2025, 2:15 pm, not emailed',
+    'Not sent: no mail server was set up when this lead came in, so the notification was kept on the server on 21 Nov 2025, 2:15 pm.',
   );
-  await expect(region(page, 'Notification')).toContainText('nobody was told');
+  await expect(region(page, 'Notification')).toContainText('Nobody was told then');
 });
 
 test('changing the status is saved and shows in the history, with who did it', async ({ page, staff }) => {

@@ -73,8 +73,18 @@ describe("the lead's conversation", () => {
       }),
     ]);
     expect(screen.getByText('Automatic reply')).toBeInTheDocument();
+    expect(screen.queryByText(/SMTP_URL|MAIL_DIR|\.eml/)).toBeNull();
     expect(screen.getAllByText('Not delivered')).toHaveLength(1);
     expect(screen.getByText(/Could not be sent: 550 No such user/)).toBeInTheDocument();
+  });
+
+  it('says a reply kept, not sent, as it was when it was written, in staff words', () => {
+    show([
+      message({ direction: 'out', kind: 'reply', delivery: { state: 'kept', attempts: 1, lastError: null } }),
+    ]);
+    expect(
+      screen.getByText('Not sent: no mail server was set up when this was written; kept on the server.'),
+    ).toBeInTheDocument();
   });
 
   it('says where answers go without IMAP_URL, and inserts a saved reply with the name and reference', () => {

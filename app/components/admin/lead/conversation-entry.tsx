@@ -17,7 +17,7 @@ function deliveryText(delivery: ReplyDelivery): ReactNode {
     case 'sent':
       return 'Sent.';
     case 'kept':
-      return 'Kept, not sent: SMTP_URL is not set.';
+      return 'Not sent: no mail server was set up when this was written; kept on the server.';
     case 'cancelled':
       return `Withdrawn${delivery.lastError ? `: ${delivery.lastError}` : '.'}`;
     case 'dead':
