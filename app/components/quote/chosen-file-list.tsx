@@ -73,7 +73,7 @@ export function FileList({ listed, progress, onRemove, onReplace }: FileListProp
               ref={index === firstIndex ? firstProblem : undefined}
               className="flex scroll-mb-24 flex-wrap items-center gap-x-3 gap-y-1 py-1"
             >
-              <span className="min-w-0 flex-1 font-medium wrap-anywhere text-ink">{file.name}</span>
+              <span className="min-w-0 flex-1 basis-40 font-medium wrap-anywhere text-ink">{file.name}</span>
               <span className="text-sm text-slate-600">{formatFileSize(file.size)}</span>
               {error && (
                 <button type="button" className={linkButton} onClick={() => onReplace(index)}>

@@ -1,8 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, ConversationEntry } from '../../../../common/inbox-api/conversation-endpoints';
 import { ConversationCard } from './conversation-card';
+import { act } from '@testing-library/react';
 
 const lead = { id: 7, name: 'Ravi Kumar', reference: 'Q-7F3K9C', email: 'ravi@client.in', spam: false };
 
@@ -112,5 +113,61 @@ describe("the lead's conversation", () => {
     expect(screen.getByRole('list', { name: 'Files it brought' })).toHaveTextContent(
       'brief.docx · 2 KB · Not scanned yet',
     );
+  });
+});
+
+describe('a reply waiting to be sent', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const reply = (state: 'waiting' | 'sent') =>
+    message({
+      id: 5,
+      direction: 'out',
+      kind: 'reply',
+      delivery: { state, attempts: state === 'sent' ? 1 : 0, lastError: null },
+    });
+
+  it('turns into "Sent." once it is, without a reload: the conversation is read again, less often as it waits', async () => {
+    vi.useFakeTimers();
+    const answers = [reply('waiting'), reply('waiting'), reply('sent')];
+    const read = vi.fn(async (_url: string) => {
+      const entry = answers.shift() ?? reply('sent');
+      return Response.json({ entries: [entry], mailboxConnected: true });
+    });
+    vi.stubGlobal('fetch', read);
+    show([reply('waiting')]);
+    expect(screen.getByText('Waiting to be sent.')).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(1_999));
+    expect(read).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(read.mock.calls[0]?.[0]).toBe('/admin/api/leads/7/conversation');
+    // Then after 4 s, then 8 s.
+    await act(() => vi.advanceTimersByTimeAsync(3_999));
+    expect(read).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('Waiting to be sent.')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(8_000));
+    expect(read).toHaveBeenCalledTimes(3);
+    expect(screen.getByText('Sent.')).toBeInTheDocument();
+    expect(screen.queryByText('Waiting to be sent.')).toBeNull();
+
+    // Nothing waits: no more reads.
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(read).toHaveBeenCalledTimes(3);
+  });
+
+  it('reads nothing again when no reply is waiting', async () => {
+    vi.useFakeTimers();
+    const read = vi.fn();
+    vi.stubGlobal('fetch', read);
+    show([reply('sent')]);
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(read).not.toHaveBeenCalled();
   });
 });
