@@ -43,12 +43,21 @@ describe("the lead's conversation", () => {
   it('shows the request, an internal note, a new answer with its quoted text folded, in order', () => {
     show([
       { type: 'request', at: '2026-11-24T09:00:00.000Z', name: 'Ravi Kumar', text: 'A new website, please.' },
-      { type: 'note', id: 3, at: '2026-11-24T10:00:00.000Z', by: 'priya@acme.test', text: 'Called him.' },
+      {
+        type: 'note',
+        id: 3,
+        at: '2026-11-24T10:00:00.000Z',
+        by: 'priya.sharma@acme.test',
+        text: 'Called him.',
+      },
       message({ read: false, quotedText: '> Could we call on Thursday?' }),
     ]);
     const items = screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
     expect(items[0]).toContain('A new website, please.');
     expect(items[1]).toContain('Internal note');
+    // By name, as a reply is signed: not by the email address.
+    expect(items[1]).toContain('Priya Sharma');
+    expect(items[1]).not.toContain('priya.sharma@acme.test');
     expect(items[2]).toContain('New');
     const quoted = screen.getByText('> Could we call on Thursday?');
     expect(quoted).not.toBeVisible();

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatFileSize, isDownloadable, SCAN_STATE_LABELS } from '../../../../common/attachments';
 import { messageKindLabels } from '../../../../common/conversation';
 import { inboxApi } from '../../../../common/inbox-api/endpoints';
+import { staffNameOf } from '../../../../common/staff-name';
 import type { ConversationEntry, ReplyDelivery } from '../../../../common/inbox-api/conversation-endpoints';
 import { addressOf } from '../api-input';
 import { buttonClass } from '../buttons';
@@ -113,7 +114,8 @@ export function ConversationItem({ leadId, entry }: { leadId: number; entry: Con
       <article className="rounded-lg border border-dashed border-amber-300 bg-amber-50 p-4">
         <p className="text-sm text-slate-700">
           <span className={`${tag} bg-white text-amber-900 ring-amber-300`}>Internal note</span>{' '}
-          <span className="font-medium text-ink">{entry.by ?? 'The website'}</span> · <When iso={entry.at} />
+          <span className="font-medium text-ink">{entry.by ? staffNameOf(entry.by) : 'The website'}</span> ·{' '}
+          <When iso={entry.at} />
         </p>
         <MessageBody text={entry.text} quoted="" />
       </article>
