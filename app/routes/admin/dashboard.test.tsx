@@ -132,7 +132,7 @@ describe('the leads summaries', () => {
   it('names the page that brought the most leads, and lists every page by its name', async () => {
     await show(figuresOf());
     expect(section('Leads by page')).toHaveTextContent(
-      'Most leads in the last 30 days came from Home: 30 of 42, from 3 pages in all.',
+      'The page Home brought the most leads in the last 30 days: 30 of 42, from 3 pages in all.',
     );
     // "/" is Home; a lead with no page of the site's own is "Unknown page", said what it means.
     expect(dataRows('Leads by page')).toEqual([

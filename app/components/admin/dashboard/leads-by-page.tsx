@@ -13,8 +13,8 @@ function summaryOf(figures: Dashboard): string {
   if (!top) return copy.empty;
   const pages = countOf(figures.leads.bySourcePage.length, 'page');
   const name = pageNameOf(top.sourcePage);
-  const from = name === UNKNOWN_PAGE_NAME ? 'an unknown page' : name;
-  return `Most leads ${inTheLast(figures.period)} came from ${from}: ${formatNumber(top.count)} of ${formatNumber(figures.leads.total)}, from ${pages} in all.`;
+  const page = name === UNKNOWN_PAGE_NAME ? 'An unknown page' : `The page ${name}`;
+  return `${page} brought the most leads ${inTheLast(figures.period)}: ${formatNumber(top.count)} of ${formatNumber(figures.leads.total)}, from ${pages} in all.`;
 }
 
 export function LeadsByPage({ figures }: { figures: Dashboard }) {
