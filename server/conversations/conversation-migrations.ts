@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import './conversation-tables.ts';
+import { fileNotesMigrations } from './file-notes-migrations.ts';
 import { mailboxLeaseMigrations } from './mailbox-lease-migrations.ts';
 
 /** The conversations' tables; only the id's type differs between the databases. */
@@ -71,9 +72,11 @@ function createConversationTables(id: 'integer' | 'bigint'): Migration {
 export const conversationMigrations: Record<string, Migration> = {
   '2026-11-28-720-conversations': createConversationTables('integer'),
   ...mailboxLeaseMigrations,
+  ...fileNotesMigrations,
 };
 
 export const conversationPostgresMigrations: Record<string, Migration> = {
   '2026-11-28-720-conversations': createConversationTables('bigint'),
   ...mailboxLeaseMigrations,
+  ...fileNotesMigrations,
 };

@@ -37,6 +37,7 @@ function messageEntry({ message, email, files }: ThreadMessage): ConversationEnt
     bouncedAt: message.bounced_at,
     delivery: message.direction === 'out' && email ? replyDelivery(email) : null,
     files,
+    fileNotes: message.file_notes === '' ? [] : message.file_notes.split('\n'),
   };
 }
 

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, ConversationEntry } from '../../../../common/inbox-api/conversation-endpoints';
@@ -23,6 +23,7 @@ function message(fields: Partial<Extract<ConversationEntry, { type: 'message' }>
     bouncedAt: null,
     delivery: null,
     files: [],
+    fileNotes: [],
     ...fields,
   };
 }
@@ -86,6 +87,19 @@ describe("the lead's conversation", () => {
     expect(screen.queryByText(/SMTP_URL|MAIL_DIR|\.eml/)).toBeNull();
     expect(screen.getAllByText('Not delivered')).toHaveLength(1);
     expect(screen.getByText(/Could not be sent: 550 No such user/)).toBeInTheDocument();
+  });
+
+  it("shows the website's word on an answer's files beside the client's message, never inside it", () => {
+    show([
+      message({ text: 'Here is the site map.', fileNotes: ['setup.exe was not kept: it contains a virus.'] }),
+    ]);
+    const entry = screen.getByRole('listitem');
+    const notice = within(entry).getByRole('note', { name: 'From the website' });
+    expect(notice).toHaveTextContent('setup.exe was not kept: it contains a virus.');
+    const said = within(entry).getByRole('article');
+    expect(said).toHaveTextContent('Here is the site map.');
+    expect(said).not.toHaveTextContent('virus');
+    expect(said).not.toContainElement(notice);
   });
 
   it('says a reply kept, not sent, as it was when it was written, in staff words', () => {
