@@ -4,7 +4,7 @@ import { inboxApi } from '../../../../common/inbox-api/endpoints';
 import { callApi } from '../api';
 
 /** The first wait before the conversation is read again, and the longest: the wait doubles in between. */
-export const FRESH_CONVERSATION_DELAYS = { firstMs: 2_000, maxMs: 30_000 } as const;
+const FRESH_CONVERSATION_DELAYS = { firstMs: 2_000, maxMs: 30_000 } as const;
 
 const isWaiting = (conversation: Conversation) =>
   conversation.entries.some((entry) => entry.type === 'message' && entry.delivery?.state === 'waiting');
