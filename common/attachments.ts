@@ -176,11 +176,14 @@ export function checkChosenFiles(
 export const SCAN_STATES = ['clean', 'pending', 'not-scanned', 'infected'] as const;
 export type ScanState = (typeof SCAN_STATES)[number];
 
-/** What staff read for each scan state. */
+/**
+ * What staff read for each scan state. "not-scanned" is recorded when the file arrives, so it is said
+ * in the past: a scanner set up since does not make it untrue.
+ */
 export const SCAN_STATE_LABELS: Record<ScanState, string> = {
   clean: 'Scanned, clean',
   pending: 'Not scanned yet',
-  'not-scanned': 'Not scanned (no virus scanner is set up)',
+  'not-scanned': 'Not scanned: no virus scanner was set up when it arrived',
   infected: 'Virus found: removed',
 };
 

@@ -57,3 +57,46 @@ export function followUpLabel(date: string, today: string): string {
   const format = date.slice(0, 4) === today.slice(0, 4) ? withoutYear : withYear;
   return format.format(utcOf(date)).replace(',', '');
 }
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const WEEKDAY = /^(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*/i;
+
+/** A month by its name or its first three letters ("Nov", "November", "Sept"); undefined otherwise. */
+function monthOf(word: string): number | undefined {
+  const at = MONTHS.indexOf(word.slice(0, 3).toLowerCase());
+  return at >= 0 && /^[a-z]+\.?$/i.test(word) ? at + 1 : undefined;
+}
+
+/** "YYYY-MM-DD" of the parts, the year given or else the first such day on or after today. */
+function dayFrom(day: number, month: number, year: number | undefined, today: string): string | undefined {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const of = (y: number) => `${y}-${pad(month)}-${pad(day)}`;
+  const thisYear = Number(today.slice(0, 4));
+  const date = year !== undefined ? of(year < 100 ? 2000 + year : year) : of(thisYear);
+  if (year === undefined && date < today)
+    return isCalendarDate(of(thisYear + 1)) ? of(thisYear + 1) : undefined;
+  return isCalendarDate(date) ? date : undefined;
+}
+
+/**
+ * A day as staff type it, day first as the inbox writes dates: "30 Nov", "Mon 30 Nov 2026",
+ * "30 November", "Nov 30", "30/11", "30/11/2026" or "2026-11-30". Without a year, the first such day
+ * from today on. Undefined when it is no day ("31 Nov", "soon").
+ */
+export function parseFollowUpDay(text: string, today: string): string | undefined {
+  const typed = text.trim().replace(WEEKDAY, '').replace(/,/g, ' ').replace(/\s+/g, ' ');
+  if (isCalendarDate(typed)) return typed;
+  const numeric = /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4}))?$/.exec(typed);
+  if (numeric) {
+    const [, day = '', month = '', year] = numeric;
+    return dayFrom(Number(day), Number(month), year === undefined ? undefined : Number(year), today);
+  }
+  const words = typed.split(' ');
+  const [first = '', second = '', third, ...rest] = words;
+  if (rest.length > 0 || (third !== undefined && !/^\d{4}$/.test(third))) return undefined;
+  const year = third === undefined ? undefined : Number(third);
+  const dayFirst = /^\d{1,2}$/.test(first) ? monthOf(second) : undefined;
+  if (dayFirst) return dayFrom(Number(first), dayFirst, year, today);
+  const monthFirst = /^\d{1,2}$/.test(second) ? monthOf(first) : undefined;
+  return monthFirst ? dayFrom(Number(second), monthFirst, year, today) : undefined;
+}

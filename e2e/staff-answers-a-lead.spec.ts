@@ -95,6 +95,10 @@ test('staff answer a lead from its page, and the client gets the reply by email'
   expect(mail.to).toMatchObject({ value: [{ address: PRIYA.email }] });
   expect(mail.text).toContain('Could we call you on Thursday?\n\n-- \nMeera\nAcme Tech Solutions');
 
+  // The page reads the waiting reply again by itself: "Sent." without a reload.
+  await expect(conversation.getByText('Sent.')).toBeVisible({ timeout: 20_000 });
+  await expect(conversation.getByText('Waiting to be sent.')).toHaveCount(0);
+
   // The lead is Contacted; the reply is on the page, sent.
   await page.reload();
   await waitForHydration(page);

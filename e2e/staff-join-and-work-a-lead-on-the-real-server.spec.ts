@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { quoteFields, quoteFormFields } from '../common/quote-request.ts';
 import { sampleQuote } from '../common/quote-sample.ts';
+import { staffNameOf } from '../common/staff-name.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 import { E2E_BASE_URL, E2E_DATABASE_PATH } from './support/e2e-env.ts';
 import { withoutPasskeyAutofill } from './support/api-faults.ts';
@@ -98,7 +99,7 @@ test('staff accept an invitation, answer a lead from the public form, and sign i
   await page.getByRole('textbox', { name: 'Note' }).fill(`Called ${visitor.name}: wants a demo on Friday.`);
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(history).toContainText('wants a demo on Friday');
-  await expect(history).toContainText(staff);
+  await expect(history).toContainText(staffNameOf(staff));
 
   // 4. Search finds it by a word of the message.
   await page.getByRole('link', { name: 'Inbox' }).first().click();

@@ -81,7 +81,11 @@ test('a client answer APPENDed to the mailbox shows on its lead, "New reply" unt
     .getByRole('list', { name: 'Messages, oldest first' })
     .getByRole('listitem')
     .filter({ hasText: 'Here is the site map' });
-  await expect(answer).toContainText('setup.exe was not kept: not a file we accept.');
+  // The website's word on the files is beside the client's message, not in it.
+  await expect(answer.getByRole('note', { name: 'From the website' })).toContainText(
+    'setup.exe was not kept: not a file we accept.',
+  );
+  await expect(answer.getByRole('article')).not.toContainText('was not kept');
   await expect(answer.getByText('New', { exact: true })).toBeVisible();
   await expect(answer.getByRole('link', { name: 'site-map.pdf (download)' })).toBeVisible();
   await expectNoAxeViolations(page, 'a lead with a client answer');

@@ -146,6 +146,49 @@ test.describe('a visitor attaches their brief', () => {
   });
 });
 
+test.describe('a visitor on a phone picks a file the form cannot send', () => {
+  test.use({ viewport: { width: 375, height: 700 } });
+
+  test('sees the file and why, can replace it in its place, and the button says why it waits', async ({
+    page,
+  }) => {
+    const person = visitor();
+    const form = await openForm(page);
+    await fillQuoteForm(page, person);
+    // The control is emptied after each choice: the page shows a button, not the browser's "No file chosen".
+    await expect(form.getByText('Choose files', { exact: true })).toBeVisible();
+    const attachments = form.getByLabel('Attachments');
+    await attachments.setInputFiles([
+      brief,
+      { name: 'setup.exe', mimeType: 'application/octet-stream', buffer: PDF },
+    ]);
+    await expect(form.getByText('Add more files', { exact: true })).toBeVisible();
+    await expect(form.getByText('No file chosen')).toHaveCount(0);
+
+    // The reason comes into view by itself, beside the file; the disabled button says why it waits.
+    await expect(form.getByText(/^setup\.exe is not a file we accept\./)).toBeInViewport();
+    const submit = form.getByRole('button', { name: 'Submit Request' });
+    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveAccessibleDescription(
+      'Remove or replace setup.exe to send your request: see why in the list of files.',
+    );
+    await expectNoAxeViolations(page, 'a refused file on a phone');
+
+    // Replace puts the new file in its place.
+    const chooser = page.waitForEvent('filechooser');
+    await form.getByRole('button', { name: 'Replace setup.exe' }).click();
+    await (await chooser).setFiles(notes);
+    const files = form.getByRole('list', { name: 'Chosen files' }).getByRole('listitem');
+    await expect(files).toHaveText([/^brief\.pdf/, /^notes\.txt/]);
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(page.getByRole('status')).toHaveText(quoteMessages.success);
+    await expect
+      .poll(() => storedFiles(person.email).map((file) => file.name))
+      .toEqual(['brief.pdf', 'notes.txt']);
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

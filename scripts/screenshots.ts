@@ -37,6 +37,14 @@ async function captureStates(page: Page, width: number) {
   await page.getByRole('heading', { name: 'Tell us what you want to build' }).click();
   await form.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${outDir}/state-quote-form-errors-${width}.png` });
+  // A file the form cannot send, as a visitor sees it once the picker closes: in view, with why.
+  await form.getByLabel(quoteFormFields.email.label, { exact: true }).fill('priya@company.example');
+  await form.getByLabel('Attachments').setInputFiles([
+    { name: 'brief.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    { name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
+  ]);
+  await form.getByRole('button', { name: 'Replace setup.exe' }).waitFor();
+  await page.screenshot({ path: `${outDir}/state-quote-form-refused-file-${width}.png` });
   if (width < 768) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('button', { name: 'Menu' }).click();

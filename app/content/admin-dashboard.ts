@@ -23,6 +23,7 @@ export const dashboardCopy = {
     page: 'Page',
     leads: 'Leads',
     empty: 'No leads in this period yet.',
+    unknown: 'Unknown page: the visitor’s browser did not say which page the form was sent from.',
   },
   funnel: {
     title: 'Status funnel',

@@ -63,6 +63,11 @@ const conversationEntry = z.discriminatedUnion('type', [
         scan: z.enum(SCAN_STATES),
       }),
     ),
+    /**
+     * The website's word on the files an answer brought, one line each ("setup.exe was not kept: it
+     * contains a virus."): shown beside the message, never as the client's text.
+     */
+    fileNotes: z.array(z.string()),
   }),
 ]);
 export type ConversationEntry = z.infer<typeof conversationEntry>;

@@ -20,6 +20,7 @@ import type { ActivityLog } from './activity-log.ts';
 import { integrationDelivery } from './integration-delivery-view.ts';
 import { ownerShown, staffNames } from './staff-names.ts';
 import { ApiProblem, notFound } from './api-problem.ts';
+import { shownEventText } from '../quote/delivery-event-text.ts';
 import { type EndpointHandler, registerEndpoint } from './register-endpoint.ts';
 
 export interface LeadRoutesOptions {
@@ -71,7 +72,7 @@ function timelineEntry(event: LeadEvent): TimelineEntry {
     kind: event.kind,
     ...(event.from_status ? { from: event.from_status } : {}),
     ...(event.to_status ? { to: event.to_status } : {}),
-    ...(event.text !== null ? { text: event.text } : {}),
+    ...(event.text !== null ? { text: shownEventText(event.text) } : {}),
   };
 }
 

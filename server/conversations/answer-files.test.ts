@@ -66,9 +66,9 @@ describe("an answer's files, kept with its lead", () => {
     const { stores, lead } = await setUp();
     expect(await receive(stores, fixtureMail('with-files', lead))).toEqual({ leadId: lead.id, stored: true });
     const [, answer] = await messagesOf(stores, lead.id);
-    expect(answer?.body_text).toBe(
-      'Here is the site map, and the installer our old vendor sent.\n\nPriya\n\nsetup.exe was not kept: not a file we accept.',
-    );
+    // The client's text alone; the server's word on the files beside it, never in it.
+    expect(answer?.body_text).toBe('Here is the site map, and the installer our old vendor sent.\n\nPriya');
+    expect(answer?.file_notes).toBe('setup.exe was not kept: not a file we accept.');
     const files = await leadFilesRead(stores.storage.db).ofLead(lead.id);
     expect(files).toEqual([expect.objectContaining({ name: 'site-map.pdf', mediaType: 'application/pdf' })]);
     expect(files[0]?.scan).toBe('not-scanned');
@@ -83,7 +83,8 @@ describe("an answer's files, kept with its lead", () => {
     await receive(stores, fixtureMail('with-files', lead), { scanner: infected });
     expect(await leadFilesRead(stores.storage.db).ofLead(lead.id)).toEqual([]);
     const [, answer] = await messagesOf(stores, lead.id);
-    expect(answer?.body_text).toContain('site-map.pdf was not kept: it contains a virus.');
+    expect(answer?.file_notes).toContain('site-map.pdf was not kept: it contains a virus.');
+    expect(answer?.body_text).not.toContain('virus');
   });
 
   it('keeps a file "not scanned yet" when clamd does not answer, and "clean" when it does', async () => {
@@ -107,7 +108,7 @@ describe("an answer's files, kept with its lead", () => {
     await receive(stores, fixtureMail('with-files', lead), { limits });
     expect(await leadFilesRead(stores.storage.db).ofLead(lead.id)).toEqual([]);
     const [, answer] = await messagesOf(stores, lead.id);
-    expect(answer?.body_text).toContain('site-map.pdf was not kept: larger than 100 bytes.');
+    expect(answer?.file_notes).toContain('site-map.pdf was not kept: larger than 100 bytes.');
   });
 
   it('stores the files once when the same mail is read again', async () => {

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import './conversation-tables.ts';
+import { fileNotesMigrations } from './file-notes-migrations.ts';
 import { answerSenderMigrations } from './answer-sender-migrations.ts';
 import { mailboxLeaseMigrations } from './mailbox-lease-migrations.ts';
 
@@ -72,11 +73,13 @@ function createConversationTables(id: 'integer' | 'bigint'): Migration {
 export const conversationMigrations: Record<string, Migration> = {
   '2026-11-28-720-conversations': createConversationTables('integer'),
   ...mailboxLeaseMigrations,
+  ...fileNotesMigrations,
   ...answerSenderMigrations,
 };
 
 export const conversationPostgresMigrations: Record<string, Migration> = {
   '2026-11-28-720-conversations': createConversationTables('bigint'),
   ...mailboxLeaseMigrations,
+  ...fileNotesMigrations,
   ...answerSenderMigrations,
 };

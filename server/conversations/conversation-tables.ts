@@ -36,6 +36,11 @@ interface LeadMessagesTable {
   body_text: string;
   /** What the message quoted (folded behind "Show quoted text"); '' when none. */
   quoted_text: string;
+  /**
+   * The server's word on an answer's files, one line each ("setup.exe was not kept: it contains a
+   * virus."), shown beside the message, never in the client's text; '' when none (2026-11-29-745).
+   */
+  file_notes: Generated<string>;
   /** When it was sent (a reply: queued) or received (the Date header, else when it was read). */
   created_at: string;
   /** An answer that no one has opened yet: null; then when it was first seen on the lead's page. */

@@ -39,6 +39,7 @@ function messageEntry({ message, email, files }: ThreadMessage): ConversationEnt
     fromLead: message.sender_is_lead === null ? null : Number(message.sender_is_lead) === 1,
     delivery: message.direction === 'out' && email ? replyDelivery(email) : null,
     files,
+    fileNotes: message.file_notes === '' ? [] : message.file_notes.split('\n'),
   };
 }
 

@@ -229,8 +229,8 @@ describe.skipIf(!hasDovecot)('the mailbox watcher, on a real Dovecot', { timeout
     expect(files.map(({ name, scan }) => ({ name, scan }))).toEqual([
       { name: 'site-map.pdf', scan: 'clean' },
     ]);
-    expect((await answers(stores, lead.id)).map((message) => message.body_text)).toEqual([
-      expect.stringContaining('setup.exe was not kept: not a file we accept.'),
+    expect((await answers(stores, lead.id)).map((message) => message.file_notes)).toEqual([
+      'setup.exe was not kept: not a file we accept.',
     ]);
   });
 });

@@ -20,14 +20,15 @@ export interface StoreIncomingOptions {
 }
 
 /**
- * The text, and under it what became of the files: those refused say why ("setup.exe was not kept:
- * not a file we accept."); files that were not checked (no AnswerFiles) are listed by name and size.
+ * What became of the files, one line each, kept apart from the client's text: those refused say why
+ * ("setup.exe was not kept: not a file we accept."); files that were not checked (no AnswerFiles) are
+ * listed by name and size.
  */
-function withAttachments(mail: IncomingMail, files: Pick<AnswerFiles, 'refused'> | undefined): string {
-  if (files) return files.refused.length === 0 ? mail.body : [mail.body, '', ...files.refused].join('\n');
-  if (mail.attachments.length === 0) return mail.body;
+function fileNotesOf(mail: IncomingMail, files: Pick<AnswerFiles, 'refused'> | undefined): string[] {
+  if (files) return files.refused;
+  if (mail.attachments.length === 0) return [];
   const sizes = mail.attachments.map(({ name, size }) => `- ${name} (${formatSize(size)})`);
-  return [mail.body, '', 'Attached (not kept: see the mailbox):', ...sizes].join('\n');
+  return ['Attached (not kept: see the mailbox):', ...sizes];
 }
 
 function formatSize(bytes: number): string {
@@ -121,7 +122,8 @@ export async function storeIncoming(
       author_email: mail.fromAddress,
       author_name: mail.fromName,
       subject: mail.subject,
-      body_text: withAttachments(mail, files),
+      body_text: mail.body,
+      file_notes: fileNotesOf(mail, files).join('\n'),
       quoted_text: mail.quoted,
       // A date in the future (a wrong clock) would put it ahead of later messages: when it was read then.
       created_at: (mail.date && mail.date <= at ? mail.date : at).toISOString(),

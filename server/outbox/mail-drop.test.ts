@@ -35,7 +35,7 @@ postgresOnly('without SMTP_URL on PostgreSQL, with several instances', () => {
     expect(seen.delivery).toEqual({ state: 'written', at: expect.any(String), keptIn: 'database' });
     expect(await lead(first)).toEqual(seen);
     expect(seen.timeline.map((entry: { text?: string }) => entry.text)).toContain(
-      'The notification was kept in the database, not sent: SMTP_URL is not set, so nobody was told.',
+      'The notification was not sent: no mail server was set up then, so it was kept on the server and nobody was told.',
     );
     expect(await keptMail(second.config)).toHaveLength(1);
     expect(filesIn(first.config.mail.dir)).toEqual([]); // nothing on the first instance's disk

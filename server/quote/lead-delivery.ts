@@ -43,8 +43,8 @@ export function describeDelivery(delivery: Delivery): string {
       return `emailed ${delivery.at}`;
     case 'written':
       return delivery.keptIn === 'database'
-        ? `kept in the database ${delivery.at}, not sent (no mail server: nobody was told; npm run outbox -- export-files <dir> writes it out)`
-        : `kept as an .eml file in MAIL_DIR ${delivery.at}, not sent (no mail server: nobody was told)`;
+        ? `kept in the database ${delivery.at}, not sent (no mail server was set up then: nobody was told; npm run outbox -- export-files <dir> writes it out)`
+        : `kept as an .eml file in MAIL_DIR ${delivery.at}, not sent (no mail server was set up then: nobody was told)`;
     case 'dead':
       return `could not be delivered: ${delivery.lastError ?? 'unknown error'}`;
     case 'pending':

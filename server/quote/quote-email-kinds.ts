@@ -6,6 +6,7 @@ import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { autoReplyIn } from './auto-reply.ts';
 import { addDeliveryEvents, addLeadEvent } from './lead-events.ts';
 import { acknowledgementEmail, notificationEmail, type QuoteEmailSettings } from './quote-emails.ts';
+import { NOTIFICATION_KEPT_TEXT } from './delivery-event-text.ts';
 import { leadIdOf, QUOTE_EMAIL_KINDS, SPAM_CANCELLATION, type Lead } from './quote-tables.ts';
 
 async function leadOf(trx: Transaction<Database>, row: OutboxRow): Promise<Lead | undefined> {
@@ -49,16 +50,8 @@ const describe = (row: OutboxRow) => ({ leadId: leadIdOf(row) });
 /** What the timeline says of a sent notification. */
 function sentEvent(row: OutboxRow): { leadId: number | null; text: string } {
   const leadId = leadIdOf(row);
-  if (row.delivered_via === 'file')
-    return {
-      leadId,
-      text: 'The notification was kept as an .eml file, not sent: SMTP_URL is not set, so nobody was told.',
-    };
-  if (row.delivered_via === 'database')
-    return {
-      leadId,
-      text: 'The notification was kept in the database, not sent: SMTP_URL is not set, so nobody was told.',
-    };
+  if (row.delivered_via === 'file' || row.delivered_via === 'database')
+    return { leadId, text: NOTIFICATION_KEPT_TEXT };
   return { leadId, text: `The notification was emailed to ${row.recipient}.` };
 }
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { attachmentMessage, checkChosenFiles, formatFileSize } from '../../../common/attachments';
 
 export { uploadForm } from '../../lib/upload-form';
@@ -35,21 +36,53 @@ interface FileListProps {
   /** The upload's progress in percent while the files are sent. */
   progress: number | null;
   onRemove: (index: number) => void;
+  /** Opens the file control to put another file in this one's place. */
+  onReplace: (index: number) => void;
 }
 
-/** The chosen files: name, size, a "Remove <name>" button and what is wrong; then the upload's progress. */
-export function FileList({ listed, progress, onRemove }: FileListProps) {
+const linkButton =
+  'min-h-11 rounded-lg px-3 text-sm font-semibold text-brand-700 underline hover:text-brand-800';
+
+/**
+ * Brings the first file that cannot be sent into sight when one appears (on a phone the list may be
+ * below the fold once the file picker closes): its reason is read where it is, beside the file.
+ */
+function useFirstProblemInSight(listed: readonly ListedFile[]) {
+  const first = useRef<HTMLLIElement>(null);
+  const problems = listed.map(({ file, error }) => (error ? `${file.name}: ${error}` : '')).join('\n');
+  useEffect(() => {
+    if (problems.trim()) first.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [problems]);
+  return first;
+}
+
+/**
+ * The chosen files: name, size, a "Remove <name>" button and what is wrong, with "Replace <name>" for a
+ * file that cannot be sent; then the upload's progress.
+ */
+export function FileList({ listed, progress, onRemove, onReplace }: FileListProps) {
+  const firstProblem = useFirstProblemInSight(listed);
+  const firstIndex = listed.findIndex(({ error }) => error);
   return (
     <>
       {listed.length > 0 && (
         <ul aria-label="Chosen files" className="mt-2 divide-y divide-slate-200">
           {listed.map(({ file, error }, index) => (
-            <li key={index} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1">
-              <span className="min-w-0 flex-1 font-medium wrap-anywhere text-ink">{file.name}</span>
+            <li
+              key={index}
+              ref={index === firstIndex ? firstProblem : undefined}
+              className="flex scroll-mb-24 flex-wrap items-center gap-x-3 gap-y-1 py-1"
+            >
+              <span className="min-w-0 flex-1 basis-40 font-medium wrap-anywhere text-ink">{file.name}</span>
               <span className="text-sm text-slate-600">{formatFileSize(file.size)}</span>
+              {error && (
+                <button type="button" className={linkButton} onClick={() => onReplace(index)}>
+                  Replace<span className="sr-only"> {file.name}</span>
+                </button>
+              )}
               <button
                 type="button"
-                className="min-h-11 rounded-lg px-3 text-sm font-semibold text-brand-700 underline hover:text-brand-800"
+                className={linkButton}
                 aria-describedby={error ? `quote-file-${index}-error` : undefined}
                 onClick={() => onRemove(index)}
               >

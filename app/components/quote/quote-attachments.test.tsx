@@ -1,4 +1,5 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quoteMessages } from '../../../common/quote-messages';
@@ -142,6 +143,66 @@ describe('the quote form\'s "Attachments" field', () => {
   });
 });
 
+describe('the file picker, as a visitor sees it with JavaScript', () => {
+  it('shows a "Choose files" button in place of the control\'s own words, then "Add more files"', async () => {
+    const { input, attach } = await openForm();
+    // The control is emptied after each choice: its own "No file chosen" would contradict the list.
+    expect(input).toHaveClass('sr-only');
+    expect(screen.getByLabelText('Choose files')).toBe(input);
+    await attach(pdf());
+    expect(screen.getByLabelText('Add more files')).toBe(input);
+    expect(screen.getByLabelText('Attachments')).toBe(input);
+  });
+
+  it("without JavaScript keeps the browser's own control, which says what it holds", () => {
+    const html = renderToString(<QuoteSection />);
+    expect(html).toContain('type="file"');
+    expect(html).not.toContain('sr-only peer');
+    expect(html).not.toMatch(/peer sr-only|Choose files/);
+  });
+
+  it('says beside the disabled button why it cannot be pressed, whatever stops it', async () => {
+    const { attach, submit } = await openForm(false);
+    expect(submit()).toBeDisabled();
+    expect(submit()).toHaveAccessibleDescription('Fill in every required field to send your request.');
+    for (const name of quoteFields) {
+      if (typed[name])
+        fireEvent.change(screen.getByLabelText(quoteFormFields[name].label), {
+          target: { value: typed[name] },
+        });
+    }
+    expect(submit()).toBeEnabled();
+    expect(submit()).not.toHaveAccessibleDescription();
+    await attach(pdf(), new File(['MZ'], 'setup.exe'));
+    expect(submit()).toBeDisabled();
+    expect(screen.getByText(/^Remove or replace setup\.exe/)).toBeVisible();
+    expect(submit()).toHaveAccessibleDescription(
+      'Remove or replace setup.exe to send your request: see why in the list of files.',
+    );
+  });
+
+  it('brings a file that cannot be sent into sight as it is listed, and lets it be replaced in its place', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
+    const { user, input, attach, submit } = await openForm();
+    await attach(pdf(), new File(['MZ'], 'setup.exe'), pdf('plan.pdf'));
+    const refused = screen.getByText(/^setup\.exe is not a file we accept/).closest('li');
+    expect(scrolled.mock.contexts).toContain(refused);
+    await user.click(screen.getByRole('button', { name: 'Replace setup.exe' }));
+    // The picker closes with the new file: the browser fires "change" alone.
+    fireEvent.change(input, { target: { files: [pdf('setup.pdf')] } });
+    delete (input as { files?: unknown }).files; // the control's own list again, for the next choice
+    expect(listed()).toEqual([
+      'brief.pdf14 bytesRemove brief.pdf',
+      'setup.pdf14 bytesRemove setup.pdf',
+      'plan.pdf14 bytesRemove plan.pdf',
+    ]);
+    expect(submit()).toBeEnabled();
+    // Opened by the visitor, not by a Replace button, the control adds.
+    await attach(pdf('notes.pdf'));
+    expect(listed()).toHaveLength(4);
+  });
+});
+
 describe('sending the quote form with files', () => {
   it('sends every listed file under "attachments", shows the upload progress, then the success message', async () => {
     const { user, attach, submit } = await openForm();
@@ -169,6 +230,7 @@ describe('sending the quote form with files', () => {
   });
 
   it("on a refusal keeps what was typed and the files, and shows the server's words by the file they name", async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
     const { user, input, attach, submit } = await openForm();
     await attach(pdf(), pdf('plan.pdf'));
     await user.click(submit());
@@ -184,6 +246,10 @@ describe('sending the quote form with files', () => {
     expect(screen.getByRole('button', { name: 'Remove brief.pdf' })).toHaveAccessibleDescription(
       'brief.pdf is not really a PDF file, whatever its name says.',
     );
+    // The alert is above the form, out of sight on a phone: the refused file takes the focus, in sight.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove brief.pdf' })).toHaveFocus());
+    expect(scrolled.mock.contexts).toContain(screen.getByRole('button', { name: 'Remove brief.pdf' }));
+    expect(screen.getByRole('button', { name: 'Replace brief.pdf' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove plan.pdf' })).not.toHaveAccessibleDescription();
     expect(input).toHaveAccessibleDescription(expect.stringContaining('Attach at most 1 files.'));
     for (const name of quoteFields) {

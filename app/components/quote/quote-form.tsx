@@ -9,6 +9,8 @@ import { DefinedField } from '../forms/form-field.tsx';
 import { HoneypotField } from '../ui/honeypot-field.tsx';
 import { AttachmentsField, type AttachmentsFieldProps } from './attachments-field.tsx';
 
+const REASON_ID = 'quote-send-reason';
+
 interface QuoteFormProps {
   id: string;
   /** Where the form posts natively (without JavaScript). */
@@ -23,6 +25,8 @@ interface QuoteFormProps {
   sending?: boolean;
   /** Whether the submit button may be pressed (when enhanced). */
   canSubmit?: boolean;
+  /** Why it may not, shown beside it (when enhanced). */
+  blockedReason?: string | undefined;
   hidden?: boolean;
   className?: string;
   onChange?: (field: QuoteField, value: string) => void;
@@ -46,12 +50,14 @@ export function QuoteForm({
   enhanced,
   sending = false,
   canSubmit = true,
+  blockedReason,
   hidden,
   className = '',
   onChange,
   onBlur,
   onSubmit,
 }: QuoteFormProps) {
+  const showReason = enhanced && !canSubmit && !sending && Boolean(blockedReason);
   return (
     <form
       id={id}
@@ -92,11 +98,23 @@ export function QuoteForm({
 
       <HoneypotField id="quote-website" />
 
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <p className="text-sm text-slate-500">We only use your details to reply to this request.</p>
-        <button type="submit" className="btn-primary" disabled={enhanced && (!canSubmit || sending)}>
-          {sending ? 'Sending…' : 'Submit Request'}
-        </button>
+        <div className="flex flex-col gap-2 sm:max-w-xs sm:items-end">
+          {showReason && (
+            <p id={REASON_ID} className="text-sm font-medium text-slate-700 sm:text-right">
+              {blockedReason}
+            </p>
+          )}
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={enhanced && (!canSubmit || sending)}
+            aria-describedby={showReason ? REASON_ID : undefined}
+          >
+            {sending ? 'Sending…' : 'Submit Request'}
+          </button>
+        </div>
       </div>
     </form>
   );

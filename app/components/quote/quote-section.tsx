@@ -40,9 +40,12 @@ function QuoteNotices({ notice }: { notice: QuoteFormState['notice'] }) {
 
 /** The attachments field's part of the form's state: its error, its list of files and their upload. */
 function attachmentsField({ files, progress }: QuoteFormState): AttachmentsFieldProps {
+  const control = () => document.getElementById(ATTACHMENTS_ID);
   return {
     error: files.error,
     onChoose: files.choose,
+    chosen: files.files.length,
+    onOpen: files.addNext,
     children: files.code && (
       <files.code.FileList
         listed={files.listed}
@@ -50,11 +53,31 @@ function attachmentsField({ files, progress }: QuoteFormState): AttachmentsField
         onRemove={(index) => {
           files.remove(index);
           // The button is gone: focus goes back to the field, not to the page's start.
-          document.getElementById(ATTACHMENTS_ID)?.focus();
+          control()?.focus();
+        }}
+        onReplace={(index) => {
+          // Opening the control clears any earlier target (onOpen): the target is set after.
+          control()?.click();
+          files.replaceNext(index);
         }}
       />
     ),
   };
+}
+
+/**
+ * After a refusal that names a file, the first such file's "Remove" button takes the focus (its
+ * description is the reason) and comes into sight: on a phone the alert above the form is out of view.
+ */
+function useFocusOnRefusedFile({ notice }: QuoteFormState) {
+  useEffect(() => {
+    if (notice?.kind !== 'error') return;
+    const refused = document.querySelector<HTMLElement>(
+      `#${QUOTE_FORM_ID} [aria-describedby^="quote-file-"]`,
+    );
+    refused?.focus({ preventScroll: true });
+    refused?.scrollIntoView?.({ block: 'center' });
+  }, [notice]);
 }
 
 /**
@@ -72,6 +95,7 @@ export function QuoteSection() {
   const open = hydrated && (toggled ?? hash === `#${QUOTE_FORM_ID}`);
   const form = useQuoteForm(__QUOTE_ENDPOINT__);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  useFocusOnRefusedFile(form);
 
   const toggleLabel = open ? quoteCallToAction.closeLabel : quoteCallToAction.openLabel;
   const toggleClass = 'btn-light mt-8 min-w-44';
@@ -121,10 +145,11 @@ export function QuoteSection() {
           action={__QUOTE_ENDPOINT__}
           values={form.values}
           errors={form.visibleErrors}
-          attachments={attachmentsField(form)}
+          attachments={hydrated ? attachmentsField(form) : undefined}
           enhanced={hydrated}
           sending={form.sending}
           canSubmit={form.isValid}
+          blockedReason={form.blocked}
           hidden={hydrated && !open}
           className={`mx-auto mt-8 max-w-3xl ${hydrated ? '' : 'hidden target:block'}`}
           onChange={form.setValue}

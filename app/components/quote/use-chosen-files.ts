@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type * as ChosenFileList from './chosen-file-list';
 import type { ListedFile } from './chosen-file-list';
 
@@ -15,8 +15,13 @@ export interface ChosenFiles {
   error: string | undefined;
   /** Whether the browser's check lets them be sent. */
   ok: boolean;
+  /** Adds a choice's files, or puts them in the place of the file `replaceNext` named. */
   choose: (files: File[]) => void;
   remove: (index: number) => void;
+  /** The next choice replaces this file (the control is being opened by its "Replace" button). */
+  replaceNext: (index: number) => void;
+  /** The next choice adds files (the visitor opened the control themselves). */
+  addNext: () => void;
   /** Shows the server's refusal, one line per problem (each naming its file where it is about one). */
   refuse: (lines: string[]) => void;
   clear: () => void;
@@ -32,6 +37,8 @@ export function useChosenFiles(): ChosenFiles {
   const [files, setFiles] = useState<File[]>([]);
   const [refusal, setRefusal] = useState<string[]>([]);
   const [code, setCode] = useState<ChosenFilesCode | null>(null);
+  // The file a "Replace" button opened the control for; cleared when the control is opened otherwise.
+  const replacing = useRef<File | null>(null);
   const described = code?.describeFiles(files, refusal);
   const change = (next: (current: File[]) => File[]) => {
     setFiles(next);
@@ -45,13 +52,26 @@ export function useChosenFiles(): ChosenFiles {
     ok: described?.ok ?? true,
     choose: (chosen) => {
       // Kept at once, in the order chosen: two choices made while the code loads stay in that order.
-      change((current) => [...current, ...chosen]);
+      const replaced = replacing.current;
+      replacing.current = null;
+      change((current) => {
+        const at = replaced ? current.indexOf(replaced) : -1;
+        return at < 0
+          ? [...current, ...chosen]
+          : [...current.slice(0, at), ...chosen, ...current.slice(at + 1)];
+      });
       if (!code)
         import('./chosen-file-list').then(setCode, (error: unknown) =>
           console.error('The chosen files could not be listed:', error),
         );
     },
     remove: (index) => change((current) => current.filter((_, at) => at !== index)),
+    replaceNext: (index) => {
+      replacing.current = files[index] ?? null;
+    },
+    addNext: () => {
+      replacing.current = null;
+    },
     refuse: setRefusal,
     clear: () => change(() => []),
   };

@@ -28,6 +28,8 @@ export interface QuoteFormState {
   visibleErrors: QuoteFieldErrors;
   /** Whether the fields and the chosen files may be sent. */
   isValid: boolean;
+  /** Why the form cannot be sent yet, in a sentence shown beside the button it disables. */
+  blocked: string | undefined;
   sending: boolean;
   /** The chosen files, and the upload's progress in percent while they are sent. */
   files: ChosenFiles;
@@ -38,6 +40,24 @@ export interface QuoteFormState {
   /** Sends the form; resolves to the outcome, or null when nothing was sent. */
   submit: (form: HTMLFormElement) => Promise<SendOutcome | null>;
   clearNotice: () => void;
+}
+
+/** "a.pdf", "a.pdf and b.exe", "a.pdf, b.exe and c.zip". */
+const listOf = (names: string[]) =>
+  names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+
+/**
+ * Why the button is disabled, so it never is without a word: the files first (their reasons are beside
+ * them in the list, or at the field when they are about the files together), then the fields.
+ */
+function blockedReason(fieldsOk: boolean, files: ChosenFiles): string | undefined {
+  if (!files.ok) {
+    const refused = files.listed.filter(({ error }) => error).map(({ file }) => file.name);
+    return refused.length > 0
+      ? `Remove or replace ${listOf(refused)} to send your request: see why in the list of files.`
+      : 'Remove some files to send your request: see why under Attachments.';
+  }
+  return fieldsOk ? undefined : 'Fill in every required field to send your request.';
 }
 
 /**
@@ -95,6 +115,7 @@ export function useQuoteForm(endpoint: string): QuoteFormState {
     values,
     visibleErrors,
     isValid: validation.ok && files.ok,
+    blocked: blockedReason(validation.ok, files),
     sending,
     files,
     progress,

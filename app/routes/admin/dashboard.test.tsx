@@ -38,8 +38,9 @@ function figuresOf(
         count: at === 11 ? 5 : at === 10 ? 3 : at + 1000,
       })),
       bySourcePage: [
-        { sourcePage: '/services/web', count: 30 },
-        { sourcePage: '/', count: 12 },
+        { sourcePage: '/', count: 30 },
+        { sourcePage: 'unknown', count: 7 },
+        { sourcePage: '/services/web', count: 5 },
       ],
       funnel: { counts: { new: 10, contacted: 9, quoted: 8, won: 6, lost: 9 }, total: 42, winRate: 0.4 },
       firstContact: {
@@ -128,15 +129,19 @@ describe('the leads summaries', () => {
     expect(rows[11]).toEqual(['Mon, 23 Nov 2026 (this week)', '5']);
   });
 
-  it('names the page that brought the most leads, and lists every page', async () => {
+  it('names the page that brought the most leads, and lists every page by its name', async () => {
     await show(figuresOf());
     expect(section('Leads by page')).toHaveTextContent(
-      'The page /services/web brought the most leads in the last 30 days: 30 of 42, from 2 pages in all.',
+      'The page Home brought the most leads in the last 30 days: 30 of 42, from 3 pages in all.',
     );
+    // "/" is Home; a lead with no page of the site's own is "Unknown page", said what it means.
     expect(dataRows('Leads by page')).toEqual([
-      ['/services/web', '30'],
-      ['/', '12'],
+      ['Home', '30'],
+      ['Unknown page', '7'],
+      ['/services/web', '5'],
     ]);
+    expect(section('Leads by page')).toHaveTextContent('Unknown page: the visitor’s browser did not say');
+    expect(section('Leads by page')).not.toHaveTextContent(/\bunknown\b(?! page)/);
   });
 });
 
@@ -278,7 +283,7 @@ describe('the visits', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent);
-    expect(rowsOf('Top pages')).toEqual(['/85120%', '/about400—']);
+    expect(rowsOf('Top pages')).toEqual(['Home85120%', 'About400—']);
     expect(rowsOf('Sources')).toEqual(['Direct (no referrer)74', 'google.com52']);
     expect(rowsOf('Campaigns')).toEqual(['newsletter(none)21']);
   });

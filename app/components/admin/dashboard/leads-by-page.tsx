@@ -4,6 +4,7 @@ import { countOf } from '../format';
 import { BarList } from './bar-list';
 import { ChartData, DashboardSection } from './dashboard-section';
 import { formatNumber, inTheLast } from './dashboard-format';
+import { pageNameOf, UNKNOWN_PAGE_NAME } from './page-names';
 
 const copy = dashboardCopy.byPage;
 
@@ -11,7 +12,9 @@ function summaryOf(figures: Dashboard): string {
   const [top] = figures.leads.bySourcePage;
   if (!top) return copy.empty;
   const pages = countOf(figures.leads.bySourcePage.length, 'page');
-  return `The page ${top.sourcePage} brought the most leads ${inTheLast(figures.period)}: ${formatNumber(top.count)} of ${formatNumber(figures.leads.total)}, from ${pages} in all.`;
+  const name = pageNameOf(top.sourcePage);
+  const page = name === UNKNOWN_PAGE_NAME ? 'An unknown page' : `The page ${name}`;
+  return `${page} brought the most leads ${inTheLast(figures.period)}: ${formatNumber(top.count)} of ${formatNumber(figures.leads.total)}, from ${pages} in all.`;
 }
 
 export function LeadsByPage({ figures }: { figures: Dashboard }) {
@@ -20,12 +23,19 @@ export function LeadsByPage({ figures }: { figures: Dashboard }) {
     <DashboardSection title={copy.title} summary={summaryOf(figures)}>
       {pages.length > 0 && (
         <>
-          <BarList bars={pages.slice(0, 8).map((page) => ({ label: page.sourcePage, value: page.count }))} />
+          <BarList
+            bars={pages
+              .slice(0, 8)
+              .map((page) => ({ label: pageNameOf(page.sourcePage), value: page.count }))}
+          />
           <ChartData
             caption={copy.caption}
             columns={[{ label: copy.page }, { label: copy.leads, numeric: true }]}
-            rows={pages.map((page) => [page.sourcePage, formatNumber(page.count)])}
+            rows={pages.map((page) => [pageNameOf(page.sourcePage), formatNumber(page.count)])}
           />
+          {pages.some((page) => pageNameOf(page.sourcePage) === UNKNOWN_PAGE_NAME) && (
+            <p className="mt-2 text-sm text-slate-600">{copy.unknown}</p>
+          )}
         </>
       )}
     </DashboardSection>

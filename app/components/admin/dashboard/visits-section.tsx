@@ -4,6 +4,7 @@ import { countOf } from '../format';
 import { Chart } from './chart';
 import { chartColours } from './chart-colours';
 import { ChartData, DashboardSection, FigureTable } from './dashboard-section';
+import { pageNameOf } from './page-names';
 import { changeOn, formatDay, formatLongDay, formatNumber, formatRate, inTheLast } from './dashboard-format';
 
 const copy = dashboardCopy.visits;
@@ -37,7 +38,7 @@ function VisitTables({ visits }: { visits: Visits }) {
             { label: copy.conversion, numeric: true },
           ]}
           rows={visits.topPages.map((page) => [
-            page.path,
+            pageNameOf(page.path),
             figure(page.views),
             figure(page.visitors),
             figure(page.leads),

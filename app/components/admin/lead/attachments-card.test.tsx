@@ -29,7 +29,7 @@ describe("a lead's attachments", () => {
     expect(screen.getByText(/2\.4 MB · PDF ·/)).toHaveTextContent('2.4 MB · PDF · Scanned, clean');
     expect(screen.getByRole('link', { name: 'notes.txt (download)' })).toBeInTheDocument();
     expect(screen.getByText(/820 bytes/)).toHaveTextContent(
-      '820 bytes · Text · Not scanned (no virus scanner is set up)',
+      '820 bytes · Text · Not scanned: no virus scanner was set up when it arrived',
     );
   });
 

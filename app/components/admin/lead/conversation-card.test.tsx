@@ -1,8 +1,9 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, ConversationEntry } from '../../../../common/inbox-api/conversation-endpoints';
 import { ConversationCard } from './conversation-card';
+import { act } from '@testing-library/react';
 
 const lead = { id: 7, name: 'Ravi Kumar', reference: 'Q-7F3K9C', email: 'ravi@client.in', spam: false };
 
@@ -24,6 +25,7 @@ function message(fields: Partial<Extract<ConversationEntry, { type: 'message' }>
     fromLead: true,
     delivery: null,
     files: [],
+    fileNotes: [],
     ...fields,
   };
 }
@@ -44,12 +46,21 @@ describe("the lead's conversation", () => {
   it('shows the request, an internal note, a new answer with its quoted text folded, in order', () => {
     show([
       { type: 'request', at: '2026-11-24T09:00:00.000Z', name: 'Ravi Kumar', text: 'A new website, please.' },
-      { type: 'note', id: 3, at: '2026-11-24T10:00:00.000Z', by: 'priya@acme.test', text: 'Called him.' },
+      {
+        type: 'note',
+        id: 3,
+        at: '2026-11-24T10:00:00.000Z',
+        by: 'priya.sharma@acme.test',
+        text: 'Called him.',
+      },
       message({ read: false, quotedText: '> Could we call on Thursday?' }),
     ]);
     const items = screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
     expect(items[0]).toContain('A new website, please.');
     expect(items[1]).toContain('Internal note');
+    // By name, as a reply is signed: not by the email address.
+    expect(items[1]).toContain('Priya Sharma');
+    expect(items[1]).not.toContain('priya.sharma@acme.test');
     expect(items[2]).toContain('New');
     const quoted = screen.getByText('> Could we call on Thursday?');
     expect(quoted).not.toBeVisible();
@@ -75,8 +86,31 @@ describe("the lead's conversation", () => {
       }),
     ]);
     expect(screen.getByText('Automatic reply')).toBeInTheDocument();
+    expect(screen.queryByText(/SMTP_URL|MAIL_DIR|\.eml/)).toBeNull();
     expect(screen.getAllByText('Not delivered')).toHaveLength(1);
     expect(screen.getByText(/Could not be sent: 550 No such user/)).toBeInTheDocument();
+  });
+
+  it("shows the website's word on an answer's files beside the client's message, never inside it", () => {
+    show([
+      message({ text: 'Here is the site map.', fileNotes: ['setup.exe was not kept: it contains a virus.'] }),
+    ]);
+    const entry = screen.getByRole('listitem');
+    const notice = within(entry).getByRole('note', { name: 'From the website' });
+    expect(notice).toHaveTextContent('setup.exe was not kept: it contains a virus.');
+    const said = within(entry).getByRole('article');
+    expect(said).toHaveTextContent('Here is the site map.');
+    expect(said).not.toHaveTextContent('virus');
+    expect(said).not.toContainElement(notice);
+  });
+
+  it('says a reply kept, not sent, as it was when it was written, in staff words', () => {
+    show([
+      message({ direction: 'out', kind: 'reply', delivery: { state: 'kept', attempts: 1, lastError: null } }),
+    ]);
+    expect(
+      screen.getByText('Not sent: no mail server was set up when this was written; kept on the server.'),
+    ).toBeInTheDocument();
   });
 
   it('says where answers go without IMAP_URL, and inserts a saved reply with the name and reference', () => {
@@ -122,5 +156,61 @@ describe("the lead's conversation", () => {
     );
     expect(stranger).toHaveTextContent('Cancel it.');
     expect(verified).not.toHaveTextContent(/not verified|another address/);
+  });
+});
+
+describe('a reply waiting to be sent', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const reply = (state: 'waiting' | 'sent') =>
+    message({
+      id: 5,
+      direction: 'out',
+      kind: 'reply',
+      delivery: { state, attempts: state === 'sent' ? 1 : 0, lastError: null },
+    });
+
+  it('turns into "Sent." once it is, without a reload: the conversation is read again, less often as it waits', async () => {
+    vi.useFakeTimers();
+    const answers = [reply('waiting'), reply('waiting'), reply('sent')];
+    const read = vi.fn(async (_url: string) => {
+      const entry = answers.shift() ?? reply('sent');
+      return Response.json({ entries: [entry], mailboxConnected: true });
+    });
+    vi.stubGlobal('fetch', read);
+    show([reply('waiting')]);
+    expect(screen.getByText('Waiting to be sent.')).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(1_999));
+    expect(read).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(read.mock.calls[0]?.[0]).toBe('/admin/api/leads/7/conversation');
+    // Then after 4 s, then 8 s.
+    await act(() => vi.advanceTimersByTimeAsync(3_999));
+    expect(read).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('Waiting to be sent.')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(8_000));
+    expect(read).toHaveBeenCalledTimes(3);
+    expect(screen.getByText('Sent.')).toBeInTheDocument();
+    expect(screen.queryByText('Waiting to be sent.')).toBeNull();
+
+    // Nothing waits: no more reads.
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(read).toHaveBeenCalledTimes(3);
+  });
+
+  it('reads nothing again when no reply is waiting', async () => {
+    vi.useFakeTimers();
+    const read = vi.fn();
+    vi.stubGlobal('fetch', read);
+    show([reply('sent')]);
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(read).not.toHaveBeenCalled();
   });
 });

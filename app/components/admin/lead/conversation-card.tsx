@@ -2,6 +2,7 @@ import type { Conversation, SavedReplyEntry } from '../../../../common/inbox-api
 import { Card } from './card';
 import { ConversationItem } from './conversation-entry';
 import { ReplyForm } from './reply-form';
+import { useFreshConversation } from './use-fresh-conversation';
 
 /**
  * The lead's conversation: the request, replies, answers and notes (internal) in time order, then the
@@ -16,6 +17,8 @@ export function ConversationCard({
   conversation: Conversation;
   savedReplies: readonly SavedReplyEntry[];
 }) {
+  // Read again while a reply waits to be sent, so its state changes without a reload.
+  conversation = useFreshConversation(lead.id, conversation);
   return (
     <Card title="Conversation">
       {!conversation.mailboxConnected && (

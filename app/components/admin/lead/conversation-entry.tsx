@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatFileSize, isDownloadable, SCAN_STATE_LABELS } from '../../../../common/attachments';
 import { messageKindLabels, senderDoubts } from '../../../../common/conversation';
 import { inboxApi } from '../../../../common/inbox-api/endpoints';
+import { staffNameOf } from '../../../../common/staff-name';
 import type { ConversationEntry, ReplyDelivery } from '../../../../common/inbox-api/conversation-endpoints';
 import { addressOf } from '../api-input';
 import { buttonClass } from '../buttons';
@@ -17,7 +18,7 @@ function deliveryText(delivery: ReplyDelivery): ReactNode {
     case 'sent':
       return 'Sent.';
     case 'kept':
-      return 'Kept, not sent: SMTP_URL is not set.';
+      return 'Not sent: no mail server was set up when this was written; kept on the server.';
     case 'cancelled':
       return `Withdrawn${delivery.lastError ? `: ${delivery.lastError}` : '.'}`;
     case 'dead':
@@ -112,6 +113,28 @@ function MessageFiles({ leadId, files }: { leadId: number; files: MessageEntry['
   );
 }
 
+/**
+ * The website's word on the files an answer brought ("setup.exe was not kept: it contains a virus."):
+ * beside the client's message, not in it, so nothing the client wrote can pass for it.
+ */
+function FileNotes({ notes, mine }: { notes: readonly string[]; mine: boolean }) {
+  if (notes.length === 0) return null;
+  return (
+    <div
+      role="note"
+      aria-label="From the website"
+      className={`mt-1 rounded-lg bg-slate-100 px-4 py-2 text-sm text-slate-800 ${mine ? 'sm:ml-8' : 'sm:mr-8'}`}
+    >
+      <p className="font-medium text-slate-600">From the website, about the files:</p>
+      {notes.map((note, index) => (
+        <p key={index} className="break-words whitespace-pre-wrap">
+          {note}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 /** One entry of the conversation: the request, a note (internal), a reply or what came back. */
 export function ConversationItem({ leadId, entry }: { leadId: number; entry: ConversationEntry }) {
   if (entry.type === 'request') {
@@ -129,7 +152,8 @@ export function ConversationItem({ leadId, entry }: { leadId: number; entry: Con
       <article className="rounded-lg border border-dashed border-amber-300 bg-amber-50 p-4">
         <p className="text-sm text-slate-700">
           <span className={`${tag} bg-white text-amber-900 ring-amber-300`}>Internal note</span>{' '}
-          <span className="font-medium text-ink">{entry.by ?? 'The website'}</span> · <When iso={entry.at} />
+          <span className="font-medium text-ink">{entry.by ? staffNameOf(entry.by) : 'The website'}</span> ·{' '}
+          <When iso={entry.at} />
         </p>
         <MessageBody text={entry.text} quoted="" />
       </article>
@@ -137,27 +161,30 @@ export function ConversationItem({ leadId, entry }: { leadId: number; entry: Con
   }
   const mine = entry.direction === 'out';
   return (
-    <article
-      className={`rounded-lg border p-4 ${mine ? 'border-sky-200 bg-white sm:ml-8' : 'border-emerald-200 bg-white sm:mr-8'}`}
-    >
-      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
-        <MessageTags entry={entry} />
-        <span className="font-medium text-ink">{entry.authorName || entry.authorEmail}</span>
-        <span>
-          · <When iso={entry.at} />
-        </span>
-      </p>
-      <SenderDoubts entry={entry} />
-      <MessageBody text={entry.text} quoted={entry.quotedText} />
-      <MessageFiles leadId={leadId} files={entry.files} />
-      {mine && entry.delivery && (
-        <p className="mt-2 text-sm text-slate-600">{deliveryText(entry.delivery)}</p>
-      )}
-      {entry.bouncedAt && (
-        <p className="mt-2 text-sm font-medium text-red-800">
-          Not delivered: a delivery report came back <When iso={entry.bouncedAt} />.
+    <>
+      <article
+        className={`rounded-lg border p-4 ${mine ? 'border-sky-200 bg-white sm:ml-8' : 'border-emerald-200 bg-white sm:mr-8'}`}
+      >
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+          <MessageTags entry={entry} />
+          <span className="font-medium text-ink">{entry.authorName || entry.authorEmail}</span>
+          <span>
+            · <When iso={entry.at} />
+          </span>
         </p>
-      )}
-    </article>
+        <SenderDoubts entry={entry} />
+        <MessageBody text={entry.text} quoted={entry.quotedText} />
+        <MessageFiles leadId={leadId} files={entry.files} />
+        {mine && entry.delivery && (
+          <p className="mt-2 text-sm text-slate-600">{deliveryText(entry.delivery)}</p>
+        )}
+        {entry.bouncedAt && (
+          <p className="mt-2 text-sm font-medium text-red-800">
+            Not delivered: a delivery report came back <When iso={entry.bouncedAt} />.
+          </p>
+        )}
+      </article>
+      <FileNotes notes={entry.fileNotes} mine={mine} />
+    </>
   );
 }

@@ -27,17 +27,13 @@ function DeliveryText({ delivery, spam }: { delivery: Delivery; spam: boolean })
         </p>
       );
     case 'written':
-      return delivery.keptIn === 'database' ? (
+      // Said as it was then (the state was recorded when the email was kept): a mail server set up
+      // since changes nothing about this lead. The same words whether the server kept it in a file or
+      // in its database: staff need not know which.
+      return (
         <p>
-          Not emailed: emails are not being sent because SMTP_URL is not set, so this one was kept in the
-          database on <When iso={delivery.at} />. Nobody was told: this page is the only place the lead shows.
-          Set SMTP_URL to have the next ones sent; <code>npm run outbox -- export-files &lt;dir&gt;</code>{' '}
-          writes the kept ones out as .eml files.
-        </p>
-      ) : (
-        <p>
-          Kept as an .eml file in MAIL_DIR on <When iso={delivery.at} />, not emailed: no mail server is set
-          up, so nobody was told. This page is the only place the lead shows.
+          Not sent: no mail server was set up when this lead came in, so the notification was kept on the
+          server on <When iso={delivery.at} />. Nobody was told then: this page is where the lead shows.
         </p>
       );
     case 'pending':

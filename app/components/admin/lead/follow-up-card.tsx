@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { followUpChoices, followUpLabel } from '../../../../common/follow-up-dates';
+import { followUpChoices, followUpLabel, parseFollowUpDay } from '../../../../common/follow-up-dates';
 import { inboxApi } from '../../../../common/inbox-api/endpoints';
 import type { LeadFollowUp } from '../../../../common/inbox-api/follow-up-endpoints';
 import { callApi } from '../api';
@@ -46,7 +46,12 @@ function When({ followUp: { on, today } }: { followUp: LeadFollowUp & { on: stri
   );
 }
 
-/** The date, with quick choices that fill it in, and "Set follow-up". */
+const DAY_HINT = 'For example 30 Nov, or 30 Nov 2027.';
+
+/**
+ * The day, written as the inbox writes dates ("Mon 30 Nov"), not in the browser's own format as a date
+ * control would show it; quick choices fill it in, and "Set follow-up" posts it as YYYY-MM-DD.
+ */
 function DateForm({
   followUp,
   fetcher,
@@ -55,32 +60,65 @@ function DateForm({
   fetcher: ReturnType<typeof useFetcher<LeadActionResult>>;
 }) {
   const id = useId();
-  const [date, setDate] = useState(followUp.on ?? '');
+  const { today } = followUp;
+  const [text, setText] = useState(followUp.on ? followUpLabel(followUp.on, today) : '');
+  const [checked, setChecked] = useState(false);
+  const on = parseFollowUpDay(text, today);
+  const wrong = checked && text.trim() !== '' && !on;
   const pending = fetcher.state !== 'idle' && fetcher.formData?.get('intent') === FOLLOW_UP_INTENT.set;
   return (
-    <fetcher.Form method="post" className="space-y-3">
+    <fetcher.Form
+      method="post"
+      className="space-y-3"
+      onSubmit={(event) => {
+        if (text.trim() === '' || on) return;
+        event.preventDefault();
+        setChecked(true);
+      }}
+    >
       <input type="hidden" name="intent" value={FOLLOW_UP_INTENT.set} />
+      <input type="hidden" name="on" value={on ?? ''} />
       <div>
         <label htmlFor={id} className="block font-medium text-ink">
           Follow up on
         </label>
         <input
           id={id}
-          type="date"
-          name="on"
-          min={followUp.today}
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-          className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-ink focus:border-brand-600"
+          type="text"
+          autoComplete="off"
+          value={text}
+          aria-invalid={wrong || undefined}
+          aria-describedby={`${id}-hint${wrong ? ` ${id}-error` : ''}`}
+          onChange={(event) => {
+            setText(event.target.value);
+            setChecked(false);
+          }}
+          onBlur={() => {
+            // Written back as the inbox writes it, so what was read is plain: "3 Jan" → "Sun 3 Jan 2027".
+            if (on) setText(followUpLabel(on, today));
+            setChecked(true);
+          }}
+          className={`mt-1 min-h-11 w-full rounded-lg border bg-white px-3 text-ink focus:border-brand-600 ${wrong ? 'border-red-600' : 'border-slate-300'}`}
         />
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {DAY_HINT}
+        </p>
+        {wrong && (
+          <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
+            This is not a day we can read. Write it as 30 Nov, or 30 Nov 2027.
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap gap-2" role="group" aria-label="Quick choices">
-        {followUpChoices(followUp.today).map((choice) => (
+        {followUpChoices(today).map((choice) => (
           <button
             key={choice.label}
             type="button"
             className={buttonClass.small}
-            onClick={() => setDate(choice.date)}
+            onClick={() => {
+              setText(followUpLabel(choice.date, today));
+              setChecked(false);
+            }}
           >
             {choice.label}
           </button>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TimelineEntry } from '../../../../common/inbox-api/lead-schemas';
 import { leadStatusLabels } from '../../../../common/lead-domain';
+import { staffNameOf } from '../../../../common/staff-name';
 import { When } from './when';
 
 function describe(entry: TimelineEntry): ReactNode {
@@ -40,7 +41,7 @@ export function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
       {newestFirst.map((entry) => (
         <li key={entry.id}>
           <p className="text-sm text-slate-600">
-            <span className="font-medium text-ink">{entry.by ?? 'The website'}</span> ·{' '}
+            <span className="font-medium text-ink">{entry.by ? staffNameOf(entry.by) : 'The website'}</span> ·{' '}
             <When iso={entry.at} />
           </p>
           <p className="mt-0.5 text-slate-800">{describe(entry)}</p>
