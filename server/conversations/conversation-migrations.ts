@@ -1,6 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import './conversation-tables.ts';
 import { mailboxLeaseMigrations } from './mailbox-lease-migrations.ts';
+import { unreadableMailMigrations, unreadableMailPostgresMigrations } from './unreadable-mail-migrations.ts';
 
 /** The conversations' tables; only the id's type differs between the databases. */
 function createConversationTables(id: 'integer' | 'bigint'): Migration {
@@ -71,9 +72,11 @@ function createConversationTables(id: 'integer' | 'bigint'): Migration {
 export const conversationMigrations: Record<string, Migration> = {
   '2026-11-28-720-conversations': createConversationTables('integer'),
   ...mailboxLeaseMigrations,
+  ...unreadableMailMigrations,
 };
 
 export const conversationPostgresMigrations: Record<string, Migration> = {
   '2026-11-28-720-conversations': createConversationTables('bigint'),
   ...mailboxLeaseMigrations,
+  ...unreadableMailPostgresMigrations,
 };
