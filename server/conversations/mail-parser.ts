@@ -19,6 +19,8 @@ export interface MailParserOptions {
 export interface MailParser {
   /** Reads one message on the parser's thread; rejects with UnreadableMail when the message is at fault. */
   parse(raw: Buffer): Promise<IncomingMail>;
+  /** Starts the thread now, if none is running, so that the first message does not wait for it. */
+  warm(): void;
   /** Ends the thread (after the message being read, if any). */
   close(): Promise<void>;
 }
@@ -134,22 +136,45 @@ export function createMailParser(options: MailParserOptions = {}): MailParser {
     });
   }
 
+  /** The thread in use, started if there is none (forgotten if it fails to start). */
+  function current(): Promise<Worker> {
+    if (thread) return thread;
+    const started = startThread(maxMemoryMb);
+    started.catch(() => {
+      if (thread === started) thread = undefined;
+    });
+    return (thread = started);
+  }
+
+  /** Ends the thread once it has been idle for idleMs. */
+  function idleEnd(started: Promise<Worker>) {
+    clearTimeout(idle);
+    idle = setTimeout(
+      () =>
+        void started.then(
+          (worker) => end(started, worker),
+          () => undefined,
+        ),
+      idleMs,
+    );
+    idle.unref();
+  }
+
   async function run(raw: Buffer): Promise<IncomingMail> {
     clearTimeout(idle);
-    const started = (thread ??= startThread(maxMemoryMb));
-    const worker = await started.catch((error: unknown) => {
-      if (thread === started) thread = undefined;
-      throw error;
-    });
+    const started = current();
+    const worker = await started;
     try {
       return await readOn(started, worker, raw);
     } finally {
-      idle = setTimeout(() => end(started, worker), idleMs);
-      idle.unref();
+      idleEnd(started);
     }
   }
 
   return {
+    warm() {
+      if (!thread) idleEnd(current());
+    },
     parse(raw) {
       const parsed = queue.then(() => run(raw));
       queue = parsed.catch(() => undefined);
