@@ -89,6 +89,41 @@ function stoppedBecause(error: Error & { code?: string }): string {
 }
 
 /**
+ * Posts one message to the thread; settles with its answer, or when its time runs out or the thread
+ * stops (then `ended` is called: the thread is done with).
+ */
+function readOn(
+  worker: Worker,
+  { id, raw, timeoutMs }: { id: number; raw: Buffer; timeoutMs: number },
+  ended: () => void,
+): Promise<IncomingMail> {
+  return new Promise<IncomingMail>((resolve, reject) => {
+    const settle = (outcome: () => void) => {
+      clearTimeout(timer);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      outcome();
+    };
+    const timer = setTimeout(() => {
+      settle(() => reject(new UnreadableMail(`it takes longer than ${duration(timeoutMs)} to read`)));
+      ended();
+    }, timeoutMs);
+    const onMessage = (reply: ParseReply) => {
+      if (reply === 'ready' || reply.id !== id) return;
+      settle(() =>
+        'error' in reply ? reject(new UnreadableMail(reply.error)) : resolve(revived(reply.mail)),
+      );
+    };
+    const onError = (error: Error) => {
+      settle(() => reject(new UnreadableMail(stoppedBecause(error))));
+      ended();
+    };
+    const onExit = (code: number) => onError(new Error(`the mail parser stopped with code ${code}`));
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    worker.postMessage({ id, raw });
+  });
+}
+
+/**
  * Reads mail on a thread of its own (worker_threads), so that a message the parser takes long over (a
  * huge or deeply nested HTML part) never holds the server's thread: one message at a time, each within
  * a time and a memory limit; past either, the thread is ended (a new one reads the next message) and
@@ -106,35 +141,6 @@ export function createMailParser(options: MailParserOptions = {}): MailParser {
     if (thread === started) thread = undefined;
     void worker.terminate();
   };
-
-  /** Posts one message to the thread; settles with its answer, or when its time runs out or it stops. */
-  function readOn(started: Promise<Worker>, worker: Worker, raw: Buffer): Promise<IncomingMail> {
-    const id = (ids += 1);
-    return new Promise<IncomingMail>((resolve, reject) => {
-      const settle = (outcome: () => void) => {
-        clearTimeout(timer);
-        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-        outcome();
-      };
-      const timer = setTimeout(() => {
-        settle(() => reject(new UnreadableMail(`it takes longer than ${duration(timeoutMs)} to read`)));
-        end(started, worker);
-      }, timeoutMs);
-      const onMessage = (reply: ParseReply) => {
-        if (reply === 'ready' || reply.id !== id) return;
-        settle(() =>
-          'error' in reply ? reject(new UnreadableMail(reply.error)) : resolve(revived(reply.mail)),
-        );
-      };
-      const onError = (error: Error) => {
-        settle(() => reject(new UnreadableMail(stoppedBecause(error))));
-        end(started, worker);
-      };
-      const onExit = (code: number) => onError(new Error(`the mail parser stopped with code ${code}`));
-      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-      worker.postMessage({ id, raw });
-    });
-  }
 
   /** The thread in use, started if there is none (forgotten if it fails to start). */
   function current(): Promise<Worker> {
@@ -165,7 +171,7 @@ export function createMailParser(options: MailParserOptions = {}): MailParser {
     const started = current();
     const worker = await started;
     try {
-      return await readOn(started, worker, raw);
+      return await readOn(worker, { id: (ids += 1), raw, timeoutMs }, () => end(started, worker));
     } finally {
       idleEnd(started);
     }

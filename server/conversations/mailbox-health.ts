@@ -30,6 +30,11 @@ export function createHealthTracker(mailbox: string, now: () => Date) {
   let lease: 'unknown' | 'held' | 'elsewhere' = 'unknown';
   let lastReadAt: string | null = null;
   let lastError: MailboxHealth['lastError'] = null;
+  const failed = (error: unknown) => {
+    const at = now().toISOString();
+    const message = error instanceof Error ? error.message : String(error);
+    lastError = { message, at, since: lastError?.since ?? at, times: (lastError?.times ?? 0) + 1 };
+  };
   return {
     leaseHeld(held: boolean) {
       lease = held ? 'held' : 'elsewhere';
@@ -38,10 +43,11 @@ export function createHealthTracker(mailbox: string, now: () => Date) {
       lastReadAt = now().toISOString();
       lastError = null;
     },
-    failed(error: unknown) {
-      const at = now().toISOString();
-      const message = error instanceof Error ? error.message : String(error);
-      lastError = { message, at, since: lastError?.since ?? at, times: (lastError?.times ?? 0) + 1 };
+    failed,
+    /** Records the failure, and throws it on (for a promise's catch). */
+    rethrow(error: unknown): never {
+      failed(error);
+      throw error;
     },
     async health(
       db: Kysely<Database>,
@@ -60,3 +66,5 @@ export function createHealthTracker(mailbox: string, now: () => Date) {
     },
   };
 }
+
+export type HealthTracker = ReturnType<typeof createHealthTracker>;

@@ -5,9 +5,9 @@ import type { Storage } from '../db/database.ts';
 import type { AnswerFilesOptions } from './answer-files.ts';
 import { imapTarget, openMailbox } from './imap-connection.ts';
 import { createMailParser, type MailParserOptions } from './mail-parser.ts';
-import { createHealthTracker, type MailboxHealth } from './mailbox-health.ts';
+import { createHealthTracker, type HealthTracker, type MailboxHealth } from './mailbox-health.ts';
 import { releaseLease, takeLease } from './mailbox-lease.ts';
-import { readNewMessages, type ReadResult } from './mailbox-reader.ts';
+import { readNewMessages, type ReadOptions, type ReadResult } from './mailbox-reader.ts';
 import type { StaffRecipient } from './store-incoming.ts';
 
 export interface MailboxWatcherOptions {
@@ -52,6 +52,29 @@ export interface MailboxWatcher {
   onRead?: (result: ReadResult) => void;
 }
 
+/** One read: what it did logged, and the health told whether it went through. */
+async function readAndReport(
+  client: ImapFlow,
+  options: ReadOptions,
+  { tracker, log }: { tracker: HealthTracker; log: MailboxWatcherOptions['log'] },
+): Promise<ReadResult> {
+  const result = await readNewMessages(client, options).catch(tracker.rethrow);
+  tracker.readOk();
+  if (result.uidValidityChanged)
+    log.warn({ mailbox: options.mailbox }, 'the mailbox UIDVALIDITY changed: read again');
+  if (result.read > 0) log.info({ mailbox: options.mailbox, ...result }, 'mailbox read');
+  return result;
+}
+
+/** Logs a failure to read or connect, naming the mailbox (never its password). */
+function failureLogger(log: MailboxWatcherOptions['log'], mailbox: string) {
+  return (error: unknown) =>
+    log.warn(
+      { mailbox, error: error instanceof Error ? error.message : String(error) },
+      'reading the mailbox failed',
+    );
+}
+
 /**
  * The watcher of the company mailbox (IMAP_URL): one instance at a time, under a lease in the database;
  * the mailbox opened read-only (EXAMINE), messages fetched with BODY.PEEK, nothing ever flagged, moved
@@ -62,8 +85,7 @@ export function createMailboxWatcher(options: MailboxWatcherOptions): MailboxWat
   const target = imapTarget(options.imapUrl, options.isLoopbackHost);
   const now = options.now ?? (() => new Date());
   const holder = `${process.pid}.${randomBytes(6).toString('hex')}`;
-  const { tickMs = 10_000, leaseMs = 30_000, pollMs = 60_000 } = options;
-  const log = options.log;
+  const { tickMs = 10_000, leaseMs = 30_000, pollMs = 60_000, log } = options;
   const lease = { mailbox: target.mailbox, holder, leaseMs };
   const parser = createMailParser(options.parser);
   const tracker = createHealthTracker(target.mailbox, now);
@@ -73,20 +95,8 @@ export function createMailboxWatcher(options: MailboxWatcherOptions): MailboxWat
   let stopped = false;
 
   async function read(current: ImapFlow) {
-    const result = await readNewMessages(current, {
-      ...options,
-      mailbox: target.mailbox,
-      holder,
-      now,
-      parser,
-    }).catch((error: unknown) => {
-      tracker.failed(error);
-      throw error;
-    });
-    tracker.readOk();
-    if (result.uidValidityChanged)
-      log.warn({ mailbox: target.mailbox }, 'the mailbox UIDVALIDITY changed: read again');
-    if (result.read > 0) log.info({ mailbox: target.mailbox, ...result }, 'mailbox read');
+    const readOptions = { ...options, mailbox: target.mailbox, holder, now, parser };
+    const result = await readAndReport(current, readOptions, { tracker, log });
     watcher.onRead?.(result);
     return result;
   }
@@ -112,11 +122,7 @@ export function createMailboxWatcher(options: MailboxWatcherOptions): MailboxWat
     if (current) await current.logout().catch(() => current.close());
   }
 
-  const logFailure = (error: unknown) =>
-    log.warn(
-      { mailbox: target.mailbox, error: error instanceof Error ? error.message : String(error) },
-      'reading the mailbox failed',
-    );
+  const logFailure = failureLogger(log, target.mailbox);
 
   const watcher: MailboxWatcher = {
     get watching() {
@@ -125,10 +131,7 @@ export function createMailboxWatcher(options: MailboxWatcherOptions): MailboxWat
     health: () => tracker.health(options.storage.db, { connected: client !== undefined, stopped }),
     async tick() {
       if (stopped) return;
-      const held = await takeLease(options.storage, { ...lease, now: now() }).catch((error: unknown) => {
-        tracker.failed(error);
-        throw error;
-      });
+      const held = await takeLease(options.storage, { ...lease, now: now() }).catch(tracker.rethrow);
       tracker.leaseHeld(held);
       if (!held) return disconnect();
       if (!client)
