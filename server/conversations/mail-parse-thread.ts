@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import { parseIncomingMail, type IncomingMail } from './incoming-mail.ts';
 
@@ -8,7 +9,8 @@ export interface ParseRequest {
 }
 
 /** What the thread posts back: the mail as read, or why it could not be read. */
-export type ParseReply = { id: number; mail: IncomingMail } | { id: number; error: string } | 'ready';
+export type ParseReply =
+  { id: number; mail: IncomingMail; sha256: string } | { id: number; error: string } | 'ready';
 
 /**
  * The thread that reads mail for the mailbox watcher (mail-parser.ts): one message at a time, posted
@@ -17,7 +19,11 @@ export type ParseReply = { id: number; mail: IncomingMail } | { id: number; erro
 parentPort?.on('message', (request: ParseRequest) => {
   const raw = Buffer.from(request.raw.buffer, request.raw.byteOffset, request.raw.byteLength);
   parseIncomingMail(raw).then(
-    (mail) => parentPort?.postMessage({ id: request.id, mail } satisfies ParseReply),
+    (mail) => {
+      // The raw message's hash too (for its original, if kept): 50 ms of an 18 MB mail, done here.
+      const sha256 = createHash('sha256').update(raw).digest('hex');
+      parentPort?.postMessage({ id: request.id, mail, sha256 } satisfies ParseReply);
+    },
     (error: unknown) =>
       parentPort?.postMessage({
         id: request.id,

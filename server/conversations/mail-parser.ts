@@ -16,9 +16,18 @@ export interface MailParserOptions {
   idleMs?: number;
 }
 
+/** A message as read: the mail, and the SHA-256 of its raw bytes (hex). */
+export interface ParsedMessage {
+  mail: IncomingMail;
+  sha256: string;
+}
+
 export interface MailParser {
-  /** Reads one message on the parser's thread; rejects with UnreadableMail when the message is at fault. */
-  parse(raw: Buffer): Promise<IncomingMail>;
+  /**
+   * Reads one message on the parser's thread, with its raw bytes' SHA-256; rejects with UnreadableMail
+   * when the message is at fault.
+   */
+  parse(raw: Buffer): Promise<ParsedMessage>;
   /** Starts the thread now, if none is running, so that the first message does not wait for it. */
   warm(): void;
   /** Ends the thread (after the message being read, if any). */
@@ -96,8 +105,8 @@ function readOn(
   worker: Worker,
   { id, raw, timeoutMs }: { id: number; raw: Buffer; timeoutMs: number },
   ended: () => void,
-): Promise<IncomingMail> {
-  return new Promise<IncomingMail>((resolve, reject) => {
+): Promise<ParsedMessage> {
+  return new Promise<ParsedMessage>((resolve, reject) => {
     const settle = (outcome: () => void) => {
       clearTimeout(timer);
       worker.off('message', onMessage).off('error', onError).off('exit', onExit);
@@ -110,7 +119,9 @@ function readOn(
     const onMessage = (reply: ParseReply) => {
       if (reply === 'ready' || reply.id !== id) return;
       settle(() =>
-        'error' in reply ? reject(new UnreadableMail(reply.error)) : resolve(revived(reply.mail)),
+        'error' in reply
+          ? reject(new UnreadableMail(reply.error))
+          : resolve({ mail: revived(reply.mail), sha256: reply.sha256 }),
       );
     };
     const onError = (error: Error) => {
@@ -119,7 +130,9 @@ function readOn(
     };
     const onExit = (code: number) => onError(new Error(`the mail parser stopped with code ${code}`));
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-    worker.postMessage({ id, raw });
+    // A copy, handed over (transferred) rather than serialized: the caller keeps its own.
+    const copy = new Uint8Array(raw);
+    worker.postMessage({ id, raw: copy }, [copy.buffer]);
   });
 }
 
@@ -166,7 +179,7 @@ export function createMailParser(options: MailParserOptions = {}): MailParser {
     idle.unref();
   }
 
-  async function run(raw: Buffer): Promise<IncomingMail> {
+  async function run(raw: Buffer): Promise<ParsedMessage> {
     clearTimeout(idle);
     const started = current();
     const worker = await started;

@@ -2,7 +2,7 @@ import type { ImapFlow } from 'imapflow';
 import type { Storage } from '../db/database.ts';
 import { checkAnswerFiles, type AnswerFiles, type AnswerFilesOptions } from './answer-files.ts';
 import type { IncomingMail } from './incoming-mail.ts';
-import { UnreadableMail, type MailParser } from './mail-parser.ts';
+import { UnreadableMail, type MailParser, type ParsedMessage } from './mail-parser.ts';
 import { holdsLease } from './mailbox-lease.ts';
 import { matchLead } from './match-lead.ts';
 import { keepOriginal, ORIGINAL_NAME, withOriginal } from './original-email.ts';
@@ -108,13 +108,14 @@ async function readMessage(
   uidValidity: string,
 ) {
   const { uid } = summary;
-  let mail: IncomingMail;
+  let parsed: ParsedMessage;
   try {
-    mail = await options.parser.parse(source);
+    parsed = await options.parser.parse(source);
   } catch (error) {
     if (!(error instanceof UnreadableMail)) throw error;
     return passOver(options, summary, error.message, { source, uidValidity });
   }
+  const { mail, sha256 } = parsed;
   const checkFiles = mail.kind === 'answer' && mail.attachments.length > 0;
   if (!checkFiles && !mail.textCut) return { uid, mail };
   if ((await matchLead(options.storage.db, mail)) === undefined) return { uid, mail };

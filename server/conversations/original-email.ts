@@ -17,6 +17,8 @@ export const ORIGINAL_NAME = 'original-email.eml';
 export async function keepOriginal(
   raw: Buffer,
   { scanner, now = () => new Date() }: Pick<AnswerFilesOptions, 'scanner' | 'now'> = {},
+  /** Its SHA-256, when the parser's thread has it already. */
+  sha256 = createHash('sha256').update(raw).digest('hex'),
 ): Promise<AnswerFiles> {
   const verdict = scanner ? await scanner.scan(Readable.from([raw])) : undefined;
   if (verdict?.outcome === 'infected')
@@ -32,7 +34,7 @@ export async function keepOriginal(
     name: ORIGINAL_NAME,
     path,
     size: raw.length,
-    sha256: createHash('sha256').update(raw).digest('hex'),
+    sha256,
     mediaType: 'message/rfc822',
     scan: verdict ? (verdict.outcome === 'clean' ? 'clean' : 'pending') : 'not-scanned',
     scanResult: verdict?.outcome === 'unavailable' ? verdict.reason : null,
