@@ -4,14 +4,14 @@ import { convert } from 'html-to-text';
  * The most of a mail's HTML converted to text. What a client writes is a few kilobytes; past this, the
  * rest of the HTML is not read (the original stays downloadable: incoming-mail.ts).
  */
-export const MAX_HTML_CHARS = 1_000_000;
+const MAX_HTML_CHARS = 1_000_000;
 
 /**
  * How deep elements may nest before the rest of the HTML is dropped. Mail clients nest a few dozen
  * levels; the HTML parser (htmlparser2) takes time in the square of the depth (200,000 nested `<div>`s:
  * about 25 s), and html-to-text walks the tree recursively (10,000 levels overflow the stack).
  */
-export const MAX_HTML_DEPTH = 500;
+const MAX_HTML_DEPTH = 500;
 
 /** Elements that never have a closing tag, so never nest. */
 const VOID = new Set('area base br col embed hr img input link meta param source track wbr'.split(' '));
@@ -20,7 +20,7 @@ const VOID = new Set('area base br col embed hr img input link meta param source
  * Where the HTML nests deeper than maxDepth, or its length: a scan of its tags, linear in its length
  * (no tag pattern crosses a "<", so a "<" without its ">" costs one step, never a rescan).
  */
-export function depthCut(html: string, maxDepth = MAX_HTML_DEPTH): number {
+function depthCut(html: string, maxDepth = MAX_HTML_DEPTH): number {
   const tag = /<(\/?)([a-zA-Z][^\s/<>]*)(?=[\s/>])([^<>]*)>/g;
   let depth = 0;
   for (let match = tag.exec(html); match; match = tag.exec(html)) {

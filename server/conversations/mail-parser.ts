@@ -2,7 +2,7 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { IncomingMail } from './incoming-mail.ts';
-import type { ParseReply } from './mail-parse-thread.ts';
+import type { ParseReply, ParseRequest } from './mail-parse-thread.ts';
 
 /** A message the parser could not read: too slow, too much memory, or the parser failed on it. */
 export class UnreadableMail extends Error {}
@@ -132,7 +132,7 @@ function readOn(
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
     // A copy, handed over (transferred) rather than serialized: the caller keeps its own.
     const copy = new Uint8Array(raw);
-    worker.postMessage({ id, raw: copy }, [copy.buffer]);
+    worker.postMessage({ id, raw: copy } satisfies ParseRequest, [copy.buffer]);
   });
 }
 

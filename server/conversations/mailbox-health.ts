@@ -11,7 +11,7 @@ import { unreadableOf, type UnreadableMessage } from './unreadable-mail.ts';
  * - `standby`: another instance holds the lease and watches (several instances on one PostgreSQL);
  * - `stopped`: the server is stopping.
  */
-export type MailboxState = 'watching' | 'failing' | 'starting' | 'standby' | 'stopped';
+type MailboxState = 'watching' | 'failing' | 'starting' | 'standby' | 'stopped';
 
 export interface MailboxHealth {
   /** The mailbox, IMAP_URL without its password. */

@@ -15,7 +15,7 @@ const BATCH = 50;
 /** The bytes fetched per transaction, at most: a message larger than this is fetched on its own. */
 const BATCH_BYTES = 4 * 1024 * 1024;
 /** A message larger than this is not fetched at all: passed over as unreadable (MAX_MESSAGE_BYTES). */
-export const MAX_MESSAGE_BYTES = 40 * 1024 * 1024;
+const MAX_MESSAGE_BYTES = 40 * 1024 * 1024;
 
 export interface ReadOptions {
   storage: Pick<Storage, 'db' | 'write'>;
@@ -121,7 +121,7 @@ async function readMessage(
   if ((await matchLead(options.storage.db, mail)) === undefined) return { uid, mail };
   const files = checkFiles ? await checkAnswerFiles(mail, { now: options.now, ...options.files }) : undefined;
   if (!mail.textCut) return { uid, mail, files };
-  const original = await keepOriginal(source, { now: options.now, ...options.files });
+  const original = await keepOriginal(source, { now: options.now, ...options.files }, sha256);
   return {
     uid,
     mail: { ...mail, body: `${mail.body}\n\n${CUT_NOTE}` },
