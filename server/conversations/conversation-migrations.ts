@@ -3,6 +3,7 @@ import './conversation-tables.ts';
 import { fileNotesMigrations } from './file-notes-migrations.ts';
 import { answerSenderMigrations } from './answer-sender-migrations.ts';
 import { mailboxLeaseMigrations } from './mailbox-lease-migrations.ts';
+import { unreadableMailMigrations, unreadableMailPostgresMigrations } from './unreadable-mail-migrations.ts';
 
 /** The conversations' tables; only the id's type differs between the databases. */
 function createConversationTables(id: 'integer' | 'bigint'): Migration {
@@ -75,6 +76,7 @@ export const conversationMigrations: Record<string, Migration> = {
   ...mailboxLeaseMigrations,
   ...fileNotesMigrations,
   ...answerSenderMigrations,
+  ...unreadableMailMigrations,
 };
 
 export const conversationPostgresMigrations: Record<string, Migration> = {
@@ -82,4 +84,5 @@ export const conversationPostgresMigrations: Record<string, Migration> = {
   ...mailboxLeaseMigrations,
   ...fileNotesMigrations,
   ...answerSenderMigrations,
+  ...unreadableMailPostgresMigrations,
 };

@@ -68,6 +68,27 @@ interface MailboxStateTable {
   lease_expires_at: string | null;
 }
 
+/**
+ * A message of the mailbox the watcher could not read and passed over (unreadable-mail.ts): what the
+ * mailbox's health shows staff. A lead's is also on its conversation, with the original attached.
+ */
+interface UnreadableMailTable {
+  id: Generated<number>;
+  mailbox: string;
+  uid_validity: string;
+  uid: number;
+  /** RFC822.SIZE, in bytes. */
+  size: number;
+  /** From the IMAP server's ENVELOPE: '' when it has none. */
+  from_address: string;
+  subject: string;
+  /** Why, in staff words: "it is too large to read here (62 MB; the most is 40 MB)". */
+  reason: string;
+  /** The lead it was matched to (its headers), if any. */
+  quote_request_id: number | null;
+  created_at: string;
+}
+
 /** Settings → Saved replies: texts staff insert into the Reply field ({name} and {reference} filled in). */
 interface SavedRepliesTable {
   id: Generated<number>;
@@ -84,6 +105,7 @@ declare module '../db/database-tables.ts' {
   interface Database {
     lead_messages: LeadMessagesTable;
     mailbox_state: MailboxStateTable;
+    unreadable_mail: UnreadableMailTable;
     saved_replies: SavedRepliesTable;
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { convert } from 'html-to-text';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { htmlText } from './html-text.ts';
 import { splitQuoted } from './quoted-text.ts';
 
 /** What came in, as the conversation keeps it: never HTML, the quote apart, what kind of mail it is. */
@@ -15,6 +15,8 @@ export interface IncomingMail {
   date: Date | undefined;
   body: string;
   quoted: string;
+  /** The text was longer than is kept (MAX_TEXT_CHARS, or HTML past its bounds): the rest is left out. */
+  textCut: boolean;
   kind: 'answer' | 'auto-reply' | 'bounce';
   /** A bounce: the Message-IDs of the mail that was not delivered. */
   bouncedIds: string[];
@@ -71,19 +73,19 @@ function bouncedIdsOf(mail: ParsedMail): string[] {
   });
 }
 
-/** The text: the plain part, or the HTML converted (no script, no style, no image: nothing is fetched). */
-function textOf(mail: ParsedMail, raw: Buffer): string {
-  const hasPlain = /^Content-Type:\s*text\/plain/im.test(raw.toString('latin1'));
-  if (hasPlain || !mail.html) return mail.text ?? '';
-  return convert(mail.html, {
-    wordwrap: false,
-    selectors: [
-      { selector: 'img', format: 'skip' },
-      { selector: 'script', format: 'skip' },
-      { selector: 'style', format: 'skip' },
-      { selector: 'a', options: { ignoreHref: true } },
-    ],
-  });
+/** The most of a mail's text kept and shown (what it says and what it quoted, together). */
+export const MAX_TEXT_CHARS = 100_000;
+
+/**
+ * The text, from the parsed structure: the message's own text (mailparser's text: its text parts, not
+ * a text file attached), else its HTML converted (htmlText: bounded; no script, style or image, so
+ * nothing is fetched). At most MAX_TEXT_CHARS; `cut` when some of it was left out.
+ */
+function textOf(mail: ParsedMail): { text: string; cut: boolean } {
+  const own = mail.text?.trim() ? mail.text : undefined;
+  const { text, cut } =
+    own !== undefined || !mail.html ? { text: own ?? '', cut: false } : htmlText(mail.html);
+  return text.length > MAX_TEXT_CHARS ? { text: text.slice(0, MAX_TEXT_CHARS), cut: true } : { text, cut };
 }
 
 function idsOf(value: string | string[] | undefined): string[] {
@@ -96,7 +98,7 @@ export async function parseIncomingMail(raw: Buffer): Promise<IncomingMail> {
   const mail = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
   const bounce = isBounce(mail);
   const from = mail.from?.value[0];
-  const fullText = textOf(mail, raw);
+  const { text: fullText, cut } = textOf(mail);
   const { body, quoted } = bounce ? { body: fullText.trim(), quoted: '' } : splitQuoted(fullText);
   const messageId =
     idsOf(mail.messageId)[0] ?? `<${createHash('sha256').update(raw).digest('hex')}@no-message-id.invalid>`;
@@ -110,6 +112,7 @@ export async function parseIncomingMail(raw: Buffer): Promise<IncomingMail> {
     date: mail.date,
     body,
     quoted,
+    textCut: cut,
     kind: bounce ? 'bounce' : isAutoReply(mail) ? 'auto-reply' : 'answer',
     bouncedIds: bounce ? bouncedIdsOf(mail) : [],
     attachments: mail.attachments

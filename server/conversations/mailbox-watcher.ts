@@ -4,8 +4,10 @@ import type { ImapFlow } from 'imapflow';
 import type { Storage } from '../db/database.ts';
 import type { AnswerFilesOptions } from './answer-files.ts';
 import { imapTarget, openMailbox } from './imap-connection.ts';
+import { createMailParser, type MailParserOptions } from './mail-parser.ts';
+import { createHealthTracker, type HealthTracker, type MailboxHealth } from './mailbox-health.ts';
 import { releaseLease, takeLease } from './mailbox-lease.ts';
-import { readNewMessages, type ReadResult } from './mailbox-reader.ts';
+import { readNewMessages, type ReadOptions, type ReadResult } from './mailbox-reader.ts';
 import type { StaffRecipient } from './store-incoming.ts';
 
 export interface MailboxWatcherOptions {
@@ -29,6 +31,10 @@ export interface MailboxWatcherOptions {
   pollMs?: number;
   /** How answers' files are checked before they are kept: the quote form's limits and scanner. */
   files?: AnswerFilesOptions;
+  /** The limits of reading one message (its thread's time and memory): mail-parser.ts. */
+  parser?: MailParserOptions;
+  /** Messages larger than this are passed over unfetched: 40 MB (mailbox-reader.ts). */
+  maxMessageBytes?: number;
 }
 
 export interface MailboxWatcher {
@@ -42,8 +48,33 @@ export interface MailboxWatcher {
   readNow(): Promise<ReadResult | undefined>;
   /** Whether this instance holds the lease and is connected. */
   readonly watching: boolean;
+  /** How the mailbox is being watched (mailbox-health.ts): what /readyz and the inbox show. */
+  health(): Promise<MailboxHealth>;
   /** Called after each read (tests and the benchmark wait on it). */
   onRead?: (result: ReadResult) => void;
+}
+
+/** One read: what it did logged, and the health told whether it went through. */
+async function readAndReport(
+  client: ImapFlow,
+  options: ReadOptions,
+  { tracker, log }: { tracker: HealthTracker; log: MailboxWatcherOptions['log'] },
+): Promise<ReadResult> {
+  const result = await readNewMessages(client, options).catch(tracker.rethrow);
+  tracker.readOk();
+  if (result.uidValidityChanged)
+    log.warn({ mailbox: options.mailbox }, 'the mailbox UIDVALIDITY changed: read again');
+  if (result.read > 0) log.info({ mailbox: options.mailbox, ...result }, 'mailbox read');
+  return result;
+}
+
+/** Logs a failure to read or connect, naming the mailbox (never its password). */
+function failureLogger(log: MailboxWatcherOptions['log'], mailbox: string) {
+  return (error: unknown) =>
+    log.warn(
+      { mailbox, error: error instanceof Error ? error.message : String(error) },
+      'reading the mailbox failed',
+    );
 }
 
 /**
@@ -56,19 +87,18 @@ export function createMailboxWatcher(options: MailboxWatcherOptions): MailboxWat
   const target = imapTarget(options.imapUrl, options.isLoopbackHost);
   const now = options.now ?? (() => new Date());
   const holder = `${process.pid}.${randomBytes(6).toString('hex')}`;
-  const { tickMs = 10_000, leaseMs = 30_000, pollMs = 60_000 } = options;
-  const log = options.log;
+  const { tickMs = 10_000, leaseMs = 30_000, pollMs = 60_000, log } = options;
   const lease = { mailbox: target.mailbox, holder, leaseMs };
+  const parser = createMailParser(options.parser);
+  const tracker = createHealthTracker(target.mailbox, now);
   const reading = serialReads(() => (client ? read(client) : Promise.resolve(undefined)));
   let client: ImapFlow | undefined;
   let timers: NodeJS.Timeout[] = [];
   let stopped = false;
 
   async function read(current: ImapFlow) {
-    const result = await readNewMessages(current, { ...options, mailbox: target.mailbox, holder, now });
-    if (result.uidValidityChanged)
-      log.warn({ mailbox: target.mailbox }, 'the mailbox UIDVALIDITY changed: read again');
-    if (result.read > 0) log.info({ mailbox: target.mailbox, ...result }, 'mailbox read');
+    const readOptions = { ...options, mailbox: target.mailbox, holder, now, parser };
+    const result = await readAndReport(current, readOptions, { tracker, log });
     watcher.onRead?.(result);
     return result;
   }
@@ -78,7 +108,9 @@ export function createMailboxWatcher(options: MailboxWatcherOptions): MailboxWat
       error: (error) => log.warn({ mailbox: target.mailbox, error: error.message }, 'IMAP error'),
       close: (closed) => {
         if (client === closed) client = undefined;
-        if (!stopped) log.warn({ mailbox: target.mailbox }, 'the IMAP connection closed: reconnecting');
+        if (stopped) return;
+        tracker.failed(new Error('the connection to the mailbox closed'));
+        log.warn({ mailbox: target.mailbox }, 'the IMAP connection closed: reconnecting');
       },
       exists: () => void reading().catch(logFailure),
     });
@@ -92,22 +124,21 @@ export function createMailboxWatcher(options: MailboxWatcherOptions): MailboxWat
     if (current) await current.logout().catch(() => current.close());
   }
 
-  const logFailure = (error: unknown) =>
-    log.warn(
-      { mailbox: target.mailbox, error: error instanceof Error ? error.message : String(error) },
-      'reading the mailbox failed',
-    );
+  const logFailure = failureLogger(log, target.mailbox);
 
   const watcher: MailboxWatcher = {
     get watching() {
       return client !== undefined;
     },
+    health: () => tracker.health(options.storage.db, { connected: client !== undefined, stopped }),
     async tick() {
       if (stopped) return;
-      const held = await takeLease(options.storage, { ...lease, now: now() });
+      const held = await takeLease(options.storage, { ...lease, now: now() }).catch(tracker.rethrow);
+      tracker.leaseHeld(held);
       if (!held) return disconnect();
       if (!client)
         await connect().catch(async (error: unknown) => {
+          tracker.failed(error);
           logFailure(error);
           await disconnect();
         });
@@ -118,6 +149,7 @@ export function createMailboxWatcher(options: MailboxWatcherOptions): MailboxWat
       const tick = () => void watcher.tick().catch(logFailure);
       timers = [setInterval(tick, tickMs), setInterval(() => void reading().catch(logFailure), pollMs)];
       for (const timer of timers) timer.unref();
+      parser.warm();
       tick();
     },
     async stop({ release = true } = {}) {
@@ -125,6 +157,7 @@ export function createMailboxWatcher(options: MailboxWatcherOptions): MailboxWat
       for (const timer of timers.splice(0)) clearInterval(timer);
       await reading.idle();
       await disconnect();
+      await parser.close();
       if (release) await releaseLease(options.storage, lease).catch(logFailure);
     },
   };

@@ -5,6 +5,7 @@ import { htmlPage } from '../mail/html-email.ts';
 import type { MailAddress } from '../mail/mail-address.ts';
 import { headerText, type OutgoingMail } from '../mail/outgoing-mail.ts';
 import type { LeadMessage } from './conversation-tables.ts';
+import { threadReferences } from './thread-references.ts';
 
 export interface ReplyEmailSettings {
   /** MAIL_FROM: its address is the reply's From, with the staff member's name. */
@@ -56,7 +57,7 @@ export function replyEmail(
     messageId: message.message_id,
     headers: {
       ...(message.in_reply_to ? { 'In-Reply-To': message.in_reply_to } : {}),
-      ...(message.references ? { References: message.references } : {}),
+      ...(message.references ? { References: threadReferences(message.references) } : {}),
       'X-Quote-Reference': lead.reference,
     },
   };

@@ -9,6 +9,7 @@ import { leadOwner } from '../quote/quote-tables.ts';
 import { replySubject } from '../../common/conversation.ts';
 import { REPLY_EMAIL_KIND } from './reply-email-kind.ts';
 import { staffNameOf } from './staff-name.ts';
+import { threadReferences } from './thread-references.ts';
 
 export interface NewReply {
   leadId: number;
@@ -32,10 +33,13 @@ async function previousMessage(trx: Transaction<Database>, leadId: number) {
     .executeTakeFirst();
 }
 
-/** References of a reply: the previous message's, then the previous message itself (RFC 5322 3.6.4). */
+/**
+ * References of a reply: the previous message's, then the previous message itself (RFC 5322 3.6.4),
+ * bounded as the email's are (threadReferences: the first and the last ten).
+ */
 function referencesAfter(previous: { message_id: string; references: string } | undefined): string {
   if (!previous) return '';
-  return [...previous.references.split(' ').filter(Boolean), previous.message_id].join(' ');
+  return threadReferences(`${previous.references} ${previous.message_id}`);
 }
 
 /**

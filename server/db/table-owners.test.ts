@@ -18,6 +18,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   attachment_chunks: 'attachments',
   lead_messages: 'conversations',
   mailbox_state: 'conversations',
+  unreadable_mail: 'conversations',
   saved_replies: 'conversations',
   outbox: 'outbox',
   outbox_throttle: 'outbox',

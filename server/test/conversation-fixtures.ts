@@ -25,6 +25,47 @@ export function fixtureMail(
 }
 
 /**
+ * An HTML-only answer from the lead's client whose HTML nests `<div>` `depth` times after what it says
+ * (the red team's was 200,000 levels: 2.2 MB).
+ */
+export function nestedHtmlMail(
+  lead: { reference: string },
+  depth: number,
+  { id = '<nested.1@company.in>', words = 'Please call me tomorrow.' } = {},
+): Buffer {
+  return mailOf(lead, id, 'text/html', `<p>${words}</p>${'<div>'.repeat(depth)}deep`);
+}
+
+/** A plain-text or HTML answer from the lead's client of about `bytes` bytes ("Line n of the list."). */
+export function largeMail(
+  lead: { reference: string },
+  bytes: number,
+  { id = '<large.1@company.in>', html = false } = {},
+): Buffer {
+  const line = (n: number) => (html ? `<p>Line ${n} of the list.</p>` : `Line ${n} of the list.`);
+  const lines: string[] = [];
+  for (let n = 1, size = 0; size < bytes; n += 1) {
+    lines.push(line(n));
+    size += line(n).length + 2;
+  }
+  return mailOf(lead, id, html ? 'text/html' : 'text/plain', lines.join('\r\n'));
+}
+
+function mailOf(lead: { reference: string }, id: string, type: string, body: string): Buffer {
+  const head = [
+    'From: Priya Sharma <priya@company.in>',
+    'To: quotes@acme.test',
+    `Subject: Re: Your quote request ${lead.reference}`,
+    'Date: Tue, 1 Dec 2026 10:00:00 +0530',
+    `Message-ID: ${id}`,
+    `In-Reply-To: ${FIXTURE_REPLY_ID}`,
+    'MIME-Version: 1.0',
+    `Content-Type: ${type}; charset=utf-8`,
+  ];
+  return Buffer.from(`${head.join('\r\n')}\r\n\r\n${body}\r\n`);
+}
+
+/**
  * A lead from priya@company.in and, unless told not to, one reply sent to it with the fixtures'
  * Message-ID (written directly: what conv-out's sending stores).
  */
