@@ -25,6 +25,9 @@ function reply(references: string): LeadMessage {
     created_at: '2026-12-01T12:00:00.000Z',
     read_at: null,
     bounced_at: null,
+    file_notes: '',
+    sender_dmarc: null,
+    sender_is_lead: null,
   };
 }
 

@@ -71,6 +71,8 @@ export function unreadableMail(
     kind: 'answer',
     bouncedIds: [],
     attachments: [],
+    // Its headers were not read: no mail server's sender check to trust (sender-check.ts).
+    authenticationResults: [],
   };
 }
 
