@@ -91,9 +91,11 @@ describe.skipIf(!hasRedisServer)('rate limits in Redis (REDIS_URL)', () => {
     // Each budget has its own counter, named by a hash of the client: no IP address is written to Redis.
     const keys = await redisKeys(redis.url);
     expect(keys.map((key) => key.replace(/[0-9a-f]{32}$/, '<client>')).sort()).toEqual([
+      'attempts:newsletter-refused:<client>',
+      'attempts:newsletter:<client>',
+      'attempts:quote-refused:<client>',
+      'attempts:quote:<client>',
       'attempts:sign-in-failures:<client>',
-      'rate-limit:newsletter:<client>',
-      'rate-limit:quote:<client>',
       'rate-limit:sign-in:<client>',
     ]);
   });

@@ -98,6 +98,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
     texts: quoteProblemTexts(options.limits),
     maxFieldLength: QUOTE_MAX_FIELD_LENGTH,
     rateLimit: { ...options.rateLimit, name: 'quote', redis: options.redis },
+    maxBodyBytes: quoteBodyLimit(options.limits),
     stylesheet: options.stylesheet,
     errorPage: (request, problem, summary) =>
       renderErrorPage({
