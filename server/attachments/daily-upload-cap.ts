@@ -15,7 +15,7 @@ const utcDay = (at: Date) => at.toISOString().slice(0, 10);
  * on PostgreSQL it holds the row until the transaction ends, so parallel quotes on any instance are
  * counted one after another and never pass the cap together. A new day's row drops the old ones.
  */
-export async function takeDailyUploadBytes(
+async function takeDailyUploadBytes(
   trx: Transaction<Database>,
   at: Date,
   bytes: number,

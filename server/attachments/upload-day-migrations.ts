@@ -19,4 +19,6 @@ export const uploadDayMigrations: Record<string, Migration> = {
   '2026-11-30-490-attachment-upload-days': uploadDays,
 };
 
-export const uploadDayPostgresMigrations: Record<string, Migration> = uploadDayMigrations;
+export const uploadDayPostgresMigrations: Record<string, Migration> = {
+  '2026-11-30-490-attachment-upload-days': uploadDays,
+};

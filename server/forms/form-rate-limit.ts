@@ -11,7 +11,7 @@ import { DRAIN_MAX_MS, drainRefusedBody } from './upload-drain.ts';
  * The refused posts' budget, as a multiple of the taken ones' (RATE_LIMIT_MAX): a visitor who corrects
  * a refused file or field a few times is never told to wait, and junk is still bounded.
  */
-export const REFUSALS_PER_SUCCESS = 4;
+const REFUSALS_PER_SUCCESS = 4;
 
 /** How a post ended for its client's budgets: taken, refused for what it sent, or neither (the server's fault). */
 type Outcome = 'taken' | 'refused' | 'neither';
