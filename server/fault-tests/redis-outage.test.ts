@@ -100,6 +100,19 @@ describe.skipIf(!hasRedisServer)('rate limits in Redis (REDIS_URL)', () => {
     ]);
   });
 
+  it("share the refused posts' budget too (four times RATE_LIMIT_MAX), apart from the quotes taken", async () => {
+    const redis = await startRedisServer();
+    const [a, b] = await twoInstances(redis.url);
+    expect((await injectQuote(a.app)).body).toBe('success');
+    for (let count = 0; count < 12; count++) {
+      const wrong = await injectQuote(count % 2 === 0 ? a.app : b.app, { email: 'not an address' });
+      expect(wrong.statusCode).toBe(400);
+    }
+    expect((await injectQuote(a.app, { email: 'not an address' })).statusCode).toBe(429);
+    // Over the refused posts' budget, a post waits whatever it holds: its body is not read to know.
+    expect((await injectQuote(b.app)).statusCode).toBe(429);
+  });
+
   it('Redis is stopped: quotes and sign-ups are still taken with a warning, sign-in gets 503; back, the limits work again', async () => {
     const redis = await startRedisServer();
     const [a, b] = await twoInstances(redis.url);

@@ -75,8 +75,8 @@ function refusedFor(takes: readonly Take[]): number | undefined {
  * REDIS_URL, in Redis (shared by every instance). A post takes a unit of each before its body is read
  * (preParsing): a client over either budget gets its 429 at once, and its body is read and thrown away
  * (bounded: drainRefusedBody) so the answer reaches the browser, never stored; only a body of text
- * (within FORM_BODY_LIMIT: no files) is read first, so a native post's page has the visitor's text. When the post is over, the
- * unit its outcome does not use is given back: a quote taken keeps its "taken" unit, a refused one its
+ * (within FORM_BODY_LIMIT: no files) is read first, so a native post's page has the visitor's text.
+ * When the post is over, the unit its outcome does not use is given back: a quote taken keeps its "taken" unit, a refused one its
  * "refused" unit, a failure on the server's side neither. When Redis cannot count, the post is taken
  * anyway with a warning (a lead is never refused because Redis is down). Returns the error handler's
  * part: the outcome of a refused post, and the count of one refused before preParsing (another type).
