@@ -135,6 +135,10 @@ export function registerFormRateLimit(app: FastifyInstance, options: FormRateLim
     const limited = request.formLimitHold?.limited;
     if (limited) throw limited;
   });
+  // A post taken gives back its "refused" unit before its answer goes, so the next post finds it there.
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode < 400) await settle(request, 'taken');
+  });
 
   /**
    * The error handler's part: a refused post settles as refused (or neither, the server's fault); one
