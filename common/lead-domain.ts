@@ -24,7 +24,8 @@ export type LeadView = (typeof LEAD_VIEWS)[number];
 /**
  * What happened to a lead, on its timeline: a status change, a note, marked spam or not spam, its
  * notification sent again, or what became of the notification ("delivery", by the system); a follow-up
- * set or done ("follow-up", its text says which date); a new owner ("owner", its text says who).
+ * set or done ("follow-up", its text says which date); a new owner ("owner", its text says who); its
+ * files not kept ("files", by the system: the day's limit on stored files was reached).
  */
 export const LEAD_EVENT_KINDS = [
   'status',
@@ -35,5 +36,6 @@ export const LEAD_EVENT_KINDS = [
   'delivery',
   'follow-up',
   'owner',
+  'files',
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];

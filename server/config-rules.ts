@@ -48,6 +48,12 @@ export function checkTogether(value: Env, production: boolean): string[] {
       `ADMIN_SESSION_IDLE_HOURS must be at most ADMIN_SESSION_MAX_DAYS in hours (${value.ADMIN_SESSION_MAX_DAYS * 24})`,
     );
   }
+  if (value.ATTACHMENT_DAILY_MB < value.ATTACHMENT_MAX_TOTAL_MB) {
+    // Otherwise a quote with files at its limit could never keep them.
+    throw invalid(
+      `ATTACHMENT_DAILY_MB must be at least ATTACHMENT_MAX_TOTAL_MB (${value.ATTACHMENT_MAX_TOTAL_MB})`,
+    );
+  }
   if (value.HTTP_IDLE_TIMEOUT_MS <= value.DATABASE_BUSY_TIMEOUT_MS) {
     // Otherwise a request waiting for the database lock could be cut off, then stored unanswered.
     throw invalid(

@@ -17,6 +17,8 @@ export function attachmentConfig(value: Env) {
       maxFileBytes: value.ATTACHMENT_MAX_FILE_MB * MB,
       maxTotalBytes: value.ATTACHMENT_MAX_TOTAL_MB * MB,
     },
+    /** ATTACHMENT_DAILY_MB: bytes of files kept a UTC day, every instance together (daily-upload-cap.ts). */
+    dailyBytes: value.ATTACHMENT_DAILY_MB * MB,
     /** CLAMD_URL: where clamd listens, tcp://host:port or unix:/path; undefined: files are not scanned. */
     clamdUrl: value.CLAMD_URL,
   };

@@ -108,6 +108,8 @@ const envSchema = z.object({
   ATTACHMENT_MAX_FILES: wholeNumber(0, 20).default(5),
   ATTACHMENT_MAX_FILE_MB: wholeNumber(1, 100).default(10),
   ATTACHMENT_MAX_TOTAL_MB: wholeNumber(1, 200).default(25),
+  // Megabytes of files kept a UTC day, all quotes together; past it a quote is taken without its files.
+  ATTACHMENT_DAILY_MB: wholeNumber(1, 1_000_000).default(2048),
   // clamd (ClamAV's daemon), which scans every attached file: tcp://host:3310 or unix:/path. Unset: not scanned.
   CLAMD_URL: clamdUrl.optional(),
   // The company mailbox that clients' answers reach, read (never changed) to show them on their lead.

@@ -1,6 +1,7 @@
 import { createAccountRepository } from './admin/account-repository.ts';
 import { createActivityLog } from './admin/activity-log.ts';
 import { attachmentMigrations, attachmentPostgresMigrations } from './attachments/attachment-migrations.ts';
+import { uploadDayMigrations, uploadDayPostgresMigrations } from './attachments/upload-day-migrations.ts';
 import { answerEmailKind } from './conversations/answer-email-kind.ts';
 import { createConversations } from './conversations/conversation-repository.ts';
 import { conversationEmailKinds } from './conversations/reply-email-kind.ts';
@@ -69,6 +70,7 @@ export const migrations = mergeMigrations(
   { sqlite: firstContactMigrations, postgres: firstContactPostgresMigrations },
   { sqlite: leadCountMigrations, postgres: leadCountPostgresMigrations },
   { sqlite: attachmentMigrations, postgres: attachmentPostgresMigrations },
+  { sqlite: uploadDayMigrations, postgres: uploadDayPostgresMigrations },
   { sqlite: conversationMigrations, postgres: conversationPostgresMigrations },
   { sqlite: teamAccountMigrations, postgres: teamAccountMigrations },
   { sqlite: leadOwnerMigrations, postgres: leadOwnerMigrations },
@@ -112,6 +114,7 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     mailDomain: domain,
     notificationRecipient: config.mail.to.join(', '),
     hooks: leadHooks,
+    dailyUploadBytes: config.attachments.dailyBytes,
     ...clock,
   });
   const subscribers = createSubscriberRepository(storage, {

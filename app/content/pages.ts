@@ -1,5 +1,5 @@
 import { newsletterPaths } from '../../common/newsletter';
-import { notFoundPath, quoteThankYouPath } from '../../common/site-paths';
+import { notFoundPath, quoteThankYouFilesNotKeptPath, quoteThankYouPath } from '../../common/site-paths';
 import type { IslandName } from '../islands/island';
 import { adminPages } from './admin-pages';
 
@@ -167,6 +167,14 @@ export const pages = {
   thankYou: {
     file: 'routes/thank-you.tsx',
     path: quoteThankYouPath,
+    title: 'Thank You',
+    prerender: true,
+    sitemap: false,
+    islands: footerIslands,
+  },
+  thankYouFilesNotKept: {
+    file: 'routes/thank-you-files-not-kept.tsx',
+    path: quoteThankYouFilesNotKeptPath,
     title: 'Thank You',
     prerender: true,
     sitemap: false,

@@ -28,3 +28,13 @@ export const thankYou = {
     description: 'Your quote request has been sent. We will get back to you soon.',
   } satisfies PageSeo,
 } as const;
+
+/** Where a quote request sent without JavaScript lands when it was taken without its files (the day's limit). */
+export const thankYouFilesNotKept = {
+  hero: { eyebrow: 'Quote request', title: 'Thank you', lead: quoteMessages.success },
+  notice: quoteMessages.filesNotKept,
+  text: 'The rest of your request is safely with us. While you wait, you can read more about what we do or find answers to common questions.',
+  seo: {
+    description: 'Your quote request has been sent, without its files. We will get back to you soon.',
+  } satisfies PageSeo,
+} as const;

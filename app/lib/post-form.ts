@@ -5,6 +5,8 @@ export interface FormReply {
   status: number;
   /** The reply body as text (the site's endpoints answer in plain text). */
   text: string;
+  /** A header of the reply, null when it has none. */
+  header: (name: string) => string | null;
 }
 
 /**
@@ -20,7 +22,11 @@ export async function postForm(endpoint: string, body: FormData, label: string):
       headers: { Accept: 'text/plain' },
       signal: AbortSignal.timeout(POST_TIMEOUT_MS),
     });
-    return { status: response.status, text: await response.text() };
+    return {
+      status: response.status,
+      text: await response.text(),
+      header: (name) => response.headers.get(name),
+    };
   } catch (error) {
     console.error(`${label} could not be sent:`, error);
     return null;

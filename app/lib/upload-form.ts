@@ -23,7 +23,12 @@ export function uploadForm(
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.floor((100 * event.loaded) / event.total));
     };
-    request.onload = () => resolve({ status: request.status, text: request.responseText });
+    request.onload = () =>
+      resolve({
+        status: request.status,
+        text: request.responseText,
+        header: (name) => request.getResponseHeader(name),
+      });
     request.onerror = request.ontimeout = (event) => {
       console.error(`${label} could not be sent:`, event.type);
       resolve(null);

@@ -42,9 +42,17 @@ interface AttachmentChunksTable {
 /** How much of a file one chunk row holds: small enough to stream, large enough to be few rows. */
 export const ATTACHMENT_CHUNK_BYTES = 256 * 1024;
 
+/** The bytes of visitors' files stored on one UTC day, for the daily cap (ATTACHMENT_DAILY_MB). */
+interface AttachmentUploadDaysTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  bytes: number;
+}
+
 declare module '../db/database-tables.ts' {
   interface Database {
     lead_attachments: LeadAttachmentsTable;
     attachment_chunks: AttachmentChunksTable;
+    attachment_upload_days: AttachmentUploadDaysTable;
   }
 }

@@ -16,6 +16,13 @@ import { sqliteTableByIndex } from './table-by-index.ts';
 /** How many prepared statements the server keeps for reuse. */
 const STATEMENT_CACHE_SIZE = KEEPS_SQLITE_HANDLES ? Number.POSITIVE_INFINITY : 200;
 
+/**
+ * The size the write-ahead log is cut back to after a checkpoint (journal_size_limit). Without it
+ * the file keeps the size of the largest burst it ever held (50 parallel 25 MB quotes left 681 MB
+ * that never shrank); 32 MB holds one full quote's files and saves growing it again for each.
+ */
+export const SQLITE_JOURNAL_SIZE_LIMIT = 32 * 2 ** 20;
+
 /** SQLITE_BUSY while another transaction writes: tried again this often, this many times. */
 const PROBE_RETRY_MS = 20;
 const PROBE_ATTEMPTS = 25;
@@ -80,7 +87,7 @@ function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE
 /**
  * Opens (creating if needed) the SQLite database and brings its schema up to
  * date. WAL with synchronous=FULL: once a transaction has committed, the lead
- * survives a crash or a power loss. This is the only SQLite-specific code; the
+ * survives a crash or a power loss; the WAL is cut back to SQLITE_JOURNAL_SIZE_LIMIT after a checkpoint. This is the only SQLite-specific code; the
  * rest talks to Kysely (and PostgreSQL's counterpart is postgres-storage.ts).
  */
 export async function openSqliteStorage({
@@ -98,6 +105,7 @@ export async function openSqliteStorage({
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma(`journal_size_limit = ${SQLITE_JOURNAL_SIZE_LIMIT}`);
   } catch (error) {
     sqlite.close();
     throw error;

@@ -16,6 +16,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   auto_reply: 'quote',
   lead_attachments: 'attachments',
   attachment_chunks: 'attachments',
+  attachment_upload_days: 'attachments',
   lead_messages: 'conversations',
   mailbox_state: 'conversations',
   unreadable_mail: 'conversations',

@@ -91,11 +91,26 @@ describe.skipIf(!hasRedisServer)('rate limits in Redis (REDIS_URL)', () => {
     // Each budget has its own counter, named by a hash of the client: no IP address is written to Redis.
     const keys = await redisKeys(redis.url);
     expect(keys.map((key) => key.replace(/[0-9a-f]{32}$/, '<client>')).sort()).toEqual([
+      'attempts:newsletter-refused:<client>',
+      'attempts:newsletter:<client>',
+      'attempts:quote-refused:<client>',
+      'attempts:quote:<client>',
       'attempts:sign-in-failures:<client>',
-      'rate-limit:newsletter:<client>',
-      'rate-limit:quote:<client>',
       'rate-limit:sign-in:<client>',
     ]);
+  });
+
+  it("share the refused posts' budget too (four times RATE_LIMIT_MAX), apart from the quotes taken", async () => {
+    const redis = await startRedisServer();
+    const [a, b] = await twoInstances(redis.url);
+    expect((await injectQuote(a.app)).body).toBe('success');
+    for (let count = 0; count < 12; count++) {
+      const wrong = await injectQuote(count % 2 === 0 ? a.app : b.app, { email: 'not an address' });
+      expect(wrong.statusCode).toBe(400);
+    }
+    expect((await injectQuote(a.app, { email: 'not an address' })).statusCode).toBe(429);
+    // Over the refused posts' budget, a post waits whatever it holds: its body is not read to know.
+    expect((await injectQuote(b.app)).statusCode).toBe(429);
   });
 
   it('Redis is stopped: quotes and sign-ups are still taken with a warning, sign-in gets 503; back, the limits work again', async () => {

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isStorageUnavailable } from '../db/storage-errors.ts';
-import { registerRequestLimit, type SharedRateLimit } from '../security/request-limit.ts';
-import { isFormType, registerFormParsers } from './form-body.ts';
+import type { SharedRateLimit } from '../security/request-limit.ts';
+import { FORM_BODY_LIMIT, isFormType, registerFormParsers } from './form-body.ts';
 import { FormProblem, type ProblemTexts } from './form-problem.ts';
+import { registerFormRateLimit } from './form-rate-limit.ts';
 import { prefersHtml } from './reply-format.ts';
 import { isCrossSite, type OriginCheck } from './request-origin.ts';
 import { serverPagePolicy, type SiteStylesheet } from './site-stylesheet.ts';
@@ -20,10 +21,13 @@ export interface FormEndpointOptions {
    */
   maxFieldLength: number;
   /**
-   * A per-client limit, one budget shared by every route of the scope (the
-   * quote form's two addresses count together); none without it.
+   * A per-client limit, shared by every route of the scope (the quote form's two addresses count
+   * together), checked before a body is read: posts taken, and posts refused for what they sent (a
+   * larger budget of their own: registerFormRateLimit); none without it.
    */
   rateLimit?: SharedRateLimit;
+  /** The largest body a post may have (default FORM_BODY_LIMIT): what a refused one is read for at most. */
+  maxBodyBytes?: number;
   /** The page a native (no-JavaScript) post gets when it is refused (renderServerPage). */
   errorPage: (request: FastifyRequest, problem: FormProblem, summary: string) => string;
   /** The stylesheet that page uses, which its Content-Security-Policy must allow. */
@@ -78,64 +82,26 @@ function toProblem(error: unknown, request: FastifyRequest, what: string): FormP
   return new FormProblem('internal', { cause: error });
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Whether this post was counted against its client's rate limit already. */
-    countedAgainstLimit?: boolean;
-  }
-}
-
-/**
- * A per-client rate limit for every route of this scope, sharing one budget
- * (registerRequestLimit). Every post is counted, refused ones (400, 413, 415)
- * included, so junk costs a client its own budget; but not another site's
- * (403), which a visitor's browser may be made to send. Counted after the
- * body is read, so a refused visitor still gets their text back. When Redis
- * cannot count it, the post is taken anyway (a lead is never refused because
- * Redis is down) and a warning is logged. Returns the counter for the error
- * handler.
- */
-async function registerRateLimit(app: FastifyInstance, limit: SharedRateLimit, what: string) {
-  const check = await registerRequestLimit(app, limit);
-  const count = async (request: FastifyRequest) => {
-    if (request.countedAgainstLimit) return;
-    request.countedAgainstLimit = true;
-    const result = await check(request);
-    if (result.outcome === 'refused') {
-      throw new FormProblem('rate-limited', { retryAfterSeconds: result.retryAfterSeconds });
-    }
-    if (result.outcome === 'unavailable') {
-      request.log.warn({ err: result.error }, `${what} taken without its rate limit: Redis unavailable`);
-    }
-  };
-  app.addHook('preHandler', count);
-  return count;
-}
-
 /**
  * Sets up a form endpoint's plugin scope: the two form body parsers (with the
  * size cap), when `options.rateLimit` is given a per-client rate limit that
- * every route of the scope shares (registerRateLimit), and an error handler
+ * every route of the scope shares (registerFormRateLimit), and an error handler
  * that answers every refusal in plain text, or for a native post with a page.
  */
 export async function formEndpoint(app: FastifyInstance, options: FormEndpointOptions) {
   registerFormParsers(app, options.maxFieldLength);
-  const countAgainstLimit = options.rateLimit
-    ? await registerRateLimit(app, options.rateLimit, options.what)
+  const limitRefusal = options.rateLimit
+    ? registerFormRateLimit(app, {
+        limit: options.rateLimit,
+        what: options.what,
+        maxBodyBytes: options.maxBodyBytes ?? FORM_BODY_LIMIT,
+      })
     : undefined;
 
   app.setErrorHandler(async (error, request, response) => {
     let problem = toProblem(error, request, options.what);
-    if (
-      countAgainstLimit &&
-      !['cross-site', 'rate-limited', 'internal', 'unavailable'].includes(problem.reason)
-    ) {
-      // A refused post counts too; if it was one too many, that is the answer.
-      problem = await countAgainstLimit(request).then(
-        () => problem,
-        (limited: unknown) => (limited instanceof FormProblem ? limited : problem),
-      );
-    }
+    // A refused post counts against its own budget; if it was one too many, that is the answer.
+    if (limitRefusal) problem = await limitRefusal(request, problem);
     noStore(response.code(problem.statusCode));
     if (problem.retryAfterSeconds !== undefined) {
       response.header('retry-after', String(problem.retryAfterSeconds));

@@ -1,10 +1,9 @@
 import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
- * The addresses an integration may not reach unless WEBHOOK_ALLOW_PRIVATE: everything that is not
- * public unicast, as request-filtering-agent judges at connect time (ipaddr.js's ranges). checkUrl
- * uses it to refuse a URL when it is saved; the agent refuses the address actually connected to (and
- * DENIED_AT_CONNECT, which its ranges call public).
+ * Ranges refused besides those ipaddr.js names (isPublicAddress): a second list, kept by hand, of the
+ * special-purpose registries' blocks, and the IPv4-compatible addresses (::/96) ipaddr.js calls unicast.
  */
 const notPublic = new BlockList();
 for (const [network, prefix] of [
@@ -39,13 +38,19 @@ for (const [network, prefix] of [
 ] as const)
   notPublic.addSubnet(network, prefix, 'ipv6');
 
-/** Whether an IP address is public (a name is not an address: false). */
+/**
+ * The one rule of the addresses an integration may reach unless WEBHOOK_ALLOW_PRIVATE, applied when a
+ * URL is saved (checkUrl, to each address its name resolves to or the address it is) and when it is
+ * called (the sender's lookup, at the moment of connecting, and an address typed in the URL): public
+ * unicast only. Public means what request-filtering-agent (the sender's agent, a second net) calls
+ * unicast, by the same library, ipaddr.js, and outside the hand-kept list above; so the agent never
+ * refuses an address this rule let be saved. An IPv4 address written as IPv6 (::ffff:…) is refused,
+ * public or not: the agent refuses it. A name is not an address: false.
+ */
 export function isPublicAddress(address: string): boolean {
-  // An IPv4 address written as IPv6 (::ffff:10.0.0.5) is judged as the IPv4 address it is.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
   const family = isIP(address);
   if (family === 0) return false;
+  if (ipaddr.parse(address).range() !== 'unicast') return false;
   return !notPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 

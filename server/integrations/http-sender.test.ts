@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo, LookupFunction, Socket } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
+import { REFUSED_ONLY_WHEN_SENT } from '../test/special-addresses.ts';
 import { webhookReceiver } from '../test/webhook-receiver.ts';
 import { createHttpSender } from './http-sender.ts';
 
@@ -83,6 +84,40 @@ describe('the address rules (WEBHOOK_ALLOW_PRIVATE off)', () => {
       }
     },
   );
+
+  it.each(REFUSED_ONLY_WHEN_SENT)(
+    'refuses %s when it is saved, resolved or typed, with the reason, as the send does',
+    async (address) => {
+      const sender = createHttpSender({
+        allowPrivate: false,
+        production: false,
+        lookup: resolvingTo(address),
+      });
+      for (const url of ['https://hooks.example.com/hook', `https://[${address}]/hook`]) {
+        const verdict = await sender.checkUrl(url);
+        expect(verdict).toMatchObject({ ok: false });
+        expect(!verdict.ok && verdict.reason).toMatch(
+          /resolves to .+, which is not a public address \(loopback, private, link-local or reserved\)/,
+        );
+        const attempt = await sender.post({ url, headers: {}, body });
+        expect(attempt.error).toMatch(/^Refused: it resolves to an address that is not public/);
+      }
+    },
+  );
+
+  it('refuses at send time with the rule the save uses: a name that turns private after it was saved', async () => {
+    let answer = '93.184.216.34';
+    const lookup = ((hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) =>
+      resolvingTo(answer)(hostname, options as never, callback as never)) as unknown as LookupFunction;
+    const sender = createHttpSender({ allowPrivate: false, production: false, lookup });
+    expect(await sender.checkUrl('https://hooks.example.com/hook')).toEqual({ ok: true });
+    for (const address of REFUSED_ONLY_WHEN_SENT) {
+      answer = address;
+      const attempt = await sender.post({ url: 'https://hooks.example.com/hook', headers: {}, body });
+      expect(attempt.error).toMatch(/^Refused: it resolves to an address that is not public/);
+      expect(attempt.durationMs).toBeLessThan(1_000);
+    }
+  });
 
   it('accepts a name resolving to a public address when it is saved', async () => {
     const sender = createHttpSender({

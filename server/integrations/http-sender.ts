@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import { useAgent } from 'request-filtering-agent';
 import { company } from '../../common/company.ts';
 import type { OutgoingRequest } from '../outbox/outgoing-request.ts';
@@ -7,8 +8,10 @@ import { DENIED_AT_CONNECT, isPublicAddress } from './address-rules.ts';
 import type { UrlVerdict } from './integration-services.ts';
 import {
   checkUrl,
+  NOT_PUBLIC_ADDRESS,
   plainHttpToPrivateOnly,
   privateOnlyLookup,
+  publicOnlyLookup,
   PUBLIC_PLAIN_HTTP,
   schemeProblem,
   urlHost,
@@ -53,6 +56,8 @@ function describeError(error: unknown, timeoutMs: number): string {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof message === 'string' && message.includes('is not allowed')) return `Refused: ${NOT_PUBLIC}.`;
   switch (code) {
+    case NOT_PUBLIC_ADDRESS:
+      return `Refused: ${NOT_PUBLIC}.`;
     case PUBLIC_PLAIN_HTTP:
       return `Refused: ${PLAIN_HTTP_PUBLIC}.`;
     case 'TIMEOUT':
@@ -82,7 +87,11 @@ function statusVerdict(status: number): Omit<HttpAttempt, 'durationMs'> {
   return { ok: false, status, error: `HTTP ${status}` };
 }
 
-/** How a request reaches its host: the agent that refuses private addresses, or the lookup that refuses public ones. */
+/**
+ * How a request reaches its host: unless allowPrivate, the lookup held to isPublicAddress (the rule
+ * of the save), inside request-filtering-agent (a second net, never stricter: address-rules.ts); with
+ * allowPrivate, in production over plain http, the lookup that refuses public addresses.
+ */
 function routing(url: string, options: HttpSenderOptions) {
   if (!options.allowPrivate)
     return {
@@ -92,7 +101,7 @@ function routing(url: string, options: HttpSenderOptions) {
         denyIPAddressList: DENIED_AT_CONNECT,
         keepAlive: false,
       }),
-      ...(options.lookup ? { lookup: options.lookup } : {}),
+      lookup: publicOnlyLookup(options.lookup),
     };
   if (plainHttpToPrivateOnly(url, options)) return { lookup: privateOnlyLookup(options.lookup) };
   return options.lookup ? { lookup: options.lookup } : {};
@@ -102,9 +111,10 @@ function routing(url: string, options: HttpSenderOptions) {
 function sendProblem(url: string, options: HttpSenderOptions): string | undefined {
   const problem = schemeProblem(url, options);
   if (problem) return problem;
-  // An address typed in the URL is never looked up: the plain-http rule is applied to it here.
-  if (plainHttpToPrivateOnly(url, options) && isPublicAddress(urlHost(url)))
-    return `Refused: ${PLAIN_HTTP_PUBLIC}.`;
+  // An address typed in the URL is never looked up: the address rule is applied to it here.
+  const host = urlHost(url);
+  if (!options.allowPrivate && isIP(host) !== 0 && !isPublicAddress(host)) return `Refused: ${NOT_PUBLIC}.`;
+  if (plainHttpToPrivateOnly(url, options) && isPublicAddress(host)) return `Refused: ${PLAIN_HTTP_PUBLIC}.`;
   return undefined;
 }
 

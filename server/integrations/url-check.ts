@@ -86,23 +86,40 @@ export async function checkUrl(rules: UrlRules, url: string): Promise<UrlVerdict
   return refused === undefined ? { ok: true } : { ok: false, reason: notPublic(refused) };
 }
 
+/** The error code of a request whose host resolved to an address that is not public (send time). */
+export const NOT_PUBLIC_ADDRESS = 'ENOTPUBLICADDRESS';
+
+/** A lookup that refuses, with `code`, a name when one of its addresses fails `allowed`. */
+function heldLookup(
+  lookup: LookupFunction,
+  allowed: (address: string) => boolean,
+  code: string,
+): LookupFunction {
+  return (hostname, options, callback) => {
+    lookup(hostname, options, (error, address, family) => {
+      if (error) return callback(error, address, family);
+      const all = Array.isArray(address) ? address.map((entry) => entry.address) : [address];
+      if (!all.every(allowed))
+        return callback(Object.assign(new Error('address refused'), { code }), address, family);
+      callback(null, address, family);
+    });
+  };
+}
+
+/**
+ * The lookup of every request unless allowPrivate: the addresses a name resolves to when the request
+ * connects, held to isPublicAddress (the rule checkUrl applied when the URL was saved), refused with
+ * NOT_PUBLIC_ADDRESS; so a name that was public when saved and private when called (DNS rebinding) fails.
+ */
+export function publicOnlyLookup(lookup: LookupFunction = systemLookup): LookupFunction {
+  return heldLookup(lookup, isPublicAddress, NOT_PUBLIC_ADDRESS);
+}
+
 /**
  * The lookup of a plain-http request in production (allowPrivate): the addresses a name resolves to
  * when the request connects, refused with PUBLIC_PLAIN_HTTP when one of them is public (so a name that
  * was private when saved and public when called still fails).
  */
 export function privateOnlyLookup(lookup: LookupFunction = systemLookup): LookupFunction {
-  return (hostname, options, callback) => {
-    lookup(hostname, options, (error, address, family) => {
-      if (error) return callback(error, address, family);
-      const all = Array.isArray(address) ? address.map((entry) => entry.address) : [address];
-      if (all.some((one) => isPublicAddress(one)))
-        return callback(
-          Object.assign(new Error('public address'), { code: PUBLIC_PLAIN_HTTP }),
-          address,
-          family,
-        );
-      callback(null, address, family);
-    });
-  };
+  return heldLookup(lookup, (address) => !isPublicAddress(address), PUBLIC_PLAIN_HTTP);
 }

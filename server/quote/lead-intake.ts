@@ -1,5 +1,6 @@
 import type { Insertable, QueryCreator, Transaction } from 'kysely';
 import type { QuoteRequest } from '../../common/quote-request.ts';
+import { filesWithinDailyCap } from '../attachments/daily-upload-cap.ts';
 import { storeLeadFiles, type LeadFile } from '../attachments/lead-files-intake.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
@@ -8,6 +9,8 @@ import { insertManyWithEmail } from '../outbox/insert-many-with-email.ts';
 import { insertWithEmail, type EmailAboutNew, type ValueRead } from '../outbox/insert-with-email.ts';
 import { countEmailsTo, queueEmails, type NewEmail } from '../outbox/outbox-rows.ts';
 import { autoReplySwitch } from './auto-reply.ts';
+import { addLeadEvent } from './lead-events.ts';
+import { filesNotKeptText } from './lead-files-not-kept.ts';
 import type { LeadHooks, ProbeFindings, StoredProbe } from './lead-hooks.ts';
 import { newLeadReference } from './lead-reference.ts';
 import { LEAD_OWNER, leadOwner, QUOTE_EMAIL_KINDS } from './quote-tables.ts';
@@ -24,6 +27,8 @@ export interface LeadIntakeOptions extends NotificationSettings {
   /** Told of the lead in its transaction (the integrations queue their deliveries). */
   hooks?: LeadHooks;
   now?: () => Date;
+  /** ATTACHMENT_DAILY_MB in bytes: past it a lead is stored without its files; undefined: no cap. */
+  dailyUploadBytes?: number | undefined;
 }
 
 export interface StoreLeadInput {
@@ -40,6 +45,8 @@ export interface StoredLead {
   spam: boolean;
   /** How many emails were queued (0 for spam). */
   queued: number;
+  /** How many of its files were not kept: the day's cap was reached (ATTACHMENT_DAILY_MB). */
+  filesNotKept: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -176,8 +183,14 @@ export function createLeadIntake(
     { id, autoReply, found }: Inserted,
     at: Date,
   ): Promise<StoredLead> {
-    await storeLeadFiles(trx, id, files, at);
-    if (spam) return { id, spam, queued: 0 };
+    const capped = await filesWithinDailyCap(trx, files, at, options.dailyUploadBytes);
+    await storeLeadFiles(trx, id, capped.files, at);
+    const filesNotKept = capped.notKept.length;
+    if (filesNotKept > 0) {
+      const text = filesNotKeptText(capped.notKept, options.dailyUploadBytes ?? 0);
+      await addLeadEvent(trx, { quote_request_id: id, actor: null, kind: 'files', text }, at);
+    }
+    if (spam) return { id, spam, queued: 0, filesNotKept };
     const emails: NewEmail[] = [];
     if (autoReply) {
       const recipient = request.email.toLowerCase();
@@ -192,7 +205,7 @@ export function createLeadIntake(
     }
     await queueEmails(trx, emails);
     await options.hooks?.stored?.(trx, id, at, found);
-    return { id, spam, queued: emails.length + 1 };
+    return { id, spam, queued: emails.length + 1, filesNotKept };
   }
 
   return {

@@ -602,8 +602,8 @@ describe('429: the rate limit', () => {
     expect(await leads(app)).toHaveLength(2);
   });
 
-  it("counts refused posts (400, 413, 415) against the budget, but not another site's", async () => {
-    const { app } = await testApp({ env: { RATE_LIMIT_MAX: '3' } });
+  it("counts refused posts (400, 413, 415) against a budget of their own, four times RATE_LIMIT_MAX, but not another site's", async () => {
+    const { app } = await testApp({ env: { RATE_LIMIT_MAX: '1' } });
     const raw = (payload: string, contentType: string, headers: Record<string, string> = fetchHeaders) =>
       app.inject({
         method: 'POST',
@@ -621,6 +621,9 @@ describe('429: the rate limit', () => {
       expect(crossSite.statusCode).toBe(403);
     }
     expect((await raw('x'.repeat(70 * 1024), 'application/x-www-form-urlencoded')).statusCode).toBe(413);
+    expect((await raw('name=', 'application/x-www-form-urlencoded')).statusCode).toBe(400);
+    // Four refusals spent their budget: the next post, whatever it holds, waits.
+    expect((await raw('name=', 'application/x-www-form-urlencoded')).statusCode).toBe(429);
     const body = await multipart(validQuote);
     const afterJunk = await app.inject({
       method: 'POST',

@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ATTACHMENT_FIELD, attachmentMessage, type AttachmentLimits } from '../../common/attachments.ts';
-import { QUOTE_SUCCESS_REPLY } from '../../common/quote-messages.ts';
+import {
+  QUOTE_FILES_HEADER,
+  QUOTE_FILES_NOT_KEPT,
+  QUOTE_SUCCESS_REPLY,
+} from '../../common/quote-messages.ts';
 import { quoteFields, quoteFormFields, validateQuoteRequest } from '../../common/quote-request.ts';
-import { quoteThankYouPath } from '../../common/site-paths.ts';
+import { quoteThankYouFilesNotKeptPath, quoteThankYouPath } from '../../common/site-paths.ts';
 import { checkLeadFiles } from '../attachments/lead-files-intake.ts';
 import type { LeadIntake } from './lead-intake.ts';
 import { FORM_BODY_LIMIT, formValues, honeypotFilled } from '../forms/form-body.ts';
@@ -98,6 +102,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
     texts: quoteProblemTexts(options.limits),
     maxFieldLength: QUOTE_MAX_FIELD_LENGTH,
     rateLimit: { ...options.rateLimit, name: 'quote', redis: options.redis },
+    maxBodyBytes: quoteBodyLimit(options.limits),
     stylesheet: options.stylesheet,
     errorPage: (request, problem, summary) =>
       renderErrorPage({
@@ -135,13 +140,25 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
           spam,
         });
         request.log.info(
-          { leadId: stored.id, spam: stored.spam, files: checked.files.length },
-          'quote request stored',
+          {
+            leadId: stored.id,
+            spam: stored.spam,
+            files: checked.files.length,
+            filesNotKept: stored.filesNotKept,
+          },
+          stored.filesNotKept > 0
+            ? "quote request stored without its files: the day's limit was reached"
+            : 'quote request stored',
         );
         if (!spam) options.onStored();
 
         noStore(response);
-        if (prefersHtml(request.headers)) return response.redirect(quoteThankYouPath, 303);
+        if (stored.filesNotKept > 0) response.header(QUOTE_FILES_HEADER, QUOTE_FILES_NOT_KEPT);
+        if (prefersHtml(request.headers))
+          return response.redirect(
+            stored.filesNotKept > 0 ? quoteThankYouFilesNotKeptPath : quoteThankYouPath,
+            303,
+          );
         return response.type('text/plain; charset=utf-8').send(QUOTE_SUCCESS_REPLY);
       },
     });

@@ -9,6 +9,7 @@ describe('clientKey', () => {
     expect(clientKey('::1')).toBe('0:0:0:0::/64');
     expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
     expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:cb00:7107')).toBe('203.0.113.7');
     expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
     expect(clientKey('64:ff9b::203.0.113.7')).toBe('64:ff9b:0:0::/64');
   });

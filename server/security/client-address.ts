@@ -28,7 +28,12 @@ export function clientKey(ip: string): string {
   const mapped = MAPPED_IPV4.exec(ip)?.[1];
   if (mapped && isIPv4(mapped)) return mapped;
   if (!isIPv6(ip)) return ip.toLowerCase();
-  const prefix = ipv6Groups(ip)
+  const groups = ipv6Groups(ip);
+  // The same mapped address written in hex (::ffff:c633:6407 is ::ffff:198.51.100.7).
+  const [high = 0, low = 0] = groups.slice(6);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff)
+    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  const prefix = groups
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(':');

@@ -16,6 +16,7 @@ class FakeUpload {
   ontimeout?: (event: Event) => void;
   status = 0;
   responseText = '';
+  headers: Record<string, string> = {};
   timeout = 0;
   url = '';
   body: FormData | undefined;
@@ -23,6 +24,9 @@ class FakeUpload {
     this.url = url;
   }
   setRequestHeader() {}
+  getResponseHeader(name: string) {
+    return this.headers[name.toLowerCase()] ?? null;
+  }
   send(body: FormData) {
     this.body = body;
     FakeUpload.last = this;
@@ -30,9 +34,10 @@ class FakeUpload {
   progress(loaded: number, total: number) {
     act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent));
   }
-  respond(status: number, text: string) {
+  respond(status: number, text: string, headers: Record<string, string> = {}) {
     this.status = status;
     this.responseText = text;
+    this.headers = headers;
     act(() => this.onload?.());
   }
 }
@@ -227,6 +232,16 @@ describe('sending the quote form with files', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Get a Quote' }));
     expect(screen.queryByRole('list', { name: 'Chosen files' })).not.toBeInTheDocument();
+  });
+
+  it("says so when the request was taken without its files (the site's limit for the day)", async () => {
+    const { user, attach, submit } = await openForm();
+    await attach(pdf());
+    await user.click(submit());
+    FakeUpload.last?.respond(200, 'success', { 'quote-files': 'not-kept' });
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(quoteMessages.success);
+    expect(status).toHaveTextContent(quoteMessages.filesNotKept);
   });
 
   it("on a refusal keeps what was typed and the files, and shows the server's words by the file they name", async () => {

@@ -177,6 +177,22 @@ describe('QuoteForm sending', () => {
     expect(field('Message')).toHaveValue('');
   });
 
+  it("on a success without its files (the site's limit for the day) says the files were not kept", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(new Response('success', { status: 200, headers: { 'Quote-Files': 'not-kept' } })),
+    );
+    const { user } = renderSection();
+    await openAndFill(user);
+    await user.click(submit());
+
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(quoteMessages.success);
+    expect(status).toHaveTextContent(quoteMessages.filesNotKept);
+  });
+
   it('on any other reply shows the error text and keeps the input', async () => {
     replyWith('Mailer failed');
     const { user } = renderSection();

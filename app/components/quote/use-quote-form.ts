@@ -20,6 +20,12 @@ const noticeFor: Record<SendOutcome, NonNullable<Notice>> = {
   unreachable: { kind: 'error', text: quoteMessages.transportFailure },
 };
 
+/** A success whose files were not kept (the site's limit of stored files for the day): still a success. */
+const filesNotKeptNotice: NonNullable<Notice> = {
+  kind: 'success',
+  text: `${quoteMessages.success} ${quoteMessages.filesNotKept}`,
+};
+
 const untouched = Object.fromEntries(quoteFields.map((name) => [name, false])) as Record<QuoteField, boolean>;
 
 export interface QuoteFormState {
@@ -94,7 +100,7 @@ export function useQuoteForm(endpoint: string): QuoteFormState {
     for (const file of files.files) body.append(ATTACHMENT_INPUT_NAME, file);
     const upload = files.files.length > 0 ? files.code?.uploadForm : undefined;
     if (upload) setProgress(0);
-    const { outcome, fileProblems } = await sendQuote(
+    const { outcome, fileProblems, filesNotKept } = await sendQuote(
       endpoint,
       body,
       upload && ((...post) => upload(...post, setProgress)),
@@ -102,7 +108,7 @@ export function useQuoteForm(endpoint: string): QuoteFormState {
     inFlight.current = false;
     setSending(false);
     setProgress(null);
-    setNotice(noticeFor[outcome]);
+    setNotice(filesNotKept ? filesNotKeptNotice : noticeFor[outcome]);
     if (outcome === 'success') {
       setValues(emptyQuoteValues);
       setTouched(untouched);

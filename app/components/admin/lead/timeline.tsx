@@ -28,6 +28,8 @@ function describe(entry: TimelineEntry): ReactNode {
       return entry.text ?? 'Changed the follow-up';
     case 'owner':
       return entry.text ?? 'Changed the owner';
+    case 'files':
+      return entry.text ?? 'Its files were not kept';
   }
 }
 

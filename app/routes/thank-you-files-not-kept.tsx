@@ -1,0 +1,38 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageHero } from '../components/ui/page-hero';
+import { thankYouFilesNotKept } from '../content/system-pages';
+import { pages } from '../content/pages';
+import { noindexMeta } from '../lib/page-meta';
+
+export const meta = () => noindexMeta(pages.thankYouFilesNotKept, thankYouFilesNotKept.seo);
+
+/**
+ * Where a quote request sent without JavaScript lands when the server took it without its files:
+ * the site had stored its limit of files for the day.
+ */
+export default function ThankYouFilesNotKeptPage() {
+  return (
+    <>
+      <PageHero {...thankYouFilesNotKept.hero} />
+      <section className="container-page py-16">
+        <p
+          role="status"
+          className="max-w-2xl rounded-lg bg-amber-50 px-4 py-3 text-lg font-medium text-amber-900"
+        >
+          {thankYouFilesNotKept.notice}
+        </p>
+        <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-600">{thankYouFilesNotKept.text}</p>
+        <div className="mt-8 flex flex-wrap gap-4">
+          <Link to="/services" className="btn-primary">
+            Explore our services
+            <ArrowRight aria-hidden="true" className="size-5" />
+          </Link>
+          <Link to="/FAQ" className="btn border border-slate-300 text-ink hover:bg-slate-50">
+            Read the FAQ
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}
