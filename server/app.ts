@@ -8,6 +8,7 @@ import { createHttpSender } from './integrations/http-sender.ts';
 import { createIntegrationServices } from './integrations/integration-services.ts';
 import { createCeremonies, type RelyingParty } from './admin/ceremonies.ts';
 import { openResources } from './app-resources.ts';
+import { REQUEST_SCAN_DEADLINE_MS } from './attachments/lead-files-intake.ts';
 import type { Config } from './config.ts';
 import { findSiteStylesheet } from './forms/site-stylesheet.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
@@ -98,17 +99,12 @@ interface FeaturesOptions {
   uploadRoot: string | undefined;
 }
 
-/**
- * How long a visitor's files may wait on clamd, each: past it the file is kept "not scanned yet" and
- * scanned again when clamd answers (pending-scans.ts), rather than keep the visitor waiting.
- */
-const INTAKE_SCAN_TIMEOUT_MS = 10_000;
-
 /** The scanner of the quote form's files: the one given, or clamd at CLAMD_URL, or none. */
 function intakeScanner(config: Config, given: VirusScanner | undefined): VirusScanner | undefined {
   const { clamdUrl } = config.attachments;
   if (given || !clamdUrl) return given;
-  return createClamdScanner(clamdUrl, { timeoutMs: INTAKE_SCAN_TIMEOUT_MS });
+  // One deadline for all of a request's files (checkLeadFiles): no exchange can outlast it.
+  return createClamdScanner(clamdUrl, { timeoutMs: REQUEST_SCAN_DEADLINE_MS });
 }
 
 /**

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,12 +11,13 @@ import { DRAIN_MAX_MS, drainRefusedBody } from './upload-drain.ts';
 import type { UploadFolder } from './upload-folder.ts';
 import { cleanFileName } from './upload-name.ts';
 import type { FileProblem, UploadLimits } from './upload-problems.ts';
+import { registerUploadSessions } from './upload-session.ts';
 
-/** A file as it was received: in the upload folder until the answer is sent. */
+/** A file as it was received: in the upload folder until its post's handler is done (upload-session.ts). */
 export interface ReceivedFile {
   /** The name it was sent with, cleaned (cleanFileName). */
   name: string;
-  /** Where its bytes wait (removed after the answer). */
+  /** Where its bytes wait (removed once the handler is done and the connection closed). */
   path: string;
   size: number;
   /** SHA-256 of the content, hex. */
@@ -53,21 +53,6 @@ export interface UploadParserOptions {
   bodyLimit: number;
 }
 
-interface UploadSession {
-  paths: string[];
-  /** The parse is over and every file closed: nothing more will appear in the folder for this request. */
-  settled: Promise<unknown>;
-  /** The post was refused while its body was still coming: the rest is being read and thrown away. */
-  draining: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The files this post put in the upload folder (removed once the answer is sent). */
-    uploads?: UploadSession;
-  }
-}
-
 /** Counts and hashes a file as it passes, refusing it (and the set) past the limits. */
 function meter(
   file: { size: number; hash: ReturnType<typeof createHash> },
@@ -91,8 +76,10 @@ function uploadState(request: FastifyRequest, options: UploadParserOptions) {
   // are the files removed, so none is created after its removal.
   let over: () => void = () => undefined;
   const settled = new Promise<void>((resolve) => (over = resolve));
-  const session: UploadSession = { paths, settled, draining: false };
-  request.uploads = session;
+  if (!request.uploads) throw new Error('the upload parser needs registerUploadSessions in its scope');
+  const session = request.uploads;
+  session.paths = paths;
+  session.settled = settled;
   return {
     fields: [] as [string, string][],
     files: [] as ReceivedFile[],
@@ -258,32 +245,18 @@ async function parseUpload(request: FastifyRequest, payload: IncomingMessage, op
   });
 }
 
-/** Removes a post's files once its answer is sent, or its connection closed, whatever happened. */
-async function removeUploads(request: FastifyRequest) {
-  const session = request.uploads;
-  if (!session) return;
-  await session.settled;
-  await Promise.all(session.paths.map((path) => rm(path, { force: true })));
-}
-
 /**
  * Replaces the scope's multipart parser (registerFormParsers) with the streaming one, for a form
  * that takes files; application/x-www-form-urlencoded stays as it is. Each post's files are
- * removed from the folder after its answer, on every path (taken, refused, the client gone), and
- * the folder itself when the server closes.
+ * removed from the folder once its handler is done and its connection closed, on every path (taken,
+ * refused, the client gone: registerUploadSessions), and the folder itself when the server closes.
  */
 export function registerUploadParser(app: FastifyInstance, options: UploadParserOptions) {
   app.removeContentTypeParser('multipart/form-data');
   app.addContentTypeParser('multipart/form-data', (request: FastifyRequest, payload: IncomingMessage) =>
     parseUpload(request, payload, options),
   );
-  app.addHook('onRequest', async (request, reply) => {
-    reply.raw.once('close', () => {
-      removeUploads(request).catch((error: unknown) =>
-        request.log.warn({ err: error }, 'an upload could not be removed'),
-      );
-    });
-  });
+  registerUploadSessions(app);
   // Fastify closes the connection after a parser's error, with the rest of the body unread: the
   // browser then gets a reset, not the answer. The rest is read instead (drainRefusedBody).
   app.addHook('onSend', async (request, reply) => {

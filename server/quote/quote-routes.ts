@@ -19,6 +19,7 @@ import { sourcePage } from '../forms/request-origin.ts';
 import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
 import { createUploadFolder } from '../forms/upload-folder.ts';
 import { receivedFiles, registerUploadParser } from '../forms/upload-parser.ts';
+import { keepingUploads } from '../forms/upload-session.ts';
 import type { Redis } from '../security/redis-client.ts';
 import type { VirusScanner } from '../security/virus-scanner.ts';
 import { renderErrorPage } from './quote-error-page.tsx';
@@ -74,12 +75,21 @@ function problemLines(problem: FormProblem): string[] {
 
 /**
  * The request's fields and files, checked: the fields by the form's rules, the files by their
- * content (and, when the fields are right, by the virus scanner). Throws the refusal with every
- * problem found.
+ * content (and, when the fields are right, by the virus scanner, under one deadline). Throws the
+ * refusal with every problem found; stops (rejects) once `signal` says the client is gone.
  */
-async function checkedRequest(request: FastifyRequest, scanner: VirusScanner | undefined) {
+async function checkedRequest(
+  request: FastifyRequest,
+  scanner: VirusScanner | undefined,
+  signal: AbortSignal,
+) {
   const validation = validateQuoteRequest(formValues(request.body, quoteFields));
-  const files = await checkLeadFiles(receivedFiles(request.body), validation.ok ? scanner : undefined);
+  const files = await checkLeadFiles(
+    receivedFiles(request.body),
+    validation.ok ? scanner : undefined,
+    undefined,
+    { signal },
+  );
   const fieldErrors = validation.ok ? {} : validation.errors;
   if (!files.ok) throw new FormProblem('files', { fieldErrors, fileProblems: files.problems });
   if (!validation.ok) throw new FormProblem('invalid', { fieldErrors });
@@ -126,8 +136,10 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
       bodyLimit: FORM_BODY_LIMIT,
       // Before the body is read: refuse other sites' posts and other kinds of body.
       onRequest: refuseForeignPosts(options.siteUrl),
-      handler: async (request, response) => {
-        const checked = await checkedRequest(request, options.scanner);
+      // The files live until the handler is done; it stops when the client goes (nobody to answer).
+      handler: keepingUploads(async (request, response, signal) => {
+        const checked = await checkedRequest(request, options.scanner, signal);
+        signal.throwIfAborted();
         const spam = honeypotFilled(request.body);
         const stored = await options.leads.store({
           ...checked,
@@ -143,7 +155,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
         noStore(response);
         if (prefersHtml(request.headers)) return response.redirect(quoteThankYouPath, 303);
         return response.type('text/plain; charset=utf-8').send(QUOTE_SUCCESS_REPLY);
-      },
+      }),
     });
   }
 }
