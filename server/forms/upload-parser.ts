@@ -11,6 +11,7 @@ import { DRAIN_MAX_MS, drainRefusedBody } from './upload-drain.ts';
 import type { UploadFolder } from './upload-folder.ts';
 import { cleanFileName } from './upload-name.ts';
 import type { FileProblem, UploadLimits } from './upload-problems.ts';
+import { isPartAFile, refuseUnnamed, watchSkippedFiles } from './upload-parts.ts';
 import { registerUploadSessions } from './upload-session.ts';
 
 /** A file as it was received: in the upload folder until its post's handler is done (upload-session.ts). */
@@ -29,6 +30,8 @@ class UploadBody extends Map<string, string> {
   constructor(
     fields: Map<string, string>,
     readonly files: readonly ReceivedFile[],
+    /** The file parts that could not be kept (upload-parts.ts), each named: the route refuses the post. */
+    readonly refused: readonly FileProblem[],
   ) {
     super(fields);
   }
@@ -37,6 +40,14 @@ class UploadBody extends Map<string, string> {
 /** The files of a post, none when it sent none (or was no multipart post). */
 export function receivedFiles(body: unknown): readonly ReceivedFile[] {
   return body instanceof UploadBody ? body.files : [];
+}
+
+/**
+ * The files of a post that could not be kept (no name, a name that cannot be read, another field),
+ * each named: a route that takes files refuses the post when there is any, never drops one.
+ */
+export function refusedFiles(body: unknown): readonly FileProblem[] {
+  return body instanceof UploadBody ? body.refused : [];
 }
 
 export interface UploadParserOptions {
@@ -89,7 +100,10 @@ function uploadState(request: FastifyRequest, options: UploadParserOptions) {
     totalBytes: 0,
     failure: undefined as FormProblem | undefined,
     /** A file was sent in another field than the form's. */
-    foreignFile: false,
+    /** File parts that could not be kept, in the order sent. */
+    refused: [] as FileProblem[],
+    /** File parts of the form's field so far (a refused one's place among them). */
+    position: 0,
     /** A text field longer than the form takes was sent. */
     fieldTooLong: false,
     session,
@@ -144,7 +158,7 @@ function filesProblem(problem: FileProblem): FormProblem {
   return new FormProblem('files', { fileProblems: [problem] });
 }
 
-/** A part with no file name: the browser's "no file chosen", empty, is ignored; with bytes it is not a form. */
+/** A part of another field with no file name (application/octet-stream): empty, ignored; with bytes, not a form. */
 function ignoreUnnamed(stream: Readable, fail: (problem: FormProblem) => void) {
   stream.on('data', () => fail(new FormProblem('malformed')));
   stream.resume();
@@ -155,12 +169,15 @@ function listen(busboy: ReturnType<typeof Busboy>, state: UploadState, fail: (pr
   const { field, maxFieldLength } = state.options;
   busboy.on('file', (name, stream, sentName) => {
     if (state.failure) return stream.resume();
-    if (!sentName) return ignoreUnnamed(stream, fail);
     if (name !== field) {
-      // A file the form does not take would be lost if it were ignored: refused once the body is read.
-      state.foreignFile = true;
+      if (!sentName) return ignoreUnnamed(stream, fail);
+      // A file the form does not take would be lost if it were ignored: refused, by name.
+      state.refused.push({ reason: 'field', file: cleanFileName(sentName) });
       return stream.resume();
     }
+    const position = ++state.position;
+    // The browser's empty file control is ignored; a file with bytes and no name is refused.
+    if (!sentName) return refuseUnnamed(stream, position, (problem) => state.refused.push(problem));
     receiveFile(state, stream, sentName, fail);
   });
   busboy.on('field', (name, value, _nameTruncated, valueTruncated) => {
@@ -194,6 +211,11 @@ async function parseUpload(request: FastifyRequest, payload: IncomingMessage, op
       fileSize: options.limits.maxFileBytes,
       parts: 2 * MAX_FIELDS + options.limits.maxFiles,
     },
+    isPartAFile: isPartAFile(options.field),
+  });
+  watchSkippedFiles(busboy, (name) => {
+    state.position++;
+    state.refused.push({ reason: 'name', file: name });
   });
   return new Promise<UploadBody>((resolve, reject) => {
     let received = 0;
@@ -223,10 +245,10 @@ async function parseUpload(request: FastifyRequest, payload: IncomingMessage, op
         if (state.files.some((file) => file.sha256 === '')) return fail(new FormProblem('malformed'));
         // Besides the files, the body is held to what the form's other parsers take (fields, framing).
         if (received - state.totalBytes > FORM_BODY_LIMIT) return fail(new FormProblem('too-large'));
-        if (state.foreignFile) return fail(new FormProblem('files'));
         if (state.fieldTooLong) return fail(new FormProblem('too-large'));
         try {
-          resolve(new UploadBody(firstValues(state.fields, options.maxFieldLength), state.files));
+          const fields = firstValues(state.fields, options.maxFieldLength);
+          resolve(new UploadBody(fields, state.files, state.refused));
         } catch (error) {
           fail(error instanceof FormProblem ? error : new FormProblem('malformed', { cause: error }));
         }

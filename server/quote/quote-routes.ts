@@ -18,7 +18,7 @@ import { prefersHtml } from '../forms/reply-format.ts';
 import { sourcePage } from '../forms/request-origin.ts';
 import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
 import { createUploadFolder } from '../forms/upload-folder.ts';
-import { receivedFiles, registerUploadParser } from '../forms/upload-parser.ts';
+import { receivedFiles, refusedFiles, registerUploadParser } from '../forms/upload-parser.ts';
 import { keepingUploads } from '../forms/upload-session.ts';
 import type { Redis } from '../security/redis-client.ts';
 import type { VirusScanner } from '../security/virus-scanner.ts';
@@ -84,15 +84,18 @@ async function checkedRequest(
   signal: AbortSignal,
 ) {
   const validation = validateQuoteRequest(formValues(request.body, quoteFields));
+  // Files that could not be kept (no name, an unreadable one): refused by name, never dropped.
+  const refused = refusedFiles(request.body);
   const files = await checkLeadFiles(
     receivedFiles(request.body),
-    validation.ok ? scanner : undefined,
+    validation.ok && refused.length === 0 ? scanner : undefined,
     undefined,
     { signal },
   );
   const fieldErrors = validation.ok ? {} : validation.errors;
-  if (!files.ok) throw new FormProblem('files', { fieldErrors, fileProblems: files.problems });
-  if (!validation.ok) throw new FormProblem('invalid', { fieldErrors });
+  const fileProblems = [...refused, ...(files.ok ? [] : files.problems)];
+  if (fileProblems.length > 0) throw new FormProblem('files', { fieldErrors, fileProblems });
+  if (!validation.ok || !files.ok) throw new FormProblem('invalid', { fieldErrors });
   return { request: validation.value, files: files.files };
 }
 
