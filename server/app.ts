@@ -21,6 +21,7 @@ import { lifecycle } from './plugins/lifecycle.ts';
 import { logPath } from './plugins/log-path.ts';
 import { serverOptions } from './plugins/server-options.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
+import { createVirusRefusals } from './quote/virus-refusals.ts';
 import { createClamdScanner } from './security/clamd-scanner.ts';
 import type { VirusScanner } from './security/virus-scanner.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
@@ -128,6 +129,7 @@ async function featuresPlugin(
     limits: config.attachments.limits,
     scanner: intakeScanner(config, scanner),
     uploadRoot,
+    virusRefusals: createVirusRefusals(stores.storage),
   });
   await app.register(newsletterRoutes, {
     subscribers: stores.subscribers,

@@ -17,7 +17,10 @@ export interface LeadFile extends ReceivedFile {
   scannedAt: string | null;
 }
 
-export type FilesCheck = { ok: true; files: LeadFile[] } | { ok: false; problems: AttachmentProblem[] };
+export type FilesCheck =
+  | { ok: true; files: LeadFile[] }
+  /** `viruses`: the scanner's name for each virus found (for the activity log), in the files' order. */
+  | { ok: false; problems: AttachmentProblem[]; viruses?: string[] };
 
 /**
  * How long the scan of one request's files may take in all (not each): past it, the files not yet
@@ -58,6 +61,7 @@ async function scanFiles(
   { signal, deadlineMs = REQUEST_SCAN_DEADLINE_MS }: ScanOptions,
 ): Promise<FilesCheck> {
   const problems: AttachmentProblem[] = [];
+  const viruses: string[] = [];
   const scanned: LeadFile[] = [];
   const deadline = new AbortController();
   const reason = `the files' scan took longer than ${deadlineMs} ms`;
@@ -73,15 +77,17 @@ async function scanFiles(
       const verdict = await scanner.scan(fileContent(file.path), stop);
       signal?.throwIfAborted();
       const at = now().toISOString();
-      if (verdict.outcome === 'infected') problems.push({ reason: 'virus', file: file.name });
-      else if (verdict.outcome === 'clean') scanned.push({ ...file, scan: 'clean', scannedAt: at });
+      if (verdict.outcome === 'infected') {
+        problems.push({ reason: 'virus', file: file.name });
+        viruses.push(verdict.signature);
+      } else if (verdict.outcome === 'clean') scanned.push({ ...file, scan: 'clean', scannedAt: at });
       // Down, slow or refusing: kept, and scanned again when the scanner is back (pending-scans.ts).
       else scanned.push(pendingFile(file, verdict.reason));
     }
   } finally {
     clearTimeout(timer);
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, files: scanned };
+  return problems.length > 0 ? { ok: false, problems, viruses } : { ok: true, files: scanned };
 }
 
 /**

@@ -23,6 +23,7 @@ import { keepingUploads } from '../forms/upload-session.ts';
 import type { Redis } from '../security/redis-client.ts';
 import type { VirusScanner } from '../security/virus-scanner.ts';
 import { renderErrorPage } from './quote-error-page.tsx';
+import type { VirusRefusals } from './virus-refusals.ts';
 import { quoteProblemTexts } from './quote-problem-texts.ts';
 
 /** Twice the longest field the form allows (the message): longer is not a visitor's typing. */
@@ -55,6 +56,8 @@ export interface QuoteRoutesOptions {
   scanner?: VirusScanner | undefined;
   /** Where the upload folder goes (default os.tmpdir()); tests give their own. */
   uploadRoot?: string | undefined;
+  /** Tells the inbox's activity log of each quote refused for a virus. */
+  virusRefusals?: VirusRefusals | undefined;
 }
 
 /** Room in a post with files for its text fields, and for each part's headers and boundaries. */
@@ -80,7 +83,7 @@ function problemLines(problem: FormProblem): string[] {
  */
 async function checkedRequest(
   request: FastifyRequest,
-  scanner: VirusScanner | undefined,
+  { scanner, virusRefusals }: Pick<QuoteRoutesOptions, 'scanner' | 'virusRefusals'>,
   signal: AbortSignal,
 ) {
   const validation = validateQuoteRequest(formValues(request.body, quoteFields));
@@ -92,6 +95,15 @@ async function checkedRequest(
     undefined,
     { signal },
   );
+  if (!files.ok && files.viruses?.length) {
+    // Staff see it in the activity log; the visitor's answer never waits on a failure of it.
+    await virusRefusals?.record(files.viruses, new Date()).catch((error: unknown) => {
+      request.log.warn(
+        { err: error },
+        'a quote refused for a virus could not be written to the activity log',
+      );
+    });
+  }
   const fieldErrors = validation.ok ? {} : validation.errors;
   const fileProblems = [...refused, ...(files.ok ? [] : files.problems)];
   if (fileProblems.length > 0) throw new FormProblem('files', { fieldErrors, fileProblems });
@@ -141,7 +153,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
       onRequest: refuseForeignPosts(options.siteUrl),
       // The files live until the handler is done; it stops when the client goes (nobody to answer).
       handler: keepingUploads(async (request, response, signal) => {
-        const checked = await checkedRequest(request, options.scanner, signal);
+        const checked = await checkedRequest(request, options, signal);
         signal.throwIfAborted();
         const spam = honeypotFilled(request.body);
         const stored = await options.leads.store({
