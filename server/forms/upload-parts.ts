@@ -33,7 +33,7 @@ export function refuseUnnamed(stream: Readable, position: number, refuse: (probl
 }
 
 /** The name a Content-Disposition gives its file (filename*, else filename), or undefined. */
-export function dispositionFileName(disposition: string): string | undefined {
+function dispositionFileName(disposition: string): string | undefined {
   const extended = /;\s*filename\*\s*=\s*([^;]*)/i.exec(disposition)?.[1]?.trim();
   if (extended) {
     const encoded = extended.slice(extended.indexOf("''") + 2);

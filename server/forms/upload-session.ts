@@ -28,7 +28,7 @@ declare module 'fastify' {
 }
 
 /** Why a post's handler was stopped: its client closed the connection before the answer. */
-export class ClientGone extends Error {
+class ClientGone extends Error {
   constructor() {
     super('the client closed the connection before its answer');
     this.name = 'ClientGone';

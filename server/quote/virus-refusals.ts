@@ -10,7 +10,7 @@ export interface VirusRefusals {
 }
 
 /** The line staff read: "A quote request was refused: a file held a virus (Eicar-Test-Signature)…". */
-export function virusRefusalSummary(viruses: readonly string[]): string {
+function virusRefusalSummary(viruses: readonly string[]): string {
   const found = [...new Set(viruses)].join(', ');
   const what = viruses.length === 1 ? 'a file held a virus' : `${viruses.length} files held viruses`;
   return `A quote request was refused: ${what} (${found}). Nothing was stored; the visitor was told which file.`;
