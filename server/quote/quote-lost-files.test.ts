@@ -50,7 +50,8 @@ const pdf = (name: string) => ({
   content: SAMPLE_FILES.pdf,
 });
 
-describe('a file part that cannot be kept', () => {
+// Each test builds its own app: on a loaded machine that alone can take seconds.
+describe('a file part that cannot be kept', { timeout: 20_000 }, () => {
   it('without a file name is refused by its place among the files, and nothing is stored', async () => {
     const sent = await post([
       pdf('brief.pdf'),
@@ -132,7 +133,7 @@ describe('a file part that cannot be kept', () => {
   });
 });
 
-describe('the parts a browser sends that are not lost files', () => {
+describe('the parts a browser sends that are not lost files', { timeout: 20_000 }, () => {
   it('an empty file control (no name, no bytes) is still ignored, and the quote taken', async () => {
     const sent = await post([
       pdf('brief.pdf'),
