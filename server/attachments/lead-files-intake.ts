@@ -25,6 +25,7 @@ export type FilesCheck =
 /**
  * How long the scan of one request's files may take in all (not each): past it, the files not yet
  * scanned are kept "pending" (pending-scans.ts scans them later) and the visitor gets the answer.
+ * The quote form counts it from the request's start, upload included: the page gives up at 20 s.
  */
 export const REQUEST_SCAN_DEADLINE_MS = 15_000;
 
@@ -65,7 +66,8 @@ async function scanFiles(
   const scanned: LeadFile[] = [];
   const deadline = new AbortController();
   const reason = `the files' scan took longer than ${deadlineMs} ms`;
-  const timer = setTimeout(() => deadline.abort(new Error(reason)), deadlineMs);
+  const timer = setTimeout(() => deadline.abort(new Error(reason)), Math.max(0, deadlineMs));
+  if (deadlineMs <= 0) deadline.abort(new Error(reason));
   const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
   try {
     for (const file of files) {

@@ -18,6 +18,8 @@ export interface UploadSession {
   signal: AbortSignal;
   /** The handler's work, which may read the files: they are removed only once it is over. */
   handler: Promise<unknown> | undefined;
+  /** When the request came (performance.now()): the browser's wait started then, upload included. */
+  startedAt: number;
 }
 
 declare module 'fastify' {
@@ -56,6 +58,7 @@ export function registerUploadSessions(app: FastifyInstance) {
       draining: false,
       signal: gone.signal,
       handler: undefined,
+      startedAt: performance.now(),
     };
     request.uploads = session;
     reply.raw.once('close', () => {

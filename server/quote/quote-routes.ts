@@ -3,7 +3,7 @@ import { ATTACHMENT_FIELD, attachmentMessage, type AttachmentLimits } from '../.
 import { QUOTE_SUCCESS_REPLY } from '../../common/quote-messages.ts';
 import { quoteFields, quoteFormFields, validateQuoteRequest } from '../../common/quote-request.ts';
 import { quoteThankYouPath } from '../../common/site-paths.ts';
-import { checkLeadFiles } from '../attachments/lead-files-intake.ts';
+import { checkLeadFiles, REQUEST_SCAN_DEADLINE_MS } from '../attachments/lead-files-intake.ts';
 import type { LeadIntake } from './lead-intake.ts';
 import { FORM_BODY_LIMIT, formValues, honeypotFilled } from '../forms/form-body.ts';
 import {
@@ -93,7 +93,11 @@ async function checkedRequest(
     receivedFiles(request.body),
     validation.ok && refused.length === 0 ? scanner : undefined,
     undefined,
-    { signal },
+    // One deadline from the request's start: the page's fetch gives up 20 s after it (post-form.ts).
+    {
+      signal,
+      deadlineMs: REQUEST_SCAN_DEADLINE_MS - (performance.now() - (request.uploads?.startedAt ?? 0)),
+    },
   );
   if (!files.ok && files.viruses?.length) {
     // Staff see it in the activity log; the visitor's answer never waits on a failure of it.
