@@ -114,7 +114,24 @@ export type AttachmentProblem =
   | { reason: 'macros'; file: string }
   /** An Office or OpenDocument zip no real document is: too many parts, an archive inside, a bomb. */
   | { reason: 'archive'; file: string; kind: string }
-  | { reason: 'virus'; file: string };
+  | { reason: 'virus'; file: string }
+  /** A file sent without a name: `position` is its place among the files sent, from 1. */
+  | { reason: 'unnamed'; position: number }
+  /** A file whose sent name could not be read (a line break in it): `file` is that name, cleaned. */
+  | { reason: 'name'; file: string }
+  /** A file sent in another field than the form's file field. */
+  | { reason: 'field'; file: string };
+
+/** "1st", "2nd", "3rd", "4th"… */
+const ordinal = (n: number) => new Intl.PluralRules('en-IN', { type: 'ordinal' }).select(n);
+const ORDINAL_SUFFIX: Record<Intl.LDMLPluralRule, string> = {
+  one: 'st',
+  two: 'nd',
+  few: 'rd',
+  other: 'th',
+  zero: 'th',
+  many: 'th',
+};
 
 /** "a" or "an" before a kind's label, as it is read aloud ("an Excel", "a PDF", "an OpenDocument"). */
 const article = (label: string) => (/^[AEIOU]/i.test(label) ? 'an' : 'a');
@@ -140,6 +157,12 @@ export function attachmentMessage(problem: AttachmentProblem): string {
       return `${problem.file} is not ${article(problem.kind)} ${problem.kind} file we can check: it holds too many parts, an archive, or parts far larger than the file itself. Save it again, or as a PDF, and attach it again.`;
     case 'virus':
       return `${problem.file} contains a virus, so we did not accept it.`;
+    case 'unnamed':
+      return `The ${problem.position}${ORDINAL_SUFFIX[ordinal(problem.position)]} file came without a name, so we could not keep it. Attach it again.`;
+    case 'name':
+      return `${problem.file} has a line break in its name, so we could not keep it. Rename the file and attach it again.`;
+    case 'field':
+      return `${problem.file} was not sent as an attachment of this form, so we could not keep it. Attach it again.`;
   }
 }
 

@@ -286,6 +286,18 @@ describe('the systemd units', () => {
     expect(rest(template)).toEqual(rest(single));
   });
 
+  it('keeps starting a server that keeps failing, a few seconds apart, never leaving the site stopped', () => {
+    const unit = directives(read('acme-site.service'));
+    // No start limit: with one (5 starts in 10 minutes, before), a visitor's upload that crashed the
+    // server five times left the site down until someone restarted it by hand.
+    expect(one(unit, 'Unit.StartLimitIntervalSec')).toBe('0');
+    expect(unit.has('Unit.StartLimitBurst')).toBe(false);
+    expect(one(unit, 'Service.Restart')).toBe('on-failure');
+    expect(one(unit, 'Service.RestartSec')).toBe('5s');
+    // Debian 12's systemd 252 does not know the growing delays (RestartSteps=, RestartMaxDelaySec=: 254).
+    expect(unit.has('Service.RestartSteps')).toBe(false);
+  });
+
   it('lets the server finish its graceful shutdown before systemd kills it', () => {
     const stop = one(directives(read('acme-site.service')), 'Service.TimeoutStopSec');
     const seconds = /^(\d+)s?$/.exec(stop);

@@ -8,6 +8,7 @@ import { createHttpSender } from './integrations/http-sender.ts';
 import { createIntegrationServices } from './integrations/integration-services.ts';
 import { createCeremonies, type RelyingParty } from './admin/ceremonies.ts';
 import { openResources } from './app-resources.ts';
+import { REQUEST_SCAN_DEADLINE_MS } from './attachments/lead-files-intake.ts';
 import type { Config } from './config.ts';
 import { findSiteStylesheet } from './forms/site-stylesheet.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
@@ -20,6 +21,7 @@ import { lifecycle } from './plugins/lifecycle.ts';
 import { logPath } from './plugins/log-path.ts';
 import { serverOptions } from './plugins/server-options.ts';
 import { quoteRoutes } from './quote/quote-routes.ts';
+import { createVirusRefusals } from './quote/virus-refusals.ts';
 import { createClamdScanner } from './security/clamd-scanner.ts';
 import type { VirusScanner } from './security/virus-scanner.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
@@ -100,17 +102,12 @@ interface FeaturesOptions {
   uploadRoot: string | undefined;
 }
 
-/**
- * How long a visitor's files may wait on clamd, each: past it the file is kept "not scanned yet" and
- * scanned again when clamd answers (pending-scans.ts), rather than keep the visitor waiting.
- */
-const INTAKE_SCAN_TIMEOUT_MS = 10_000;
-
 /** The scanner of the quote form's files: the one given, or clamd at CLAMD_URL, or none. */
 function intakeScanner(config: Config, given: VirusScanner | undefined): VirusScanner | undefined {
   const { clamdUrl } = config.attachments;
   if (given || !clamdUrl) return given;
-  return createClamdScanner(clamdUrl, { timeoutMs: INTAKE_SCAN_TIMEOUT_MS });
+  // One deadline for all of a request's files (checkLeadFiles): no exchange can outlast it.
+  return createClamdScanner(clamdUrl, { timeoutMs: REQUEST_SCAN_DEADLINE_MS });
 }
 
 /**
@@ -134,6 +131,7 @@ async function featuresPlugin(
     limits: config.attachments.limits,
     scanner: intakeScanner(config, scanner),
     uploadRoot,
+    virusRefusals: createVirusRefusals(stores.storage),
   });
   await app.register(newsletterRoutes, {
     subscribers: stores.subscribers,

@@ -43,6 +43,8 @@ const ACTIVITY_ACTIONS = [
   'assignment-changed',
   'preferences-changed',
   'reply-sent',
+  /** By the system: a visitor's quote refused because a file held a virus (nothing stored). */
+  'virus-refused',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -17,40 +17,96 @@ export interface LeadFile extends ReceivedFile {
   scannedAt: string | null;
 }
 
-export type FilesCheck = { ok: true; files: LeadFile[] } | { ok: false; problems: AttachmentProblem[] };
+export type FilesCheck =
+  | { ok: true; files: LeadFile[] }
+  /** `viruses`: the scanner's name for each virus found (for the activity log), in the files' order. */
+  | { ok: false; problems: AttachmentProblem[]; viruses?: string[] };
 
-/** Scans each file (one at a time: clamd takes them in turn); a virus is a problem naming its file. */
+/**
+ * How long the scan of one request's files may take in all (not each): past it, the files not yet
+ * scanned are kept "pending" (pending-scans.ts scans them later) and the visitor gets the answer.
+ * The quote form counts it from the request's start, upload included: the page gives up at 20 s.
+ */
+export const REQUEST_SCAN_DEADLINE_MS = 15_000;
+
+export interface ScanOptions {
+  /** Aborted when the request's client is gone: the scan stops, and checkLeadFiles rejects with its reason. */
+  signal?: AbortSignal | undefined;
+  /** The one deadline of the whole scan (REQUEST_SCAN_DEADLINE_MS). */
+  deadlineMs?: number;
+}
+
+/**
+ * A file's content, opened only when the reader starts reading it: no stream ever exists without the
+ * reader's error listener (a file removed under it is the reader's error, never the process's).
+ */
+async function* fileContent(path: string): AsyncIterable<Buffer> {
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) yield chunk;
+}
+
+const pendingFile = (file: LeadFile, reason: string): LeadFile => ({
+  ...file,
+  scan: 'pending',
+  scanResult: reason,
+});
+
+/**
+ * Scans each file (one at a time: clamd takes them in turn) under one deadline for them all; a virus
+ * is a problem naming its file. Down, slow or refusing: the file is kept pending, and so are the
+ * files left when the deadline passes. Rejects (with the signal's reason) once `signal` is aborted.
+ */
 async function scanFiles(
   files: readonly LeadFile[],
   scanner: VirusScanner,
   now: () => Date,
+  { signal, deadlineMs = REQUEST_SCAN_DEADLINE_MS }: ScanOptions,
 ): Promise<FilesCheck> {
   const problems: AttachmentProblem[] = [];
+  const viruses: string[] = [];
   const scanned: LeadFile[] = [];
-  for (const file of files) {
-    const verdict = await scanner.scan(createReadStream(file.path));
-    const at = now().toISOString();
-    if (verdict.outcome === 'infected') problems.push({ reason: 'virus', file: file.name });
-    else if (verdict.outcome === 'clean') scanned.push({ ...file, scan: 'clean', scannedAt: at });
-    // Down, slow or refusing: kept, and scanned again when the scanner is back (pending-scans.ts).
-    else scanned.push({ ...file, scan: 'pending', scanResult: verdict.reason });
+  const deadline = new AbortController();
+  const reason = `the files' scan took longer than ${deadlineMs} ms`;
+  const timer = setTimeout(() => deadline.abort(new Error(reason)), Math.max(0, deadlineMs));
+  if (deadlineMs <= 0) deadline.abort(new Error(reason));
+  const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+  try {
+    for (const file of files) {
+      signal?.throwIfAborted();
+      if (deadline.signal.aborted) {
+        scanned.push(pendingFile(file, reason));
+        continue;
+      }
+      const verdict = await scanner.scan(fileContent(file.path), stop);
+      signal?.throwIfAborted();
+      const at = now().toISOString();
+      if (verdict.outcome === 'infected') {
+        problems.push({ reason: 'virus', file: file.name });
+        viruses.push(verdict.signature);
+      } else if (verdict.outcome === 'clean') scanned.push({ ...file, scan: 'clean', scannedAt: at });
+      // Down, slow or refusing: kept, and scanned again when the scanner is back (pending-scans.ts).
+      else scanned.push(pendingFile(file, verdict.reason));
+    }
+  } finally {
+    clearTimeout(timer);
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, files: scanned };
+  return problems.length > 0 ? { ok: false, problems, viruses } : { ok: true, files: scanned };
 }
 
 /**
  * The checks of a quote request's files before anything is stored: each one's type from its
  * content (checkAttachmentType), every problem found, not only the first; then, if all of them
- * pass, the virus scan (without a scanner: "not-scanned").
+ * pass, the virus scan (without a scanner: "not-scanned"), under one deadline (ScanOptions).
  */
 export async function checkLeadFiles(
   files: readonly ReceivedFile[],
   scanner: VirusScanner | undefined,
   now: () => Date = () => new Date(),
+  scan: ScanOptions = {},
 ): Promise<FilesCheck> {
   const problems: AttachmentProblem[] = [];
   const checked: LeadFile[] = [];
   for (const file of files) {
+    scan.signal?.throwIfAborted();
     const type = await checkAttachmentType(file);
     if (!type.ok) problems.push(type.problem);
     else
@@ -63,7 +119,7 @@ export async function checkLeadFiles(
       });
   }
   if (problems.length > 0) return { ok: false, problems };
-  return scanner ? scanFiles(checked, scanner, now) : { ok: true, files: checked };
+  return scanner ? scanFiles(checked, scanner, now, scan) : { ok: true, files: checked };
 }
 
 /**
@@ -100,7 +156,7 @@ export async function storeLeadFiles(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const written = await content.write(trx, row.id, createReadStream(file.path));
+    const written = await content.write(trx, row.id, fileContent(file.path));
     if (written !== file.size) throw new Error(`${file.name}: ${written} of ${file.size} bytes stored`);
   }
 }

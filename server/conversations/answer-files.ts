@@ -49,6 +49,12 @@ function reasonOf(problem: AttachmentProblem): string {
       return `more than ${problem.limit} files on one message`;
     case 'total-too-large':
       return `the files together would be more than ${formatFileSize(problem.limit)}`;
+    // The quote form's own (upload-parts.ts); a mail's files are read otherwise.
+    case 'unnamed':
+    case 'name':
+      return 'its name could not be read';
+    case 'field':
+      return 'not sent as an attachment';
   }
 }
 

@@ -4,21 +4,17 @@ export const MAX_FILE_NAME_LENGTH = 200;
 /** A name for a file sent without a usable one. */
 const UNNAMED = 'file';
 
-/** C0 and C1 controls, and the bidi controls that make "exe.pdf" read as "fdp.exe". */
-function isHidden(code: number): boolean {
-  return (
-    code <= 0x1f ||
-    (code >= 0x7f && code <= 0x9f) ||
-    code === 0x200e ||
-    code === 0x200f ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069)
-  );
-}
+/**
+ * What a reader cannot see in a name: controls (C0, C1), and every format and separator character
+ * (Unicode Cf, Zl, Zp): the bidi controls that make "exe.pdf" read as "fdp.exe", the direction
+ * marks, zero-width spaces and joiners, the byte order mark, soft hyphens, tag characters, line and
+ * paragraph separators. A name is only a label, so none of them is needed in it.
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 /**
  * A sent file's name as it is kept and shown: no folder part (a browser on Windows may send
- * C:\Users\...\brief.pdf), no control or bidi-override character, NFC (as typed on a Mac or not,
+ * C:\Users\...\brief.pdf), no control, format or separator character (HIDDEN), NFC (as typed on a Mac or not,
  * one spelling), without leading dots or spaces, at most MAX_FILE_NAME_LENGTH characters with its
  * extension kept.
  */
@@ -26,9 +22,7 @@ export function cleanFileName(sent: string): string {
   const base = sent.split(/[\\/]/).pop() ?? '';
   const name = base
     .normalize('NFC')
-    .split('')
-    .filter((character) => !isHidden(character.charCodeAt(0)))
-    .join('')
+    .replace(HIDDEN, '')
     .trim()
     .replace(/^[.\s]+/, '');
   const characters = [...name];

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,12 +11,14 @@ import { DRAIN_MAX_MS, drainRefusedBody } from './upload-drain.ts';
 import type { UploadFolder } from './upload-folder.ts';
 import { cleanFileName } from './upload-name.ts';
 import type { FileProblem, UploadLimits } from './upload-problems.ts';
+import { isPartAFile, refuseUnnamed, watchSkippedFiles } from './upload-parts.ts';
+import { registerUploadSessions } from './upload-session.ts';
 
-/** A file as it was received: in the upload folder until the answer is sent. */
+/** A file as it was received: in the upload folder until its post's handler is done (upload-session.ts). */
 export interface ReceivedFile {
   /** The name it was sent with, cleaned (cleanFileName). */
   name: string;
-  /** Where its bytes wait (removed after the answer). */
+  /** Where its bytes wait (removed once the handler is done and the connection closed). */
   path: string;
   size: number;
   /** SHA-256 of the content, hex. */
@@ -29,6 +30,8 @@ class UploadBody extends Map<string, string> {
   constructor(
     fields: Map<string, string>,
     readonly files: readonly ReceivedFile[],
+    /** The file parts that could not be kept (upload-parts.ts), each named: the route refuses the post. */
+    readonly refused: readonly FileProblem[],
   ) {
     super(fields);
   }
@@ -37,6 +40,14 @@ class UploadBody extends Map<string, string> {
 /** The files of a post, none when it sent none (or was no multipart post). */
 export function receivedFiles(body: unknown): readonly ReceivedFile[] {
   return body instanceof UploadBody ? body.files : [];
+}
+
+/**
+ * The files of a post that could not be kept (no name, a name that cannot be read, another field),
+ * each named: a route that takes files refuses the post when there is any, never drops one.
+ */
+export function refusedFiles(body: unknown): readonly FileProblem[] {
+  return body instanceof UploadBody ? body.refused : [];
 }
 
 export interface UploadParserOptions {
@@ -51,21 +62,6 @@ export interface UploadParserOptions {
    * keeps it itself: the route's bodyLimit stays the buffered parsers' (urlencoded) small one.
    */
   bodyLimit: number;
-}
-
-interface UploadSession {
-  paths: string[];
-  /** The parse is over and every file closed: nothing more will appear in the folder for this request. */
-  settled: Promise<unknown>;
-  /** The post was refused while its body was still coming: the rest is being read and thrown away. */
-  draining: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The files this post put in the upload folder (removed once the answer is sent). */
-    uploads?: UploadSession;
-  }
 }
 
 /** Counts and hashes a file as it passes, refusing it (and the set) past the limits. */
@@ -91,8 +87,10 @@ function uploadState(request: FastifyRequest, options: UploadParserOptions) {
   // are the files removed, so none is created after its removal.
   let over: () => void = () => undefined;
   const settled = new Promise<void>((resolve) => (over = resolve));
-  const session: UploadSession = { paths, settled, draining: false };
-  request.uploads = session;
+  if (!request.uploads) throw new Error('the upload parser needs registerUploadSessions in its scope');
+  const session = request.uploads;
+  session.paths = paths;
+  session.settled = settled;
   return {
     fields: [] as [string, string][],
     files: [] as ReceivedFile[],
@@ -102,7 +100,10 @@ function uploadState(request: FastifyRequest, options: UploadParserOptions) {
     totalBytes: 0,
     failure: undefined as FormProblem | undefined,
     /** A file was sent in another field than the form's. */
-    foreignFile: false,
+    /** File parts that could not be kept, in the order sent. */
+    refused: [] as FileProblem[],
+    /** File parts of the form's field so far (a refused one's place among them). */
+    position: 0,
     /** A text field longer than the form takes was sent. */
     fieldTooLong: false,
     session,
@@ -157,7 +158,7 @@ function filesProblem(problem: FileProblem): FormProblem {
   return new FormProblem('files', { fileProblems: [problem] });
 }
 
-/** A part with no file name: the browser's "no file chosen", empty, is ignored; with bytes it is not a form. */
+/** A part of another field with no file name (application/octet-stream): empty, ignored; with bytes, not a form. */
 function ignoreUnnamed(stream: Readable, fail: (problem: FormProblem) => void) {
   stream.on('data', () => fail(new FormProblem('malformed')));
   stream.resume();
@@ -168,12 +169,15 @@ function listen(busboy: ReturnType<typeof Busboy>, state: UploadState, fail: (pr
   const { field, maxFieldLength } = state.options;
   busboy.on('file', (name, stream, sentName) => {
     if (state.failure) return stream.resume();
-    if (!sentName) return ignoreUnnamed(stream, fail);
     if (name !== field) {
-      // A file the form does not take would be lost if it were ignored: refused once the body is read.
-      state.foreignFile = true;
+      if (!sentName) return ignoreUnnamed(stream, fail);
+      // A file the form does not take would be lost if it were ignored: refused, by name.
+      state.refused.push({ reason: 'field', file: cleanFileName(sentName) });
       return stream.resume();
     }
+    const position = ++state.position;
+    // The browser's empty file control is ignored; a file with bytes and no name is refused.
+    if (!sentName) return refuseUnnamed(stream, position, (problem) => state.refused.push(problem));
     receiveFile(state, stream, sentName, fail);
   });
   busboy.on('field', (name, value, _nameTruncated, valueTruncated) => {
@@ -207,6 +211,11 @@ async function parseUpload(request: FastifyRequest, payload: IncomingMessage, op
       fileSize: options.limits.maxFileBytes,
       parts: 2 * MAX_FIELDS + options.limits.maxFiles,
     },
+    isPartAFile: isPartAFile(options.field),
+  });
+  watchSkippedFiles(busboy, (name) => {
+    state.position++;
+    state.refused.push({ reason: 'name', file: name });
   });
   return new Promise<UploadBody>((resolve, reject) => {
     let received = 0;
@@ -236,10 +245,10 @@ async function parseUpload(request: FastifyRequest, payload: IncomingMessage, op
         if (state.files.some((file) => file.sha256 === '')) return fail(new FormProblem('malformed'));
         // Besides the files, the body is held to what the form's other parsers take (fields, framing).
         if (received - state.totalBytes > FORM_BODY_LIMIT) return fail(new FormProblem('too-large'));
-        if (state.foreignFile) return fail(new FormProblem('files'));
         if (state.fieldTooLong) return fail(new FormProblem('too-large'));
         try {
-          resolve(new UploadBody(firstValues(state.fields, options.maxFieldLength), state.files));
+          const fields = firstValues(state.fields, options.maxFieldLength);
+          resolve(new UploadBody(fields, state.files, state.refused));
         } catch (error) {
           fail(error instanceof FormProblem ? error : new FormProblem('malformed', { cause: error }));
         }
@@ -258,32 +267,18 @@ async function parseUpload(request: FastifyRequest, payload: IncomingMessage, op
   });
 }
 
-/** Removes a post's files once its answer is sent, or its connection closed, whatever happened. */
-async function removeUploads(request: FastifyRequest) {
-  const session = request.uploads;
-  if (!session) return;
-  await session.settled;
-  await Promise.all(session.paths.map((path) => rm(path, { force: true })));
-}
-
 /**
  * Replaces the scope's multipart parser (registerFormParsers) with the streaming one, for a form
  * that takes files; application/x-www-form-urlencoded stays as it is. Each post's files are
- * removed from the folder after its answer, on every path (taken, refused, the client gone), and
- * the folder itself when the server closes.
+ * removed from the folder once its handler is done and its connection closed, on every path (taken,
+ * refused, the client gone: registerUploadSessions), and the folder itself when the server closes.
  */
 export function registerUploadParser(app: FastifyInstance, options: UploadParserOptions) {
   app.removeContentTypeParser('multipart/form-data');
   app.addContentTypeParser('multipart/form-data', (request: FastifyRequest, payload: IncomingMessage) =>
     parseUpload(request, payload, options),
   );
-  app.addHook('onRequest', async (request, reply) => {
-    reply.raw.once('close', () => {
-      removeUploads(request).catch((error: unknown) =>
-        request.log.warn({ err: error }, 'an upload could not be removed'),
-      );
-    });
-  });
+  registerUploadSessions(app);
   // Fastify closes the connection after a parser's error, with the rest of the body unread: the
   // browser then gets a reset, not the answer. The rest is read instead (drainRefusedBody).
   app.addHook('onSend', async (request, reply) => {

@@ -7,7 +7,7 @@ import {
 } from '../../common/quote-messages.ts';
 import { quoteFields, quoteFormFields, validateQuoteRequest } from '../../common/quote-request.ts';
 import { quoteThankYouFilesNotKeptPath, quoteThankYouPath } from '../../common/site-paths.ts';
-import { checkLeadFiles } from '../attachments/lead-files-intake.ts';
+import { checkLeadFiles, REQUEST_SCAN_DEADLINE_MS } from '../attachments/lead-files-intake.ts';
 import type { LeadIntake } from './lead-intake.ts';
 import { FORM_BODY_LIMIT, formValues, honeypotFilled } from '../forms/form-body.ts';
 import {
@@ -22,10 +22,12 @@ import { prefersHtml } from '../forms/reply-format.ts';
 import { sourcePage } from '../forms/request-origin.ts';
 import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
 import { createUploadFolder } from '../forms/upload-folder.ts';
-import { receivedFiles, registerUploadParser } from '../forms/upload-parser.ts';
+import { receivedFiles, refusedFiles, registerUploadParser } from '../forms/upload-parser.ts';
+import { keepingUploads } from '../forms/upload-session.ts';
 import type { Redis } from '../security/redis-client.ts';
 import type { VirusScanner } from '../security/virus-scanner.ts';
 import { renderErrorPage } from './quote-error-page.tsx';
+import type { VirusRefusals } from './virus-refusals.ts';
 import { quoteProblemTexts } from './quote-problem-texts.ts';
 
 /** Twice the longest field the form allows (the message): longer is not a visitor's typing. */
@@ -58,6 +60,8 @@ export interface QuoteRoutesOptions {
   scanner?: VirusScanner | undefined;
   /** Where the upload folder goes (default os.tmpdir()); tests give their own. */
   uploadRoot?: string | undefined;
+  /** Tells the inbox's activity log of each quote refused for a virus. */
+  virusRefusals?: VirusRefusals | undefined;
 }
 
 /** Room in a post with files for its text fields, and for each part's headers and boundaries. */
@@ -78,15 +82,40 @@ function problemLines(problem: FormProblem): string[] {
 
 /**
  * The request's fields and files, checked: the fields by the form's rules, the files by their
- * content (and, when the fields are right, by the virus scanner). Throws the refusal with every
- * problem found.
+ * content (and, when the fields are right, by the virus scanner, under one deadline). Throws the
+ * refusal with every problem found; stops (rejects) once `signal` says the client is gone.
  */
-async function checkedRequest(request: FastifyRequest, scanner: VirusScanner | undefined) {
+async function checkedRequest(
+  request: FastifyRequest,
+  { scanner, virusRefusals }: Pick<QuoteRoutesOptions, 'scanner' | 'virusRefusals'>,
+  signal: AbortSignal,
+) {
   const validation = validateQuoteRequest(formValues(request.body, quoteFields));
-  const files = await checkLeadFiles(receivedFiles(request.body), validation.ok ? scanner : undefined);
+  // Files that could not be kept (no name, an unreadable one): refused by name, never dropped.
+  const refused = refusedFiles(request.body);
+  const files = await checkLeadFiles(
+    receivedFiles(request.body),
+    validation.ok && refused.length === 0 ? scanner : undefined,
+    undefined,
+    // One deadline from the request's start: the page's fetch gives up 20 s after it (post-form.ts).
+    {
+      signal,
+      deadlineMs: REQUEST_SCAN_DEADLINE_MS - (performance.now() - (request.uploads?.startedAt ?? 0)),
+    },
+  );
+  if (!files.ok && files.viruses?.length) {
+    // Staff see it in the activity log; the visitor's answer never waits on a failure of it.
+    await virusRefusals?.record(files.viruses, new Date()).catch((error: unknown) => {
+      request.log.warn(
+        { err: error },
+        'a quote refused for a virus could not be written to the activity log',
+      );
+    });
+  }
   const fieldErrors = validation.ok ? {} : validation.errors;
-  if (!files.ok) throw new FormProblem('files', { fieldErrors, fileProblems: files.problems });
-  if (!validation.ok) throw new FormProblem('invalid', { fieldErrors });
+  const fileProblems = [...refused, ...(files.ok ? [] : files.problems)];
+  if (fileProblems.length > 0) throw new FormProblem('files', { fieldErrors, fileProblems });
+  if (!validation.ok || !files.ok) throw new FormProblem('invalid', { fieldErrors });
   return { request: validation.value, files: files.files };
 }
 
@@ -131,8 +160,10 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
       bodyLimit: FORM_BODY_LIMIT,
       // Before the body is read: refuse other sites' posts and other kinds of body.
       onRequest: refuseForeignPosts(options.siteUrl),
-      handler: async (request, response) => {
-        const checked = await checkedRequest(request, options.scanner);
+      // The files live until the handler is done; it stops when the client goes (nobody to answer).
+      handler: keepingUploads(async (request, response, signal) => {
+        const checked = await checkedRequest(request, options, signal);
+        signal.throwIfAborted();
         const spam = honeypotFilled(request.body);
         const stored = await options.leads.store({
           ...checked,
@@ -160,7 +191,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
             303,
           );
         return response.type('text/plain; charset=utf-8').send(QUOTE_SUCCESS_REPLY);
-      },
+      }),
     });
   }
 }

@@ -84,6 +84,36 @@ describe('a clamd that accepts and never answers', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
+  it('gives the scan up at once when its signal is aborted, and closes its connection', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); // the deadline cannot pass
+    const closed = new Promise<void>((resolve) => {
+      server = createServer((socket) => {
+        connections.push(socket);
+        socket.resume();
+        socket.on('close', () => resolve());
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const stop = new AbortController();
+    const verdict = createClamdScanner(`tcp://127.0.0.1:${port}`).scan(
+      pieces(Buffer.from('hello'), 5),
+      stop.signal,
+    );
+    while (connections.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    stop.abort(new Error('the visitor left'));
+    expect(await verdict).toEqual({
+      outcome: 'unavailable',
+      reason: 'the scan was stopped: the visitor left',
+    });
+    await closed;
+    // Already aborted: no connection at all.
+    expect(
+      await createClamdScanner(`tcp://127.0.0.1:${port}`).scan(pieces(Buffer.from('x'), 1), stop.signal),
+    ).toEqual({ outcome: 'unavailable', reason: 'the scan was stopped: the visitor left' });
+    expect(connections).toHaveLength(1);
+  });
+
   it('gets unavailable at the deadline, and its connection is closed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let received = 0;

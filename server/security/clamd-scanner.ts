@@ -76,21 +76,32 @@ async function send(socket: Socket, command: string, content: AsyncIterable<Uint
   if (!socket.destroyed) socket.write(Buffer.alloc(4));
 }
 
-/** One exchange with clamd under one deadline; resolves to its reply or why there is none. */
+/** Why a scan was given up: the reason its signal was aborted with. */
+function stoppedBecause(signal: AbortSignal | undefined): string {
+  const reason: unknown = signal?.reason;
+  return `the scan was stopped: ${reason instanceof Error ? reason.message : String(reason)}`;
+}
+
+/** One exchange with clamd under one deadline (and `signal`, which gives it up at once); resolves to its reply or why there is none. */
 function converse(
   endpoint: NetConnectOpts,
   timeoutMs: number,
   command: string,
   content?: AsyncIterable<Uint8Array>,
+  signal?: AbortSignal,
 ): Promise<Exchange> {
+  if (signal?.aborted) return Promise.resolve({ failure: stoppedBecause(signal) });
   return new Promise((resolve) => {
     const socket = connect(endpoint);
     let received = Buffer.alloc(0);
+    const stop = () => finish({ failure: stoppedBecause(signal) });
     const finish = (exchange: Exchange) => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
       socket.destroy();
       resolve(exchange);
     };
+    signal?.addEventListener('abort', stop, { once: true });
     const replied = (failure: string): Exchange =>
       received.length > 0 ? { reply: received.toString('utf8').trim() } : { failure };
     const timer = setTimeout(
@@ -118,8 +129,8 @@ export function createClamdScanner(url: string, options: ClamdScannerOptions = {
   const timeoutMs = options.timeoutMs ?? CLAMD_TIMEOUT_MS;
   let limitsFlagged: boolean | undefined;
   const scanner: ClamdScanner = {
-    async scan(content) {
-      return verdictOf(await converse(endpoint, timeoutMs, 'INSTREAM', content));
+    async scan(content, signal) {
+      return verdictOf(await converse(endpoint, timeoutMs, 'INSTREAM', content, signal));
     },
     async ping() {
       const exchange = await converse(endpoint, timeoutMs, 'PING');

@@ -10,6 +10,9 @@ export type ScanVerdict =
   | { outcome: 'unavailable'; reason: string };
 
 export interface VirusScanner {
-  /** Streams the content to the scanner; never rejects (a failure is `unavailable`). */
-  scan(content: AsyncIterable<Uint8Array>): Promise<ScanVerdict>;
+  /**
+   * Streams the content to the scanner; never rejects (a failure is `unavailable`). Once `signal` is
+   * aborted the scan is given up at once: `unavailable`, its reason the signal's.
+   */
+  scan(content: AsyncIterable<Uint8Array>, signal?: AbortSignal): Promise<ScanVerdict>;
 }

@@ -54,6 +54,7 @@ const actionLabels: Record<ActivityEntry['action'], string> = {
   'assignment-changed': 'Lead assignment changed',
   'preferences-changed': 'Own settings changed',
   'reply-sent': 'Reply sent',
+  'virus-refused': 'Virus refused',
 };
 
 /** Sign-ins refused and deletions stand out in the log. */
@@ -62,6 +63,7 @@ const notable = new Set<ActivityEntry['action']>([
   'lead-deleted',
   'subscriber-deleted',
   'account-revoked',
+  'virus-refused',
 ]);
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
