@@ -13,12 +13,15 @@ import { createClamdScanner } from './security/clamd-scanner.ts';
 const SCANNER_PING_MS = 1_000;
 
 /**
- * The mailbox as the conversations feature reports it: the one place its status is read. Without
- * IMAP_URL there is none; otherwise the watcher says whether it is connected and reading now.
+ * The mailbox as the conversations feature reports it (mailbox-health.ts): the one place its status is
+ * read. Without IMAP_URL there is none. Not connected while this instance cannot connect or read
+ * (`failing`) or is stopping; an instance on standby (another holds the mailbox's lease and reads it)
+ * and one still connecting count as connected, so the banner is not shown on every instance but one.
  */
-function mailboxStatus(watcher: MailboxWatcher | undefined): HelperStatus['mailbox'] {
+async function mailboxStatus(watcher: MailboxWatcher | undefined): Promise<HelperStatus['mailbox']> {
   if (!watcher) return 'none';
-  return watcher.watching ? 'connected' : 'not-connected';
+  const { state } = await watcher.health();
+  return state === 'failing' || state === 'stopped' ? 'not-connected' : 'connected';
 }
 
 /**
@@ -31,10 +34,13 @@ export function helperStatus(
 ): () => Promise<HelperStatus> {
   const { clamdUrl } = config.attachments;
   const scanner = clamdUrl ? createClamdScanner(clamdUrl, { timeoutMs: SCANNER_PING_MS }) : undefined;
-  return async () => ({
-    scanner: scanner ? ((await scanner.ping()) ? 'ok' : 'unavailable') : 'none',
-    mailbox: mailboxStatus(watcher()),
-  });
+  return async () => {
+    const [pong, mailbox] = await Promise.all([
+      scanner?.ping(),
+      mailboxStatus(watcher()).catch(() => 'not-connected' as const),
+    ]);
+    return { scanner: scanner ? (pong ? 'ok' : 'unavailable') : 'none', mailbox };
+  };
 }
 
 /** IMAP_URL as the logs may name it: without its password. */
