@@ -64,12 +64,19 @@ export function originCheck(request: FastifyRequest, siteUrl: string): OriginChe
  */
 const STORAGE_RETRY_AFTER_SECONDS = 30;
 
+/** The Retry-After of a post refused because the server is overloaded (@fastify/under-pressure's 503). */
+const PRESSURE_RETRY_AFTER_SECONDS = 10;
+
 function toProblem(error: unknown, request: FastifyRequest, what: string): FormProblem {
   if (error instanceof FormProblem) return error;
   const { code, statusCode } = (error ?? {}) as { code?: string; statusCode?: number };
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) return new FormProblem('too-large');
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || statusCode === 415) {
     return new FormProblem('unsupported-type');
+  }
+  if (code === 'FST_UNDER_PRESSURE') {
+    request.log.warn(`${what} refused under pressure`);
+    return new FormProblem('unavailable', { cause: error, retryAfterSeconds: PRESSURE_RETRY_AFTER_SECONDS });
   }
   if (isStorageUnavailable(error)) {
     request.log.warn({ err: error }, `${what} refused: database unavailable`);
