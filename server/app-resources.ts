@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { createPendingScans, type PendingScans } from './attachments/pending-scans.ts';
 import type { Config } from './config.ts';
 import { isLoopbackHost } from './config-values.ts';
 import { createMailboxWatcher, type MailboxWatcher } from './conversations/mailbox-watcher.ts';
 import type { FollowUpReminders } from './admin/follow-up-reminders.ts';
 import { helperStatus, logHelperServices } from './helper-services.ts';
+import { addPendingScans } from './scanner-resources.ts';
 import { addTeamWorkers } from './team-workers.ts';
 import { mailDomain } from './mail/mail-address.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -16,8 +16,7 @@ import type { Readiness } from './ops/health-routes.ts';
 import { holdDatabase } from './ops/server-lock.ts';
 import type { OutboxWorker } from './outbox/outbox-worker.ts';
 import { CAMPAIGN_CONNECTIONS, createLaneWorker } from './lane-workers.ts';
-import { checkLimitsWhenReady } from './security/clamd-limits.ts';
-import { createClamdScanner, type ClamdScanner } from './security/clamd-scanner.ts';
+import { createClamdScanner } from './security/clamd-scanner.ts';
 import { openRedis, redisHealth, type Redis } from './security/redis-client.ts';
 import { openStores } from './stores.ts';
 import type { PeriodicCheck } from './admin/periodic-check.ts';
@@ -32,10 +31,6 @@ declare module 'fastify' {
     /** The outbox's 'integration' lane: deliveries to webhooks, Slack and Teams over HTTP. */
     integrationWorker: OutboxWorker;
     maintenance: Maintenance | undefined;
-    /** Scans the files kept "not scanned yet" when clamd answers again; undefined without CLAMD_URL. */
-    pendingScans: PendingScans | undefined;
-    /** CLAMD_URL's clamd as the pending scans use it (its ping, its limitsFlagged); undefined without it. */
-    clamdScanner: ClamdScanner | undefined;
     /** Watches IMAP_URL's mailbox for clients' answers (one instance at a time); undefined without IMAP_URL. */
     mailboxWatcher: MailboxWatcher | undefined;
     /** Sends each follow-up's reminder on its day at FOLLOW_UP_REMINDER_TIME (a check every minute). */
@@ -87,28 +82,6 @@ function releaseOnClose(app: FastifyInstance, held: Held) {
     await held.stores?.close();
     held.releaseDatabase?.();
   });
-}
-
-/**
- * With CLAMD_URL, the worker that scans the files kept "not scanned yet" when clamd answers again: at
- * start (with the outbox's workers) and every minute. Stopped with the app (releaseOnClose). At start
- * too, the check of clamd's limits (clamd-limits.ts).
- */
-function addPendingScans(
-  app: FastifyInstance,
-  config: Config,
-  { storage, now, start }: { storage: Stores['storage']; now: () => Date; start: boolean },
-) {
-  const { clamdUrl } = config.attachments;
-  const scanner = clamdUrl ? createClamdScanner(clamdUrl) : undefined;
-  const pendingScans = scanner
-    ? createPendingScans({ storage, scanner, log: app.log.child({ component: 'pending-scans' }), now })
-    : undefined;
-  app.decorate('clamdScanner', scanner);
-  app.decorate('pendingScans', pendingScans);
-  if (pendingScans && start) app.addHook('onReady', async () => pendingScans.start());
-  // Whether clamd flags what it cannot read whole (AlertExceedsMax): a warning at start if not.
-  if (scanner && start) checkLimitsWhenReady(app, scanner);
 }
 
 /**

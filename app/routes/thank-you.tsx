@@ -1,5 +1,4 @@
-import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { ThankYouLinks } from '../components/quote/thank-you-links';
 import { PageHero } from '../components/ui/page-hero';
 import { thankYou } from '../content/system-pages';
 import { pages } from '../content/pages';
@@ -14,15 +13,7 @@ export default function ThankYouPage() {
       <PageHero {...thankYou.hero} />
       <section className="container-page py-16">
         <p className="max-w-2xl text-lg leading-8 text-slate-600">{thankYou.text}</p>
-        <div className="mt-8 flex flex-wrap gap-4">
-          <Link to="/services" className="btn-primary">
-            Explore our services
-            <ArrowRight aria-hidden="true" className="size-5" />
-          </Link>
-          <Link to="/FAQ" className="btn border border-slate-300 text-ink hover:bg-slate-50">
-            Read the FAQ
-          </Link>
-        </div>
+        <ThankYouLinks />
       </section>
     </>
   );

@@ -117,7 +117,7 @@ describe('answers matched to their lead and stored', () => {
     await receive(stores, fixtureMail('forwarded', lead));
     const [, answer] = await messagesOf(stores, lead.id);
     expect(answer?.body_text).toContain('We need single sign-on');
-    expect(answer?.body_text).toContain('- requirements.pdf (78 B)');
+    expect(answer?.file_notes).toContain('- requirements.pdf (78 B)');
     expect(answer?.quoted_text).toBe('');
   });
 

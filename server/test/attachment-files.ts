@@ -1,43 +1,9 @@
 /** Small files of each accepted kind (and some that are not), as their first bytes make them. */
-import { crc32 } from 'node:zlib';
+import { storedZip } from '../security/stored-zip.ts';
 
 /** A zip of stored (uncompressed) entries, as Office and OpenDocument files are. */
 function zipOf(entries: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(entries)) {
-    const data = Buffer.from(text);
-    const fileName = Buffer.from(name);
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, data);
-    centrals.push(central, fileName);
-    offset += local.length + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return storedZip(Object.entries(entries).map(([name, text]) => ({ name, data: Buffer.from(text) })));
 }
 
 const OOXML_TYPES = (part: string) =>

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { createPendingScans, type PendingScans } from './attachments/pending-scans.ts';
+import type { Config } from './config.ts';
+import { checkLimitsWhenReady } from './security/clamd-limits.ts';
+import { createClamdScanner, type ClamdScanner } from './security/clamd-scanner.ts';
+import type { openStores } from './stores.ts';
+
+type Stores = Awaited<ReturnType<typeof openStores>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Scans the files kept "not scanned yet" when clamd answers again; undefined without CLAMD_URL. */
+    pendingScans: PendingScans | undefined;
+    /** CLAMD_URL's clamd as the pending scans use it (its ping, its limitsFlagged); undefined without it. */
+    clamdScanner: ClamdScanner | undefined;
+  }
+}
+
+/**
+ * With CLAMD_URL, the worker that scans the files kept "not scanned yet" when clamd answers again: at
+ * start (with the outbox's workers) and every minute. Stopped with the app (releaseOnClose). At start
+ * too, the check of clamd's limits (clamd-limits.ts).
+ */
+export function addPendingScans(
+  app: FastifyInstance,
+  config: Config,
+  { storage, now, start }: { storage: Stores['storage']; now: () => Date; start: boolean },
+) {
+  const { clamdUrl } = config.attachments;
+  const scanner = clamdUrl ? createClamdScanner(clamdUrl) : undefined;
+  const pendingScans = scanner
+    ? createPendingScans({ storage, scanner, log: app.log.child({ component: 'pending-scans' }), now })
+    : undefined;
+  app.decorate('clamdScanner', scanner);
+  app.decorate('pendingScans', pendingScans);
+  if (pendingScans && start) app.addHook('onReady', async () => pendingScans.start());
+  // Whether clamd flags what it cannot read whole (AlertExceedsMax): a warning at start if not.
+  if (scanner && start) checkLimitsWhenReady(app, scanner);
+}
