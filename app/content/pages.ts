@@ -175,7 +175,7 @@ export const pages = {
   thankYouFilesNotKept: {
     file: 'routes/thank-you-files-not-kept.tsx',
     path: quoteThankYouFilesNotKeptPath,
-    title: 'Thank You',
+    title: 'Thank You: Files Not Kept',
     prerender: true,
     sitemap: false,
     islands: footerIslands,
