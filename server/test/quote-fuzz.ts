@@ -748,10 +748,14 @@ export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: Fuzz
     'truncated',
     'forged-part',
   ];
-  // A value far longer than any field of the form is refused unchecked (checked after files, though).
+  // A value far longer than any field of the form is refused unchecked, before the files are checked:
+  // a file sent in another field is refused by name with the others (415), after the body is read.
   const fieldTooLong =
-    (input.kind === 'multipart' || input.kind === 'urlencoded') &&
-    input.fields.some(([, value]) => overTheWire(value, input.kind).length > QUOTE_MAX_FIELD_LENGTH);
+    (input.kind === 'multipart' || input.kind === 'urlencoded' || input.kind === 'file') &&
+    input.fields.some(
+      ([, value]) =>
+        overTheWire(value, input.kind === 'file' ? 'multipart' : input.kind).length > QUOTE_MAX_FIELD_LENGTH,
+    );
   if (input.client === 'cross-site') assert.equal(status, 403);
   else if (input.kind === 'json') assert.equal(status, 415);
   else if (formKinds.includes(input.kind) && (tooLarge || fieldTooLong)) assert.equal(status, 413);
