@@ -5,6 +5,35 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The server's features and the features each may import (its needs): the direction of their imports,
+ * a graph without cycles. accounts/ (staff, sign-in, the inbox's guard), attachments/ and visits/ need
+ * none; the leads store their files; the integrations and the conversations work on the leads; the team
+ * assigns and follows leads; the dashboard counts the leads and the visits; admin/ composes the inbox.
+ */
+const FEATURE_NEEDS = {
+  accounts: [],
+  attachments: [],
+  visits: [],
+  newsletter: ['accounts'],
+  leads: ['accounts', 'attachments'],
+  integrations: ['accounts', 'attachments', 'leads'],
+  conversations: ['accounts', 'attachments', 'leads'],
+  team: ['accounts', 'leads'],
+  dashboard: ['accounts', 'leads', 'visits'],
+  admin: [
+    'accounts',
+    'attachments',
+    'conversations',
+    'dashboard',
+    'integrations',
+    'leads',
+    'newsletter',
+    'team',
+    'visits',
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -67,10 +96,12 @@ export default tseslint.config(
     },
   },
   {
-    // The core: every folder of server/ but the features' (a new folder is core until it is made a feature).
+    // The core: every folder of server/ but the features' and the entry points' (a new folder is core until
+    // it is made a feature).
     files: ['server/*/**/*.{ts,tsx}'],
     ignores: [
-      'server/{quote,attachments,conversations,newsletter,admin,integrations,visits}/**',
+      `server/{${Object.keys(FEATURE_NEEDS).join(',')}}/**`,
+      'server/bin/**',
       '**/*.test.{ts,tsx}',
       'server/test/**',
       'server/fault-tests/**',
@@ -82,21 +113,13 @@ export default tseslint.config(
           zones: [
             {
               target: 'server',
-              from: [
-                'server/quote',
-                'server/attachments',
-                'server/conversations',
-                'server/newsletter',
-                'server/admin',
-                'server/integrations',
-                'server/visits',
-              ],
+              from: Object.keys(FEATURE_NEEDS).map((feature) => `server/${feature}`),
               message: 'The core of the server imports no feature: let the feature register with it instead.',
             },
             {
               target: 'server',
               from: [
-                // The quote feature's, the newsletter's and the inbox's.
+                // The leads' feature's, the newsletter's and the inbox's.
                 'common/quote-request.ts',
                 'common/quote-sample.ts',
                 'common/quote-messages.ts',
@@ -120,92 +143,45 @@ export default tseslint.config(
               from: 'server/*.{ts,tsx}',
               message: 'The core of the server imports nothing from the files that compose it (server/*.ts).',
             },
+            {
+              target: 'server',
+              from: 'server/bin',
+              message: 'The core of the server imports nothing from the entry points (server/bin/).',
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['server/{quote,attachments,conversations,newsletter,admin,integrations,visits}/**/*.{ts,tsx}'],
+    // A feature imports the core, common/ and the features it needs (FEATURE_NEEDS), never the others, the
+    // composition (server/*.ts) or the entry points (server/bin/).
+    files: [`server/{${Object.keys(FEATURE_NEEDS).join(',')}}/**/*.{ts,tsx}`],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            {
-              target: 'server/quote',
-              // The integrations hook into the leads (lead-hooks.ts); the leads never import them.
-              from: [
-                'server/newsletter',
-                'server/admin',
-                'server/integrations',
-                'server/visits',
-                'server/conversations',
-              ],
-              message: 'A feature imports the core and common/, never another feature.',
-            },
-            // A lead's files: the leads store them with the lead (quote/ may use attachments/), so they know
-            // no feature themselves.
-            {
-              target: 'server/attachments',
-              from: [
-                'server/conversations',
-                'server/quote',
-                'server/newsletter',
-                'server/admin',
-                'server/integrations',
-                'server/visits',
-              ],
-              message: 'The attachments import the core and common/, no feature: the leads use them.',
-            },
-            {
-              target: 'server/newsletter',
-              from: [
-                'server/conversations',
-                'server/quote',
-                'server/attachments',
-                'server/admin',
-                'server/integrations',
-                'server/visits',
-              ],
-              message: 'A feature imports the core and common/, never another feature.',
-            },
-            // The integrations deliver the leads' events, so they may use quote/ (which only tells them
-            // through its hooks), never the inbox or the newsletter.
-            {
-              target: 'server/integrations',
-              from: ['server/newsletter', 'server/admin', 'server/visits', 'server/conversations'],
-              message: 'The integrations import the core, common/ and the leads (quote/), no other feature.',
-            },
-            // A lead's conversation: it works on the leads (quote/: the first reply makes a lead Contacted)
-            // and their files (attachments/), never the inbox, the newsletter or the integrations.
-            {
-              target: 'server/conversations',
-              from: ['server/newsletter', 'server/admin', 'server/visits', 'server/integrations'],
-              message:
-                'The conversations import the core, common/, quote/ and attachments/, no other feature.',
-            },
-            // Visits are counted from the pages the core serves; they know no other feature.
-            {
-              target: 'server/visits',
-              from: [
-                'server/conversations',
-                'server/quote',
-                'server/attachments',
-                'server/newsletter',
-                'server/admin',
-                'server/integrations',
-              ],
-              message: 'The visits import the core and common/, no other feature.',
-            },
-            // No zone for server/admin: the inbox works on the leads, the subscribers and the visits, so it
-            // may use quote/, newsletter/ and visits/ (and only it may): the dashboard's figures are the
-            // leads' (quote/lead-figures.ts) and the visits' (visits/visit-figures.ts), composed by the inbox.
+            ...Object.entries(FEATURE_NEEDS)
+              // admin/ needs them all: no zone.
+              .filter(([, needs]) => needs.length < Object.keys(FEATURE_NEEDS).length - 1)
+              .map(([feature, needs]) => ({
+                target: `server/${feature}`,
+                from: Object.keys(FEATURE_NEEDS)
+                  .filter((other) => other !== feature && !needs.includes(other))
+                  .map((other) => `server/${other}`),
+                message: `${feature}/ imports the core, common/${needs.map((need) => `, ${need}/`).join('')}: never another feature.`,
+              })),
             {
               target: 'server',
               from: 'server/*.{ts,tsx}',
               message: 'A feature imports nothing from the files that compose the server (server/*.ts).',
+            },
+            {
+              target: 'server',
+              from: 'server/bin',
+              message: 'A feature imports nothing from the entry points (server/bin/).',
             },
           ],
         },

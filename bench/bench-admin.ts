@@ -26,7 +26,7 @@ import { sql } from 'kysely';
 import { seedPostgresLeads } from './admin-seed-postgres.ts';
 import { machine, round, saveJson, table } from './report.ts';
 import { quantile } from './server-log.ts';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/config/config.ts';
 import { openStores } from '../server/stores.ts';
 import { takeBackup } from '../server/ops/backups.ts';
 import { startPostgresCluster } from '../server/test/postgres-cluster.ts';

@@ -13,7 +13,7 @@ import { readerEmails, seedConfirmedSubscribers } from '../server/test/confirmed
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/config/config.ts';
 import { openStores } from '../server/stores.ts';
 import { startServer, stopServer } from '../server/test/server-process.ts';
 import { machine, round, saveJson, table } from './report.ts';

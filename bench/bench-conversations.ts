@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/config/config.ts';
 import { createMailboxWatcher } from '../server/conversations/mailbox-watcher.ts';
 import { openStores } from '../server/stores.ts';
 import { fixtureMail, leadWithReply } from '../server/test/conversation-fixtures.ts';

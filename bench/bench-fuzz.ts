@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { machine, round, saveJson, table } from './report.ts';
 import { buildApp } from '../server/app.ts';
 import { toCsv } from '../server/cli/csv.ts';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/config/config.ts';
 import { fakeSite } from '../server/test/fake-site.ts';
 import {
   assertNeutralCell,

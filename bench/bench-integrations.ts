@@ -20,7 +20,7 @@ import { builtServerEnv } from './built-server-env.ts';
 import { sampleQuote } from '../common/quote-sample.ts';
 import type { IntegrationKind } from '../common/integration-domain.ts';
 import { newSigningSecret } from '../server/integrations/signing-secret.ts';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/config/config.ts';
 import { openStores } from '../server/stores.ts';
 import { isSuccess, postQuote } from '../server/test/quote-client.ts';
 import { BUILT_SERVER, startServer, stopServer } from '../server/test/server-process.ts';

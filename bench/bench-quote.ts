@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sampleQuote } from '../common/quote-sample.ts';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/config/config.ts';
 
 const requests = Number(process.argv[2] ?? 500);
 const dir = mkdtempSync(join(tmpdir(), 'bench-quote-'));

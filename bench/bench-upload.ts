@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sampleQuote } from '../common/quote-sample.ts';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/config/config.ts';
 import { openStores } from '../server/stores.ts';
 import { startClamdServer } from '../server/test/clamd-server.ts';
 import { BUILT_SERVER, startServer, stopServer, type RunningServer } from '../server/test/server-process.ts';

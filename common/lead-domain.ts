@@ -1,7 +1,7 @@
 /**
  * The lead domain, one list each: what a person does with a lead (its statuses and their labels),
  * the inbox's views of the leads, and the kinds of event on a lead's timeline. The quote feature's
- * own module: the server's leads (server/quote/), the inbox's API and its pages draw from it.
+ * own module: the server's leads (server/leads/), the inbox's API and its pages draw from it.
  * Constants only (no zod), so any side may import it.
  */
 

@@ -142,11 +142,11 @@ const shutdownDeadlineMs = () => sourceNumber('server/main.ts', /closeWithGrace\
 const appKeepAliveMs = () => sourceNumber('server/plugins/server-options.ts', /keepAliveTimeout:\s*([\d_]+)/);
 /**
  * The largest quote the app takes with its default ATTACHMENT_MAX_* settings: the files, the
- * fields (64 KiB) and 16 KiB of framing per part (server/quote/quote-routes.ts, quoteBodyLimit).
+ * fields (64 KiB) and 16 KiB of framing per part (server/leads/quote-routes.ts, quoteBodyLimit).
  */
 function appQuoteBodyLimit(): number {
   const setting = (name: string) =>
-    sourceNumber('server/config.ts', new RegExp(`${name}: wholeNumber\\([^)]*\\)\\.default\\((\\d+)\\)`));
+    sourceNumber('server/config/config.ts', new RegExp(`${name}: wholeNumber\\([^)]*\\)\\.default\\((\\d+)\\)`));
   const totalBytes = setting('ATTACHMENT_MAX_TOTAL_MB') * 1024 * 1024;
   return totalBytes + 64 * 1024 + (setting('ATTACHMENT_MAX_FILES') + 1) * 16 * 1024;
 }
@@ -493,7 +493,7 @@ describe('the nginx site', () => {
 
 // --- The proxies: running ------------------------------------------------------------------
 
-/** The paths that take the quote form's files (server/quote/quote-routes.ts). */
+/** The paths that take the quote form's files (server/leads/quote-routes.ts). */
 const QUOTE_ENDPOINTS = ['/api/quote', '/sendMail.php'];
 const BOUNDARY = 'deploy-test-boundary';
 

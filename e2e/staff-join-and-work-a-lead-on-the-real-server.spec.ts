@@ -19,7 +19,7 @@ import { openSection } from './support/staff-nav.ts';
 
 /** `npm run admin -- invite <email>` beside the running server (same database, same SITE_URL). */
 function invite(email: string): string {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', 'server/admin-cli.ts', 'invite', email], {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'server/bin/admin-cli.ts', 'invite', email], {
     env: { PATH: process.env.PATH ?? '', DATABASE_PATH: E2E_DATABASE_PATH, SITE_URL: E2E_BASE_URL },
     encoding: 'utf8',
   });

@@ -1,9 +1,9 @@
 import { BUILD_ORIGIN } from '../common/build-origin.ts';
-import { readSiteSettings } from '../server/site-settings.ts';
+import { readSiteSettings } from '../server/config/site-settings.ts';
 
 /**
  * Build-time settings baked into the browser bundle, read with the server's
- * own schema (server/site-settings.ts). A bad value stops the build with a
+ * own schema (server/config/site-settings.ts). A bad value stops the build with a
  * message that names the variable.
  */
 export interface BuildEnv {

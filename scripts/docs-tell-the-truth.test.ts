@@ -122,7 +122,7 @@ describe('a link', () => {
     expect(outsideLink('README.md', '../shared/spec/SPEC.md')).toMatch(/outside/);
     expect(outsideLink('README.md', 'docs/nothing-here.md')).toMatch(/names no file/);
     expect(outsideLink('README.md', 'docs/project-layout.md#top')).toBeUndefined();
-    expect(outsideLink('docs/leads.md', '../server/config.ts')).toBeUndefined();
+    expect(outsideLink('docs/leads.md', '../server/config/config.ts')).toBeUndefined();
   });
 
   it('to a decision is no citation; a bare issue or decision number is', () => {

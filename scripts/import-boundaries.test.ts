@@ -49,11 +49,11 @@ describe('the direction of imports (npm run lint)', { timeout: 30_000 }, () => {
       await expectRefused(
         file,
         [
-          '../quote/quote-tables.ts',
+          '../leads/quote-tables.ts',
           './../newsletter/subscriber-tokens.ts',
-          '../../server/admin/api-problem.ts',
-          '../quote/quote-tables',
-          '../quote/quote-error-page.tsx',
+          '../../server/accounts/api-problem.ts',
+          '../leads/quote-tables',
+          '../leads/quote-error-page.tsx',
         ],
         'The core of the server imports no feature',
       );
@@ -61,7 +61,7 @@ describe('the direction of imports (npm run lint)', { timeout: 30_000 }, () => {
   });
 
   it('treats a new folder of server/ as core until it is made a feature', async () => {
-    await expectRefused('server/reports/example.ts', ['../quote/lead-export.ts'], 'imports no feature');
+    await expectRefused('server/reports/example.ts', ['../leads/lead-export.ts'], 'imports no feature');
   });
 
   it("refuses a core file that imports a feature's own module in common/, app/ or a composition file", async () => {
@@ -85,7 +85,7 @@ describe('the direction of imports (npm run lint)', { timeout: 30_000 }, () => {
       ['../../app/content/footer.ts', '../../app/components/ui/honeypot-field.tsx'],
       'imports nothing from app/',
     );
-    await expectRefused(file, ['../stores.ts', '../app.ts', './../config'], 'the files that compose it');
+    await expectRefused(file, ['../stores.ts', '../app.ts', './../stores'], 'the files that compose it');
   });
 
   it('lets the core use the core and what is truly shared in common/', async () => {
@@ -100,30 +100,47 @@ describe('the direction of imports (npm run lint)', { timeout: 30_000 }, () => {
 
   it('refuses a feature that imports another feature, however the path is spelt', async () => {
     await expectRefused(
-      'server/quote/example.ts',
+      'server/leads/example.ts',
       [
         '../newsletter/subscriber-tokens.ts',
-        '../../server/admin/api-problem.ts',
+        '../../server/admin/admin-routes.ts',
         './../newsletter/subscriber-tokens',
       ],
       'never another feature',
     );
     await expectRefused(
       'server/newsletter/example.tsx',
-      ['../quote/quote-emails.ts'],
+      ['../leads/quote-emails.ts'],
       'never another feature',
     );
-    await expectRefused('server/quote/example.ts', ['../app.ts'], 'the files that compose the server');
+    await expectRefused('server/leads/example.ts', ['../app.ts'], 'the files that compose the server');
+    await expectRefused('server/leads/example.ts', ['../bin/leads-cli.ts'], 'the entry points');
+  });
+
+  it('lets a feature import only the features it needs, so that they form no circle', async () => {
+    await expectAllowed('server/dashboard/example.ts', [
+      '../leads/lead-groups.ts',
+      '../visits/visit-figures.ts',
+      '../accounts/staff-names.ts',
+    ]);
+    await expectAllowed('server/team/example.ts', ['../leads/lead-repository.ts']);
+    await expectRefused('server/team/example.ts', ['../dashboard/lead-figures.ts'], 'never another feature');
+    await expectRefused('server/leads/example.ts', ['../team/escalations.ts'], 'never another feature');
+    await expectRefused(
+      'server/accounts/example.ts',
+      ['../leads/lead-repository.ts'],
+      'never another feature',
+    );
   });
 
   it('lets a feature use the core, common/ and app/, and the inbox use the features it works on', async () => {
-    await expectAllowed('server/quote/example.tsx', [
+    await expectAllowed('server/leads/example.tsx', [
       '../outbox/outbox-rows.ts',
       '../../common/quote-request.ts',
       '../../app/components/forms/form-field.tsx',
     ]);
     await expectAllowed('server/admin/example.ts', [
-      '../quote/lead-repository.ts',
+      '../leads/lead-repository.ts',
       '../newsletter/subscriber-tokens.ts',
     ]);
   });
@@ -134,7 +151,7 @@ describe('the direction of imports (npm run lint)', { timeout: 30_000 }, () => {
         file,
         [
           '../app/content/footer.ts',
-          '../server/config.ts',
+          '../server/config/config.ts',
           './../server/mail/escape-html',
           '../scripts/build-env.ts',
         ],
@@ -149,7 +166,7 @@ describe('the direction of imports (npm run lint)', { timeout: 30_000 }, () => {
   });
 
   it('refuses an import() whose path it cannot read, in the server and in common/', async () => {
-    for (const file of ['server/outbox/example.ts', 'server/quote/example.ts', 'common/example.ts']) {
+    for (const file of ['server/outbox/example.ts', 'server/leads/example.ts', 'common/example.ts']) {
       expect(
         await importProblems(file, 'export const load = (name: string) => import(`../${name}/x.ts`);\n'),
       ).toEqual([expect.stringContaining('Import with a literal path')]);
@@ -157,9 +174,9 @@ describe('the direction of imports (npm run lint)', { timeout: 30_000 }, () => {
   });
 
   it('lets tests cross the lines', async () => {
-    await expectAllowed('server/outbox/example.test.ts', ['../quote/quote-tables.ts', '../app.ts']);
+    await expectAllowed('server/outbox/example.test.ts', ['../leads/quote-tables.ts', '../app.ts']);
     await expectAllowed('server/test/example.ts', [
-      '../quote/quote-tables.ts',
+      '../leads/quote-tables.ts',
       '../newsletter/subscriber-tokens.ts',
     ]);
   });

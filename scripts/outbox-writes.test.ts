@@ -16,7 +16,7 @@ const ALLOWED = [
   /^e2e\//,
   /^bench\//,
   /^server\/newsletter\/campaign-migrations\.ts$/,
-  /^server\/quote\/quote-migrations\.ts$/,
+  /^server\/leads\/quote-migrations\.ts$/,
 ];
 
 function sourceFiles(): string[] {

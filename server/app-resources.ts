@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
-import { isLoopbackHost } from './config-values.ts';
+import type { Config } from './config/config.ts';
+import { isLoopbackHost } from './config/config-values.ts';
 import { createMailboxWatcher, type MailboxWatcher } from './conversations/mailbox-watcher.ts';
-import type { FollowUpReminders } from './admin/follow-up-reminders.ts';
+import type { FollowUpReminders } from './team/follow-up-reminders.ts';
 import { helperStatus, logHelperServices } from './helper-services.ts';
 import { addPendingScans } from './scanner-resources.ts';
-import { addTeamWorkers } from './team-workers.ts';
+import { addTeamWorkers } from './team/team-workers.ts';
 import { mailDomain } from './mail/mail-address.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
@@ -19,7 +19,7 @@ import { CAMPAIGN_CONNECTIONS, createLaneWorker } from './lane-workers.ts';
 import { createClamdScanner } from './security/clamd-scanner.ts';
 import { openRedis, redisHealth, type Redis } from './security/redis-client.ts';
 import { openStores } from './stores.ts';
-import type { PeriodicCheck } from './admin/periodic-check.ts';
+import type { PeriodicCheck } from './ops/periodic-check.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

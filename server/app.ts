@@ -6,10 +6,11 @@ import { company } from '../common/company.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { createHttpSender } from './integrations/http-sender.ts';
 import { createIntegrationServices } from './integrations/integration-services.ts';
-import { createCeremonies, type RelyingParty } from './admin/ceremonies.ts';
+import { leadDeliveries } from './integrations/lead-deliveries.ts';
+import { createCeremonies, type RelyingParty } from './accounts/ceremonies.ts';
 import { openResources } from './app-resources.ts';
 import { REQUEST_SCAN_DEADLINE_MS } from './attachments/lead-files-intake.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
 import { findSiteStylesheet } from './forms/site-stylesheet.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
 import { archiveRoutes } from './newsletter/archive-routes.ts';
@@ -20,8 +21,8 @@ import { errorHandling } from './plugins/error-handling.ts';
 import { lifecycle } from './plugins/lifecycle.ts';
 import { logPath } from './plugins/log-path.ts';
 import { serverOptions } from './plugins/server-options.ts';
-import { quoteRoutes } from './quote/quote-routes.ts';
-import { createVirusRefusals } from './quote/virus-refusals.ts';
+import { quoteRoutes } from './leads/quote-routes.ts';
+import { createVirusRefusals } from './leads/virus-refusals.ts';
 import { createClamdScanner } from './security/clamd-scanner.ts';
 import type { VirusScanner } from './security/virus-scanner.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
@@ -155,6 +156,7 @@ async function featuresPlugin(
     redis,
     siteUrl,
     mailDir: config.mail.dir,
+    leadDeliveries: leadDeliveries(stores.integrations, now),
     integrationServices: createIntegrationServices({
       storage: stores.storage,
       siteUrl,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
 import { logHelperServices } from './helper-services.ts';
 import { api, staffMember } from './test/admin-client.ts';
 import { hasClamd, startClamdServer, type ClamdServer } from './test/clamd-server.ts';

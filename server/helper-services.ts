@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { HelperStatus } from '../common/inbox-api/helper-endpoints.ts';
-import type { Config } from './config.ts';
-import { isLoopbackHost } from './config-values.ts';
+import type { Config } from './config/config.ts';
+import { isLoopbackHost } from './config/config-values.ts';
 import { imapTarget } from './conversations/imap-connection.ts';
 import type { MailboxWatcher } from './conversations/mailbox-watcher.ts';
 import { createClamdScanner } from './security/clamd-scanner.ts';

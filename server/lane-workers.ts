@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
 import { createHttpSender } from './integrations/http-sender.ts';
 import { httpTransport } from './integrations/http-transport.ts';
 import { integrationRetryPolicy } from './integrations/integration-retry.ts';

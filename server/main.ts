@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
 import { describeDatabaseUrl } from './ops/postgres-programs.ts';
 
 /** The process entry point: read the configuration, serve, and shut down gracefully. */

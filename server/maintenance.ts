@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
 import type { Storage } from './db/database.ts';
 import { removeMailFiles } from './mail/mailer.ts';
 import { takeBackupInBackground } from './ops/backup-in-background.ts';
 import { backupKindOf, listBackups, pruneBackups, type BackupReport } from './ops/backups.ts';
 import { takePostgresBackup } from './ops/postgres-backups.ts';
-import type { LeadRetention } from './quote/lead-retention.ts';
+import type { LeadRetention } from './leads/lead-retention.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The first backup of a server that has none waits this long, so a crash loop cannot fill the disk. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createPendingScans, type PendingScans } from './attachments/pending-scans.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
 import { checkLimitsWhenReady } from './security/clamd-limits.ts';
 import { createClamdScanner, type ClamdScanner } from './security/clamd-scanner.ts';
 import type { openStores } from './stores.ts';

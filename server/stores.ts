@@ -1,5 +1,5 @@
-import { createAccountRepository } from './admin/account-repository.ts';
-import { createActivityLog } from './admin/activity-log.ts';
+import { createAccountRepository } from './accounts/account-repository.ts';
+import { createActivityLog } from './accounts/activity-log.ts';
 import { attachmentMigrations, attachmentPostgresMigrations } from './attachments/attachment-migrations.ts';
 import { uploadDayMigrations, uploadDayPostgresMigrations } from './attachments/upload-day-migrations.ts';
 import { answerEmailKind } from './conversations/answer-email-kind.ts';
@@ -9,18 +9,18 @@ import {
   conversationMigrations,
   conversationPostgresMigrations,
 } from './conversations/conversation-migrations.ts';
-import { adminMigrations } from './admin/admin-migrations.ts';
-import { adminPostgresMigrations } from './admin/admin-postgres-migrations.ts';
-import { teamAccountMigrations } from './admin/team-account-migrations.ts';
-import { assignmentMigrations } from './admin/assignment-migrations.ts';
-import { assignmentHooks, createLeadAssignment } from './admin/lead-assignment.ts';
-import { newLeadEmailHooks } from './admin/new-lead-emails.ts';
-import { digestEmailKind } from './admin/digest-email-kind.ts';
-import { createSessionRepository } from './admin/session-repository.ts';
-import type { Config } from './config.ts';
-import { dashboardMigrations, dashboardPostgresMigrations } from './quote/dashboard-migrations.ts';
-import { leadCountMigrations, leadCountPostgresMigrations } from './quote/lead-count-migrations.ts';
-import { DERIVED_TABLES } from './quote/lead-count-tables.ts';
+import { adminMigrations } from './accounts/admin-migrations.ts';
+import { adminPostgresMigrations } from './accounts/admin-postgres-migrations.ts';
+import { teamAccountMigrations } from './accounts/team-account-migrations.ts';
+import { assignmentMigrations } from './team/assignment-migrations.ts';
+import { assignmentHooks, createLeadAssignment } from './team/lead-assignment.ts';
+import { newLeadEmailHooks } from './team/new-lead-emails.ts';
+import { digestEmailKind } from './team/digest-email-kind.ts';
+import { createSessionRepository } from './accounts/session-repository.ts';
+import type { Config } from './config/config.ts';
+import { dashboardMigrations, dashboardPostgresMigrations } from './leads/dashboard-migrations.ts';
+import { leadCountMigrations, leadCountPostgresMigrations } from './leads/lead-count-migrations.ts';
+import { DERIVED_TABLES } from './leads/lead-count-tables.ts';
 import { openStorage, type Storage } from './db/database.ts';
 import { mergeMigrations } from './db/migrator.ts';
 import { integrationOutboxKind } from './integrations/integration-kind.ts';
@@ -42,19 +42,19 @@ import { outboxPostgresMigrations } from './outbox/outbox-postgres-migrations.ts
 import { createMailDrop } from './outbox/mail-drop.ts';
 import { createOutboxRepository } from './outbox/outbox-repository.ts';
 import { createIntegrationRepository } from './integrations/integration-repository.ts';
-import { createAutoReply } from './quote/auto-reply.ts';
-import { autoReplyMigrations, autoReplyPostgresMigrations } from './quote/auto-reply-migrations.ts';
-import { createLeadRepository } from './quote/lead-repository.ts';
-import { combineLeadHooks } from './quote/lead-hooks.ts';
-import { firstContactMigrations, firstContactPostgresMigrations } from './quote/first-contact-migrations.ts';
+import { createAutoReply } from './leads/auto-reply.ts';
+import { autoReplyMigrations, autoReplyPostgresMigrations } from './leads/auto-reply-migrations.ts';
+import { createLeadRepository } from './leads/lead-repository.ts';
+import { combineLeadHooks } from './leads/lead-hooks.ts';
+import { firstContactMigrations, firstContactPostgresMigrations } from './leads/first-contact-migrations.ts';
 import { visitMigrations, visitPostgresMigrations } from './visits/visit-migrations.ts';
-import { quoteEmailKinds } from './quote/quote-email-kinds.ts';
-import { quoteMigrations } from './quote/quote-migrations.ts';
-import { quotePostgresMigrations } from './quote/quote-postgres-migrations.ts';
-import { leadOwnerMigrations } from './quote/lead-owner-migrations.ts';
-import { followUpMigrations } from './quote/follow-up-migrations.ts';
-import { staffLeadEmailKinds } from './quote/staff-lead-email-kinds.ts';
-import { createLeadFollowUps } from './quote/lead-follow-up.ts';
+import { quoteEmailKinds } from './leads/quote-email-kinds.ts';
+import { quoteMigrations } from './leads/quote-migrations.ts';
+import { quotePostgresMigrations } from './leads/quote-postgres-migrations.ts';
+import { leadOwnerMigrations } from './leads/lead-owner-migrations.ts';
+import { followUpMigrations } from './leads/follow-up-migrations.ts';
+import { staffLeadEmailKinds } from './leads/staff-lead-email-kinds.ts';
+import { createLeadFollowUps } from './leads/lead-follow-up.ts';
 
 /** Every part's migrations; they run in the order of their names (dates). */
 export const migrations = mergeMigrations(

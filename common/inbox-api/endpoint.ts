@@ -2,7 +2,7 @@
  * The contract of one endpoint of the inbox's JSON API (under ADMIN_API): its method and path, the
  * schemas of its path parameters, query and body, the schema of its reply, and the error codes it
  * answers with besides those every endpoint may give. The server registers its routes from these
- * (server/admin/register-endpoint.ts) and the browser calls them (app/components/admin/api.ts), so a
+ * (server/accounts/register-endpoint.ts) and the browser calls them (app/components/admin/api.ts), so a
  * change here is a type error wherever the two sides disagree.
  */
 import { z } from 'zod';

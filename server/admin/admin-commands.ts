@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { adminPaths } from '../../common/admin-api.ts';
 import { STAFF_ROLES } from '../../common/team-domain.ts';
 import { oneOf, option, table, UsageError, type CommandIo } from '../cli/cli-args.ts';
-import type { AccountRepository } from './account-repository.ts';
-import { INVITATION_TTL_MS } from './account-repository.ts';
-import type { ActivityLog } from './activity-log.ts';
+import type { AccountRepository } from '../accounts/account-repository.ts';
+import { INVITATION_TTL_MS } from '../accounts/account-repository.ts';
+import type { ActivityLog } from '../accounts/activity-log.ts';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 

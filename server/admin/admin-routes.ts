@@ -1,36 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_API } from '../../common/admin-api.ts';
 import { allEndpoints } from '../../common/inbox-api/endpoints.ts';
-import { activityRoutes } from './activity-routes.ts';
-import { guardRoutes } from './admin-guard.ts';
-import { answerProblemsAsJson, notFound } from './api-problem.ts';
-import { authRoutes, type AuthRoutesOptions } from './auth-routes.ts';
+import { activityRoutes } from '../accounts/activity-routes.ts';
+import { guardRoutes } from '../accounts/admin-guard.ts';
+import { answerProblemsAsJson, notFound } from '../accounts/api-problem.ts';
+import { authRoutes, type AuthRoutesOptions } from '../accounts/auth-routes.ts';
 import {
   campaignControlRoutes,
   campaignRoutes,
   type CampaignRoutesOptions,
   campaignSendingRoutes,
-} from './campaign-routes.ts';
-import { holdRoutesToContract } from './contract-routes.ts';
+} from '../newsletter/campaign-routes.ts';
+import { holdRoutesToContract } from '../accounts/contract-routes.ts';
 import {
   conversationRoutes,
   type ConversationRoutesOptions,
   savedReplyRoutes,
-} from './conversation-routes.ts';
-import { dashboardRoutes, type DashboardRoutesOptions } from './dashboard-routes.ts';
-import { autoReplyRoutes, type AutoReplyRoutesOptions } from './auto-reply-routes.ts';
+} from '../conversations/conversation-routes.ts';
+import { dashboardRoutes, type DashboardRoutesOptions } from '../dashboard/dashboard-routes.ts';
+import { autoReplyRoutes, type AutoReplyRoutesOptions } from '../leads/auto-reply-routes.ts';
 import {
   integrationDeliveryRoutes,
   integrationRoutes,
   type IntegrationRoutesOptions,
-} from './integration-routes.ts';
-import { followUpRoutes, type FollowUpRoutesOptions } from './follow-up-routes.ts';
+} from '../integrations/integration-routes.ts';
+import { followUpRoutes, type FollowUpRoutesOptions } from '../team/follow-up-routes.ts';
 import { helperRoutes, type HelperRoutesOptions } from './helper-routes.ts';
-import { leadRoutes, type LeadRoutesOptions, leadWorkRoutes } from './lead-routes.ts';
+import { leadRoutes, type LeadRoutesOptions, leadWorkRoutes } from '../leads/lead-routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
-import { subscriberRoutes, type SubscriberRoutesOptions } from './subscriber-routes.ts';
-import { teamRoutes } from './team-routes.ts';
-import { ownerRoutes, type OwnerRoutesOptions } from './owner-routes.ts';
+import { subscriberRoutes, type SubscriberRoutesOptions } from '../newsletter/subscriber-routes.ts';
+import { teamRoutes } from '../team/team-routes.ts';
+import { ownerRoutes, type OwnerRoutesOptions } from '../team/owner-routes.ts';
 
 export type AdminRoutesOptions = AuthRoutesOptions &
   LeadRoutesOptions &

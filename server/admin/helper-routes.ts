@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { helperEndpoints, type HelperStatus } from '../../common/inbox-api/helper-endpoints.ts';
-import { registerEndpoint } from './register-endpoint.ts';
+import { registerEndpoint } from '../accounts/register-endpoint.ts';
 
 export interface HelperRoutesOptions {
   /** The scanner and the mailbox now (server/helper-services.ts). */

@@ -6,11 +6,11 @@ import type { IntegrationRepository } from '../integrations/integration-reposito
 import type { OutboxRepository } from '../outbox/outbox-repository.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { nothingToRetry } from '../outbox/retry-outcome.ts';
-import { leadIdOf } from '../quote/quote-tables.ts';
-import type { ActivityLog } from './activity-log.ts';
-import { ApiProblem, notFound } from './api-problem.ts';
-import { integrationName } from './integration-routes.ts';
-import { registerEndpoint } from './register-endpoint.ts';
+import { leadIdOf } from '../leads/quote-tables.ts';
+import type { ActivityLog } from '../accounts/activity-log.ts';
+import { ApiProblem, notFound } from '../accounts/api-problem.ts';
+import { integrationName } from '../integrations/integration-routes.ts';
+import { registerEndpoint } from '../accounts/register-endpoint.ts';
 
 export interface OutboxRoutesOptions {
   outbox: OutboxRepository;

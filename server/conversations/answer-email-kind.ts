@@ -4,8 +4,8 @@ import { escapeHtml } from '../mail/escape-html.ts';
 import type { MailAddress } from '../mail/mail-address.ts';
 import type { MessageKind } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
-import { inboxLinkOf } from '../quote/quote-email-files.ts';
-import { leadIdOf } from '../quote/quote-tables.ts';
+import { inboxLinkOf } from '../leads/quote-email-files.ts';
+import { leadIdOf } from '../leads/quote-tables.ts';
 
 /** The outbox's kind of the staff email "<Name> replied on Q-…". */
 export const ANSWER_EMAIL_KIND = 'conversation-answer';

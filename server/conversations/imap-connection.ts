@@ -12,7 +12,7 @@ export interface ImapTarget {
  * How to reach IMAP_URL's mailbox, under the TLS rules: imaps:// is TLS from the start; imap:// must
  * upgrade with STARTTLS (the connection fails if the server does not offer it), except to a loopback
  * host, where it may stay in plain text (the tests' Dovecot). isLoopbackHost: the config's
- * (server/config-values.ts), given by the server that composes the watcher.
+ * (server/config/config-values.ts), given by the server that composes the watcher.
  */
 export function imapTarget(imapUrl: string, isLoopbackHost: (hostname: string) => boolean): ImapTarget {
   const url = new URL(imapUrl);

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
-import { leadByReferenceAndEmail, leadOfAcknowledgement } from '../quote/lead-sent-emails.ts';
+import { leadByReferenceAndEmail, leadOfAcknowledgement } from '../leads/lead-sent-emails.ts';
 import type { IncomingMail } from './incoming-mail.ts';
 
 const REFERENCE = /\bQ-[0-9A-HJKMNP-TV-Z]{6}\b/g;

@@ -1,5 +1,5 @@
 import type { MessageKind } from '../outbox/message-kind.ts';
-import { LEAD_OWNER } from '../quote/quote-tables.ts';
+import { LEAD_OWNER } from '../leads/quote-tables.ts';
 import { replyEmail, type ReplyEmailSettings } from './reply-email.ts';
 
 /** The outbox's kind of a staff member's reply to a lead (owner: the lead, so erasure deletes it). */

@@ -3,7 +3,7 @@ import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { queueGroupedEmails } from '../outbox/grouped-emails.ts';
 import { storeLeadFiles } from '../attachments/lead-files-intake.ts';
-import { leadOwner } from '../quote/quote-tables.ts';
+import { leadOwner } from '../leads/quote-tables.ts';
 import { ANSWER_EMAIL_KIND, ANSWER_EMAIL_WINDOW_MS, answerEmailPayload } from './answer-email-kind.ts';
 import type { AnswerFiles } from './answer-files.ts';
 import type { IncomingMail } from './incoming-mail.ts';

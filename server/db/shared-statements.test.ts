@@ -38,7 +38,7 @@ const writeAlone = async (trx: Transaction<NotesDatabase>, name: string) =>
   (await trx.insertInto('notes').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
 
 // The queue itself (no database feature): on SQLite, as write-queue.test.ts. The leads' use of it on
-// PostgreSQL: quote/lead-intake-shared.test.ts.
+// PostgreSQL: leads/lead-intake-shared.test.ts.
 sqliteOnly('a statement shared by the jobs of a write group', () => {
   it('writes the rows of a group’s jobs in one statement, in the order queued, and gives each job its own', async () => {
     const { db, names } = await openNotes();

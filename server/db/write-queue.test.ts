@@ -25,7 +25,7 @@ function committedNames(path: string): string[] {
   }
 }
 
-// On SQLite, whose file another connection reads; PostgreSQL's groups: quote/lead-intake-statements.test.ts.
+// On SQLite, whose file another connection reads; PostgreSQL's groups: leads/lead-intake-statements.test.ts.
 sqliteOnly('the write queue (group commit)', () => {
   it('writes jobs that arrive together in one transaction, and answers each only once it is committed', async () => {
     const { db, sqlite } = await storage();

@@ -5,8 +5,8 @@
  * Redis is back: the limits work again, without a restart.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { ApiProblem } from '../admin/api-problem.ts';
-import { signInAttempts } from '../admin/sign-in-attempts.ts';
+import { ApiProblem } from '../accounts/api-problem.ts';
+import { signInAttempts } from '../accounts/sign-in-attempts.ts';
 import { createRedisAttemptBudget } from '../security/redis-attempt-budget.ts';
 import { openRedis } from '../security/redis-client.ts';
 import { api, signInWith } from '../test/admin-client.ts';

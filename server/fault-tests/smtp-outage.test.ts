@@ -5,9 +5,9 @@
  * as two different emails.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { Config } from '../config.ts';
-import { leadsCommand, outboxCommand } from '../operator-commands.ts';
-import { runStoreCommand, type StoreCommand } from '../store-command.ts';
+import type { Config } from '../config/config.ts';
+import { leadsCommand, outboxCommand } from '../bin/operator-commands.ts';
+import { runStoreCommand, type StoreCommand } from '../bin/store-command.ts';
 import { multipart, validQuote } from '../test/form-request.ts';
 import { freePort } from '../test/free-port.ts';
 import type { SmtpSink } from '../test/smtp-sink.ts';

@@ -1,6 +1,6 @@
 import { INTEGRATION_EVENTS, type IntegrationEvent } from '../../common/integration-domain.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
-import { LEAD_OWNER } from '../quote/quote-tables.ts';
+import { LEAD_OWNER } from '../leads/quote-tables.ts';
 import type { StatusChange } from './integration-payloads.ts';
 
 /** The outbox's name for an integration, the recipient of its deliveries (their owner is the lead). */

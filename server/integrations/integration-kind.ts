@@ -4,7 +4,7 @@ import { leadFilesRead } from '../attachments/lead-files-read.ts';
 import type { Database } from '../db/database-tables.ts';
 import type { Attempt, MessageKind, Failure } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
-import { SPAM_CANCELLATION } from '../quote/quote-tables.ts';
+import { SPAM_CANCELLATION } from '../leads/quote-tables.ts';
 import { deliveryOf } from './delivery-row.ts';
 import { cancelIntegrationDeliveries, INTEGRATION_OUTBOX_KIND } from './integration-queue.ts';
 import { integrationRequest, leadCreatedPayload, statusChangedPayload } from './integration-request.ts';

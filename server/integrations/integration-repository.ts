@@ -5,7 +5,7 @@ import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
 import { messagesAbout } from '../outbox/owner-messages.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
-import { LEAD_OWNER } from '../quote/quote-tables.ts';
+import { LEAD_OWNER } from '../leads/quote-tables.ts';
 import { deliveryOf, INTEGRATION_RECIPIENT } from './delivery-row.ts';
 import { createIntegrationChanges, STAFF_REASON } from './integration-changes.ts';
 import { INTEGRATION_OUTBOX_KIND } from './integration-queue.ts';

@@ -1,6 +1,6 @@
 import { adminPaths } from '../../common/admin-api.ts';
 import type { OutgoingRequest } from '../outbox/outgoing-request.ts';
-import type { Lead } from '../quote/quote-tables.ts';
+import type { Lead } from '../leads/quote-tables.ts';
 import type { IntegrationRow } from './integration-tables.ts';
 import {
   type AttachedFile,

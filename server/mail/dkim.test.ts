@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config/config.ts';
 import { dkimTags, relaxedBodyHash, verifiesWith } from '../test/dkim-verify.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { signUp } from '../test/newsletter-client.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readerEmails, seedConfirmedSubscribers } from '../test/confirmed-subscribers.ts';
 import { sampleQuote } from '../../common/quote-sample.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { openStores } from '../stores.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { manualClock } from '../test/manual-clock.ts';

@@ -7,7 +7,7 @@ import { validQuote } from '../test/form-request.ts';
 import { startServer, stopServer } from '../test/server-process.ts';
 import { fakeSite, tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/config.ts';
 import { openStores } from '../stores.ts';
 import { postgresDatabaseFor, testDatabase } from '../test/database-kind.ts';
 import {

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqlite } from '../db/sqlite-open.ts';
 import { describe, expect, it, vi } from 'vitest';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { sqliteOnly, testDatabase } from '../test/database-kind.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { manualClock } from '../test/manual-clock.ts';

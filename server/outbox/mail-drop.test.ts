@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { sampleQuote } from '../../common/quote-sample.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/config.ts';
 import { createFileMailer, createMailer } from '../mail/mailer.ts';
 import { openStores } from '../stores.ts';
 import { api, staffMember } from '../test/admin-client.ts';

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { sampleQuote } from '../../common/quote-sample.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { openStores } from '../stores.ts';
 import { testDatabase } from '../test/database-kind.ts';

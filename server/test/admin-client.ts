@@ -4,7 +4,7 @@ import { apiError, COMMON_ERRORS, type Endpoint } from '../../common/inbox-api/e
 import { allEndpoints } from '../../common/inbox-api/endpoints.ts';
 import { runAdminCommand } from '../admin/admin-commands.ts';
 import { openStores } from '../stores.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { StaffRole } from '../../common/team-domain.ts';
 import { virtualPasskey, type VirtualPasskey } from './virtual-passkey.ts';
 

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { runOutbox } from './operator-cli.ts';
 import { testDatabase } from './database-kind.ts';
 import { tempDir } from './temp-dir.ts';

@@ -1,6 +1,6 @@
-import type { Config } from '../config.ts';
-import { leadsCommand, outboxCommand, subscribersCommand } from '../operator-commands.ts';
-import { runStoreCommand, type StoreCommand } from '../store-command.ts';
+import type { Config } from '../config/config.ts';
+import { leadsCommand, outboxCommand, subscribersCommand } from '../bin/operator-commands.ts';
+import { runStoreCommand, type StoreCommand } from '../bin/store-command.ts';
 
 /** Runs an operator's command as of `now`, and returns its exit code and what it printed. */
 async function runAt(command: StoreCommand, now: Date, config: Config, args: string[]) {

@@ -1,6 +1,6 @@
 /**
  * Hostile input for the quote endpoint, with fast-check: the generators and
- * the properties, shared by the test (server/quote/quote-fuzz.test.ts, ~500
+ * the properties, shared by the test (server/leads/quote-fuzz.test.ts, ~500
  * cases) and `npm run bench:fuzz` (20,000). Nothing here imports vitest.
  *
  * Every case is one request: multipart, URL-encoded, JSON, garbage bytes, a
@@ -21,16 +21,16 @@ import {
   validateQuoteRequest,
 } from '../../common/quote-request.ts';
 import { sampleQuote } from '../../common/quote-sample.ts';
-import { leadsCommand } from '../operator-commands.ts';
-import { runStoreCommand } from '../store-command.ts';
-import type { Config } from '../config.ts';
+import { leadsCommand } from '../bin/operator-commands.ts';
+import { runStoreCommand } from '../bin/store-command.ts';
+import type { Config } from '../config/config.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
 import { renderMail } from '../mail/mailer.ts';
 import { headerText, safeAddress } from '../mail/outgoing-mail.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
-import { notificationEmail } from '../quote/quote-emails.ts';
-import { QUOTE_MAX_FIELD_LENGTH } from '../quote/quote-routes.ts';
-import type { Lead } from '../quote/quote-tables.ts';
+import { notificationEmail } from '../leads/quote-emails.ts';
+import { QUOTE_MAX_FIELD_LENGTH } from '../leads/quote-routes.ts';
+import type { Lead } from '../leads/quote-tables.ts';
 import { FORM_BODY_LIMIT } from '../forms/form-body.ts';
 import { postgresReadOnly, type ReadOnlySwitch } from './postgres-read-only.ts';
 

@@ -6,12 +6,12 @@ describe('the tests that run on PostgreSQL too', () => {
   it('include every test that opens storage, however it does', () => {
     expect(opensStorage(`const { app } = await testApp();`)).toBe(true);
     expect(opensStorage(`const stores = await openStores(config);`)).toBe(true);
-    expect(opensStorage(`import { startInstances } from '../test/instances.ts';`)).toBe(true);
+    expect(opensStorage(`import { startInstances } from './instances.ts';`)).toBe(true);
     expect(opensStorage(`await migratedTo(database, '2026-11-28-620-first-contact');`)).toBe(true);
     expect(opensStorage(`expect(campaignSlug('a', 1)).toBe('a-1');`)).toBe(false);
     const files = postgresTestFiles();
-    expect(files).toContain('server/quote/quote-routes.test.ts');
-    expect(files).toContain('server/db-copy-command.test.ts');
+    expect(files).toContain('server/leads/quote-routes.test.ts');
+    expect(files).toContain('server/bin/db-copy-command.test.ts');
     expect(files).not.toContain('server/outbox/backoff.test.ts');
   });
 

@@ -22,7 +22,7 @@ export const SQLITE_ONLY_BY_CHOICE: Readonly<Record<string, string>> = {
   'server/security/fetch-metadata.test.ts': 'Fetch Metadata checks, before any route reads the database',
   'server/fault-tests/slow-clients.test.ts': 'slow sockets and timeouts in the HTTP layer',
   'server/ops/log-destination.test.ts': "the access log's batching, a file written by the process",
-  'server/quote/quote-fuzz.test.ts':
+  'server/leads/quote-fuzz.test.ts':
     'hostile input refused before storage; quote-routes.test.ts covers the stored lead on both',
 };
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { api } from './admin-client.ts';
 import { injectQuote } from './form-request.ts';
 

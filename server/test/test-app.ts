@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach } from 'vitest';
 import { buildApp, type AppOptions } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig, type Config } from '../config/config.ts';
 import { postgresDatabaseFor, testDatabase } from './database-kind.ts';
 import { startSmtpSink, type SmtpSink, type SmtpSinkOptions } from './smtp-sink.ts';
 import { fakeSite, tempDir } from './temp-dir.ts';

@@ -7,7 +7,7 @@ import {
   localDate,
   localMidnight,
   monthStart,
-} from '../time/zoned-time.ts';
+} from './zoned-time.ts';
 
 export type { DashboardPeriod } from '../../common/dashboard-domain.ts';
 

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { manualClock } from '../test/manual-clock.ts';
 import { hasRedisServer, startRedisServer } from '../test/redis-server.ts';
 import { testApp, testConfig } from '../test/test-app.ts';

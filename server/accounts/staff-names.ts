@@ -1,0 +1,14 @@
+import { staffNameOf } from '../../common/staff-name.ts';
+import type { AccountRepository } from './account-repository.ts';
+
+/** Every account's name (revoked ones too: a lead they owned still names them), by id. */
+export async function staffNames(accounts: Pick<AccountRepository, 'emails'>): Promise<Map<number, string>> {
+  const emails = await accounts.emails();
+  return new Map(emails.map(({ id, email }) => [id, staffNameOf(email)]));
+}
+
+/** A lead's owner as the inbox shows it, or null: "Unassigned". */
+export function ownerShown(ownerId: number | null, names: ReadonlyMap<number, string>) {
+  if (ownerId === null) return null;
+  return { id: ownerId, name: names.get(ownerId) ?? `Account ${ownerId}` };
+}

@@ -1,0 +1,139 @@
+import type { Transaction } from 'kysely';
+import type { Storage } from '../db/database.ts';
+import type { Database } from '../db/database-tables.ts';
+import { newMessageId } from '../outbox/message-id.ts';
+import { queueEmails } from '../outbox/outbox-rows.ts';
+import { remindersDueBy } from '../leads/lead-follow-up.ts';
+import { localDate } from '../time/zoned-time.ts';
+
+/** The outbox's kind of the daily digest, and the owner of its rows: the account it goes to. */
+export const DIGEST_EMAIL_KIND = 'staff-digest';
+const DIGEST_OWNER = 'account';
+
+/** Leads a digest's list names at most (it says how many more there are). */
+const LIST_SIZE = 20;
+
+/**
+ * What one person's digest holds: each list's leads (their ids only: the names are read when it is sent,
+ * so a lead erased meanwhile leaves nothing of itself in the outbox), and how many leads it has in all.
+ */
+export interface DigestContent {
+  day: string;
+  waiting: { ids: number[]; total: number };
+  followUps: { ids: number[]; total: number };
+  replies: { ids: number[]; total: number };
+}
+
+type Person = { id: number; email: string; role: 'admin' | 'member' };
+
+/** The leads that are not spam. */
+const leadsOf = (trx: Transaction<Database>) =>
+  trx.selectFrom('quote_requests').where('quote_requests.spam', '=', 0);
+type LeadsQuery = ReturnType<typeof leadsOf>;
+
+/**
+ * A list for one person: an admin sees everyone's leads, a member their own and the unassigned ones.
+ */
+async function listOf(trx: Transaction<Database>, person: Person, only: (q: LeadsQuery) => LeadsQuery) {
+  let query = only(leadsOf(trx));
+  if (person.role !== 'admin')
+    query = query.where((eb) => eb.or([eb('owner_id', '=', person.id), eb('owner_id', 'is', null)]));
+  const [rows, count] = await Promise.all([
+    query.select('quote_requests.id').orderBy('quote_requests.id').limit(LIST_SIZE).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst(),
+  ]);
+  return { ids: rows.map((row) => row.id), total: Number(count?.count ?? 0) };
+}
+
+/** One person's digest for a day: leads waiting for a first contact, follow-ups due, new replies. */
+async function contentFor(trx: Transaction<Database>, person: Person, day: string): Promise<DigestContent> {
+  const waiting = await listOf(trx, person, (q) => q.where('first_contact_ms', 'is', null));
+  const followUps = await listOf(trx, person, (q) =>
+    q.where('follow_up_on', '<=', day).where('status', 'not in', ['won', 'lost']),
+  );
+  const replies = await listOf(trx, person, (q) =>
+    q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('lead_messages')
+          .select('lead_messages.id')
+          .whereRef('lead_messages.quote_request_id', '=', 'quote_requests.id')
+          .where('lead_messages.read_at', 'is', null)
+          .where('lead_messages.kind', '=', 'answer'),
+      ),
+    ),
+  );
+  return { day, waiting, followUps, replies };
+}
+
+const isEmpty = (content: DigestContent) =>
+  content.waiting.total + content.followUps.total + content.replies.total === 0;
+
+/**
+ * One person's digest of the day, once: the (account, day) row is claimed in the transaction that queues
+ * the email, so a restart or a second instance finds it taken. A day with nothing to tell sends nothing.
+ */
+async function digestFor(
+  storage: Pick<Storage, 'write'>,
+  person: Person,
+  day: string,
+  mailDomain: string,
+  at: Date,
+) {
+  return storage.write.run(async (trx) => {
+    const claimed = await trx
+      .insertInto('staff_digests')
+      .values({ account_id: person.id, day, sent_at: at.toISOString() })
+      .onConflict((conflict) => conflict.columns(['account_id', 'day']).doNothing())
+      .returning('account_id')
+      .executeTakeFirst();
+    if (!claimed) return 0;
+    const content = await contentFor(trx, person, day);
+    if (isEmpty(content)) return 0;
+    await queueEmails(trx, [
+      {
+        kind: DIGEST_EMAIL_KIND,
+        recipient: person.email,
+        messageId: newMessageId(DIGEST_EMAIL_KIND, mailDomain),
+        owner: { type: DIGEST_OWNER, id: person.id },
+        payload: JSON.stringify(content),
+        at,
+      },
+    ]);
+    return 1;
+  });
+}
+
+/** The day's digests, from FOLLOW_UP_REMINDER_TIME on, to those who chose one; how many were queued. */
+export async function sendDigests(
+  storage: Pick<Storage, 'db' | 'write'>,
+  options: { timeZone: string; reminderTime: string; mailDomain: string; at: Date },
+  stopped: () => boolean,
+): Promise<number> {
+  const { timeZone, reminderTime, mailDomain, at } = options;
+  const today = localDate(at, timeZone);
+  if (remindersDueBy(at, timeZone, reminderTime) !== today) return 0;
+  const people = await storage.db
+    .selectFrom('admin_accounts')
+    .select(['id', 'email', 'role'])
+    .where('daily_digest', '=', 1)
+    .where('revoked_at', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('staff_digests')
+            .select('staff_digests.account_id')
+            .whereRef('staff_digests.account_id', '=', 'admin_accounts.id')
+            .where('staff_digests.day', '=', today),
+        ),
+      ),
+    )
+    .execute();
+  let sent = 0;
+  for (const person of people) {
+    if (stopped()) break;
+    sent += await digestFor(storage, person, today, mailDomain, at);
+  }
+  return sent;
+}
