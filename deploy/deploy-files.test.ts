@@ -146,7 +146,10 @@ const appKeepAliveMs = () => sourceNumber('server/plugins/server-options.ts', /k
  */
 function appQuoteBodyLimit(): number {
   const setting = (name: string) =>
-    sourceNumber('server/config/config.ts', new RegExp(`${name}: wholeNumber\\([^)]*\\)\\.default\\((\\d+)\\)`));
+    sourceNumber(
+      'server/config/config.ts',
+      new RegExp(`${name}: wholeNumber\\([^)]*\\)\\.default\\((\\d+)\\)`),
+    );
   const totalBytes = setting('ATTACHMENT_MAX_TOTAL_MB') * 1024 * 1024;
   return totalBytes + 64 * 1024 + (setting('ATTACHMENT_MAX_FILES') + 1) * 16 * 1024;
 }

@@ -19,10 +19,14 @@ import { openSection } from './support/staff-nav.ts';
 
 /** `npm run admin -- invite <email>` beside the running server (same database, same SITE_URL). */
 function invite(email: string): string {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', 'server/bin/admin-cli.ts', 'invite', email], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_PATH: E2E_DATABASE_PATH, SITE_URL: E2E_BASE_URL },
-    encoding: 'utf8',
-  });
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/bin/admin-cli.ts', 'invite', email],
+    {
+      env: { PATH: process.env.PATH ?? '', DATABASE_PATH: E2E_DATABASE_PATH, SITE_URL: E2E_BASE_URL },
+      encoding: 'utf8',
+    },
+  );
   const link = output.split('\n').find((line) => line.startsWith(`${E2E_BASE_URL}/admin/invitation#`));
   expect(link, output).toBeDefined();
   return link!;

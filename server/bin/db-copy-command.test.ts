@@ -32,10 +32,14 @@ async function runCopy(config: Config, ...args: string[]) {
 /** `npm run db:copy` itself, in a process of its own, with only this environment (and PATH). */
 function runCli(env: Record<string, string>, ...args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join('server', 'bin', 'db-copy-cli.ts'), ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join('server', 'bin', 'db-copy-cli.ts'), ...args],
+      {
+        env: { PATH: process.env.PATH ?? '', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

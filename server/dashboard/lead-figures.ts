@@ -3,7 +3,12 @@ import type { Storage } from '../db/database.ts';
 import type { UtcRange } from '../time/period-bounds.ts';
 import { groupedLeads } from '../leads/lead-groups.ts';
 import { leadsPerWeek, type WeekCount } from '../leads/lead-weeks.ts';
-import { type FirstContact, periodLeads, type PeriodLeads, type StatusFunnel } from '../leads/period-leads.ts';
+import {
+  type FirstContact,
+  periodLeads,
+  type PeriodLeads,
+  type StatusFunnel,
+} from '../leads/period-leads.ts';
 
 export type { WeekCount } from '../leads/lead-weeks.ts';
 export type { FirstContact, PeriodLeads, StatusFunnel } from '../leads/period-leads.ts';
