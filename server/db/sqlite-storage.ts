@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { KEEPS_SQLITE_HANDLES, openSqlite } from './sqlite-open.ts';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
-import { ensurePrivateDir, PRIVATE_FILE } from '../ops/private-files.ts';
+import { ensurePrivateDir, PRIVATE_FILE } from './private-files.ts';
 import type { Storage } from './database.ts';
 import type { Database } from './database-tables.ts';
 import { migrateToLatest, type Migrations } from './migrator.ts';

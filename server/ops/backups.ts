@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { basename, join } from 'node:path';
 import { openSqlite } from '../db/sqlite-open.ts';
-import { ensurePrivateDir, PRIVATE_FILE } from './private-files.ts';
+import { ensurePrivateDir, PRIVATE_FILE } from '../db/private-files.ts';
 import { serverHolding } from './server-lock.ts';
 
 /**

@@ -22,7 +22,7 @@ import {
   programMajorVersion,
   runProgram,
 } from './postgres-programs.ts';
-import { ensurePrivateDir, PRIVATE_FILE } from './private-files.ts';
+import { ensurePrivateDir, PRIVATE_FILE } from '../db/private-files.ts';
 
 export interface PostgresBackupOptions {
   url: string;
