@@ -8,6 +8,7 @@ import type { Storage } from './database.ts';
 import type { Database } from './database-tables.ts';
 import { migrateToLatest, type Migrations } from './migrator.ts';
 import { createWriteQueue } from './write-queue.ts';
+import { plainWrites } from './shared-writes.ts';
 import { sqliteFullText } from './full-text-match.ts';
 import { sqlitePercentiles } from './percentiles.ts';
 import { sqliteQueueCapabilities } from './queue-capabilities.ts';
@@ -130,6 +131,7 @@ export async function openSqliteStorage({
     db,
     sqlite,
     write,
+    ...plainWrites(write),
     canWrite: async () => !write.failing() && (await probe.canWrite()),
     // Group commit writes one job after another: nothing else can hold the key.
     lock: async () => undefined,
