@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dialectReads, doubleCasts } from './lib/source-rules.ts';
+import { dialectReads, dialectSql, doubleCasts } from './lib/source-rules.ts';
 
 /** The project's source files under these folders, tests and their helpers apart. */
 function sourceFiles(folders: readonly string[]): string[] {
@@ -36,6 +36,26 @@ describe('the source', () => {
     }
     // A query that needs what only one database does asks Storage for a capability (server/db/database.ts).
     expect(found).toEqual({});
+  });
+
+  it('holds SQL that only one database understands only in server/db and the migrations', () => {
+    const found: Record<string, string[]> = {};
+    for (const file of sourceFiles(['server', 'common', 'app'])) {
+      if (KNOWS_THE_DATABASE.test(file)) continue;
+      const sql = dialectSql(readFileSync(file, 'utf8'));
+      if (sql.length > 0) found[file] = sql;
+    }
+    // What differs between the databases is a Storage capability (server/db/database.ts) or a migration.
+    expect(found).toEqual({});
+  });
+
+  it('has server/db import nothing else of the server (it is the lowest layer)', () => {
+    const above = sourceFiles(['server/db']).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bfrom '(\.\.\/[^']*)'|import\('(\.\.\/[^']*)'\)/g)].map(
+        (match) => `${file}: ${match[1] ?? match[2] ?? ''}`,
+      ),
+    );
+    expect(above).toEqual([]);
   });
 });
 
@@ -73,5 +93,31 @@ describe('the rules', () => {
     expect(dialectReads(`function f(kind: DatabaseDialect) {}`)).toHaveLength(1);
     expect(dialectReads(`const open = config.database.url ? 'postgres' : 'sqlite';`)).toHaveLength(2);
     expect(dialectReads(`const rows = await storage.claimable(query).execute();`)).toEqual([]);
+  });
+
+  it('find SQL only one database understands, and not an IPv6 address, a comment or another word', () => {
+    const onlyOne = [
+      'sql`select count(*)::int as n from t`',
+      "sql`to_tsquery('simple'::regconfig, ${text})`",
+      'sql`select id from t where ids = any(${ids}::bigint[])`',
+      'sql`select pg_try_advisory_xact_lock(${key})`',
+      "sql.raw('create function f() returns void language plpgsql as $$ begin end $$')",
+      'sql`alter table t add column words tsvector`',
+      "db.selectFrom('t').where('name', 'ilike', text)",
+      'sql`select column_name from information_schema.columns`',
+      "sqlite.pragma('integrity_check')",
+      'sqlite.exec("PRAGMA foreign_keys = ON")',
+      "sqlite.prepare(`select name from sqlite_master where type = 'table'`)",
+    ];
+    for (const code of onlyOne) expect(dialectSql(code), code).toHaveLength(1);
+    const neither = [
+      'const MAPPED = /^::ffff:(\\d{1,3}(?:\\.\\d{1,3}){3})$/i;',
+      "isPublicAddress('::ffff:93.184.216.34') && isPublicAddress('fe80::1') && isPublicAddress('2001:db8::cafe')",
+      '// select count(*)::int, pg_backend_pid(), pragma',
+      '/** A tsvector, ILIKE and sqlite_master, in words. */',
+      "const index = { tsvectorColumn: 'words', pragmatic: true, pg: 1 };",
+      "const url = 'postgres://localhost/site';",
+    ];
+    for (const code of neither) expect(dialectSql(code), code).toEqual([]);
   });
 });

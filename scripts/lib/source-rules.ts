@@ -30,3 +30,16 @@ export function dialectReads(source: string): string[] {
     /\.dialect\b|\{[^}]*\bdialect\b[^}]*\}\s*=|\bDatabaseDialect\b|['"`](?:sqlite|postgres)['"`]/g,
   );
 }
+
+/**
+ * SQL that only one of the two databases understands, as `line N: code`: a PostgreSQL cast (`::integer`,
+ * `'simple'::regconfig`; not an IPv6 address such as `::ffff:…` or `fe80::1`, whose hex digits never spell
+ * a type), a `pg_…()` function, PL/pgSQL, tsvector, ILIKE and information_schema (PostgreSQL), and
+ * PRAGMA and sqlite_master (SQLite). Comments are not read.
+ */
+export function dialectSql(source: string): string[] {
+  return matches(
+    source,
+    /(?<=[\w)'"\]}])::(?=[a-z0-9_]*[g-z_])[a-z_][a-z0-9_]*\b(?!:)|\bpg_\w+\(|\bplpgsql\b|\btsvector\b|\bilike\b|\binformation_schema\b|\bpragma\b|\bsqlite_master\b/gi,
+  );
+}

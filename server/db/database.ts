@@ -5,6 +5,7 @@ import type { FullTextCapabilities } from './full-text-match.ts';
 import type { DialectMigrations } from './migrator.ts';
 import type { PercentileCapabilities } from './percentiles.ts';
 import type { QueueCapabilities } from './queue-capabilities.ts';
+import type { SharedWriteCapabilities } from './shared-writes.ts';
 import type { WriteQueue } from './write-queue.ts';
 
 /** Which database holds the data: SQLite (one file, one machine) or PostgreSQL (DATABASE_URL). */
@@ -16,18 +17,21 @@ export type DatabaseDialect = 'sqlite' | 'postgres';
  * which errors mean "unavailable") and in each feature's per-dialect migrations.
  * Where a query needs what only one of them does, Storage offers it as a capability
  * (QueueCapabilities: locking the rows a queue claims, random tokens in SQL; FullTextCapabilities: a
- * search over a full-text index; PercentileCapabilities: percentiles read by the database). Which
+ * search over a full-text index; PercentileCapabilities: percentiles read by the database;
+ * SharedWriteCapabilities: one statement for the rows of several write jobs). Which
  * database it is, Storage does not say (but for `kind`, for the operator): features never branch on it.
  */
-export interface Storage extends QueueCapabilities, FullTextCapabilities, PercentileCapabilities {
+export interface Storage
+  extends QueueCapabilities, FullTextCapabilities, PercentileCapabilities, SharedWriteCapabilities<Database> {
   db: Kysely<Database>;
   /** The underlying SQLite connection (for tests); undefined on PostgreSQL. */
   sqlite: SQLite.Database | undefined;
   /**
    * Every write of the server goes through here: group commit (see
-   * write-queue.ts) on both databases. A job resolves once it is durable.
+   * write-queue.ts) on both databases. A job resolves once it is durable. A job whose row one
+   * statement may write for several jobs asks for that through writeSharing (shared-writes.ts).
    */
-  write: WriteQueue<Database>;
+  write: Omit<WriteQueue<Database>, 'runSharing'>;
   /**
    * Within a write job: waits until no other job (of any instance) holds the
    * key, and holds it until this job's transaction ends. For jobs that read

@@ -10,6 +10,7 @@ import { postgresQueueCapabilities } from './queue-capabilities.ts';
 import { postgresTableByIndex } from './table-by-index.ts';
 import { isTransactionConflict } from './storage-errors.ts';
 import { createWriteQueue } from './write-queue.ts';
+import { sharedWrites } from './shared-writes.ts';
 import { prepareRepeatedWrites } from './prepared-statements.ts';
 
 interface OpenPostgresOptions {
@@ -116,6 +117,7 @@ export async function openPostgresStorage({
     db,
     sqlite: undefined,
     write,
+    ...sharedWrites(write),
     async canWrite() {
       try {
         const { rows } = await sql<{ writable: boolean }>`select

@@ -3,11 +3,12 @@ import { dirname } from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { KEEPS_SQLITE_HANDLES, openSqlite } from './sqlite-open.ts';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
-import { ensurePrivateDir, PRIVATE_FILE } from '../ops/private-files.ts';
+import { ensurePrivateDir, PRIVATE_FILE } from './private-files.ts';
 import type { Storage } from './database.ts';
 import type { Database } from './database-tables.ts';
 import { migrateToLatest, type Migrations } from './migrator.ts';
 import { createWriteQueue } from './write-queue.ts';
+import { plainWrites } from './shared-writes.ts';
 import { sqliteFullText } from './full-text-match.ts';
 import { sqlitePercentiles } from './percentiles.ts';
 import { sqliteQueueCapabilities } from './queue-capabilities.ts';
@@ -130,6 +131,7 @@ export async function openSqliteStorage({
     db,
     sqlite,
     write,
+    ...plainWrites(write),
     canWrite: async () => !write.failing() && (await probe.canWrite()),
     // Group commit writes one job after another: nothing else can hold the key.
     lock: async () => undefined,

@@ -4,9 +4,11 @@ import { isStorageUnavailable } from './storage-errors.ts';
 
 /**
  * A unit of writing: a few statements that belong together (a lead and its
- * outbox row). Only database work: it may run twice, when another job of its
- * group fails and the group is written again. `shared` is what a shared
- * statement wrote for it (runSharing), if one did.
+ * outbox row). Only database work: it may run more than once, and only its last
+ * run is kept, when another job of its group fails and the group is written
+ * again, and when the database undid the group (`retryable`: a serialization
+ * failure or a deadlock) and it is written again whole (shared-writes.test.ts).
+ * `shared` is what a shared statement wrote for it (runSharing), if one did.
  */
 type WriteJob<DB, T> = (trx: Transaction<DB>, shared?: unknown) => Promise<T>;
 

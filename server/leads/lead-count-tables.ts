@@ -16,7 +16,7 @@ interface LeadCountsTable {
   status: string;
   source_page: string;
   /**
-   * PostgreSQL spreads a bucket over shards (lead-count-shards.ts) so that concurrent commits do not
+   * PostgreSQL spreads a bucket over shards (lead-count-migrations.ts) so that concurrent commits do not
    * wait for one row: a bucket's figures are the sum of its rows. Always 0 on SQLite.
    */
   shard: Generated<number>;

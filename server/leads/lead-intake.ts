@@ -169,7 +169,7 @@ function leadsTogether(storage: Pick<Storage, 'insertsInWith'>, probes: readonly
 
 /** The public write: a quote request from the site, with the emails it promises. */
 export function createLeadIntake(
-  storage: Pick<Storage, 'write' | 'lock' | 'insertsInWith'>,
+  storage: Pick<Storage, 'write' | 'writeSharing' | 'lock' | 'insertsInWith'>,
   options: LeadIntakeOptions,
 ) {
   const now = options.now ?? (() => new Date());
@@ -230,7 +230,7 @@ export function createLeadIntake(
           afterLead(trx, input, await insertUnderNewReference(trx, storage, lead, undefined, probes), at),
         );
       const notification = notificationAboutNew(options, at);
-      return storage.write.runSharing(together, { lead, notification }, async (trx, shared) =>
+      return storage.writeSharing(together, { lead, notification }, async (trx, shared) =>
         afterLead(
           trx,
           input,

@@ -18,7 +18,7 @@ export type { LeadWithDelivery } from './lead-inbox.ts';
 export function createLeadRepository(
   storage: Pick<
     Storage,
-    'db' | 'write' | 'lock' | 'insertsInWith' | 'fullTextMatch' | 'newestFullTextMatches'
+    'db' | 'write' | 'writeSharing' | 'lock' | 'insertsInWith' | 'fullTextMatch' | 'newestFullTextMatches'
   >,
   options: LeadIntakeOptions,
 ) {

@@ -7,7 +7,7 @@ import { testConfig } from '../test/test-app.ts';
 
 /*
  * Every lead's insert computes its search words through lead_search_text and lead_search_fold
- * (lead-search-postgres.ts). Run as functions of their own, they cost PostgreSQL a sixth of its CPU
+ * (quote-postgres-migrations.ts). Run as functions of their own, they cost PostgreSQL a sixth of its CPU
  * per quote; inlined, they are part of the statement's own expression.
  */
 describe.skipIf(testDatabase !== 'postgres')("PostgreSQL's search words", () => {

@@ -9,7 +9,7 @@ import { testConfig } from '../test/test-app.ts';
  * One table of searches, run on SQLite (the node project) and again on
  * PostgreSQL (the postgres project): the same leads, the same searches, the
  * same leads found. SQLite's FTS5 index and PostgreSQL's tsvector and trigram
- * index are built differently (lead-search.ts, lead-search-postgres.ts); this
+ * index are built differently (lead-search.ts, quote-postgres-migrations.ts); this
  * is what holds them to one behaviour.
  */
 

@@ -16,7 +16,7 @@ const NATIONAL_NUMBER_LENGTH = 10;
 /**
  * The inbox's search index over quote_requests, as the migrations made it: SQLite's FTS5 table
  * (quote-migrations.ts: the fields' words, and every ending of the phone's digits); PostgreSQL's stored
- * tsvector of the folded fields and a trigram index of the phone's digits (lead-search-postgres.ts).
+ * tsvector of the folded fields and a trigram index of the phone's digits (quote-postgres-migrations.ts).
  * The words are looked for in every column of the index but the phone's endings, so a field a
  * migration adds to the index is searched with no change here (see docs/adding-a-quote-field.md).
  */

@@ -1,7 +1,7 @@
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { ensurePrivateDir, PRIVATE_FILE } from '../ops/private-files.ts';
+import { ensurePrivateDir, PRIVATE_FILE } from '../db/private-files.ts';
 import { readDkimKey, type DkimSettings } from './dkim-key.ts';
 import { headerText, type Mailer, type OutgoingMail, type SendResult } from './outgoing-mail.ts';
 

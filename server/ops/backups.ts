@@ -10,9 +10,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, join } from 'node:path';
-import { openSqlite } from '../db/sqlite-open.ts';
-import { ensurePrivateDir, PRIVATE_FILE } from './private-files.ts';
+import { checkDatabaseFile, copySqliteSnapshot } from '../db/sqlite-files.ts';
+import { ensurePrivateDir, PRIVATE_FILE } from '../db/private-files.ts';
 import { serverHolding } from './server-lock.ts';
+
+/** A SQLite file's check (server/db/sqlite-files.ts), which a backup and a restore pass. */
+export { checkDatabaseFile };
 
 /**
  * A backup's name, sortable by time: `site-2026-11-24T09-00-00-000Z.db` (a
@@ -49,42 +52,6 @@ export const stampOf = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
 
 function backupPath(backupDir: string, at: Date): string {
   return join(backupDir, `site-${stampOf(at)}.db`);
-}
-
-/**
- * Checks a database file: SQLite's integrity check must say "ok", and it must
- * be one of this site's (it has the migrations' table). Returns the rows of
- * each table. Throws otherwise.
- */
-export function checkDatabaseFile(file: string): Record<string, number> {
-  const db = openSqlite(file, { readonly: true, fileMustExist: true });
-  try {
-    const integrity = db.pragma('integrity_check', { simple: true });
-    if (integrity !== 'ok') throw new Error(`${file} failed SQLite's integrity check: ${String(integrity)}`);
-    const tables = db
-      .prepare(
-        `SELECT name FROM sqlite_master WHERE type = 'table'
-           AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' AND name NOT LIKE '%_search_%'
-         ORDER BY name`,
-      )
-      .pluck()
-      .all() as string[];
-    const migrated = db
-      .prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'`)
-      .pluck()
-      .get();
-    if (!migrated) throw new Error(`${file} is not a database of this site (it has no migrations).`);
-    const counts: Record<string, number> = {};
-    for (const table of tables) {
-      counts[table] = db
-        .prepare(`SELECT count(*) FROM "${table.replace(/"/g, '""')}"`)
-        .pluck()
-        .get() as number;
-    }
-    return counts;
-  } finally {
-    db.close();
-  }
 }
 
 /** Copies the .eml files (private, like the database) beside the backup. */
@@ -154,12 +121,7 @@ export function takeBackup({
   // VACUUM INTO writes into an empty file, keeping its mode: private from the first byte.
   writeFileSync(file, '', { mode: PRIVATE_FILE, flag: 'wx' });
   try {
-    const source = openSqlite(databasePath, { readonly: true, fileMustExist: true, timeout: busyTimeoutMs });
-    try {
-      source.prepare('VACUUM INTO ?').run(file);
-    } finally {
-      source.close();
-    }
+    copySqliteSnapshot(databasePath, file, busyTimeoutMs);
     return finishBackup(file, mailDir, { check: 'integrity ok', counts: checkDatabaseFile(file), at });
   } catch (error) {
     discardBackup(file);

@@ -4,6 +4,8 @@
  */
 import type SQLite from 'better-sqlite3';
 import { openSqlite } from '../db/sqlite-open.ts';
+import { sqliteHasTable, sqliteSequences, sqliteStoredTables } from '../db/sqlite-files.ts';
+import { moveIdentityPast, postgresForeignKeys, postgresTargetTables } from '../db/postgres-catalog.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import { openStorage } from '../db/database.ts';
@@ -71,57 +73,9 @@ export function* rowBatches(
   if (batch.length > 0) yield batch;
 }
 
-interface SourceTable {
-  name: string;
-  /** The columns stored (not generated: PostgreSQL computes phone_digits and phone_endings itself). */
-  columns: string[];
-}
-
-/** The SQLite file's own tables: no SQLite internals, no search index (virtual, shadow), no migrator's. */
-function sourceTables(source: SQLite.Database, derived: readonly string[]): SourceTable[] {
-  const list = source.pragma('table_list') as { schema: string; name: string; type: string }[];
-  return list
-    .filter(
-      (entry) =>
-        entry.schema === 'main' &&
-        entry.type === 'table' &&
-        !entry.name.startsWith('sqlite_') &&
-        !entry.name.startsWith('kysely_migration') &&
-        !derived.includes(entry.name),
-    )
-    .map(({ name }) => {
-      const columns = source.pragma(`table_xinfo("${name.replace(/"/g, '""')}")`) as {
-        name: string;
-        hidden: number;
-      }[];
-      return { name, columns: columns.filter((column) => column.hidden === 0).map((column) => column.name) };
-    });
-}
-
-/** Each of our tables in PostgreSQL, with the columns a row can be given, and its identity column. */
-async function targetTables(db: Kysely<Database>) {
-  const { rows } = await sql<{ table: string; column: string; identity: boolean }>`
-    select table_name as "table", column_name as "column", is_identity = 'YES' as identity
-      from information_schema.columns
-     where table_schema = current_schema() and is_generated = 'NEVER'
-       and table_name not like 'kysely_migration%'
-     order by table_name, ordinal_position`.execute(db);
-  const tables = new Map<string, { columns: Set<string>; identity: string | undefined }>();
-  for (const row of rows) {
-    const table = tables.get(row.table) ?? { columns: new Set<string>(), identity: undefined };
-    table.columns.add(row.column);
-    if (row.identity) table.identity = row.column;
-    tables.set(row.table, table);
-  }
-  return tables;
-}
-
 /** The tables in an order where every row's foreign keys point at rows already copied. */
 async function foreignKeyOrder(db: Kysely<Database>, names: string[]): Promise<string[]> {
-  const { rows } = await sql<{ child: string; parent: string }>`
-    select c.relname as child, p.relname as parent
-      from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
-     where k.contype = 'f' and k.connamespace = current_schema()::regnamespace`.execute(db);
+  const rows = await postgresForeignKeys(db);
   const ordered: string[] = [];
   const pending = new Set(names);
   while (pending.size > 0) {
@@ -176,8 +130,7 @@ async function copyTable(
   }
   if (identity) {
     // Past the highest id copied, and past any id SQLite gave before (AUTOINCREMENT): never one again.
-    await sql`select setval(pg_get_serial_sequence(${name}, ${identity}), greatest(max(${sql.ref(identity)}), ${sequence}))
-          from ${sql.table(name)} having greatest(max(${sql.ref(identity)}), ${sequence}) > 0`.execute(trx);
+    await moveIdentityPast(trx, { table: name, identity, sequence });
   }
   const sqliteRows = source
     .prepare(`select count(*) from "${name.replace(/"/g, '""')}"`)
@@ -222,18 +175,14 @@ export async function copyDatabase({
     throw new CopyRefused(`Cannot open the SQLite database ${sqlitePath}: ${(error as Error).message}`);
   }
   try {
-    const migrated = source
-      .prepare(`select count(*) from sqlite_master where type = 'table' and name = 'kysely_migration'`)
-      .pluck()
-      .get();
-    if (!migrated)
+    if (!sqliteHasTable(source, 'kysely_migration'))
       throw new CopyRefused(`${sqlitePath} is not a database of this site (it has no migrations).`);
     // One read transaction: every table as of one moment, even if a server were still writing.
     source.exec('begin');
     const storage = await openStorage({ url, path: sqlitePath, busyTimeoutMs: 5_000, migrations });
     try {
-      const target = await targetTables(storage.db);
-      const tables = sourceTables(source, derivedTables);
+      const target = await postgresTargetTables(storage.db);
+      const tables = sqliteStoredTables(source, derivedTables);
       for (const table of tables) {
         const into = target.get(table.name);
         const unknown = table.columns.filter((column) => !into?.columns.has(column));
@@ -245,20 +194,10 @@ export async function copyDatabase({
       }
       const byName = new Map(tables.map((table) => [table.name, table]));
       const order = await foreignKeyOrder(storage.db, [...byName.keys()]);
-      const hasSequences = source
-        .prepare(`select count(*) from sqlite_master where type = 'table' and name = 'sqlite_sequence'`)
-        .pluck()
-        .get();
-      const sequences = new Map(
-        hasSequences
-          ? (
-              source.prepare('select name, seq from sqlite_sequence').all() as { name: string; seq: number }[]
-            ).map((row) => [row.name, row.seq])
-          : [],
-      );
+      const sequences = sqliteSequences(source);
       return await storage.db.transaction().execute(async (trx) => {
         // One copy at a time into one database; then the check for rows sees the other's.
-        await sql`select pg_advisory_xact_lock(hashtext('db:copy'))`.execute(trx);
+        await storage.lock(trx, 'db:copy');
         await refuseUnlessEmpty(trx, [...target.keys()], url);
         const copied: TableCopy[] = [];
         for (const name of order) {

@@ -6,6 +6,7 @@
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { exportPostgresSnapshot, postgresTables } from '../db/postgres-catalog.ts';
 import {
   copyMail,
   discardBackup,
@@ -22,7 +23,7 @@ import {
   programMajorVersion,
   runProgram,
 } from './postgres-programs.ts';
-import { ensurePrivateDir, PRIVATE_FILE } from './private-files.ts';
+import { ensurePrivateDir, PRIVATE_FILE } from '../db/private-files.ts';
 
 export interface PostgresBackupOptions {
   url: string;
@@ -32,15 +33,6 @@ export interface PostgresBackupOptions {
 }
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-/** This site's tables (not the migrator's) in the database's schema. */
-async function tablesOf(client: pg.Client): Promise<string[]> {
-  const { rows } = await client.query<{ name: string }>(
-    `select tablename as name from pg_tables
-      where schemaname = current_schema() and tablename not like 'kysely_migration%' order by tablename`,
-  );
-  return rows.map((row) => row.name);
-}
 
 async function countRows(client: pg.Client, tables: string[]): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -105,14 +97,9 @@ export async function takePostgresBackup({
   });
   try {
     await client.query('begin isolation level repeatable read read only');
-    const { rows } = await client.query<{ snapshot: string; major: number }>(
-      `select pg_export_snapshot() as snapshot, current_setting('server_version_num')::int / 10000 as major`,
-    );
-    const [first] = rows;
-    if (!first) throw new Error('PostgreSQL exported no snapshot.');
-    const { snapshot, major } = first;
+    const { snapshot, major } = await exportPostgresSnapshot(client);
     checkDumpVersion(pgDump, dumpMajor, major);
-    const tables = await tablesOf(client);
+    const tables = await postgresTables(client);
     const counts = await countRows(client, tables);
     const { dbname, env } = connectionFor(url);
     await runProgram(
@@ -153,7 +140,7 @@ export async function restorePostgresBackup({
   const pgRestore = findPostgresProgram('pg_restore');
   const client = await connect(url);
   try {
-    const present = await tablesOf(client);
+    const present = await postgresTables(client);
     if (present.length > 0) {
       throw new Error(
         `The database ${describeDatabaseUrl(url)} is not empty (it has ${present.slice(0, 5).join(', ')}${present.length > 5 ? ', …' : ''}). Restore into a new, empty database (createdb), with DATABASE_URL set to it, and start the servers on it afterwards.`,
@@ -165,7 +152,7 @@ export async function restorePostgresBackup({
       ['--no-owner', '--exit-on-error', '--single-transaction', '--no-password', `--dbname=${dbname}`, file],
       env,
     );
-    const counts = await countRows(client, await tablesOf(client));
+    const counts = await countRows(client, await postgresTables(client));
     let mailFiles = 0;
     const mailCopy = `${file}.mail`;
     if (existsSync(mailCopy)) {

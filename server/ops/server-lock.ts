@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { PRIVATE_FILE } from './private-files.ts';
+import { PRIVATE_FILE } from '../db/private-files.ts';
 
 /** The file a running server keeps beside its database: its process id. */
 const lockFile = (databasePath: string) => `${databasePath}.server`;
