@@ -70,7 +70,7 @@ describe(`roles on ${testDatabase}`, () => {
         `${endpoint.method} ${endpoint.path} as an admin`,
       ).toBe(false);
     }
-  });
+  }, 30_000);
 
   it('tells the inbox who is an admin, and lists the team with roles to admins only', async () => {
     const { asAdmin, asMember } = await team();

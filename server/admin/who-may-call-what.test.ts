@@ -34,6 +34,7 @@ describe('who may call what: the hand-written table', () => {
 });
 
 describe(`who may call what: the server, on ${testDatabase}`, () => {
+  // Each walk makes a call per line of the table (78 and more): more than the default 5 s on a busy machine.
   it('answers a call without a session with 401 on every line but those anyone may call', async () => {
     const { app, config } = await testApp();
     const refused: string[] = [];
@@ -46,7 +47,7 @@ describe(`who may call what: the server, on ${testDatabase}`, () => {
       expect(refusal, `${line} without a session`).toBe(callers === 'anyone' ? null : 'unauthenticated');
     }
     expect(refused).toHaveLength(tableLines().filter(({ callers }) => callers !== 'anyone').length);
-  });
+  }, 30_000);
 
   it("refuses another site's call on every line, with an admin's session or none", async () => {
     const { app, config } = await testApp();
@@ -62,5 +63,5 @@ describe(`who may call what: the server, on ${testDatabase}`, () => {
         expect(refusalOf(response), `${line} from another site`).toBe('cross-site');
       }
     }
-  });
+  }, 30_000);
 });
