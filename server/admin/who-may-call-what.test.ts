@@ -49,6 +49,26 @@ describe(`who may call what: the server, on ${testDatabase}`, () => {
     expect(refused).toHaveLength(tableLines().filter(({ callers }) => callers !== 'anyone').length);
   }, 30_000);
 
+  it('refuses neither a member nor an admin on the lines anyone may call', async () => {
+    const { app, config } = await testApp();
+    const admin = await staffMember(app, config, 'asha.rao@acme.test');
+    const member = await staffMember(app, config, 'ravi.kumar@acme.test', 'member');
+    const anyones = tableLines().filter(({ callers }) => callers === 'anyone');
+    expect(anyones.length).toBeGreaterThan(0);
+    for (const [who, cookie] of [
+      ['a member', member.cookie],
+      ['an admin', admin.cookie],
+    ] as const) {
+      for (const { line, method, path } of anyones) {
+        const response = await api(app, config, method, addressOf(path), {
+          cookie,
+          ...(method === 'GET' ? {} : { body: {} }),
+        });
+        expect(refusalOf(response), `${line} as ${who}`).toBe(null);
+      }
+    }
+  }, 30_000);
+
   it("refuses another site's call on every line, with an admin's session or none", async () => {
     const { app, config } = await testApp();
     const admin = await staffMember(app, config, 'asha.rao@acme.test');
