@@ -67,11 +67,17 @@ export type Preferences = z.infer<typeof preferences>;
 const preferencesReply = preferences.extend({ digestAt: z.string() });
 
 export const accountEndpoints = {
-  preferences: endpoint({ method: 'GET', path: '/account/preferences', reply: preferencesReply }),
+  preferences: endpoint({
+    method: 'GET',
+    path: '/account/preferences',
+    access: 'staff',
+    reply: preferencesReply,
+  }),
   /** Saves what is sent; what is left out stays as it was. */
   savePreferences: endpoint({
     method: 'POST',
     path: '/account/preferences',
+    access: 'staff',
     body: preferences.partial(),
     reply: preferencesReply,
   }),
@@ -116,11 +122,18 @@ export const accountEndpoints = {
     reply: me,
     errors: ['unknown-passkey', 'passkey'],
   }),
-  me: endpoint({ method: 'GET', path: '/me', reply: me }),
-  signOut: endpoint({ method: 'POST', path: '/sign-out', reply: noContent, replyAs: 'no-content' }),
+  me: endpoint({ method: 'GET', path: '/me', access: 'staff', reply: me }),
+  signOut: endpoint({
+    method: 'POST',
+    path: '/sign-out',
+    access: 'staff',
+    reply: noContent,
+    replyAs: 'no-content',
+  }),
   signOutEverywhere: endpoint({
     method: 'POST',
     path: '/sign-out-everywhere',
+    access: 'staff',
     reply: noContent,
     replyAs: 'no-content',
   }),
@@ -128,6 +141,7 @@ export const accountEndpoints = {
   passkeyOptions: endpoint({
     method: 'POST',
     path: '/passkeys/options',
+    access: 'staff',
     reply: creationCeremony,
     errors: ['verify'],
   }),
@@ -135,16 +149,23 @@ export const accountEndpoints = {
   addPasskey: endpoint({
     method: 'POST',
     path: '/passkeys',
+    access: 'staff',
     body: ceremony,
     reply: me,
     errors: ['verify', 'passkey'],
   }),
   /** This account's passkeys only. */
-  verifyOptions: endpoint({ method: 'POST', path: '/verify/options', reply: requestCeremony }),
+  verifyOptions: endpoint({
+    method: 'POST',
+    path: '/verify/options',
+    access: 'staff',
+    reply: requestCeremony,
+  }),
   /** Sets verifiedUntil. */
   verify: endpoint({
     method: 'POST',
     path: '/verify',
+    access: 'staff',
     body: ceremony,
     reply: me,
     errors: ['unknown-passkey', 'passkey'],
@@ -153,6 +174,7 @@ export const accountEndpoints = {
   removePasskey: endpoint({
     method: 'DELETE',
     path: '/passkeys/:id',
+    access: 'staff',
     params: z.object({ id: z.string() }),
     reply: me,
     errors: ['verify', 'not-found', 'last-passkey'],

@@ -66,6 +66,7 @@ export const activityEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/activity',
+    access: 'staff',
     query: z.object({ cursor: cursorQuery }),
     reply: activityList,
   }),

@@ -111,6 +111,7 @@ export const conversationEndpoints = {
   show: endpoint({
     method: 'GET',
     path: '/leads/:id/conversation',
+    access: 'staff',
     params: idParams,
     reply: conversation,
     errors: ['not-found'],
@@ -119,6 +120,7 @@ export const conversationEndpoints = {
   sendReply: endpoint({
     method: 'POST',
     path: '/leads/:id/replies',
+    access: 'staff',
     params: idParams,
     body: newReply,
     reply: conversation,
@@ -128,11 +130,12 @@ export const conversationEndpoints = {
   markRead: endpoint({
     method: 'POST',
     path: '/leads/:id/conversation/read',
+    access: 'staff',
     params: idParams,
     reply: conversation,
     errors: ['not-found'],
   }),
-  savedReplies: endpoint({ method: 'GET', path: '/saved-replies', reply: savedReplies }),
+  savedReplies: endpoint({ method: 'GET', path: '/saved-replies', access: 'staff', reply: savedReplies }),
   createSavedReply: endpoint({
     method: 'POST',
     path: '/saved-replies',

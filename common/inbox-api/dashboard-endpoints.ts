@@ -92,6 +92,7 @@ export const dashboardEndpoints = {
   figures: endpoint({
     method: 'GET',
     path: '/dashboard',
+    access: 'staff',
     query: z.object({ period: z.enum(DASHBOARD_PERIODS).default(DEFAULT_DASHBOARD_PERIOD) }),
     reply: dashboard,
     errors: [],

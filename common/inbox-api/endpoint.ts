@@ -57,16 +57,19 @@ export interface Endpoint<
 /** What an endpoint without path parameters, query or body takes. */
 const nothing = z.object({});
 
-/** The contract of one endpoint; what it leaves out takes nothing, answers JSON and needs a session. */
+/**
+ * The contract of one endpoint; what it leaves out takes nothing and answers JSON. Who may call it is
+ * never left out: every entry says it (docs/decisions/057-who-may-call-what-in-the-inbox.md).
+ */
 export function endpoint<
   const M extends Method,
   const Path extends `/${string}`,
   Reply extends z.ZodType,
+  const Access extends EndpointAccess,
   Params extends z.ZodType = typeof nothing,
   Query extends z.ZodType = typeof nothing,
   Body extends z.ZodType = typeof nothing,
   const Kind extends ReplyKind = 'json',
-  const Access extends EndpointAccess = 'staff',
 >(definition: {
   method: M;
   path: Path;
@@ -75,12 +78,11 @@ export function endpoint<
   query?: Query;
   body?: Body;
   replyAs?: Kind;
-  access?: Access;
+  access: Access;
   errors?: readonly string[];
 }): Endpoint<M, Path, Params, Query, Body, Reply, Kind, Access> {
   return {
     replyAs: 'json' as Kind,
-    access: 'staff' as Access,
     errors: [],
     ...definition,
     params: (definition.params ?? nothing) as Params,

@@ -40,6 +40,7 @@ export const followUpEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/follow-ups',
+    access: 'staff',
     /** "1": only the signed-in person's leads ("Mine"). */
     query: z.object({ mine: z.enum(['1']).optional() }),
     reply: followUpList,
@@ -47,6 +48,7 @@ export const followUpEndpoints = {
   ofLead: endpoint({
     method: 'GET',
     path: '/leads/:id/follow-up',
+    access: 'staff',
     params: idParams,
     reply: leadFollowUp,
     errors: ['not-found'],
@@ -55,6 +57,7 @@ export const followUpEndpoints = {
   set: endpoint({
     method: 'POST',
     path: '/leads/:id/follow-up',
+    access: 'staff',
     params: idParams,
     body: z.object({ on: calendarDate }),
     reply: leadFollowUp,
@@ -64,6 +67,7 @@ export const followUpEndpoints = {
   clear: endpoint({
     method: 'DELETE',
     path: '/leads/:id/follow-up',
+    access: 'staff',
     params: idParams,
     reply: leadFollowUp,
     errors: ['not-found'],

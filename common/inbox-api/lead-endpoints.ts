@@ -27,13 +27,14 @@ export const leadEndpoints = {
   setOwner: endpoint({
     method: 'POST',
     path: '/leads/:id/owner',
+    access: 'staff',
     params: idParams,
     body: ownerBody,
     reply: noContent,
     replyAs: 'no-content',
     errors: ['not-found', 'unknown-owner'],
   }),
-  list: endpoint({ method: 'GET', path: '/leads', query: listQuery, reply: leadList }),
+  list: endpoint({ method: 'GET', path: '/leads', access: 'staff', query: listQuery, reply: leadList }),
   /** The current view as CSV (formula-safe). */
   exportCsv: endpoint({
     method: 'GET',
@@ -46,6 +47,7 @@ export const leadEndpoints = {
   detail: endpoint({
     method: 'GET',
     path: '/leads/:id',
+    access: 'staff',
     params: idParams,
     reply: leadDetail,
     errors: ['not-found'],
@@ -53,6 +55,7 @@ export const leadEndpoints = {
   setStatus: endpoint({
     method: 'POST',
     path: '/leads/:id/status',
+    access: 'staff',
     params: idParams,
     body: z.object({ status: z.enum(LEAD_STATUSES) }),
     reply: leadDetail,
@@ -61,6 +64,7 @@ export const leadEndpoints = {
   addNote: endpoint({
     method: 'POST',
     path: '/leads/:id/notes',
+    access: 'staff',
     params: idParams,
     body: newNote,
     reply: leadDetail,
@@ -70,6 +74,7 @@ export const leadEndpoints = {
   setSpam: endpoint({
     method: 'POST',
     path: '/leads/:id/spam',
+    access: 'staff',
     params: idParams,
     body: z.object({ spam: z.boolean() }),
     reply: leadDetail,
@@ -79,6 +84,7 @@ export const leadEndpoints = {
   retry: endpoint({
     method: 'POST',
     path: '/leads/:id/retry',
+    access: 'staff',
     params: idParams,
     reply: leadDetail,
     errors: ['not-found', 'not-dead'],
@@ -90,6 +96,7 @@ export const leadEndpoints = {
   downloadAttachment: endpoint({
     method: 'GET',
     path: '/leads/:id/attachments/:attachmentId',
+    access: 'staff',
     params: attachmentParams,
     reply: fileContent,
     replyAs: 'file',

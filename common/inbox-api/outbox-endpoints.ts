@@ -30,12 +30,14 @@ export const outboxEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/outbox',
+    access: 'staff',
     query: z.object({ status: z.enum(OUTBOX_STATUSES).default('dead') }),
     reply: outboxList,
   }),
   retry: endpoint({
     method: 'POST',
     path: '/outbox/:id/retry',
+    access: 'staff',
     params: idParams,
     reply: noContent,
     replyAs: 'no-content',
@@ -46,6 +48,7 @@ export const outboxEndpoints = {
   retryDead: endpoint({
     method: 'POST',
     path: '/outbox/retry-dead',
+    access: 'staff',
     reply: z.object({ retried: z.number() }),
   }),
 };

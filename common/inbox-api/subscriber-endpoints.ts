@@ -27,7 +27,13 @@ const listQuery = z.object({
 });
 
 export const subscriberEndpoints = {
-  list: endpoint({ method: 'GET', path: '/subscribers', query: listQuery, reply: subscriberList }),
+  list: endpoint({
+    method: 'GET',
+    path: '/subscribers',
+    access: 'staff',
+    query: listQuery,
+    reply: subscriberList,
+  }),
   exportCsv: endpoint({
     method: 'GET',
     path: '/subscribers/export.csv',

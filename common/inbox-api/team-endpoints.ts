@@ -67,5 +67,10 @@ export const teamEndpoints = {
     replyAs: 'no-content',
     errors: ['not-found', 'last-admin'],
   }),
-  people: endpoint({ method: 'GET', path: '/people', reply: z.object({ people: z.array(person) }) }),
+  people: endpoint({
+    method: 'GET',
+    path: '/people',
+    access: 'staff',
+    reply: z.object({ people: z.array(person) }),
+  }),
 };

@@ -6,7 +6,13 @@ import { allEndpoints } from '../../common/inbox-api/endpoints.ts';
 import { testApp } from '../test/test-app.ts';
 import { holdRoutesToContract } from './contract-routes.ts';
 
-const ping = endpoint({ method: 'POST', path: '/ping', reply: noContent, replyAs: 'no-content' });
+const ping = endpoint({
+  method: 'POST',
+  path: '/ping',
+  access: 'staff',
+  reply: noContent,
+  replyAs: 'no-content',
+});
 
 /** A server whose API scope is held to a contract of `ping` alone, with these routes (loaded on ready). */
 function scope(routes: (api: ReturnType<typeof Fastify>) => void) {
