@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  * none; the leads store their files; the integrations and the conversations work on the leads; the team
  * assigns and follows leads; the dashboard counts the leads and the visits; admin/ composes the inbox.
  */
-const FEATURE_NEEDS = {
+export const FEATURE_NEEDS = {
   accounts: [],
   attachments: [],
   visits: [],

@@ -9,21 +9,16 @@ import { createIntegrationServices } from './integrations/integration-services.t
 import { leadDeliveries } from './integrations/lead-deliveries.ts';
 import { createCeremonies, type RelyingParty } from './accounts/ceremonies.ts';
 import { openResources } from './app-resources.ts';
-import { REQUEST_SCAN_DEADLINE_MS } from './attachments/lead-files-intake.ts';
+import { inboxRoutes, type InboxRoutesOptions, publicRoutes, type PublicRoutesOptions } from './features.ts';
+import { registerAll } from './plugins/feature-definition.ts';
 import type { Config } from './config/config.ts';
 import { findSiteStylesheet } from './forms/site-stylesheet.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
-import { archiveRoutes } from './newsletter/archive-routes.ts';
-import { createCampaignArchive } from './newsletter/campaign-archive.ts';
-import { newsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { healthRoutes } from './ops/health-routes.ts';
 import { errorHandling } from './plugins/error-handling.ts';
 import { lifecycle } from './plugins/lifecycle.ts';
 import { logPath } from './plugins/log-path.ts';
 import { serverOptions } from './plugins/server-options.ts';
-import { quoteRoutes } from './leads/quote-routes.ts';
-import { createVirusRefusals } from './leads/virus-refusals.ts';
-import { createClamdScanner } from './security/clamd-scanner.ts';
 import type { VirusScanner } from './security/virus-scanner.ts';
 import { contentSecurityPolicy } from './security/content-security-policy.ts';
 import { pageIsolation } from './security/fetch-metadata.ts';
@@ -32,7 +27,7 @@ import { loadPageStore } from './site/page-store.ts';
 import { staticSite } from './site/static-site.ts';
 import { withBeacon } from './visits/visit-beacon.ts';
 import { createVisitCounter, type VisitCounter } from './visits/visit-counter.ts';
-import { countPageViews, visitRoutes } from './visits/visit-routes.ts';
+import { countPageViews } from './visits/visit-routes.ts';
 import { mailDomain } from './mail/mail-address.ts';
 import { helperStatus } from './helper-services.ts';
 import { wantsReadableLog } from './ops/readable-log.ts';
@@ -103,52 +98,30 @@ interface FeaturesOptions {
   uploadRoot: string | undefined;
 }
 
-/** The scanner of the quote form's files: the one given, or clamd at CLAMD_URL, or none. */
-function intakeScanner(config: Config, given: VirusScanner | undefined): VirusScanner | undefined {
-  const { clamdUrl } = config.attachments;
-  if (given || !clamdUrl) return given;
-  // One deadline for all of a request's files (checkLeadFiles): no exchange can outlast it.
-  return createClamdScanner(clamdUrl, { timeoutMs: REQUEST_SCAN_DEADLINE_MS });
-}
-
 /**
- * The features: the quote form, the newsletter and its public archive, the inbox (/admin and its API),
- * and the visits' flushes and beacon (their counting hooks into the static site, registered before).
+ * The features (server/features.ts): each one's public routes (the quote form, the newsletter and its
+ * archive, the visits' flushes and beacon, whose counting hooks into the static site, registered
+ * before), then the inbox (/admin/api) with each one's endpoints; all with one bag of what the app
+ * holds, checked against what every plugin reads of it.
  */
 async function featuresPlugin(
   app: FastifyInstance,
   { config, stores, redis, kick, now, pagePaths, scanner, uploadRoot }: FeaturesOptions,
 ) {
-  const stylesheet = findSiteStylesheet(config.siteDir);
   const { siteUrl } = config;
-  await app.register(quoteRoutes, {
-    leads: stores.leads,
-    siteUrl,
-    path: config.quotePath,
-    rateLimit: config.rateLimit,
+  const publicOptions: PublicRoutesOptions = {
+    ...stores,
+    config,
     redis,
-    stylesheet,
-    onStored: kick,
-    limits: config.attachments.limits,
-    scanner: intakeScanner(config, scanner),
+    kick,
+    scanner,
     uploadRoot,
-    virusRefusals: createVirusRefusals(stores.storage),
-  });
-  await app.register(newsletterRoutes, {
-    subscribers: stores.subscribers,
-    siteUrl,
-    rateLimit: config.newsletter.rateLimit,
-    redis,
-    stylesheet,
-    onQueued: kick,
-  });
-  await app.register(archiveRoutes, {
-    archive: createCampaignArchive(stores.storage.db),
-    siteUrl,
-    timeZone: config.admin.timeZone,
-    stylesheet,
-  });
-  await app.register(adminRoutes, {
+    stylesheet: findSiteStylesheet(config.siteDir),
+    visitCounter: app.visitCounter,
+    pagePaths,
+  };
+  await registerAll(app, publicRoutes, publicOptions);
+  const inboxOptions: InboxRoutesOptions = {
     ...stores,
     ceremonies: createCeremonies(stores.storage, relyingParty(siteUrl), now),
     timeZone: config.admin.timeZone,
@@ -173,17 +146,8 @@ async function featuresPlugin(
     firstResponseMs: config.admin.team.firstResponseMs,
     onQueued: kick,
     now,
-  });
-  const counter = app.visitCounter;
-  if (counter) {
-    await app.register(visitRoutes, {
-      counter,
-      flushMs: config.visits.flushMs,
-      beacon: config.visits.beacon,
-      siteOrigin: new URL(siteUrl).origin,
-      pagePaths,
-    });
-  }
+  };
+  await app.register(adminRoutes, { ...inboxOptions, routes: inboxRoutes, siteUrl });
 }
 const features = fp(featuresPlugin, { name: 'features' });
 

@@ -1,41 +1,16 @@
 import { createAccountRepository } from './accounts/account-repository.ts';
 import { createActivityLog } from './accounts/activity-log.ts';
-import { attachmentMigrations, attachmentPostgresMigrations } from './attachments/attachment-migrations.ts';
-import { uploadDayMigrations, uploadDayPostgresMigrations } from './attachments/upload-day-migrations.ts';
-import { answerEmailKind } from './conversations/answer-email-kind.ts';
 import { createConversations } from './conversations/conversation-repository.ts';
-import { conversationEmailKinds } from './conversations/reply-email-kind.ts';
-import {
-  conversationMigrations,
-  conversationPostgresMigrations,
-} from './conversations/conversation-migrations.ts';
-import { adminMigrations } from './accounts/admin-migrations.ts';
-import { adminPostgresMigrations } from './accounts/admin-postgres-migrations.ts';
-import { teamAccountMigrations } from './accounts/team-account-migrations.ts';
-import { assignmentMigrations } from './team/assignment-migrations.ts';
 import { assignmentHooks, createLeadAssignment } from './team/lead-assignment.ts';
 import { newLeadEmailHooks } from './team/new-lead-emails.ts';
-import { digestEmailKind } from './team/digest-email-kind.ts';
 import { createSessionRepository } from './accounts/session-repository.ts';
 import type { Config } from './config/config.ts';
-import { dashboardMigrations, dashboardPostgresMigrations } from './leads/dashboard-migrations.ts';
-import { leadCountMigrations, leadCountPostgresMigrations } from './leads/lead-count-migrations.ts';
-import { DERIVED_TABLES } from './leads/lead-count-tables.ts';
 import { openStorage, type Storage } from './db/database.ts';
-import { mergeMigrations } from './db/migrator.ts';
-import { integrationOutboxKind } from './integrations/integration-kind.ts';
-import {
-  integrationMigrations,
-  integrationPostgresMigrations,
-} from './integrations/integration-migrations.ts';
+import { features } from './features.ts';
+import { derivedTablesOf, messageKindsOf, migrationsOf } from './plugins/feature-definition.ts';
 import { integrationLeadHooks } from './integrations/integration-queue.ts';
 import { mailDomain } from './mail/mail-address.ts';
-import { campaignEmailKinds } from './newsletter/campaign-email-kinds.ts';
-import { campaignMigrations, campaignPostgresMigrations } from './newsletter/campaign-migrations.ts';
 import { createCampaignRepository } from './newsletter/campaign-repository.ts';
-import { newsletterEmailKinds } from './newsletter/newsletter-email-kinds.ts';
-import { newsletterMigrations } from './newsletter/newsletter-migrations.ts';
-import { newsletterPostgresMigrations } from './newsletter/newsletter-postgres-migrations.ts';
 import { createSubscriberRepository } from './newsletter/subscriber-repository.ts';
 import { outboxMigrations } from './outbox/outbox-migrations.ts';
 import { outboxPostgresMigrations } from './outbox/outbox-postgres-migrations.ts';
@@ -43,43 +18,17 @@ import { createMailDrop } from './outbox/mail-drop.ts';
 import { createOutboxRepository } from './outbox/outbox-repository.ts';
 import { createIntegrationRepository } from './integrations/integration-repository.ts';
 import { createAutoReply } from './leads/auto-reply.ts';
-import { autoReplyMigrations, autoReplyPostgresMigrations } from './leads/auto-reply-migrations.ts';
 import { createLeadRepository } from './leads/lead-repository.ts';
 import { combineLeadHooks } from './leads/lead-hooks.ts';
-import { firstContactMigrations, firstContactPostgresMigrations } from './leads/first-contact-migrations.ts';
-import { visitMigrations, visitPostgresMigrations } from './visits/visit-migrations.ts';
-import { quoteEmailKinds } from './leads/quote-email-kinds.ts';
-import { quoteMigrations } from './leads/quote-migrations.ts';
-import { quotePostgresMigrations } from './leads/quote-postgres-migrations.ts';
-import { leadOwnerMigrations } from './leads/lead-owner-migrations.ts';
-import { followUpMigrations } from './leads/follow-up-migrations.ts';
-import { staffLeadEmailKinds } from './leads/staff-lead-email-kinds.ts';
 import { createLeadFollowUps } from './leads/lead-follow-up.ts';
 
-/** Every part's migrations; they run in the order of their names (dates). */
-export const migrations = mergeMigrations(
-  { sqlite: quoteMigrations, postgres: quotePostgresMigrations },
-  { sqlite: newsletterMigrations, postgres: newsletterPostgresMigrations },
-  { sqlite: campaignMigrations, postgres: campaignPostgresMigrations },
+/** Every feature's migrations and the outbox's; they run in the order of their names (dates). */
+export const migrations = migrationsOf(features, [
   { sqlite: outboxMigrations, postgres: outboxPostgresMigrations },
-  { sqlite: adminMigrations, postgres: adminPostgresMigrations },
-  { sqlite: integrationMigrations, postgres: integrationPostgresMigrations },
-  { sqlite: autoReplyMigrations, postgres: autoReplyPostgresMigrations },
-  { sqlite: dashboardMigrations, postgres: dashboardPostgresMigrations },
-  { sqlite: visitMigrations, postgres: visitPostgresMigrations },
-  { sqlite: firstContactMigrations, postgres: firstContactPostgresMigrations },
-  { sqlite: leadCountMigrations, postgres: leadCountPostgresMigrations },
-  { sqlite: attachmentMigrations, postgres: attachmentPostgresMigrations },
-  { sqlite: uploadDayMigrations, postgres: uploadDayPostgresMigrations },
-  { sqlite: conversationMigrations, postgres: conversationPostgresMigrations },
-  { sqlite: teamAccountMigrations, postgres: teamAccountMigrations },
-  { sqlite: leadOwnerMigrations, postgres: leadOwnerMigrations },
-  { sqlite: assignmentMigrations, postgres: assignmentMigrations },
-  { sqlite: followUpMigrations, postgres: followUpMigrations },
-);
+]);
 
 /** Tables that triggers fill from other tables' rows: db:copy copies their sources, never them. */
-export const derivedTables: readonly string[] = [...DERIVED_TABLES];
+export const derivedTables: readonly string[] = derivedTablesOf(features);
 
 export interface StoresOptions {
   /** The clock of the repositories (tests move it to expire links). */
@@ -122,26 +71,7 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     confirmationsPerDay: config.newsletter.confirmationsPerDay,
     ...clock,
   });
-  // The newsletter's emails and campaigns have their own From (NEWSLETTER_FROM), apart from the notifications'.
-  const newsletterMail = {
-    from: config.mail.newsletterFrom ?? config.mail.from,
-    replyTo: config.mail.to[0],
-    siteUrl: config.siteUrl,
-  };
-  const outbox = createOutboxRepository(storage, [
-    ...quoteEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
-    ...newsletterEmailKinds(newsletterMail),
-    ...campaignEmailKinds(newsletterMail),
-    integrationOutboxKind({ siteUrl: config.siteUrl }),
-    ...conversationEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
-    answerEmailKind({ from: config.mail.from, siteUrl: config.siteUrl, timeZone: config.admin.timeZone }),
-    digestEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
-    ...staffLeadEmailKinds({
-      from: config.mail.from,
-      siteUrl: config.siteUrl,
-      firstResponseMs: config.admin.team.firstResponseMs,
-    }),
-  ]);
+  const outbox = createOutboxRepository(storage, messageKindsOf(features, config));
   return {
     storage,
     leads,

@@ -1,51 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_API } from '../../common/admin-api.ts';
 import { allEndpoints } from '../../common/inbox-api/endpoints.ts';
-import { activityRoutes } from '../accounts/activity-routes.ts';
-import { guardRoutes } from '../accounts/admin-guard.ts';
+import { guardRoutes, type GuardOptions } from '../accounts/admin-guard.ts';
 import { answerProblemsAsJson, notFound } from '../accounts/api-problem.ts';
-import { authRoutes, type AuthRoutesOptions } from '../accounts/auth-routes.ts';
-import {
-  campaignControlRoutes,
-  campaignRoutes,
-  type CampaignRoutesOptions,
-  campaignSendingRoutes,
-} from '../newsletter/campaign-routes.ts';
 import { holdRoutesToContract } from '../accounts/contract-routes.ts';
-import {
-  conversationRoutes,
-  type ConversationRoutesOptions,
-  savedReplyRoutes,
-} from '../conversations/conversation-routes.ts';
-import { dashboardRoutes, type DashboardRoutesOptions } from '../dashboard/dashboard-routes.ts';
-import { autoReplyRoutes, type AutoReplyRoutesOptions } from '../leads/auto-reply-routes.ts';
-import {
-  integrationDeliveryRoutes,
-  integrationRoutes,
-  type IntegrationRoutesOptions,
-} from '../integrations/integration-routes.ts';
-import { followUpRoutes, type FollowUpRoutesOptions } from '../team/follow-up-routes.ts';
-import { helperRoutes, type HelperRoutesOptions } from './helper-routes.ts';
-import { leadRoutes, type LeadRoutesOptions, leadWorkRoutes } from '../leads/lead-routes.ts';
-import { outboxRoutes } from './outbox-routes.ts';
-import { subscriberRoutes, type SubscriberRoutesOptions } from '../newsletter/subscriber-routes.ts';
-import { teamRoutes } from '../team/team-routes.ts';
-import { ownerRoutes, type OwnerRoutesOptions } from '../team/owner-routes.ts';
+import { type FeatureRoutes, registerAll } from '../plugins/feature-definition.ts';
 
-export type AdminRoutesOptions = AuthRoutesOptions &
-  LeadRoutesOptions &
-  SubscriberRoutesOptions &
-  CampaignRoutesOptions &
-  IntegrationRoutesOptions &
-  AutoReplyRoutesOptions &
-  DashboardRoutesOptions &
-  ConversationRoutesOptions &
-  FollowUpRoutesOptions &
-  HelperRoutesOptions &
-  OwnerRoutesOptions & {
-    /** The site's public origin (SITE_URL): requests from any other site are refused. */
-    siteUrl: string;
-  };
+export type AdminRoutesOptions = GuardOptions & {
+  /** Every feature's inbox endpoints (server/features.ts), each registered with these options. */
+  routes: readonly FeatureRoutes[];
+  /** The site's public origin (SITE_URL): requests from any other site are refused. */
+  siteUrl: string;
+};
 
 /** The address of the JSON 404 for any address of the API outside the contract. */
 const CATCH_ALL = '/*';
@@ -71,25 +37,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
           reply.header('cache-control', 'no-store');
       });
 
-      await api.register(authRoutes, options);
-      await api.register(leadRoutes, options);
-      await api.register(leadWorkRoutes, options);
-      await api.register(outboxRoutes, options);
-      await api.register(subscriberRoutes, options);
-      await api.register(activityRoutes, options);
-      await api.register(campaignRoutes, options);
-      await api.register(campaignSendingRoutes, options);
-      await api.register(campaignControlRoutes, options);
-      await api.register(integrationRoutes, options);
-      await api.register(integrationDeliveryRoutes, options);
-      await api.register(autoReplyRoutes, options);
-      await api.register(dashboardRoutes, options);
-      await api.register(conversationRoutes, options);
-      await api.register(savedReplyRoutes, options);
-      await api.register(followUpRoutes, options);
-      await api.register(teamRoutes, options);
-      await api.register(ownerRoutes, options);
-      await api.register(helperRoutes, options);
+      // Each feature's endpoints, with the options the composition checked against all of them.
+      await registerAll(api, options.routes, options);
 
       // Any other address under the API is a JSON 404 (not the app shell that answers /admin/*).
       api.route({

@@ -1,0 +1,13 @@
+import type { FeatureDefinition } from '../plugins/feature-definition.ts';
+import { attachmentMigrations, attachmentPostgresMigrations } from './attachment-migrations.ts';
+import { uploadDayMigrations, uploadDayPostgresMigrations } from './upload-day-migrations.ts';
+
+/** The files visitors attach to a quote request: kept with the lead, scanned, the day's upload cap. */
+export const attachmentsFeature = {
+  name: 'attachments',
+  needs: [],
+  migrations: [
+    { sqlite: attachmentMigrations, postgres: attachmentPostgresMigrations },
+    { sqlite: uploadDayMigrations, postgres: uploadDayPostgresMigrations },
+  ],
+} as const satisfies FeatureDefinition;

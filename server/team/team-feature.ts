@@ -1,0 +1,16 @@
+import type { Config } from '../config/config.ts';
+import type { FeatureDefinition } from '../plugins/feature-definition.ts';
+import { assignmentMigrations } from './assignment-migrations.ts';
+import { digestEmailKind } from './digest-email-kind.ts';
+import { followUpRoutes } from './follow-up-routes.ts';
+import { ownerRoutes } from './owner-routes.ts';
+import { teamRoutes } from './team-routes.ts';
+
+/** How the staff share the leads: roles, owners and round-robin assignment, follow-ups, digests. */
+export const teamFeature = {
+  name: 'team',
+  needs: ['accounts', 'leads'],
+  migrations: [{ sqlite: assignmentMigrations, postgres: assignmentMigrations }],
+  messageKinds: (config: Config) => [digestEmailKind({ from: config.mail.from, siteUrl: config.siteUrl })],
+  inboxRoutes: [followUpRoutes, teamRoutes, ownerRoutes],
+} as const satisfies FeatureDefinition;
