@@ -22,10 +22,6 @@ const NOT_YET_THE_OWNERS: readonly string[] = [
   'server/conversations/reply-sending.ts quote_requests ',
   'server/conversations/store-incoming.ts lead_attachments ',
   'server/conversations/store-incoming.ts quote_requests ',
-  'server/integrations/integration-kind.ts admin_activity ',
-  'server/integrations/integration-kind.ts quote_requests ',
-  'server/newsletter/campaign-email-kinds.ts admin_activity ',
-  'server/quote/virus-refusals.ts admin_activity ',
 ];
 
 /**

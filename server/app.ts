@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
 import { ADMIN_API, adminPaths } from '../common/admin-api.ts';
 import { company } from '../common/company.ts';
+import { recordActivity } from './admin/activity-log.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { createHttpSender } from './integrations/http-sender.ts';
 import { createIntegrationServices } from './integrations/integration-services.ts';
@@ -131,7 +132,7 @@ async function featuresPlugin(
     limits: config.attachments.limits,
     scanner: intakeScanner(config, scanner),
     uploadRoot,
-    virusRefusals: createVirusRefusals(stores.storage),
+    virusRefusals: createVirusRefusals(stores.storage, recordActivity),
   });
   await app.register(newsletterRoutes, {
     subscribers: stores.subscribers,

@@ -1,5 +1,5 @@
 import { createAccountRepository } from './admin/account-repository.ts';
-import { createActivityLog } from './admin/activity-log.ts';
+import { createActivityLog, recordActivity } from './admin/activity-log.ts';
 import { attachmentMigrations, attachmentPostgresMigrations } from './attachments/attachment-migrations.ts';
 import { uploadDayMigrations, uploadDayPostgresMigrations } from './attachments/upload-day-migrations.ts';
 import { answerEmailKind } from './conversations/answer-email-kind.ts';
@@ -131,8 +131,8 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
   const outbox = createOutboxRepository(storage, [
     ...quoteEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
     ...newsletterEmailKinds(newsletterMail),
-    ...campaignEmailKinds(newsletterMail),
-    integrationOutboxKind({ siteUrl: config.siteUrl }),
+    ...campaignEmailKinds(newsletterMail, recordActivity),
+    integrationOutboxKind({ siteUrl: config.siteUrl, recordActivity }),
     ...conversationEmailKinds({ from: config.mail.from, to: config.mail.to, siteUrl: config.siteUrl }),
     answerEmailKind({ from: config.mail.from, siteUrl: config.siteUrl, timeZone: config.admin.timeZone }),
     digestEmailKind({ from: config.mail.from, siteUrl: config.siteUrl }),
