@@ -4,6 +4,7 @@ import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { type NewEmail, queueEmails } from '../outbox/outbox-rows.ts';
 import { leadOwner } from '../quote/quote-tables.ts';
+import { claimWaitingLeads } from '../quote/staff-lead-lists.ts';
 import { STAFF_LEAD_EMAIL_KINDS } from '../quote/staff-lead-email-kinds.ts';
 
 /** Leads escalated per transaction. */
@@ -37,30 +38,8 @@ async function escalateBatch(
   const cutoff = new Date(at.getTime() - firstResponseMs).toISOString();
   const floor = new Date(at.getTime() - firstResponseMs - LOOK_BACK_MS).toISOString();
   return storage.write.run(async (trx) => {
-    const due = await trx
-      .selectFrom('quote_requests')
-      .select('id')
-      .where('spam', '=', 0)
-      .where('created_at', '<=', cutoff)
-      .where('created_at', '>', floor)
-      .where('first_contact_ms', 'is', null)
-      .where('escalated_at', 'is', null)
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
-    if (due.length === 0) return { escalated: 0, more: false };
-    const claimed = await trx
-      .updateTable('quote_requests')
-      .set({ escalated_at: at.toISOString() })
-      .where(
-        'id',
-        'in',
-        due.map((row) => row.id),
-      )
-      .where('escalated_at', 'is', null)
-      .where('first_contact_ms', 'is', null)
-      .returning(['id', 'owner_id'])
-      .execute();
+    const { due, claimed } = await claimWaitingLeads(trx, { cutoff, floor, at, limit: BATCH });
+    if (due === 0) return { escalated: 0, more: false };
     const kind = STAFF_LEAD_EMAIL_KINDS.escalation;
     const emails: NewEmail[] = [];
     for (const lead of claimed)
@@ -73,7 +52,7 @@ async function escalateBatch(
           at,
         });
     await queueEmails(trx, emails);
-    return { escalated: claimed.length, more: due.length === BATCH };
+    return { escalated: claimed.length, more: due === BATCH };
   });
 }
 

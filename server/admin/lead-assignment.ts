@@ -6,6 +6,7 @@ import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { type NewEmail, queueEmails } from '../outbox/outbox-rows.ts';
 import type { LeadHooks, StoredProbe } from '../quote/lead-hooks.ts';
+import { leadFields } from '../quote/lead-lookups.ts';
 import { changeOwner } from '../quote/lead-owner.ts';
 import { leadOwner } from '../quote/quote-tables.ts';
 import { STAFF_LEAD_EMAIL_KINDS } from '../quote/staff-lead-email-kinds.ts';
@@ -62,11 +63,7 @@ export function assignmentHooks({ mailDomain }: { mailDomain: string }): LeadHoo
     storedOnlyIf: [takingTurns],
     stored: (trx, leadId, at) => assignInTurn(trx, leadId, at, mailDomain),
     created: async (trx, leadId, at) => {
-      const lead = await trx
-        .selectFrom('quote_requests')
-        .select('owner_id')
-        .where('id', '=', leadId)
-        .executeTakeFirst();
+      const lead = await leadFields(trx, leadId, ['owner_id']);
       if (lead && lead.owner_id === null) await assignInTurn(trx, leadId, at, mailDomain);
     },
   };

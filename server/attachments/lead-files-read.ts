@@ -67,6 +67,22 @@ export function leadFilesRead(db: Kysely<Database>) {
       return byLead;
     },
 
+    /** The files the lead's messages brought (an answer's), by message id, each message's in the order they came. */
+    async ofMessages(leadId: number): Promise<Map<number, LeadFile[]>> {
+      const rows = await files()
+        .select('lead_message_id')
+        .where('quote_request_id', '=', leadId)
+        .where('lead_message_id', 'is not', null)
+        .orderBy('position')
+        .execute();
+      const byMessage = new Map<number, LeadFile[]>();
+      for (const row of rows) {
+        const messageId = Number(row.lead_message_id);
+        byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), fileOf(row)]);
+      }
+      return byMessage;
+    },
+
     /** A file of this lead with its content, or undefined if the lead has no such file. */
     async download(leadId: number, attachmentId: number): Promise<LeadFileDownload | undefined> {
       const row = await files()
