@@ -1,5 +1,6 @@
 import type { Expression, Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
+import { ownTables } from '../db/own-tables.ts';
 import type { Lead } from './quote-tables.ts';
 
 /** Who a list is for: an admin sees everyone's leads, a member their own and the unassigned ones. */
@@ -23,9 +24,12 @@ export interface LeadList {
   total: number;
 }
 
+/** The leads' own table: these lists can name no other. */
+const leads = (trx: Transaction<Database>) => ownTables<'quote_requests'>(trx);
+
 /** The leads that are not spam. */
 const leadsOf = (trx: Transaction<Database>) =>
-  trx.selectFrom('quote_requests').where('quote_requests.spam', '=', 0);
+  leads(trx).selectFrom('quote_requests').where('quote_requests.spam', '=', 0);
 type LeadsQuery = ReturnType<typeof leadsOf>;
 
 function filtered(query: LeadsQuery, filter: LeadListFilter): LeadsQuery {
@@ -61,7 +65,7 @@ export async function claimWaitingLeads(
   trx: Transaction<Database>,
   { cutoff, floor, at, limit }: { cutoff: string; floor: string; at: Date; limit: number },
 ): Promise<{ due: number; claimed: Pick<Lead, 'id' | 'owner_id'>[] }> {
-  const due = await trx
+  const due = await leads(trx)
     .selectFrom('quote_requests')
     .select('id')
     .where('spam', '=', 0)
@@ -73,7 +77,7 @@ export async function claimWaitingLeads(
     .limit(limit)
     .execute();
   if (due.length === 0) return { due: 0, claimed: [] };
-  const claimed = await trx
+  const claimed = await leads(trx)
     .updateTable('quote_requests')
     .set({ escalated_at: at.toISOString() })
     .where(
