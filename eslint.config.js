@@ -19,7 +19,7 @@ export const FEATURE_NEEDS = {
   leads: ['accounts', 'attachments'],
   integrations: ['accounts', 'attachments', 'leads'],
   conversations: ['accounts', 'attachments', 'leads'],
-  team: ['accounts', 'leads'],
+  team: ['accounts', 'conversations', 'leads'],
   dashboard: ['accounts', 'leads', 'visits'],
   admin: [
     'accounts',

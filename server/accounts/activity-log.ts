@@ -1,25 +1,31 @@
 import type { ActivityAction } from '../../common/inbox-api/activity-endpoints.ts';
+import type { ActivityLine, RecordActivity } from '../db/activity-line.ts';
 import type { Storage } from '../db/database.ts';
 import type { AdminActivity } from './admin-tables.ts';
 
-export interface NewActivity {
-  actor: string | null;
-  action: ActivityAction;
-  summary: string;
-  leadId?: number | null;
-}
+export type NewActivity = ActivityLine<ActivityAction>;
+
+/**
+ * The one writer of the activity log, in the caller's transaction: the inbox's actions through
+ * createActivityLog, the other features' system lines through what start-up passes them.
+ */
+export const recordActivity: RecordActivity<ActivityAction> = async (
+  trx,
+  { actor, action, summary, leadId = null },
+  at,
+) => {
+  await trx
+    .insertInto('admin_activity')
+    .values({ at: at.toISOString(), actor, action, summary, lead_id: leadId })
+    .execute();
+};
 
 /** The activity log: who did what in the inbox and when. Written alongside each action; never edited. */
 export function createActivityLog(storage: Pick<Storage, 'db' | 'write'>) {
   const { db } = storage;
   return {
-    async record({ actor, action, summary, leadId = null }: NewActivity, at: Date): Promise<void> {
-      await storage.write.run((trx) =>
-        trx
-          .insertInto('admin_activity')
-          .values({ at: at.toISOString(), actor, action, summary, lead_id: leadId })
-          .execute(),
-      );
+    async record(activity: NewActivity, at: Date): Promise<void> {
+      await storage.write.run((trx) => recordActivity(trx, activity, at));
     },
 
     /** Newest first, below the cursor (an id). */

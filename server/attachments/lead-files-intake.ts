@@ -160,3 +160,21 @@ export async function storeLeadFiles(
     if (written !== file.size) throw new Error(`${file.name}: ${written} of ${file.size} bytes stored`);
   }
 }
+
+/** Files that came later with a message (an answer's): stored after the lead's others, naming the message. */
+export async function storeMessageFiles(
+  trx: Transaction<Database>,
+  leadId: number,
+  files: readonly LeadFile[],
+  at: Date,
+  leadMessageId: number,
+): Promise<void> {
+  const last = await trx
+    .selectFrom('lead_attachments')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('quote_request_id', '=', leadId)
+    .executeTakeFirst();
+  const firstPosition =
+    last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
+  await storeLeadFiles(trx, leadId, files, at, { firstPosition, leadMessageId });
+}

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ScanState } from '../../common/attachments.ts';
 import { inChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database-tables.ts';
+import { ownTables } from '../db/own-tables.ts';
 import { databaseContent } from './attachment-content.ts';
 
 /** What staff see of a file attached to a lead (never its content). */
@@ -24,7 +25,7 @@ export interface LeadFileDownload {
 /** Reads of the files of leads: lists for the inbox, the emails, integrations and exports, and downloads. */
 export function leadFilesRead(db: Kysely<Database>) {
   const files = () =>
-    db
+    ownTables<'lead_attachments'>(db)
       .selectFrom('lead_attachments')
       .select(['id', 'quote_request_id', 'name', 'size', 'media_type', 'scan', 'position']);
   const fileOf = (row: {
@@ -65,6 +66,22 @@ export function leadFilesRead(db: Kysely<Database>) {
         }
       });
       return byLead;
+    },
+
+    /** The files the lead's messages brought (an answer's), by message id, each message's in the order they came. */
+    async ofMessages(leadId: number): Promise<Map<number, LeadFile[]>> {
+      const rows = await files()
+        .select('lead_message_id')
+        .where('quote_request_id', '=', leadId)
+        .where('lead_message_id', 'is not', null)
+        .orderBy('position')
+        .execute();
+      const byMessage = new Map<number, LeadFile[]>();
+      for (const row of rows) {
+        const messageId = Number(row.lead_message_id);
+        byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), fileOf(row)]);
+      }
+      return byMessage;
     },
 
     /** A file of this lead with its content, or undefined if the lead has no such file. */

@@ -4,6 +4,7 @@ import { escapeHtml } from '../mail/escape-html.ts';
 import type { MailAddress } from '../mail/mail-address.ts';
 import type { MessageKind } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
+import { leadFields } from '../leads/lead-lookups.ts';
 import { inboxLinkOf } from '../leads/quote-email-files.ts';
 import { leadIdOf } from '../leads/quote-tables.ts';
 
@@ -78,11 +79,7 @@ export function answerEmailKind(settings: AnswerEmailSettings): MessageKind {
     kind: ANSWER_EMAIL_KIND,
     async prepare(trx, row) {
       const leadId = leadIdOf(row) ?? -1;
-      const lead = await trx
-        .selectFrom('quote_requests')
-        .select(['name', 'reference', 'spam'])
-        .where('id', '=', leadId)
-        .executeTakeFirst();
+      const lead = await leadFields(trx, leadId, ['name', 'reference', 'spam']);
       if (!lead) return { cancelled: 'the quote request was deleted' };
       if (lead.spam) return { cancelled: 'marked as spam' };
       const lines = await answerLines(trx, row, leadId, settings.timeZone ?? 'UTC');

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ScanState } from '../../common/attachments.ts';
+import { leadFilesRead } from '../attachments/lead-files-read.ts';
 import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
 import { conversationFigures } from './conversation-figures.ts';
@@ -41,25 +42,12 @@ const ANSWER = 'answer';
 
 /** The files the lead's messages brought, by message id, each message's in the order they came. */
 async function filesOfMessages(db: Kysely<Database>, leadId: number): Promise<Map<number, ThreadFile[]>> {
-  const rows = await db
-    .selectFrom('lead_attachments')
-    .select(['id', 'lead_message_id', 'name', 'size', 'media_type', 'scan'])
-    .where('quote_request_id', '=', leadId)
-    .where('lead_message_id', 'is not', null)
-    .orderBy('position')
-    .execute();
   const byMessage = new Map<number, ThreadFile[]>();
-  for (const row of rows) {
-    const messageId = Number(row.lead_message_id);
-    const file = {
-      id: Number(row.id),
-      name: row.name,
-      size: Number(row.size),
-      mediaType: row.media_type,
-      scan: row.scan,
-    };
-    byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), file]);
-  }
+  for (const [messageId, files] of await leadFilesRead(db).ofMessages(leadId))
+    byMessage.set(
+      messageId,
+      files.map(({ id, name, size, mediaType, scan }) => ({ id, name, size, mediaType, scan })),
+    );
   return byMessage;
 }
 

@@ -1,4 +1,5 @@
 import type { MessageKind } from '../outbox/message-kind.ts';
+import { leadFields } from '../leads/lead-lookups.ts';
 import { LEAD_OWNER } from '../leads/quote-tables.ts';
 import { replyEmail, type ReplyEmailSettings } from './reply-email.ts';
 
@@ -22,11 +23,7 @@ export function conversationEmailKinds(settings: ReplyEmailSettings): MessageKin
           .where('quote_request_id', '=', leadId)
           .where('message_id', '=', row.message_id)
           .executeTakeFirst();
-        const lead = await trx
-          .selectFrom('quote_requests')
-          .select(['email', 'reference'])
-          .where('id', '=', leadId)
-          .executeTakeFirst();
+        const lead = await leadFields(trx, leadId, ['email', 'reference']);
         if (!message || !lead) return { cancelled: 'the quote request was deleted' };
         return replyEmail(message, lead, settings);
       },

@@ -4,6 +4,7 @@ import { safeAddress } from '../mail/outgoing-mail.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { queueEmails } from '../outbox/outbox-rows.ts';
 import type { LeadHooks } from '../leads/lead-hooks.ts';
+import { leadFields } from '../leads/lead-lookups.ts';
 import { changeStatus } from '../leads/lead-workflow.ts';
 import { leadOwner } from '../leads/quote-tables.ts';
 import { replySubject } from '../../common/conversation.ts';
@@ -51,11 +52,7 @@ export async function queueReply(
   { mailDomain, hooks }: { mailDomain: string; hooks?: LeadHooks | undefined },
   { leadId, text, actor, at }: NewReply,
 ): Promise<ReplyOutcome> {
-  const lead = await trx
-    .selectFrom('quote_requests')
-    .select(['id', 'email', 'reference', 'status', 'spam'])
-    .where('id', '=', leadId)
-    .executeTakeFirst();
+  const lead = await leadFields(trx, leadId, ['id', 'email', 'reference', 'status', 'spam']);
   if (!lead) return { refused: 'not-found' };
   if (lead.spam) return { refused: 'spam-lead' };
   const to = safeAddress(lead.email);

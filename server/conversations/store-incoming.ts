@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { queueGroupedEmails } from '../outbox/grouped-emails.ts';
-import { storeLeadFiles } from '../attachments/lead-files-intake.ts';
+import { storeMessageFiles } from '../attachments/lead-files-intake.ts';
+import { leadFields } from '../leads/lead-lookups.ts';
 import { leadOwner } from '../leads/quote-tables.ts';
 import { ANSWER_EMAIL_KIND, ANSWER_EMAIL_WINDOW_MS, answerEmailPayload } from './answer-email-kind.ts';
 import type { AnswerFiles } from './answer-files.ts';
@@ -45,14 +46,7 @@ async function storeAnswerFiles(
   files: Pick<AnswerFiles, 'kept'>,
   at: Date,
 ) {
-  const last = await trx
-    .selectFrom('lead_attachments')
-    .select((eb) => eb.fn.max('position').as('position'))
-    .where('quote_request_id', '=', leadId)
-    .executeTakeFirst();
-  const firstPosition =
-    last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
-  await storeLeadFiles(trx, leadId, files.kept, at, { firstPosition, leadMessageId });
+  await storeMessageFiles(trx, leadId, files.kept, at, leadMessageId);
 }
 
 /** A staff member who may be told of answers (id null: MAIL_TO, before the first account). */
@@ -72,11 +66,7 @@ async function answerRecipients(
   leadId: number,
   staff: readonly StaffRecipient[],
 ) {
-  const lead = await trx
-    .selectFrom('quote_requests')
-    .select('owner_id')
-    .where('id', '=', leadId)
-    .executeTakeFirst();
+  const lead = await leadFields(trx, leadId, ['owner_id']);
   const owner = staff.find((person) => person.id !== null && person.id === lead?.owner_id);
   const told = owner ? [owner] : staff;
   return [
@@ -87,11 +77,7 @@ async function answerRecipients(
 /** Whether it came from the lead's own address (any case); null for a delivery report. */
 async function fromTheLead(trx: Transaction<Database>, leadId: number, mail: IncomingMail) {
   if (mail.kind === 'bounce') return null;
-  const lead = await trx
-    .selectFrom('quote_requests')
-    .select('email')
-    .where('id', '=', leadId)
-    .executeTakeFirst();
+  const lead = await leadFields(trx, leadId, ['email']);
   return lead?.email.toLowerCase() === mail.fromAddress ? 1 : 0;
 }
 

@@ -1,9 +1,11 @@
 import type { Transaction } from 'kysely';
 import { integrationKindLabels } from '../../common/integration-domain.ts';
 import { leadFilesRead } from '../attachments/lead-files-read.ts';
+import type { RecordActivity } from '../db/activity-line.ts';
 import type { Database } from '../db/database-tables.ts';
 import type { Attempt, MessageKind, Failure } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
+import { leadById } from '../leads/lead-lookups.ts';
 import { SPAM_CANCELLATION } from '../leads/quote-tables.ts';
 import { deliveryOf } from './delivery-row.ts';
 import { cancelIntegrationDeliveries, INTEGRATION_OUTBOX_KIND } from './integration-queue.ts';
@@ -13,6 +15,9 @@ import type { IntegrationDeliveryRow, IntegrationRow } from './integration-table
 /** Failing without a success for this long disables an integration. */
 const FAILING_DAYS = 3;
 const FAILING_MS = FAILING_DAYS * 24 * 60 * 60 * 1000;
+
+/** The activity log's writer, passed in at start-up (the integrations may not import the inbox). */
+type RecordDisabled = RecordActivity<'integration-disabled'>;
 
 /** Why an integration was disabled, as the inbox shows it (disabled_reason). */
 const DISABLED_GONE = 'Its receiver answered 410 Gone: the webhook no longer exists.';
@@ -35,6 +40,7 @@ async function disableIntegration(
   integration: Pick<IntegrationRow, 'id' | 'kind'>,
   reason: string,
   at: Date,
+  recordActivity: RecordDisabled,
 ): Promise<void> {
   const updated = await trx
     .updateTable('integrations')
@@ -44,16 +50,16 @@ async function disableIntegration(
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) return;
   await cancelIntegrationDeliveries(trx, integration.id, 'the integration was disabled', at);
-  await trx
-    .insertInto('admin_activity')
-    .values({
-      at: at.toISOString(),
+  await recordActivity(
+    trx,
+    {
       actor: null,
       action: 'integration-disabled',
       summary: `${integrationKindLabels[integration.kind]} integration #${integration.id} was disabled. ${reason}`,
-      lead_id: null,
-    })
-    .execute();
+      leadId: null,
+    },
+    at,
+  );
 }
 
 async function integrationOf(trx: Transaction<Database>, row: OutboxRow) {
@@ -81,11 +87,17 @@ function attemptEntry(row: OutboxRow, at: Date, attempt: Attempt, ok: boolean, e
 }
 
 /** A failed attempt: logged, then a 410 or days of failing disable the integration. */
-async function failed(trx: Transaction<Database>, row: OutboxRow, at: Date, failure: Failure) {
+async function failed(
+  trx: Transaction<Database>,
+  row: OutboxRow,
+  at: Date,
+  failure: Failure,
+  recordActivity: RecordDisabled,
+) {
   const integration = await integrationOf(trx, row);
   if (!integration) return;
   await logDelivery(trx, attemptEntry(row, at, failure, false, failure.error));
-  if (failure.status === 410) return disableIntegration(trx, integration, DISABLED_GONE, at);
+  if (failure.status === 410) return disableIntegration(trx, integration, DISABLED_GONE, at, recordActivity);
   if (!integration.failing_since) {
     await trx
       .updateTable('integrations')
@@ -93,7 +105,7 @@ async function failed(trx: Transaction<Database>, row: OutboxRow, at: Date, fail
       .where('id', '=', integration.id)
       .execute();
   } else if (at.getTime() - Date.parse(integration.failing_since) >= FAILING_MS) {
-    await disableIntegration(trx, integration, DISABLED_FAILING, at);
+    await disableIntegration(trx, integration, DISABLED_FAILING, at, recordActivity);
   }
 }
 
@@ -102,7 +114,15 @@ async function failed(trx: Transaction<Database>, row: OutboxRow, at: Date, fail
  * is sent, from the lead as it is then (a lead deleted, marked spam, or an integration disabled or
  * removed meanwhile withdraws it), and every attempt goes in the integration's delivery log.
  */
-export function integrationOutboxKind({ siteUrl }: { siteUrl: string }): MessageKind {
+export function integrationOutboxKind({
+  siteUrl,
+  recordActivity,
+}: {
+  siteUrl: string;
+  recordActivity: RecordDisabled;
+}): MessageKind {
+  const failedAttempt = (trx: Transaction<Database>, row: OutboxRow, at: Date, failure: Failure) =>
+    failed(trx, row, at, failure, recordActivity);
   return {
     kind: INTEGRATION_OUTBOX_KIND,
     async prepare(trx, row, at) {
@@ -110,11 +130,7 @@ export function integrationOutboxKind({ siteUrl }: { siteUrl: string }): Message
       if (!integration) return { cancelled: 'the integration was removed' };
       if (!integration.enabled) return { cancelled: 'the integration is disabled' };
       const delivery = deliveryOf(row);
-      const lead = await trx
-        .selectFrom('quote_requests')
-        .selectAll()
-        .where('id', '=', delivery.leadId ?? -1)
-        .executeTakeFirst();
+      const lead = await leadById(trx, delivery.leadId ?? -1);
       if (!lead) return { cancelled: 'the quote request was deleted' };
       // Nothing is ever sent about spam, whatever put the delivery back in the queue.
       if (lead.spam) return { cancelled: SPAM_CANCELLATION };
@@ -135,8 +151,8 @@ export function integrationOutboxKind({ siteUrl }: { siteUrl: string }): Message
         .where('failing_since', 'is not', null)
         .execute();
     },
-    onRetry: failed,
-    onDead: failed,
+    onRetry: failedAttempt,
+    onDead: failedAttempt,
     describe: (row) => {
       const { leadId, integrationId } = deliveryOf(row);
       return { leadId, integrationId };

@@ -1,3 +1,4 @@
+import { recordActivity } from '../accounts/activity-log.ts';
 import type { Config } from '../config/config.ts';
 import type { FeatureDefinition } from '../plugins/feature-definition.ts';
 import { integrationOutboxKind } from './integration-kind.ts';
@@ -9,6 +10,6 @@ export const integrationsFeature = {
   name: 'integrations',
   needs: ['accounts', 'attachments', 'leads'],
   migrations: [{ sqlite: integrationMigrations, postgres: integrationPostgresMigrations }],
-  messageKinds: (config: Config) => [integrationOutboxKind({ siteUrl: config.siteUrl })],
+  messageKinds: (config: Config) => [integrationOutboxKind({ siteUrl: config.siteUrl, recordActivity })],
   inboxRoutes: [integrationRoutes, integrationDeliveryRoutes],
 } as const satisfies FeatureDefinition;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordActivity } from '../accounts/activity-log.ts';
 import { REQUEST_SCAN_DEADLINE_MS } from '../attachments/lead-files-intake.ts';
 import type { Config } from '../config/config.ts';
 import type { Storage } from '../db/database.ts';
@@ -58,7 +59,7 @@ async function quotePublicRoutes(
     limits: config.attachments.limits,
     scanner: intakeScanner(config, options.scanner),
     uploadRoot: options.uploadRoot,
-    virusRefusals: createVirusRefusals(options.storage),
+    virusRefusals: createVirusRefusals(options.storage, recordActivity),
   });
 }
 

@@ -1,3 +1,4 @@
+import type { RecordActivity } from '../db/activity-line.ts';
 import type { Storage } from '../db/database.ts';
 
 /**
@@ -16,22 +17,20 @@ function virusRefusalSummary(viruses: readonly string[]): string {
   return `A quote request was refused: ${what} (${found}). Nothing was stored; the visitor was told which file.`;
 }
 
-/** Written into admin_activity (the admin feature's table, as the newsletter's and integrations' system lines are). */
-export function createVirusRefusals(storage: Pick<Storage, 'write'>): VirusRefusals {
+/** Written by the activity log's owner (passed in: the leads may not import it), as the newsletter's and integrations' system lines are. */
+export function createVirusRefusals(
+  storage: Pick<Storage, 'write'>,
+  recordActivity: RecordActivity<'virus-refused'>,
+): VirusRefusals {
   return {
     async record(viruses, at) {
       if (viruses.length === 0) return;
       await storage.write.run((trx) =>
-        trx
-          .insertInto('admin_activity')
-          .values({
-            at: at.toISOString(),
-            actor: null,
-            action: 'virus-refused',
-            summary: virusRefusalSummary(viruses),
-            lead_id: null,
-          })
-          .execute(),
+        recordActivity(
+          trx,
+          { actor: null, action: 'virus-refused', summary: virusRefusalSummary(viruses), leadId: null },
+          at,
+        ),
       );
     },
   };

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { company } from '../../common/company.ts';
 import { newsletterPaths } from '../../common/newsletter.ts';
+import type { RecordActivity } from '../db/activity-line.ts';
 import type { Database } from '../db/database-tables.ts';
 import type { MailAddress } from '../mail/mail-address.ts';
 import { headerText, type OutgoingMail } from '../mail/outgoing-mail.ts';
@@ -43,6 +44,7 @@ async function campaignEmailFailed(
   row: OutboxRow,
   at: Date,
   failure: Failure,
+  recordActivity: RecordActivity<'campaign-paused'>,
 ): Promise<number | undefined> {
   const iso = at.toISOString();
   const subscriberId = subscriberIdOf(row);
@@ -67,16 +69,16 @@ async function campaignEmailFailed(
   const reason = `Paused by itself after ${FAILURES_BEFORE_PAUSE} failed emails in a row; the last: ${failure.error.slice(0, 300)}. Check the mail server, then resume.`;
   const paused = await pauseIn(trx, campaignId, at, reason);
   if (!paused) return counted.failures_in_row;
-  await trx
-    .insertInto('admin_activity')
-    .values({
-      at: iso,
+  await recordActivity(
+    trx,
+    {
       actor: null,
       action: 'campaign-paused',
       summary: `Campaign #${paused.id} paused by itself after ${FAILURES_BEFORE_PAUSE} failures in a row`,
-      lead_id: null,
-    })
-    .execute();
+      leadId: null,
+    },
+    at,
+  );
   return counted.failures_in_row;
 }
 
@@ -106,7 +108,10 @@ function renderCache(settings: CampaignEmailSettings, unsubscribePage: string) {
 }
 
 /** The campaign's email to each subscriber (lane 'campaign'), with the recipient's own unsubscribe link. */
-function campaignKind(settings: CampaignEmailSettings): MessageKind {
+function campaignKind(
+  settings: CampaignEmailSettings,
+  recordActivity: RecordActivity<'campaign-paused'>,
+): MessageKind {
   const unsubscribePage = `${settings.siteUrl}${newsletterPaths.unsubscribe}`;
   const renderOnce = renderCache(settings, unsubscribePage);
   const build = (row: OutboxRow, { campaign, token: raw }: CampaignEmailParts): OutgoingMail => {
@@ -145,7 +150,7 @@ function campaignKind(settings: CampaignEmailSettings): MessageKind {
     });
   };
   const failed = async (trx: Transaction<Database>, row: OutboxRow, at: Date, failure: Failure) => {
-    const run = await campaignEmailFailed(trx, row, at, failure);
+    const run = await campaignEmailFailed(trx, row, at, failure, recordActivity);
     const campaignId = campaignIdOf(row);
     if (campaignId !== null) runs.set(campaignId, run ?? Number.NaN);
   };
@@ -221,6 +226,9 @@ function campaignTestKind(settings: CampaignEmailSettings): MessageKind {
  * email is taken for sending) in the footer and in List-Unsubscribe with one-click POST (RFC 8058),
  * List-Id, the row's Message-ID; never to a subscriber who is no longer confirmed when it is due.
  */
-export function campaignEmailKinds(settings: CampaignEmailSettings): MessageKind[] {
-  return [campaignKind(settings), campaignTestKind(settings)];
+export function campaignEmailKinds(
+  settings: CampaignEmailSettings,
+  recordActivity: RecordActivity<'campaign-paused'>,
+): MessageKind[] {
+  return [campaignKind(settings, recordActivity), campaignTestKind(settings)];
 }

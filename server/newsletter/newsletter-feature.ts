@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordActivity } from '../accounts/activity-log.ts';
 import type { Config } from '../config/config.ts';
 import type { Storage } from '../db/database.ts';
 import type { SiteStylesheet } from '../forms/site-stylesheet.ts';
@@ -62,7 +63,7 @@ export const newsletterFeature = {
   ],
   messageKinds: (config: Config) => [
     ...newsletterEmailKinds(newsletterMail(config)),
-    ...campaignEmailKinds(newsletterMail(config)),
+    ...campaignEmailKinds(newsletterMail(config), recordActivity),
   ],
   publicRoutes: [newsletterPublicRoutes],
   inboxRoutes: [subscriberRoutes, campaignRoutes, campaignSendingRoutes, campaignControlRoutes],

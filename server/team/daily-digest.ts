@@ -3,8 +3,11 @@ import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { queueEmails } from '../outbox/outbox-rows.ts';
+import { unreadAnswersOf } from '../conversations/unread-answers.ts';
 import { remindersDueBy } from '../leads/lead-follow-up.ts';
+import { staffLeadList } from '../leads/staff-lead-lists.ts';
 import { localDate } from '../time/zoned-time.ts';
+import { digestReaders } from '../accounts/staff-lookups.ts';
 
 /** The outbox's kind of the daily digest, and the owner of its rows: the account it goes to. */
 export const DIGEST_EMAIL_KIND = 'staff-digest';
@@ -26,42 +29,15 @@ export interface DigestContent {
 
 type Person = { id: number; email: string; role: 'admin' | 'member' };
 
-/** The leads that are not spam. */
-const leadsOf = (trx: Transaction<Database>) =>
-  trx.selectFrom('quote_requests').where('quote_requests.spam', '=', 0);
-type LeadsQuery = ReturnType<typeof leadsOf>;
-
-/**
- * A list for one person: an admin sees everyone's leads, a member their own and the unassigned ones.
- */
-async function listOf(trx: Transaction<Database>, person: Person, only: (q: LeadsQuery) => LeadsQuery) {
-  let query = only(leadsOf(trx));
-  if (person.role !== 'admin')
-    query = query.where((eb) => eb.or([eb('owner_id', '=', person.id), eb('owner_id', 'is', null)]));
-  const [rows, count] = await Promise.all([
-    query.select('quote_requests.id').orderBy('quote_requests.id').limit(LIST_SIZE).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst(),
-  ]);
-  return { ids: rows.map((row) => row.id), total: Number(count?.count ?? 0) };
-}
-
 /** One person's digest for a day: leads waiting for a first contact, follow-ups due, new replies. */
 async function contentFor(trx: Transaction<Database>, person: Person, day: string): Promise<DigestContent> {
-  const waiting = await listOf(trx, person, (q) => q.where('first_contact_ms', 'is', null));
-  const followUps = await listOf(trx, person, (q) =>
-    q.where('follow_up_on', '<=', day).where('status', 'not in', ['won', 'lost']),
-  );
-  const replies = await listOf(trx, person, (q) =>
-    q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('lead_messages')
-          .select('lead_messages.id')
-          .whereRef('lead_messages.quote_request_id', '=', 'quote_requests.id')
-          .where('lead_messages.read_at', 'is', null)
-          .where('lead_messages.kind', '=', 'answer'),
-      ),
-    ),
+  const waiting = await staffLeadList(trx, person, { waiting: true }, LIST_SIZE);
+  const followUps = await staffLeadList(trx, person, { followUpDueBy: day }, LIST_SIZE);
+  const replies = await staffLeadList(
+    trx,
+    person,
+    { hasRow: (leadId) => unreadAnswersOf(trx, leadId) },
+    LIST_SIZE,
   );
   return { day, waiting, followUps, replies };
 }
@@ -113,23 +89,13 @@ export async function sendDigests(
   const { timeZone, reminderTime, mailDomain, at } = options;
   const today = localDate(at, timeZone);
   if (remindersDueBy(at, timeZone, reminderTime) !== today) return 0;
-  const people = await storage.db
-    .selectFrom('admin_accounts')
-    .select(['id', 'email', 'role'])
-    .where('daily_digest', '=', 1)
-    .where('revoked_at', 'is', null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('staff_digests')
-            .select('staff_digests.account_id')
-            .whereRef('staff_digests.account_id', '=', 'admin_accounts.id')
-            .where('staff_digests.day', '=', today),
-        ),
-      ),
-    )
-    .execute();
+  // Who chose a digest and has none for today yet (the accounts' list, less the day's digests).
+  const [readers, done] = await Promise.all([
+    digestReaders(storage.db).execute(),
+    storage.db.selectFrom('staff_digests').select('account_id').where('day', '=', today).execute(),
+  ]);
+  const sentToday = new Set(done.map((row) => row.account_id));
+  const people = readers.filter((person) => !sentToday.has(person.id));
   let sent = 0;
   for (const person of people) {
     if (stopped()) break;

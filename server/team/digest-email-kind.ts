@@ -2,6 +2,7 @@ import { adminPaths } from '../../common/admin-api.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
 import type { MailAddress } from '../mail/mail-address.ts';
 import type { MessageKind } from '../outbox/message-kind.ts';
+import { namedLeads } from '../leads/lead-lookups.ts';
 import { inboxLinkOf } from '../leads/quote-email-files.ts';
 import { DIGEST_EMAIL_KIND, type DigestContent } from './daily-digest.ts';
 
@@ -46,14 +47,7 @@ export function digestEmailKind(settings: { from: MailAddress; siteUrl: string }
       if (!row.payload) return { cancelled: 'nothing to tell' };
       const queued = JSON.parse(row.payload) as DigestContent;
       const ids = [...queued.waiting.ids, ...queued.followUps.ids, ...queued.replies.ids];
-      const found = ids.length
-        ? await trx
-            .selectFrom('quote_requests')
-            .select(['id', 'name', 'reference'])
-            .where('id', 'in', ids)
-            .where('spam', '=', 0)
-            .execute()
-        : [];
+      const found = await namedLeads(trx, ids);
       const byId = new Map(found.map((lead) => [lead.id, lead]));
       const listOf = ({ ids: listed, total }: DigestContent['waiting']): List => ({
         leads: listed.flatMap((id) => byId.get(id) ?? []),

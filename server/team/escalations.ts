@@ -4,7 +4,9 @@ import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { type NewEmail, queueEmails } from '../outbox/outbox-rows.ts';
 import { leadOwner } from '../leads/quote-tables.ts';
+import { claimWaitingLeads } from '../leads/staff-lead-lists.ts';
 import { STAFF_LEAD_EMAIL_KINDS } from '../leads/staff-lead-email-kinds.ts';
+import { activeStaff } from '../accounts/staff-lookups.ts';
 
 /** Leads escalated per transaction. */
 const BATCH = 100;
@@ -16,11 +18,7 @@ const LOOK_BACK_MS = 7 * 24 * 3_600_000;
 
 /** Who hears of a waiting lead: its owner and every admin, not revoked, each once. */
 async function recipientsOf(trx: Transaction<Database>, ownerId: number | null): Promise<string[]> {
-  const people = await trx
-    .selectFrom('admin_accounts')
-    .select(['id', 'email', 'role'])
-    .where('revoked_at', 'is', null)
-    .execute();
+  const people = await activeStaff(trx).execute();
   const told = people.filter((person) => person.role === 'admin' || person.id === ownerId);
   return [...new Set(told.map((person) => person.email))];
 }
@@ -37,30 +35,8 @@ async function escalateBatch(
   const cutoff = new Date(at.getTime() - firstResponseMs).toISOString();
   const floor = new Date(at.getTime() - firstResponseMs - LOOK_BACK_MS).toISOString();
   return storage.write.run(async (trx) => {
-    const due = await trx
-      .selectFrom('quote_requests')
-      .select('id')
-      .where('spam', '=', 0)
-      .where('created_at', '<=', cutoff)
-      .where('created_at', '>', floor)
-      .where('first_contact_ms', 'is', null)
-      .where('escalated_at', 'is', null)
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
-    if (due.length === 0) return { escalated: 0, more: false };
-    const claimed = await trx
-      .updateTable('quote_requests')
-      .set({ escalated_at: at.toISOString() })
-      .where(
-        'id',
-        'in',
-        due.map((row) => row.id),
-      )
-      .where('escalated_at', 'is', null)
-      .where('first_contact_ms', 'is', null)
-      .returning(['id', 'owner_id'])
-      .execute();
+    const { due, claimed } = await claimWaitingLeads(trx, { cutoff, floor, at, limit: BATCH });
+    if (due === 0) return { escalated: 0, more: false };
     const kind = STAFF_LEAD_EMAIL_KINDS.escalation;
     const emails: NewEmail[] = [];
     for (const lead of claimed)
@@ -73,7 +49,7 @@ async function escalateBatch(
           at,
         });
     await queueEmails(trx, emails);
-    return { escalated: claimed.length, more: due.length === BATCH };
+    return { escalated: claimed.length, more: due === BATCH };
   });
 }
 

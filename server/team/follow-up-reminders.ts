@@ -8,6 +8,7 @@ import { STAFF_LEAD_EMAIL_KINDS } from '../leads/staff-lead-email-kinds.ts';
 import { claimDueFollowUps, type FollowUpLead, remindersDueBy } from '../leads/lead-follow-up.ts';
 import { leadOwner } from '../leads/quote-tables.ts';
 import { createPeriodicCheck, type PeriodicCheck } from '../ops/periodic-check.ts';
+import { activeStaff } from '../accounts/staff-lookups.ts';
 
 /**
  * The follow-ups' reminders (issue 36): at FOLLOW_UP_REMINDER_TIME in ADMIN_TIME_ZONE on a follow-up's
@@ -39,11 +40,7 @@ const BATCH = 100;
 
 /** Who is reminded of each lead: its owner while not revoked, else every admin not revoked. */
 async function recipientsOf(trx: Transaction<Database>, leads: readonly FollowUpLead[]) {
-  const accounts = await trx
-    .selectFrom('admin_accounts')
-    .select(['id', 'email', 'role'])
-    .where('revoked_at', 'is', null)
-    .execute();
+  const accounts = await activeStaff(trx).execute();
   const byId = new Map(accounts.map((account) => [account.id, account.email]));
   const admins = accounts.filter((account) => account.role === 'admin').map((account) => account.email);
   return leads.map((lead) => {

@@ -6,9 +6,11 @@ import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
 import { type NewEmail, queueEmails } from '../outbox/outbox-rows.ts';
 import type { LeadHooks, StoredProbe } from '../leads/lead-hooks.ts';
+import { leadFields } from '../leads/lead-lookups.ts';
 import { changeOwner } from '../leads/lead-owner.ts';
 import { leadOwner } from '../leads/quote-tables.ts';
 import { STAFF_LEAD_EMAIL_KINDS } from '../leads/staff-lead-email-kinds.ts';
+import { staffTakingLeads } from '../accounts/staff-lookups.ts';
 
 /** The email to a person given a lead, when they chose to hear of theirs. */
 export function forYouEmail(leadId: number, recipient: string, mailDomain: string, at: Date): NewEmail {
@@ -18,13 +20,7 @@ export function forYouEmail(leadId: number, recipient: string, mailDomain: strin
 
 /** The accounts that take new leads in turn, in the order turns go round. */
 function eligible(trx: Transaction<Database>) {
-  return trx
-    .selectFrom('admin_accounts')
-    .select(['id', 'email', 'new_lead_emails'])
-    .where('revoked_at', 'is', null)
-    .where('takes_leads', '=', 1)
-    .orderBy('id')
-    .execute();
+  return staffTakingLeads(trx).execute();
 }
 
 /**
@@ -62,11 +58,7 @@ export function assignmentHooks({ mailDomain }: { mailDomain: string }): LeadHoo
     storedOnlyIf: [takingTurns],
     stored: (trx, leadId, at) => assignInTurn(trx, leadId, at, mailDomain),
     created: async (trx, leadId, at) => {
-      const lead = await trx
-        .selectFrom('quote_requests')
-        .select('owner_id')
-        .where('id', '=', leadId)
-        .executeTakeFirst();
+      const lead = await leadFields(trx, leadId, ['owner_id']);
       if (lead && lead.owner_id === null) await assignInTurn(trx, leadId, at, mailDomain);
     },
   };

@@ -5,14 +5,10 @@ import { queueEmails } from '../outbox/outbox-rows.ts';
 import type { LeadHooks } from '../leads/lead-hooks.ts';
 import { leadOwner } from '../leads/quote-tables.ts';
 import { STAFF_LEAD_EMAIL_KINDS } from '../leads/staff-lead-email-kinds.ts';
+import { staffOnAllLeads } from '../accounts/staff-lookups.ts';
 
 /** The people (not revoked) who chose to hear of every lead. */
-const everyoneOnAll = (db: QueryCreator<Database>) =>
-  db
-    .selectFrom('admin_accounts')
-    .select('email')
-    .where('new_lead_emails', '=', 'all')
-    .where('revoked_at', 'is', null);
+const everyoneOnAll = (db: QueryCreator<Database>) => staffOnAllLeads(db);
 
 /**
  * "Email me about new leads: All leads" (Account → Notifications): each such person (not revoked) gets

@@ -9,7 +9,7 @@ import { teamRoutes } from './team-routes.ts';
 /** How the staff share the leads: roles, owners and round-robin assignment, follow-ups, digests. */
 export const teamFeature = {
   name: 'team',
-  needs: ['accounts', 'leads'],
+  needs: ['accounts', 'conversations', 'leads'],
   migrations: [{ sqlite: assignmentMigrations, postgres: assignmentMigrations }],
   messageKinds: (config: Config) => [digestEmailKind({ from: config.mail.from, siteUrl: config.siteUrl })],
   inboxRoutes: [followUpRoutes, teamRoutes, ownerRoutes],
