@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { AssignmentMode } from '../../common/team-domain.ts';
-import { staffNameOf } from '../conversations/staff-name.ts';
+import { staffNameOf } from './staff-names.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
@@ -61,7 +61,7 @@ export function assignmentHooks({ mailDomain }: { mailDomain: string }): LeadHoo
   return {
     storedOnlyIf: [takingTurns],
     stored: (trx, leadId, at) => assignInTurn(trx, leadId, at, mailDomain),
-    created: async (trx, leadId, at) => {
+    markedNotSpam: async (trx, leadId, at) => {
       const lead = await trx
         .selectFrom('quote_requests')
         .select('owner_id')

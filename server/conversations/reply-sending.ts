@@ -7,8 +7,8 @@ import type { LeadHooks } from '../quote/lead-hooks.ts';
 import { changeStatus } from '../quote/lead-workflow.ts';
 import { leadOwner } from '../quote/quote-tables.ts';
 import { replySubject } from '../../common/conversation.ts';
+import { staffNameOf } from '../../common/staff-name.ts';
 import { REPLY_EMAIL_KIND } from './reply-email-kind.ts';
-import { staffNameOf } from './staff-name.ts';
 import { threadReferences } from './thread-references.ts';
 
 export interface NewReply {
