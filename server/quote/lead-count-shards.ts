@@ -4,7 +4,8 @@ import './lead-count-tables.ts';
 /**
  * lead_counts spread over shards on PostgreSQL. Every lead of a day and page counts in one row, and
  * an upsert holds that row's lock until its transaction has committed, fsync included: with one row,
- * concurrent quotes committed one after another, one fsync each (bench:api, issue 33). Now a change
+ * concurrent quotes committed one after another, one fsync each (bench:api;
+ * docs/decisions/038-postgres-group-commit.md). Now a change
  * goes to the first shard of its bucket that no other transaction holds, so concurrent commits no longer wait for each other and PostgreSQL flushes them together.
  * With no concurrency every change lands on shard 0, so a quiet site keeps one row per bucket; the
  * readers already add the rows of a bucket up (sum … group by), and a shard's row may go below 0
