@@ -7,8 +7,8 @@
  */
 import { randomInt } from 'node:crypto';
 import { type LEAD_STATUSES } from '../common/admin-api.ts';
-import { quoteFields } from '../common/quote-request.ts';
 import { sampleQuote } from '../common/quote-sample.ts';
+import { LEAD_COLUMNS as INBOX_LEAD_COLUMNS } from '../server/quote/lead-inbox.ts';
 
 const FIRST = [
   'Priya',
@@ -47,17 +47,25 @@ const WORDS = [
 ];
 const pick = <T>(list: readonly T[]) => list[randomInt(list.length)] as T;
 
-/** A column per field of the form: the fields searched by here get varied values, any other the sample's. */
-export const LEAD_COLUMNS = [
-  'reference',
-  'created_at',
-  ...quoteFields,
-  'source_page',
-  'status',
-  'spam',
-  'spam_at',
-  'first_contact_ms',
-];
+/**
+ * A lead's columns the bench leaves to others: the id (the database's, or the seed's), the columns the
+ * database computes (the phone's digits and endings), and the team's (admin-owners.ts, admin-follow-ups.ts).
+ */
+const NOT_WRITTEN: ReadonlySet<string> = new Set([
+  'id',
+  'owner_id',
+  'follow_up_on',
+  'follow_up_reminded_for',
+  'escalated_at',
+  'phone_digits',
+  'phone_endings',
+]);
+
+/**
+ * The columns the bench writes: the inbox's, less those above. A column per field of the form: the fields
+ * searched by here get varied values, any other the sample's.
+ */
+export const LEAD_COLUMNS = INBOX_LEAD_COLUMNS.filter((column) => !NOT_WRITTEN.has(column));
 
 /** Who answers the leads (lead_events.actor). */
 export const BENCH_STAFF = 'bench@example.com';
