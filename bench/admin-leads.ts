@@ -47,26 +47,6 @@ const WORDS = [
 ];
 const pick = <T>(list: readonly T[]) => list[randomInt(list.length)] as T;
 
-/**
- * A lead's columns the bench leaves to others: the id (the database's, or the seed's), the columns the
- * database computes (the phone's digits and endings), and the team's (admin-owners.ts, admin-follow-ups.ts).
- */
-const NOT_WRITTEN: ReadonlySet<string> = new Set([
-  'id',
-  'owner_id',
-  'follow_up_on',
-  'follow_up_reminded_for',
-  'escalated_at',
-  'phone_digits',
-  'phone_endings',
-]);
-
-/**
- * The columns the bench writes: the inbox's, less those above. A column per field of the form: the fields
- * searched by here get varied values, any other the sample's.
- */
-export const LEAD_COLUMNS = INBOX_LEAD_COLUMNS.filter((column) => !NOT_WRITTEN.has(column));
-
 /** Who answers the leads (lead_events.actor). */
 export const BENCH_STAFF = 'bench@example.com';
 
@@ -145,3 +125,10 @@ export function benchLead(index: number, count: number): BenchLead {
     answeredAt: firstContactMs === null ? undefined : new Date(created + firstContactMs).toISOString(),
   };
 }
+
+/**
+ * The columns the bench writes: the inbox's own list (lead-inbox.ts), those its leads have. The rest is
+ * the database's (the id, the phone's digits) or the team's seeds' (admin-owners.ts, admin-follow-ups.ts).
+ * A column per field of the form: the fields searched by here get varied values, any other the sample's.
+ */
+export const LEAD_COLUMNS = INBOX_LEAD_COLUMNS.filter((column) => column in benchLead(0, 1).lead);
