@@ -14,8 +14,11 @@ interface ListPageTopProps<View extends string> {
   exportHref: string | undefined;
   /** What just happened (a flash), said above the search. */
   notice: ReactNode;
-  search: ComponentProps<typeof SearchForm>;
-  views: ViewTabsProps<View>;
+  /** The view shown ('all': the first, which the search does not carry) and the words searched. */
+  view: View;
+  q: string;
+  search: Omit<ComponentProps<typeof SearchForm>, 'q' | 'keep'>;
+  views: Omit<ViewTabsProps<View>, 'current'>;
 }
 
 /**
@@ -23,7 +26,7 @@ interface ListPageTopProps<View extends string> {
  * happened, the search and the views with their counts.
  */
 export function ListPageTop<View extends string>(props: ListPageTopProps<View>) {
-  const { title, lead, exportHref, notice, search, views } = props;
+  const { title, lead, exportHref, notice, view, q, search, views } = props;
   return (
     <>
       <PageHeader
@@ -41,8 +44,8 @@ export function ListPageTop<View extends string>(props: ListPageTopProps<View>) 
       <div className="mt-4">
         <Notice tone="success">{notice}</Notice>
       </div>
-      <SearchForm {...search} />
-      <ViewTabs {...views} />
+      <SearchForm {...search} q={q} keep={view === 'all' ? {} : { view }} />
+      <ViewTabs {...views} current={view} />
     </>
   );
 }

@@ -194,19 +194,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         lead="Quote requests from the website, newest first."
         exportHref={admin ? exportHref : undefined}
         notice={notice}
-        search={{
-          label: 'Search leads',
-          placeholder: 'Name, email, phone…',
-          q,
-          keep: view === 'all' ? {} : { view },
-          clearHref: inboxHref(view, ''),
-        }}
-        views={{
-          label: 'Lead views',
-          tabs,
-          current: view,
-          hrefOf: (v) => inboxHref(v, q, { newReply, mine }),
-        }}
+        view={view}
+        q={q}
+        search={{ label: 'Search leads', placeholder: 'Name, email, phone…', clearHref: inboxHref(view, '') }}
+        views={{ label: 'Lead views', tabs, hrefOf: (v) => inboxHref(v, q, { newReply, mine }) }}
       />
       <FilterLinks view={view} q={q} filters={{ newReply, mine }} count={list.newReplies} />
       {more.items.length === 0 ? (

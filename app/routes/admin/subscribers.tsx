@@ -152,14 +152,14 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
         lead="People who signed up for the newsletter on the website."
         exportHref={admin ? exportHref : undefined}
         notice={notice}
+        view={view}
+        q={q}
         search={{
           label: 'Search subscribers',
           placeholder: 'Email address',
-          q,
-          keep: view === 'all' ? {} : { view },
           clearHref: subscribersHref(view, ''),
         }}
-        views={{ label: 'Subscriber views', tabs, current: view, hrefOf: (each) => subscribersHref(each, q) }}
+        views={{ label: 'Subscriber views', tabs, hrefOf: (each) => subscribersHref(each, q) }}
       />
       {more.items.length === 0 ? (
         <EmptyList
