@@ -7,8 +7,8 @@ import { adminConfig, attachmentConfig, DAY_MS, mailConfig, storageConfig } from
 import { envSchema, SECRET_VARIABLES, type Env } from './config-env.ts';
 
 export { ConfigError };
-/** Every variable the server reads, and their values as the schema gives them (config-env.ts). */
-export { ENV_VARIABLES, type Env } from './config-env.ts';
+/** The names of every variable the server reads (config-env.ts holds the schema). */
+export { ENV_VARIABLES } from './config-env.ts';
 
 /** The variables grouped and in the units the server works in; its type is the Config's. */
 function toConfig(value: Env, warnings: string[], dkim: DkimSettings | undefined) {
