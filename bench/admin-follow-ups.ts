@@ -1,5 +1,6 @@
 /**
- * bench:admin's follow-ups (issue 36): one lead in ten has a follow-up date, from two weeks ago to two
+ * bench:admin's follow-ups (docs/decisions/040-follow-ups.md): one lead in ten has a follow-up date, from two weeks
+ * ago to two
  * weeks ahead (half overdue, a few today), owned by one of 10 staff (ids 1 to 10: the bench's account is
  * the first). Those due were reminded already, as a running server would have done, so the server's
  * reminder check finds nothing to send while the requests are timed. Plain UPDATEs (one per date), the

@@ -7,8 +7,8 @@
  */
 import { randomInt } from 'node:crypto';
 import { type LEAD_STATUSES } from '../common/admin-api.ts';
-import { quoteFields } from '../common/quote-request.ts';
 import { sampleQuote } from '../common/quote-sample.ts';
+import { LEAD_COLUMNS as INBOX_LEAD_COLUMNS } from '../server/leads/lead-inbox.ts';
 
 const FIRST = [
   'Priya',
@@ -46,18 +46,6 @@ const WORDS = [
   'export',
 ];
 const pick = <T>(list: readonly T[]) => list[randomInt(list.length)] as T;
-
-/** A column per field of the form: the fields searched by here get varied values, any other the sample's. */
-export const LEAD_COLUMNS = [
-  'reference',
-  'created_at',
-  ...quoteFields,
-  'source_page',
-  'status',
-  'spam',
-  'spam_at',
-  'first_contact_ms',
-];
 
 /** Who answers the leads (lead_events.actor). */
 export const BENCH_STAFF = 'bench@example.com';
@@ -137,3 +125,10 @@ export function benchLead(index: number, count: number): BenchLead {
     answeredAt: firstContactMs === null ? undefined : new Date(created + firstContactMs).toISOString(),
   };
 }
+
+/**
+ * The columns the bench writes: the inbox's own list (lead-inbox.ts), those its leads have. The rest is
+ * the database's (the id, the phone's digits) or the team's seeds' (admin-owners.ts, admin-follow-ups.ts).
+ * A column per field of the form: the fields searched by here get varied values, any other the sample's.
+ */
+export const LEAD_COLUMNS = INBOX_LEAD_COLUMNS.filter((column) => column in benchLead(0, 1).lead);

@@ -1,5 +1,6 @@
 /**
- * bench:admin's team (issue 36): 10 staff, the bench's own account first (id 1) and 9 colleagues, and
+ * bench:admin's team (docs/decisions/042-owners-and-assignment-in-turn.md): 10 staff, the bench's own account first
+ * (id 1) and 9 colleagues, and
  * every lead owned by one of them in turn (owner id = lead id mod 10 + 1), so "Mine" lists about a tenth
  * of the leads: 10,000 of 100,000. One UPDATE, the same on both databases.
  */

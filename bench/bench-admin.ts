@@ -3,9 +3,9 @@
  * build) with 100,000 leads in the database, and 200,000 messages of their
  * conversations (admin-messages.ts: half answers, 1 in 200 unread). Times the list, a status filter,
  * the "New reply" filter, one lead and its conversation, and searches as a signed-in person's browser asks for them, one request at a
- * time, and reports p50, p95 and p99 of each. The target: p95 <= 50 ms. The Follow-ups view (issue 36),
+ * time, and reports p50, p95 and p99 of each. The target: p95 <= 50 ms. The Follow-ups view,
  * everyone's and "Mine", with one lead in ten followed up (admin-follow-ups.ts), the same target.
- * Then the dashboard (issue 24) for each period of its picker, with the leads
+ * Then the dashboard (docs/dashboard.md) for each period of its picker, with the leads
  * over 13 months (most answered by staff) and a year of visit aggregates for
  * 20 pages (admin-visits.ts): every figure in one answer, p95 <= 100 ms.
  * `-- N` sets the number of leads. `-- --database postgres` runs it on a
@@ -48,7 +48,7 @@ type DatabaseKind = (typeof databases)[number];
 const LEADS = Number(positionals[0] ?? 100_000);
 const REQUESTS = 300;
 const TARGET_P95_MS = 50;
-/** The dashboard answers every figure of a period at once (issue 24): p95 <= 100 ms. */
+/** The dashboard answers every figure of a period at once (docs/dashboard.md): p95 <= 100 ms. */
 const DASHBOARD_TARGET_P95_MS = 100;
 
 if (!existsSync('build/.complete')) {

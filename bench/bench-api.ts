@@ -58,7 +58,7 @@ const QUOTE_CONNECTIONS = [10, 50, 200];
 const TARGETS = {
   staticRatio: 0.9,
   staticCpuRatio: 1.5,
-  /** Visits counted against not counted (issue 24): within 10%. */
+  /** Visits counted against not counted (docs/decisions/033-visit-counting-in-bounded-memory.md): within 10%. */
   countingRatio: 0.9,
   quotesPerSecond: 500,
   quoteP99Ms: 50,

@@ -141,7 +141,10 @@ type PostgresRun = PostgresRuns['runs'][number];
 
 /** The one-instance target: durable quotes per second at the given connections. */
 const POSTGRES_QUOTES_PER_SECOND = 1000;
-/** And against SQLite's durable quotes/s at the same connections, in the same run (issue 33). */
+/**
+ * And against SQLite's durable quotes/s at the same connections, in the same run
+ * (docs/decisions/047-leads-of-a-write-group-in-one-statement.md).
+ */
 const POSTGRES_SQLITE_RATIO = 0.8;
 
 const label = (run: PostgresRun) =>

@@ -1,5 +1,5 @@
 /**
- * The public newsletter archive (issue 22): its address and its texts. The server writes its pages on
+ * The public newsletter archive (docs/newsletter.md): its address and its texts. The server writes its pages on
  * each request (server/newsletter/archive-pages.tsx); the site's footer links to the index. A file of
  * its own, apart from common/newsletter.ts, which the site's script imports: the archive adds no byte to
  * any public page's JavaScript.

@@ -1,6 +1,6 @@
 /** Texts a visitor reads, shared by the browser and the server. */
 
-/** The replies of the quote form, word for word from the specification (section 8). */
+/** The replies of the quote form, word for word (docs/decisions/003-quote-form-messages.md). */
 export const quoteMessages = {
   success: "Quote request sent successfully! We'll get back to you soon.",
   failure: 'Error sending quote request. Please try again.',

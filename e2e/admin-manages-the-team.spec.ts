@@ -1,5 +1,6 @@
 /**
- * Issue 36: an admin and a member. The admin invites a colleague as a member from the Team view; the
+ * An admin and a member (docs/decisions/041-roles-in-the-contract.md). The admin invites a colleague as a member
+ * from the Team view; the
  * colleague joins with a passkey; their navigation has no Campaigns, Team or Settings, and Settings opened
  * by its address says that only admins can open it. Axe finds nothing, at 1280 and 375 px.
  */

@@ -1,5 +1,6 @@
 /**
- * Issue 36: new leads given out in turn, and "Mine". An admin sets Settings → Lead assignment to "Take
+ * New leads given out in turn, and "Mine" (docs/decisions/042-owners-and-assignment-in-turn.md). An admin sets
+ * Settings → Lead assignment to "Take
  * turns"; two quote requests arrive through the website's form; each of the two staff gets one; the
  * admin's "Mine" lists theirs alone, with its owner shown. Axe finds nothing, at 1280 and 375 px.
  */

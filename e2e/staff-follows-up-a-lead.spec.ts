@@ -1,5 +1,6 @@
 /**
- * Issue 36: a follow-up. On a lead's page staff choose "Tomorrow" and set the follow-up; the lead's
+ * A follow-up (docs/decisions/040-follow-ups.md). On a lead's page staff choose "Tomorrow" and set the follow-up;
+ * the lead's
  * timeline says so; the Follow-ups view lists it under "Upcoming", linking to the lead; "Done" clears it
  * and the view says there is nothing coming up. Axe finds nothing on either page, at 1280 and 375 px.
  */

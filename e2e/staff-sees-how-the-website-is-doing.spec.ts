@@ -5,7 +5,7 @@
  * charts are drawn on canvases by uPlot, under the inbox's Content-Security-Policy (the console guard
  * fails the test on any violation).
  *
- * The visits test needs the server to count page views (issue 24's visit counting): it fails until that
+ * The visits test needs the server to count page views (docs/visits.md): it fails until that
  * is in the build.
  */
 import type { Page } from '@playwright/test';

@@ -44,7 +44,7 @@ export function outsideLink(file: string, target: string): string | undefined {
 }
 
 /**
- * What a text cites that its reader cannot look up: "issue 36", "decision 041" (not a link to the
+ * What a text cites that its reader cannot look up: an issue by its number, "decision 041" (not a link to the
  * decision's file, which a reader can open).
  */
 export function citations(markdown: string): string[] {

@@ -12,7 +12,7 @@ export const faqHero = {
   lead: 'Quick answers about how we work. If your question is not here, get in touch and we will be glad to help.',
 } as const;
 
-/** Seven static questions and answers (specification section 2). */
+/** Seven static questions and answers (docs/decisions/010-faq.md). */
 export const faqItems: readonly FaqItem[] = [
   {
     question: 'What services do you offer?',

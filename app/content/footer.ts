@@ -1,4 +1,4 @@
-/** The footer's fixed texts. The copyright year is fixed by the specification. */
+/** The footer's fixed texts. The copyright year is fixed (docs/decisions/001-company-identity.md). */
 export const footerContent = {
   about:
     'We build software, run digital marketing campaigns and design digital products for growing businesses, with one accountable team from first call to launch.',

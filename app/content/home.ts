@@ -13,7 +13,7 @@ export interface BannerSlide {
   readonly art: SlideArt;
 }
 
-/** The rotating banner: three slides (specification section 2). */
+/** The rotating banner: three slides. */
 export const bannerSlides: readonly BannerSlide[] = [
   {
     eyebrow: 'Software development',
@@ -38,7 +38,7 @@ export const bannerSlides: readonly BannerSlide[] = [
   },
 ];
 
-/** Banner timing, from the specification (sections 4 and 9). */
+/** Banner timing (docs/decisions/008-banner-timing.md). */
 export const bannerTiming = {
   startDelayMs: 100,
   intervalMs: 5000,
@@ -66,7 +66,7 @@ export interface Reason {
   readonly icon: LucideIcon;
 }
 
-/** The four 'why choose us' items (specification section 2). */
+/** The four 'why choose us' items. */
 export const whyChooseUs = {
   eyebrow: 'Why choose us',
   title: 'A partner you can rely on',

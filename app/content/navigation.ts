@@ -21,10 +21,10 @@ function linksIn(place: 'header' | 'footer'): readonly NavItem[] {
     .map(({ label, to }) => (to === '/' ? { label, to, end: true } : { label, to }));
 }
 
-/** The navigation bar: Home, About, Services, Contact, Team (specification section 2). */
+/** The navigation bar: Home, About, Services, Contact, Team. */
 export const mainNavigation = linksIn('header');
 
-/** The footer's quick links, in the specification's order. */
+/** The footer's quick links, in the page table's order. */
 export const footerQuickLinks = linksIn('footer');
 
 export { quoteHref, serviceHref } from './page-anchors';

@@ -2,7 +2,7 @@ import { company } from '../../common/company';
 import { contactDetails, list, paragraph, type LegalDocument } from './legal';
 import type { PageSeo } from '../lib/page-meta';
 
-/** Last updated January 2024 (specification section 2). */
+/** Last updated January 2024. */
 export const privacy: LegalDocument = {
   eyebrow: 'Legal',
   title: 'Privacy Policy',

@@ -89,7 +89,7 @@ export const services: readonly Service[] = [
   },
 ];
 
-/** The three services the home page shows as cards (specification section 2). */
+/** The three services the home page shows as cards. */
 export const homeServiceIds: readonly ServiceId[] = [
   'software-development',
   'digital-marketing',

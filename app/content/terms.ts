@@ -2,7 +2,7 @@ import { company } from '../../common/company';
 import { contactDetails, list, paragraph, type LegalDocument } from './legal';
 import type { PageSeo } from '../lib/page-meta';
 
-/** Nine numbered sections, last updated May 2025 (specification section 2). */
+/** Nine numbered sections, last updated May 2025. */
 export const terms: LegalDocument = {
   eyebrow: 'Legal',
   title: 'Terms & Conditions',

@@ -1,5 +1,6 @@
 /**
- * Follow-ups (issue 36): a lead's follow-up date, set and cleared on its page, and the Follow-ups view.
+ * Follow-ups (docs/decisions/040-follow-ups.md): a lead's follow-up date, set and cleared on its page, and the
+ * Follow-ups view.
  * Dates are calendar dates ("YYYY-MM-DD") in the inbox's time zone; `today` is the server's today there.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The team's shots (issue 36): the Team view with an admin, a member and a revoked account; the inbox with
+ * The team's shots (docs/inbox.md): the Team view with an admin, a member and a revoked account; the inbox with
  * each lead's owner; a lead's Owner and Follow-up cards; and the Follow-ups view with a follow-up overdue,
  * one today and one upcoming (days in the company's time zone, as the server counts them).
  */

@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { accountEndpoints as endpoints } from '../../common/inbox-api/account-endpoints.ts';
-import type { Redis } from '../security/redis-client.ts';
 import { hashToken } from '../security/tokens.ts';
-import type { AccountRepository } from './account-repository.ts';
-import type { ActivityLog } from './activity-log.ts';
 import { clearSessionCookie } from './admin-guard.ts';
 import { ApiProblem } from './api-problem.ts';
-import type { Ceremonies } from './ceremonies.ts';
 import { usableInvitation } from './invitation-check.ts';
 import { registerEndpoint } from './register-endpoint.ts';
 import { meOf, passkeyName, sessionStarter } from './auth-session.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
-import type { SessionRepository } from './session-repository.ts';
+import type { AuthRoutesOptions } from './auth-options.ts';
 import { limitPublicRequests, signInAttempts } from './sign-in-attempts.ts';
 
 /**
@@ -20,21 +16,7 @@ import { limitPublicRequests, signInAttempts } from './sign-in-attempts.ts';
  */
 const PUBLIC_REQUESTS_PER_ATTEMPT = 10;
 
-export interface AuthRoutesOptions {
-  accounts: AccountRepository;
-  sessions: SessionRepository;
-  ceremonies: Ceremonies;
-  activity: ActivityLog;
-  timeZone: string;
-  /**
-   * Failed sign-ins and invitation acceptances per client address (and window); every request of
-   * the public routes is limited to PUBLIC_REQUESTS_PER_ATTEMPT times as many.
-   */
-  signInLimit: { max: number; windowMs: number };
-  /** REDIS_URL's client: the sign-in limits are shared by every instance (and sign-in needs it). */
-  redis?: Redis | undefined;
-  now: () => Date;
-}
+export type { AuthRoutesOptions };
 
 /**
  * Accounts and sign-in with passkeys: accepting an invitation, signing in and

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Me } from '../../common/inbox-api/account-endpoints.ts';
-import type { AuthRoutesOptions } from './auth-routes.ts';
+import type { AuthRoutesOptions } from './auth-options.ts';
 import { sessionCookieOf, setSessionCookie } from './admin-guard.ts';
 import type { AdminAccount, AdminSession } from './admin-tables.ts';
 import { ApiProblem } from './api-problem.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountEndpoints as endpoints } from '../../common/inbox-api/account-endpoints.ts';
 import { ApiProblem, notFound } from './api-problem.ts';
 import { meOf, passkeyName } from './auth-session.ts';
-import type { AuthRoutesOptions } from './auth-routes.ts';
+import type { AuthRoutesOptions } from './auth-options.ts';
 import type { AdminSession } from './admin-tables.ts';
 import { requireRecentCheck } from './recent-check.ts';
 import { registerEndpoint } from './register-endpoint.ts';

@@ -1,6 +1,9 @@
 import { staffNameOf } from '../../common/staff-name.ts';
 import type { AccountRepository } from './account-repository.ts';
 
+/** A staff member's name, from the account's email: the team's pages and emails name staff by it. */
+export { staffNameOf };
+
 /** Every account's name (revoked ones too: a lead they owned still names them), by id. */
 export async function staffNames(accounts: Pick<AccountRepository, 'emails'>): Promise<Map<number, string>> {
   const emails = await accounts.emails();

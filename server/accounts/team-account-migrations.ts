@@ -1,7 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * A team (issue 36): each account's role ('admin' | 'member'), whether it takes new leads in turn, and
+ * A team (docs/decisions/041-roles-in-the-contract.md): each account's role ('admin' | 'member'), whether it takes
+ * new leads in turn, and
  * what it is emailed about; an invitation carries the role its account gets. Existing accounts and
  * invitations become admins (the column's default), as they could do everything before. SQLite adds one
  * column per statement; the same statements serve PostgreSQL.

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Env } from './config.ts';
+import type { Env } from './config-env.ts';
 import { ConfigError } from './site-settings.ts';
 
 /** A configuration that cannot start the server, in the form every such message takes. */

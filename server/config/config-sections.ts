@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Env } from './config.ts';
+import type { Env } from './config-env.ts';
 import type { DkimSettings } from '../mail/dkim-key.ts';
 
 /** The parts of the Config that group several variables each (config.ts's toConfig composes them). */

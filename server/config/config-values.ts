@@ -96,65 +96,46 @@ export const mailAddressList = z.string().transform((value, context): string[] =
   return list;
 });
 
+/** Whether a text is a URL that `accepts` takes (a text that is no URL is not). */
+const urlWhere = (accepts: (url: URL) => boolean) => (value: string) => {
+  try {
+    return accepts(new URL(value));
+  } catch {
+    return false;
+  }
+};
+
+/** A URL, trimmed, that `accepts` takes; otherwise `message` says what is expected. */
+const trimmedUrl = (accepts: (url: URL) => boolean, message: string) =>
+  z.string().trim().refine(urlWhere(accepts), { message });
+
 export const smtpUrl = z.string().refine(
-  (value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
+  urlWhere((url) => (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== ''),
+  {
+    message: 'must be a URL such as smtps://user:password@smtp.example.com:465 or smtp://host:587',
   },
-  { message: 'must be a URL such as smtps://user:password@smtp.example.com:465 or smtp://host:587' },
 );
 
 /** `DATABASE_URL`: postgres:// or postgresql://, e.g. postgres://site:password@db.example.com:5432/site. */
-export const databaseUrl = z
-  .string()
-  .trim()
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return ['postgres:', 'postgresql:'].includes(url.protocol) && url.hostname !== '';
-      } catch {
-        return false;
-      }
-    },
-    { message: 'must be a URL such as postgres://user:password@db.example.com:5432/site' },
-  );
+export const databaseUrl = trimmedUrl(
+  (url) => ['postgres:', 'postgresql:'].includes(url.protocol) && url.hostname !== '',
+  'must be a URL such as postgres://user:password@db.example.com:5432/site',
+);
 
 /** `REDIS_URL`: redis:// or rediss:// (TLS), e.g. redis://:password@127.0.0.1:6379/0. */
-export const redisUrl = z
-  .string()
-  .trim()
-  .refine(
-    (value) => {
-      try {
-        return ['redis:', 'rediss:'].includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    },
-    { message: 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379' },
-  );
+export const redisUrl = trimmedUrl(
+  (url) => ['redis:', 'rediss:'].includes(url.protocol),
+  'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379',
+);
 
 /** `CLAMD_URL`: tcp://host:port (clamd's TCPSocket) or unix:/path (its LocalSocket). */
-export const clamdUrl = z
-  .string()
-  .trim()
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        if (url.protocol === 'unix:') return url.pathname.startsWith('/');
-        return url.protocol === 'tcp:' && url.hostname !== '' && url.port !== '';
-      } catch {
-        return false;
-      }
-    },
-    { message: 'must be tcp://host:port or unix:/path/to/clamd.ctl, e.g. tcp://127.0.0.1:3310' },
-  );
+export const clamdUrl = trimmedUrl(
+  (url) =>
+    url.protocol === 'unix:'
+      ? url.pathname.startsWith('/')
+      : url.protocol === 'tcp:' && url.hostname !== '' && url.port !== '',
+  'must be tcp://host:port or unix:/path/to/clamd.ctl, e.g. tcp://127.0.0.1:3310',
+);
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -162,20 +143,10 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * `IMAP_URL`: imaps://user:password@host[:port]/MAILBOX, or imap:// (STARTTLS is then required), or imap://
  * without TLS to a loopback host only (the tests' Dovecot). The user and password are percent-encoded.
  */
-export const imapUrl = z
-  .string()
-  .trim()
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return ['imap:', 'imaps:'].includes(url.protocol) && url.hostname !== '' && url.username !== '';
-      } catch {
-        return false;
-      }
-    },
-    { message: 'must be imaps://user:password@host/INBOX (or imap:// with STARTTLS)' },
-  );
+export const imapUrl = trimmedUrl(
+  (url) => ['imap:', 'imaps:'].includes(url.protocol) && url.hostname !== '' && url.username !== '',
+  'must be imaps://user:password@host/INBOX (or imap:// with STARTTLS)',
+);
 
 /** Whether an IMAP_URL's host is this machine, where imap:// may go without TLS. */
 export function isLoopbackHost(hostname: string): boolean {

@@ -40,7 +40,7 @@ const quoteEndpointSetting = z.string().transform((value, context): QuoteEndpoin
 });
 
 /**
- * The two variables with the build's defaults. The server's own schema (server/config/config.ts) takes
+ * The two variables with the build's defaults. The server's own schema (server/config/config-env.ts) takes
  * QUOTE_ENDPOINT from here, and SITE_URL without this default: unset, the server uses its own address.
  */
 export const siteSettings = z.object({

@@ -1,7 +1,7 @@
 import { company } from '../../common/company.ts';
 import { replySubject } from '../../common/conversation.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
-import { htmlPage } from '../mail/html-email.ts';
+import { htmlPage, htmlParagraphs } from '../mail/html-email.ts';
 import type { MailAddress } from '../mail/mail-address.ts';
 import { headerText, type OutgoingMail } from '../mail/outgoing-mail.ts';
 import type { LeadMessage } from './conversation-tables.ts';
@@ -34,10 +34,7 @@ export function replyEmail(
   const subject = replySubject(lead.reference);
   const signature = replySignature(message.author_name, settings.siteUrl);
   const text = [message.body_text, '', ...signature, ''].join('\n');
-  const paragraphs = message.body_text
-    .split(/\n\s*\n/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
-    .join('\n');
+  const paragraphs = htmlParagraphs(message.body_text);
   const html = htmlPage(
     subject,
     `${paragraphs}

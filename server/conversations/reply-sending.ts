@@ -8,8 +8,8 @@ import { leadFields } from '../leads/lead-lookups.ts';
 import { changeStatus } from '../leads/lead-workflow.ts';
 import { leadOwner } from '../leads/quote-tables.ts';
 import { replySubject } from '../../common/conversation.ts';
+import { staffNameOf } from '../../common/staff-name.ts';
 import { REPLY_EMAIL_KIND } from './reply-email-kind.ts';
-import { staffNameOf } from './staff-name.ts';
 import { threadReferences } from './thread-references.ts';
 
 export interface NewReply {

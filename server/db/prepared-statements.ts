@@ -35,7 +35,8 @@ function nameOf(text: string): string | null {
 
 /**
  * Names a connection's repeated writes by a hash of their text, so that pg prepares each once and
- * PostgreSQL parses and plans it once per connection rather than every time (issue 33: a quote's
+ * PostgreSQL parses and plans it once per connection rather than every time
+ * (docs/decisions/044-one-statement-per-quote-prepared.md: a quote's
  * statement spent about a third of its time in PostgreSQL being planned). Kysely calls
  * `query(text, values)`; while `enabled()`, such a call becomes `query({ name, text, values })`.
  */

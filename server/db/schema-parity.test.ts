@@ -7,7 +7,8 @@ import { testConfig } from '../test/test-app.ts';
 import { openStorage, type Storage } from './database.ts';
 
 /**
- * What differs by design: the search index (issue 21). SQLite's is a set of FTS5 tables; PostgreSQL's
+ * What differs by design: the search index (docs/decisions/027-postgresql-beside-sqlite.md). SQLite's is a set of
+ * FTS5 tables; PostgreSQL's
  * lives in columns of quote_requests (full-text and trigram indexes over them).
  */
 const SEARCH_ONLY = {

@@ -3,7 +3,8 @@ import type { Transaction } from 'kysely';
 /**
  * One statement that writes the rows of several jobs of a write group at once (a multi-row INSERT):
  * given the rows in the order their jobs were queued, it resolves what it wrote for each, in the same
- * order, or undefined for a row it did not write (that row's job then writes it itself). Issue 33: on
+ * order, or undefined for a row it did not write (that row's job then writes it itself). Why
+ * (docs/decisions/047-leads-of-a-write-group-in-one-statement.md): on
  * PostgreSQL a statement costs a round trip and an executor of its own, whatever its rows; a group of
  * four leads written as one statement costs about a quarter of PostgreSQL's CPU less per lead.
  */

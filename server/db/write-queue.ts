@@ -173,7 +173,7 @@ function settle<DB>(batch: readonly Pending<DB>[], outcomes: readonly Outcome[])
  * commits. If one job fails, the group is written again with each job in its
  * own savepoint, so that job alone is undone.
  *
- * The same on PostgreSQL (issue 33): one transaction per lead from the pool
+ * The same on PostgreSQL (docs/decisions/038-postgres-group-commit.md): one transaction per lead from the pool
  * meant one fsync and four round trips per lead; a group is one BEGIN, one
  * COMMIT and one fsync for all its leads, on one connection, with a few groups
  * at once (`concurrency`). A job that reads before it writes still takes

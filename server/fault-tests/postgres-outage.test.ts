@@ -1,5 +1,5 @@
 /**
- * Issue 21, fault 2: PostgreSQL stops in the middle of a burst spread over two
+ * A fault of docs/load-and-faults.md: PostgreSQL stops in the middle of a burst spread over two
  * instances (real processes, server/main.ts). While it is down no request is
  * answered "success": each gets 503 with Retry-After. When it is back on the
  * same port both instances take quotes again by themselves, without a

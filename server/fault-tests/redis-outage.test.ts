@@ -1,5 +1,5 @@
 /**
- * Issue 21's fault test: the rate limits live in Redis (REDIS_URL), shared by
+ * A fault of docs/load-and-faults.md: the rate limits live in Redis (REDIS_URL), shared by
  * every instance of the server. Redis is stopped: quotes are still accepted
  * (and newsletter sign-ups), a warning is logged, and sign-in answers 503.
  * Redis is back: the limits work again, without a restart.

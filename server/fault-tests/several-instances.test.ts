@@ -1,5 +1,5 @@
 /**
- * Issue 21's faults with several instances: real server processes
+ * The faults of docs/load-and-faults.md with several instances: real server processes
  * (server/main.ts) on one PostgreSQL cluster of this file's own, one
  * redis-server and one SMTP sink, all on loopback.
  *

@@ -5,7 +5,6 @@ import { useAgent } from 'request-filtering-agent';
 import { company } from '../../common/company.ts';
 import type { OutgoingRequest } from '../outbox/outgoing-request.ts';
 import { DENIED_AT_CONNECT, isPublicAddress } from './address-rules.ts';
-import type { UrlVerdict } from './integration-services.ts';
 import {
   checkUrl,
   NOT_PUBLIC_ADDRESS,
@@ -16,6 +15,7 @@ import {
   schemeProblem,
   urlHost,
   type UrlRules,
+  type UrlVerdict,
 } from './url-check.ts';
 
 export interface HttpSenderOptions extends UrlRules {

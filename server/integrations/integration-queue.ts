@@ -109,7 +109,7 @@ const anyEnabled: StoredProbe = (db) => db.selectFrom('integrations').select('id
 export const integrationLeadHooks: LeadHooks = {
   storedOnlyIf: [anyEnabled],
   stored: announceNew,
-  async created(trx, leadId, at) {
+  async markedNotSpam(trx, leadId, at) {
     await announceOnce(trx, leadId, at);
   },
   async statusChanged(trx, leadId, { from, to }, at) {

@@ -6,10 +6,8 @@ import type { IntegrationPayload } from './integration-payloads.ts';
 import { logDelivery } from './integration-kind.ts';
 import { integrationRequest } from './integration-request.ts';
 import type { IntegrationDeliveryRow, IntegrationRow } from './integration-tables.ts';
+import type { UrlVerdict } from './url-check.ts';
 import { newWebhookMessageId } from './webhook-signature.ts';
-
-/** Whether a URL may be an integration's, and why not. */
-export type UrlVerdict = { ok: true } | { ok: false; reason: string };
 
 /**
  * What the Settings routes ask of the delivery side: checking a URL before it is saved, and sending a

@@ -1,7 +1,9 @@
 import { lookup as systemLookup } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { isPublicAddress } from './address-rules.ts';
-import type { UrlVerdict } from './integration-services.ts';
+
+/** Whether a URL may be an integration's, and why not. */
+export type UrlVerdict = { ok: true } | { ok: false; reason: string };
 
 /** The rules a URL is held to: the sender's options that concern them. */
 export interface UrlRules {

@@ -7,7 +7,7 @@ import { type CalendarDate, localDate, localTimeToUtc } from '../time/zoned-time
 import { addLeadEvent } from './lead-events.ts';
 
 /**
- * A lead's follow-up (issue 36): the day someone means to get back to it, a calendar date in
+ * A lead's follow-up (docs/decisions/040-follow-ups.md): the day someone means to get back to it, a calendar date in
  * ADMIN_TIME_ZONE, set on the lead's page and cleared when done; each change is on its timeline. The
  * Follow-ups view and the reminders leave out spam and the leads that are settled (won or lost).
  */

@@ -3,11 +3,6 @@ import type { LeadStatus } from '../../common/lead-domain.ts';
 import type { Database } from '../db/database-tables.ts';
 
 /**
- * What other parts are told of a lead, inside the transaction that changes it, so what they queue
- * (the integrations' deliveries) is promised together with the change. Spam is never announced: a
- * lead the honeypot caught is not "stored", and a spam lead's status changes are not told.
- */
-/**
  * A select that finds a row when a part's `stored` has work to do (an integration is enabled, someone
  * wants every lead): the intake reads it in the new lead's own insert statement where the database
  * allows (PostgreSQL), so that a part with nothing to do costs no round trip.
@@ -18,6 +13,11 @@ export type StoredProbe = (db: QueryCreator<Database>) => SelectQueryBuilder<Dat
 /** What each probe found, read with the lead; a probe missing from it was not read (do the work). */
 export type ProbeFindings = ReadonlyMap<StoredProbe, boolean>;
 
+/**
+ * What other parts are told of a lead, inside the transaction that changes it, so what they queue
+ * (the integrations' deliveries) is promised together with the change. Spam is never announced: a
+ * lead the honeypot caught is not "stored", and a spam lead's status changes are not told.
+ */
 export interface LeadHooks {
   /**
    * A new lead that is not spam was stored: nothing was queued about it yet. `found` holds what
@@ -30,7 +30,7 @@ export interface LeadHooks {
    */
   storedOnlyIf?: readonly StoredProbe[];
   /** A spam lead was marked Not spam (what was queued about it before may wait, dead or cancelled). */
-  created?(trx: Transaction<Database>, leadId: number, at: Date): Promise<void>;
+  markedNotSpam?(trx: Transaction<Database>, leadId: number, at: Date): Promise<void>;
   /** A lead that is not spam moved from one status to another. */
   statusChanged?(
     trx: Transaction<Database>,
@@ -56,8 +56,8 @@ export function combineLeadHooks(...parts: readonly LeadHooks[]): LeadHooks {
         if (!idle) await part.stored?.(trx, leadId, at, found);
       }
     },
-    async created(trx, leadId, at) {
-      for (const part of parts) await part.created?.(trx, leadId, at);
+    async markedNotSpam(trx, leadId, at) {
+      for (const part of parts) await part.markedNotSpam?.(trx, leadId, at);
     },
     async statusChanged(trx, leadId, change, at) {
       for (const part of parts) await part.statusChanged?.(trx, leadId, change, at);

@@ -53,9 +53,9 @@ function inView<O>(query: SelectQueryBuilder<Database, 'quote_requests', O>, vie
 
 /**
  * A lead's columns: every one but PostgreSQL's search index (search_words), which
- * is no part of a lead. A field of the form is one of quoteFields.
+ * is no part of a lead. A field of the form is one of quoteFields. bench:admin writes its leads by it.
  */
-const LEAD_COLUMNS = [
+export const LEAD_COLUMNS = [
   'id',
   'reference',
   'created_at',

@@ -143,7 +143,8 @@ interface LeadRow {
 
 /**
  * The leads of a write group (and their notifications) in one statement on PostgreSQL
- * (insertManyWithEmail; issue 33). A lead whose reference is taken is not written here: its job
+ * (insertManyWithEmail; docs/decisions/047-leads-of-a-write-group-in-one-statement.md). A lead whose reference is
+ * taken is not written here: its job
  * draws another (insertUnderNewReference). On SQLite, where a statement costs no round trip, every
  * job writes its own lead.
  */

@@ -1,7 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Each lead's owner (issue 36): the staff account responsible for answering it (admin_accounts.id; no
+ * Each lead's owner (docs/decisions/042-owners-and-assignment-in-turn.md): the staff account responsible for
+ * answering it (admin_accounts.id; no
  * foreign key, as accounts belong to another feature and are revoked, never deleted), or null for
  * nobody. The index serves the inbox's "Mine": one person's leads, newest first. With it, what the team
  * keeps per lead: its follow-up (a calendar date in ADMIN_TIME_ZONE, "YYYY-MM-DD", or null) and the date a

@@ -32,7 +32,7 @@ async function notifyAgain(
   id: number,
   at: Date,
 ): Promise<{ queued: boolean }> {
-  await options.hooks?.created?.(trx, id, at);
+  await options.hooks?.markedNotSpam?.(trx, id, at);
   const notification = await messagesAbout(trx, LEAD_OWNER, QUOTE_EMAIL_KINDS.notification)
     .where('owner_id', '=', id)
     .executeTakeFirst();

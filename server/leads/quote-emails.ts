@@ -1,7 +1,7 @@
 import { company } from '../../common/company.ts';
 import { quoteFields, quoteFormFields } from '../../common/quote-request.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
-import { htmlPage } from '../mail/html-email.ts';
+import { htmlPage, htmlParagraphs } from '../mail/html-email.ts';
 import type { MailAddress } from '../mail/mail-address.ts';
 import { headerText, safeAddress, type OutgoingMail } from '../mail/outgoing-mail.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
@@ -108,10 +108,7 @@ export function autoReplyContent(staffText: string, reference: string, siteUrl: 
   const text = [written, '', `Your reference: ${reference}`, '', company.name, siteUrl, '', notYou, ''].join(
     '\n',
   );
-  const paragraphs = written
-    .split(/\n\s*\n/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
-    .join('\n');
+  const paragraphs = htmlParagraphs(written);
   const html = htmlPage(
     subject,
     `${paragraphs}

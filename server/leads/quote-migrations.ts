@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { withOutboxColumns } from '../outbox/outbox-base-columns.ts';
 import { newLeadReference } from './lead-reference.ts';
 
 /**
@@ -79,23 +80,14 @@ export const quoteMigrations: Record<string, Migration> = {
         .column('created_at')
         .execute();
 
-      await db.schema
-        .createTable('outbox')
-        .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-        .addColumn('quote_request_id', 'integer', (column) =>
-          column.notNull().references('quote_requests.id').onDelete('cascade'),
-        )
-        .addColumn('kind', 'text', (column) => column.notNull())
-        .addColumn('recipient', 'text', (column) => column.notNull())
-        .addColumn('message_id', 'text', (column) => column.notNull().unique())
-        .addColumn('status', 'text', (column) => column.notNull())
-        .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
-        .addColumn('next_attempt_at', 'text', (column) => column.notNull())
-        .addColumn('last_error', 'text')
-        .addColumn('created_at', 'text', (column) => column.notNull())
-        .addColumn('updated_at', 'text', (column) => column.notNull())
-        .addColumn('sent_at', 'text')
-        .execute();
+      await withOutboxColumns(
+        db.schema
+          .createTable('outbox')
+          .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+          .addColumn('quote_request_id', 'integer', (column) =>
+            column.notNull().references('quote_requests.id').onDelete('cascade'),
+          ),
+      ).execute();
       await db.schema.createIndex('outbox_due').on('outbox').columns(['status', 'next_attempt_at']).execute();
       await db.schema.createIndex('outbox_quote_request').on('outbox').column('quote_request_id').execute();
       await db.schema

@@ -34,7 +34,10 @@ import { quoteProblemTexts } from './quote-problem-texts.ts';
 export const QUOTE_MAX_FIELD_LENGTH =
   2 * Math.max(...quoteFields.map((name) => quoteFormFields[name].maxLength));
 
-/** The endpoint the site posts to, and the specification's original address (section 7). */
+/**
+ * The endpoint the site posts to, and the form's original address (/sendMail.php), answered the same way so that a
+ * form still posting there keeps working.
+ */
 const QUOTE_PATHS = ['/api/quote', '/sendMail.php'] as const;
 
 /** The paths answered: the two above, and the site's own QUOTE_ENDPOINT when it names another. */

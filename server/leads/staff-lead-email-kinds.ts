@@ -5,7 +5,8 @@ import { inboxLinkOf } from './quote-email-files.ts';
 import { leadIdOf } from './quote-tables.ts';
 
 /**
- * The team's emails about one lead, each to one staff member (issue 36): its name and reference and a
+ * The team's emails about one lead, each to one staff member
+ * (docs/decisions/043-team-notifications-and-escalation.md): its name and reference and a
  * link to it, nothing else the visitor wrote (a staff mailbox is read on phones and forwarded; the inbox
  * behind its passkeys holds the rest). A lead deleted or marked spam since is not emailed about.
  */

@@ -10,3 +10,10 @@ ${body}
 </body>
 </html>
 `;
+
+/** Plain text as HTML: a blank line parts paragraphs, a line break stays one (`<br>`), all of it escaped. */
+export const htmlParagraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');

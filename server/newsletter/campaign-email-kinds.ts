@@ -9,7 +9,7 @@ import type { MessageKind, Failure } from '../outbox/message-kind.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { campaignEmailParts, type CampaignEmailParts } from './campaign-email-batch.ts';
 import { type RenderedCampaign, renderCampaign } from './campaign-render.ts';
-import { FAILURES_BEFORE_PAUSE, pauseIn } from './campaign-sending.ts';
+import { countFailureAndPauseAtLimit } from './campaign-self-pause.ts';
 import { CAMPAIGN_KIND, CAMPAIGN_TEST_KIND, campaignIdOf, type CampaignRow } from './campaign-tables.ts';
 import { subscriberIdOf } from './newsletter-tables.ts';
 
@@ -35,9 +35,9 @@ function listId(siteUrl: string): string {
 }
 
 /**
- * A campaign's email failed: the count of failures in a row goes up, and at 10 the campaign pauses
- * itself and says why (in the activity log too). A permanent failure (5xx) marks the subscriber bounced:
- * no campaign goes to them again. In the outbox's transaction, with the email's new state.
+ * A campaign's email failed: a permanent failure (5xx) marks the subscriber bounced (no campaign goes to
+ * them again), and the campaign counts the failure, pausing itself after too many in a row
+ * (campaign-self-pause.ts). In the outbox's transaction, with the email's new state.
  */
 async function campaignEmailFailed(
   trx: Transaction<Database>,
@@ -46,40 +46,18 @@ async function campaignEmailFailed(
   failure: Failure,
   recordActivity: RecordActivity<'campaign-paused'>,
 ): Promise<number | undefined> {
-  const iso = at.toISOString();
   const subscriberId = subscriberIdOf(row);
   if (failure.permanent && subscriberId !== null) {
     await trx
       .updateTable('subscribers')
-      .set({ status: 'bounced', bounced_at: iso })
+      .set({ status: 'bounced', bounced_at: at.toISOString() })
       .where('id', '=', subscriberId)
       .where('status', '=', 'confirmed')
       .execute();
   }
   const campaignId = campaignIdOf(row);
   if (campaignId === null) return undefined;
-  const counted = await trx
-    .updateTable('campaigns')
-    .set((eb) => ({ failures_in_row: eb('failures_in_row', '+', 1) }))
-    .where('id', '=', campaignId)
-    .where('status', '=', 'sending')
-    .returning('failures_in_row')
-    .executeTakeFirst();
-  if (!counted || counted.failures_in_row < FAILURES_BEFORE_PAUSE) return counted?.failures_in_row;
-  const reason = `Paused by itself after ${FAILURES_BEFORE_PAUSE} failed emails in a row; the last: ${failure.error.slice(0, 300)}. Check the mail server, then resume.`;
-  const paused = await pauseIn(trx, campaignId, at, reason);
-  if (!paused) return counted.failures_in_row;
-  await recordActivity(
-    trx,
-    {
-      actor: null,
-      action: 'campaign-paused',
-      summary: `Campaign #${paused.id} paused by itself after ${FAILURES_BEFORE_PAUSE} failures in a row`,
-      leadId: null,
-    },
-    at,
-  );
-  return counted.failures_in_row;
+  return countFailureAndPauseAtLimit(trx, campaignId, at, failure, recordActivity);
 }
 
 /**

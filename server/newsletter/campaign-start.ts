@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { type QueryCreator, sql, type Transaction } from 'kysely';
 import type { CampaignStatus } from '../../common/inbox-api/campaign-endpoints.ts';
 import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
@@ -21,6 +21,18 @@ export function campaignSlug(subject: string, id: number): string {
     .slice(0, 60)
     .replace(/-+$/, '');
   return words ? `${words}-${id}` : `campaign-${id}`;
+}
+
+/** The subscribers a campaign goes to: those confirmed, and only those. */
+const confirmedSubscribers = (db: QueryCreator<Database>) =>
+  db.selectFrom('subscribers').where('status', '=', 'confirmed');
+
+/** How many subscribers a campaign started now would go to. */
+async function confirmedCount(db: QueryCreator<Database>): Promise<number> {
+  const { confirmed } = await confirmedSubscribers(db)
+    .select((eb) => eb.fn.countAll<number>().as('confirmed'))
+    .executeTakeFirstOrThrow();
+  return Number(confirmed);
 }
 
 /** What a start needs: the database, and the domain of the Message-IDs. */
@@ -61,12 +73,7 @@ async function startIn(
   if (!current) return { refused: 'not-found' };
   if (version !== undefined && current.version !== version) return { refused: 'stale-version', current };
   if (!from.includes(current.status)) return { refused: 'not-editable', current };
-  const { confirmed } = await trx
-    .selectFrom('subscribers')
-    .select((eb) => eb.fn.countAll<number>().as('confirmed'))
-    .where('status', '=', 'confirmed')
-    .executeTakeFirstOrThrow();
-  if (Number(confirmed) === 0) return { refused: 'no-recipients', current };
+  if ((await confirmedCount(trx)) === 0) return { refused: 'no-recipients', current };
   const iso = at.toISOString();
   const started = await changeCampaign(
     trx,
@@ -84,10 +91,8 @@ async function startIn(
   const prefix = randomBytes(4).toString('hex');
   const recipients = { kind: CAMPAIGN_KIND, lane: 'campaign', recipientType: SUBSCRIBER_OWNER } as const;
   await queueSelected(trx, { ...recipients, owner: campaignOwner(id), at }, (fixed) =>
-    trx
-      .selectFrom('subscribers')
+    confirmedSubscribers(trx)
       .select([...fixed, 'email', messageIdSql(storage, mailDomain, id, prefix).as('message_id'), 'id'])
-      .where('status', '=', 'confirmed')
       .orderBy('id'),
   );
   return { campaign: started };
@@ -128,13 +133,8 @@ export function createCampaignStart(
   const context = { storage, mailDomain };
   return {
     /** How many subscribers a campaign sent now would go to. */
-    async audience(): Promise<number> {
-      const { confirmed } = await db
-        .selectFrom('subscribers')
-        .select((eb) => eb.fn.countAll<number>().as('confirmed'))
-        .where('status', '=', 'confirmed')
-        .executeTakeFirstOrThrow();
-      return Number(confirmed);
+    audience(): Promise<number> {
+      return confirmedCount(db);
     },
 
     /** "Send now": from a draft or a scheduled campaign, at the version the page shows. */

@@ -187,7 +187,7 @@ describe('confirming', () => {
     const secrets = [tokenOf(confirm), tokenOf(unsubscribe)];
     const path = (url: string) => url.slice(0, url.indexOf('?'));
 
-    // Absolute form (RFC 9112 §3.2.2): routed like the page itself, so the link works.
+    // Absolute form (RFC 9112, request-target): routed like the page itself, so the link works.
     for (const [method, url] of [
       ['GET', unsubscribe],
       ['GET', confirm],

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql, type Transaction } from 'kysely';
+import { withOutboxColumns } from '../outbox/outbox-base-columns.ts';
 
 /** The subscribers and their links' tokens. */
 async function createSubscriberTables(trx: Transaction<unknown>) {
@@ -39,25 +40,17 @@ async function rebuildOutboxForSubscribers(trx: Transaction<unknown>) {
   // An outbox row now belongs to a quote request or to a subscriber. SQLite cannot make
   // a column nullable, so the table is rebuilt with its rows and ids (on PostgreSQL this
   // would be ALTER COLUMN quote_request_id DROP NOT NULL and ADD COLUMN subscriber_id).
-  await trx.schema
-    .createTable('outbox_next')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('quote_request_id', 'integer', (column) =>
-      column.references('quote_requests.id').onDelete('cascade'),
-    )
-    .addColumn('subscriber_id', 'integer', (column) =>
-      column.references('subscribers.id').onDelete('cascade'),
-    )
-    .addColumn('kind', 'text', (column) => column.notNull())
-    .addColumn('recipient', 'text', (column) => column.notNull())
-    .addColumn('message_id', 'text', (column) => column.notNull().unique())
-    .addColumn('status', 'text', (column) => column.notNull())
-    .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
-    .addColumn('next_attempt_at', 'text', (column) => column.notNull())
-    .addColumn('last_error', 'text')
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('updated_at', 'text', (column) => column.notNull())
-    .addColumn('sent_at', 'text')
+  await withOutboxColumns(
+    trx.schema
+      .createTable('outbox_next')
+      .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+      .addColumn('quote_request_id', 'integer', (column) =>
+        column.references('quote_requests.id').onDelete('cascade'),
+      )
+      .addColumn('subscriber_id', 'integer', (column) =>
+        column.references('subscribers.id').onDelete('cascade'),
+      ),
+  )
     .addCheckConstraint('outbox_one_owner', sql`(quote_request_id is null) <> (subscriber_id is null)`)
     .execute();
   const columns = sql.raw(

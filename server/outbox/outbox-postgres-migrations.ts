@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { withOutboxColumns } from './outbox-base-columns.ts';
 import { addOutboxLane, createOutboxThrottle, dropUnlanedDueIndex } from './outbox-lane-schema.ts';
 import { outboxOwnersOnPostgres } from './outbox-owner-migration.ts';
 
@@ -11,19 +12,11 @@ import { outboxOwnersOnPostgres } from './outbox-owner-migration.ts';
 export const outboxPostgresMigrations: Record<string, Migration> = {
   '2026-11-25-101-outbox-baseline': {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('outbox')
-        .addColumn('id', 'bigint', (column) => column.primaryKey().generatedByDefaultAsIdentity())
-        .addColumn('kind', 'text', (column) => column.notNull())
-        .addColumn('recipient', 'text', (column) => column.notNull())
-        .addColumn('message_id', 'text', (column) => column.notNull().unique())
-        .addColumn('status', 'text', (column) => column.notNull())
-        .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
-        .addColumn('next_attempt_at', 'text', (column) => column.notNull())
-        .addColumn('last_error', 'text')
-        .addColumn('created_at', 'text', (column) => column.notNull())
-        .addColumn('updated_at', 'text', (column) => column.notNull())
-        .addColumn('sent_at', 'text')
+      await withOutboxColumns(
+        db.schema
+          .createTable('outbox')
+          .addColumn('id', 'bigint', (column) => column.primaryKey().generatedByDefaultAsIdentity()),
+      )
         .addColumn('delivered_via', 'text')
         .addColumn('claimed_until', 'text')
         .execute();

@@ -11,7 +11,8 @@ import { createPeriodicCheck, type PeriodicCheck } from '../ops/periodic-check.t
 import { activeStaff } from '../accounts/staff-lookups.ts';
 
 /**
- * The follow-ups' reminders (issue 36): at FOLLOW_UP_REMINDER_TIME in ADMIN_TIME_ZONE on a follow-up's
+ * The follow-ups' reminders (docs/decisions/040-follow-ups.md): at FOLLOW_UP_REMINDER_TIME in ADMIN_TIME_ZONE on a
+ * follow-up's
  * day, one email to the lead's owner, or, for a lead without one (or whose owner was revoked), to every
  * admin. Every instance checks about once a minute (and once as a follow-up is set); each check marks the
  * due leads reminded and queues their emails in one transaction (claimDueFollowUps), so each date is

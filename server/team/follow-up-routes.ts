@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { followUpLabel } from '../../common/follow-up-dates.ts';
 import { followUpEndpoints } from '../../common/inbox-api/follow-up-endpoints.ts';
 import type { FollowUpGroup } from '../../common/inbox-api/follow-up-endpoints.ts';
-import { staffNameOf } from '../../common/staff-name.ts';
+import { staffNameOf } from '../accounts/staff-names.ts';
 import type { FollowUpGroup as StoredGroup, LeadFollowUps } from '../leads/lead-follow-up.ts';
 import { calendarDateOf } from '../time/zoned-time.ts';
 import type { AccountRepository } from '../accounts/account-repository.ts';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { AssignmentMode } from '../../common/team-domain.ts';
-import { staffNameOf } from '../../common/staff-name.ts';
+import { staffNameOf } from '../accounts/staff-names.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { newMessageId } from '../outbox/message-id.ts';
@@ -57,7 +57,7 @@ export function assignmentHooks({ mailDomain }: { mailDomain: string }): LeadHoo
   return {
     storedOnlyIf: [takingTurns],
     stored: (trx, leadId, at) => assignInTurn(trx, leadId, at, mailDomain),
-    created: async (trx, leadId, at) => {
+    markedNotSpam: async (trx, leadId, at) => {
       const lead = await leadFields(trx, leadId, ['owner_id']);
       if (lead && lead.owner_id === null) await assignInTurn(trx, leadId, at, mailDomain);
     },

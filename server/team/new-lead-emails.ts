@@ -36,6 +36,6 @@ export function newLeadEmailHooks({ mailDomain }: { mailDomain: string }): LeadH
   return {
     storedOnlyIf: [everyoneOnAll],
     stored: (trx, leadId, at) => tellEveryoneOnAll(trx, leadId, at, mailDomain),
-    created: (trx, leadId, at) => tellEveryoneOnAll(trx, leadId, at, mailDomain),
+    markedNotSpam: (trx, leadId, at) => tellEveryoneOnAll(trx, leadId, at, mailDomain),
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminPaths } from '../../common/admin-api.ts';
 import { LAST_ADMIN_MESSAGE, teamEndpoints } from '../../common/inbox-api/team-endpoints.ts';
 import { STAFF_ROLE_LABELS } from '../../common/team-domain.ts';
-import { staffNameOf } from '../../common/staff-name.ts';
+import { staffNameOf } from '../accounts/staff-names.ts';
 import { type AccountRepository, INVITATION_TTL_MS } from '../accounts/account-repository.ts';
 import type { ActivityLog } from '../accounts/activity-log.ts';
 import { ApiProblem, notFound } from '../accounts/api-problem.ts';

@@ -1,6 +1,6 @@
 /**
  * Several instances of the server as real processes (server/main.ts) on one
- * PostgreSQL database, for the fault tests of issue 21: each on its own free
+ * PostgreSQL database, for the fault tests (docs/load-and-faults.md): each on its own free
  * loopback port, all with the same DATABASE_URL, REDIS_URL and SMTP_URL.
  */
 import { join } from 'node:path';

@@ -8,7 +8,7 @@ interface ViewTab<View extends string> {
   apart?: boolean;
 }
 
-interface ViewTabsProps<View extends string> {
+export interface ViewTabsProps<View extends string> {
   /** The accessible name of the list, e.g. "Lead views". */
   label: string;
   tabs: readonly ViewTab<View>[];

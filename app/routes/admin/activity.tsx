@@ -5,6 +5,7 @@ import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { callApi } from '../../components/admin/api';
 import { buttonClass } from '../../components/admin/buttons';
 import { formatWhen } from '../../components/admin/format';
+import { EmptyList } from '../../components/admin/list-page';
 import { LoadMore } from '../../components/admin/load-more';
 import { useTimeZone } from '../../components/admin/me';
 import { adminMeta } from '../../components/admin/meta';
@@ -82,12 +83,9 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
     <div className="container-page">
       <PageHeader title="Activity" lead="Who did what in the inbox, newest first." />
       {more.items.length === 0 ? (
-        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <h2 className="text-lg font-semibold">Nothing has happened yet</h2>
-          <p className="mx-auto mt-2 max-w-md text-slate-600">
-            Sign-ins, changes to leads and exports are listed here.
-          </p>
-        </div>
+        <EmptyList title="Nothing has happened yet">
+          Sign-ins, changes to leads and exports are listed here.
+        </EmptyList>
       ) : (
         <ol
           aria-label="Activity"

@@ -7,6 +7,7 @@ import { buttonClass } from '../../components/admin/buttons';
 import { CampaignStatusBadge } from '../../components/admin/campaign/campaign-status';
 import { takeFlash } from '../../components/admin/flash';
 import { formatWhen } from '../../components/admin/format';
+import { EmptyList } from '../../components/admin/list-page';
 import { useTimeZone } from '../../components/admin/me';
 import { adminMeta } from '../../components/admin/meta';
 import { Notice } from '../../components/admin/notice';
@@ -96,13 +97,10 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
         <Notice tone="success">{notice}</Notice>
       </div>
       {campaigns.length === 0 ? (
-        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <h2 className="text-lg font-semibold">No campaigns yet</h2>
-          <p className="mx-auto mt-2 max-w-md text-slate-600">
-            Write a newsletter with New campaign: it is saved as a draft while you write, and sent only when
-            you say so.
-          </p>
-        </div>
+        <EmptyList title="No campaigns yet">
+          Write a newsletter with New campaign: it is saved as a draft while you write, and sent only when you
+          say so.
+        </EmptyList>
       ) : (
         <ul aria-label="Campaigns" className="mt-5 space-y-3">
           {campaigns.map((campaign) => (

@@ -8,18 +8,14 @@ import { callApi } from '../../components/admin/api';
 import { addressOf } from '../../components/admin/api-input';
 import { FilterLinks, type Filters, filterQuery, inboxHref } from '../../components/admin/inbox-filters';
 import { DeliveryBadge, NewReplyBadge, SpamBadge, StatusBadge } from '../../components/admin/badges';
-import { buttonClass } from '../../components/admin/buttons';
 import { takeFlash } from '../../components/admin/flash';
 import { countOf, formatWhen } from '../../components/admin/format';
 import { Icon } from '../../components/admin/icons';
+import { EmptyList, ListPageTop } from '../../components/admin/list-page';
 import { LoadMore } from '../../components/admin/load-more';
 import { useMe, useTimeZone } from '../../components/admin/me';
 import { adminMeta } from '../../components/admin/meta';
-import { Notice } from '../../components/admin/notice';
-import { PageHeader } from '../../components/admin/page-header';
-import { SearchForm } from '../../components/admin/search-form';
 import { useLoadMore } from '../../components/admin/use-load-more';
-import { ViewTabs } from '../../components/admin/view-tabs';
 import { adminPages } from '../../content/admin-pages';
 import { disabledIntegrationText } from '../../content/admin-settings';
 import type { Route } from './+types/inbox';
@@ -160,12 +156,7 @@ function EmptyState({
     title = view === 'all' ? 'No leads here' : `No leads are ${viewLabels[view]}`;
     text = 'Leads move here when their status is changed on their page.';
   }
-  return (
-    <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <h2 className="text-lg font-semibold">{title}</h2>
-      <p className="mx-auto mt-2 max-w-md text-slate-600">{text}</p>
-    </div>
-  );
+  return <EmptyList title={title}>{text}</EmptyList>;
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
@@ -198,33 +189,15 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       {disabledIntegrations.map((integration) => (
         <DisabledIntegrationBanner key={integration.id} integration={integration} />
       ))}
-      <PageHeader
+      <ListPageTop
         title="Inbox"
         lead="Quote requests from the website, newest first."
-        actions={
-          admin && (
-            <a href={exportHref} download className={buttonClass.secondary}>
-              <Icon name="download" />
-              Export CSV
-            </a>
-          )
-        }
-      />
-      <div className="mt-4">
-        <Notice tone="success">{notice}</Notice>
-      </div>
-      <SearchForm
-        label="Search leads"
-        placeholder="Name, email, phone…"
+        exportHref={admin ? exportHref : undefined}
+        notice={notice}
+        view={view}
         q={q}
-        keep={view === 'all' ? {} : { view }}
-        clearHref={inboxHref(view, '')}
-      />
-      <ViewTabs
-        label="Lead views"
-        tabs={tabs}
-        current={view}
-        hrefOf={(v) => inboxHref(v, q, { newReply, mine })}
+        search={{ label: 'Search leads', placeholder: 'Name, email, phone…', clearHref: inboxHref(view, '') }}
+        views={{ label: 'Lead views', tabs, hrefOf: (v) => inboxHref(v, q, { newReply, mine }) }}
       />
       <FilterLinks view={view} q={q} filters={{ newReply, mine }} count={list.newReplies} />
       {more.items.length === 0 ? (

@@ -10,6 +10,7 @@ import { setFlash, takeFlash } from '../../components/admin/flash';
 import { useFocusRescue } from '../../components/admin/focus';
 import { countOf, formatWhen } from '../../components/admin/format';
 import { Icon } from '../../components/admin/icons';
+import { EmptyList } from '../../components/admin/list-page';
 import { useTimeZone } from '../../components/admin/me';
 import { adminMeta } from '../../components/admin/meta';
 import { Notice } from '../../components/admin/notice';
@@ -195,16 +196,11 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       </div>
       <ViewTabs label="Outbox views" tabs={tabs} current={view} hrefOf={outboxHref} />
       {list.emails.length === 0 ? (
-        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <h2 className="text-lg font-semibold">
-            {view === 'dead' ? 'Everything was delivered' : 'Nothing is waiting to be sent'}
-          </h2>
-          <p className="mx-auto mt-2 max-w-md text-slate-600">
-            {view === 'dead'
-              ? 'Emails and integration deliveries the server gives up on (after many failed tries, or a permanent refusal) appear here to be retried.'
-              : 'Emails and integration deliveries that failed for a moment wait here for their next try.'}
-          </p>
-        </div>
+        <EmptyList title={view === 'dead' ? 'Everything was delivered' : 'Nothing is waiting to be sent'}>
+          {view === 'dead'
+            ? 'Emails and integration deliveries the server gives up on (after many failed tries, or a permanent refusal) appear here to be retried.'
+            : 'Emails and integration deliveries that failed for a moment wait here for their next try.'}
+        </EmptyList>
       ) : (
         <ul aria-label="Emails and deliveries" className="mt-5 space-y-3">
           {list.emails.map((email) => (

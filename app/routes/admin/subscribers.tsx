@@ -12,14 +12,11 @@ import { setFlash, takeFlash } from '../../components/admin/flash';
 import { useFocusRescue } from '../../components/admin/focus';
 import { formatWhen } from '../../components/admin/format';
 import { Icon } from '../../components/admin/icons';
+import { EmptyList, ListPageTop } from '../../components/admin/list-page';
 import { LoadMore } from '../../components/admin/load-more';
 import { useMe, useTimeZone } from '../../components/admin/me';
 import { adminMeta } from '../../components/admin/meta';
-import { Notice } from '../../components/admin/notice';
-import { PageHeader } from '../../components/admin/page-header';
-import { SearchForm } from '../../components/admin/search-form';
 import { useLoadMore } from '../../components/admin/use-load-more';
-import { ViewTabs } from '../../components/admin/view-tabs';
 import { adminPages } from '../../content/admin-pages';
 import type { Route } from './+types/subscribers';
 
@@ -150,49 +147,34 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
   const exportHref = addressOf(inboxApi.subscribers.exportCsv, { query: { view, q } });
   return (
     <div className="container-page">
-      <PageHeader
+      <ListPageTop
         title="Subscribers"
         lead="People who signed up for the newsletter on the website."
-        actions={
-          admin && (
-            <a href={exportHref} download className={buttonClass.secondary}>
-              <Icon name="download" />
-              Export CSV
-            </a>
-          )
-        }
-      />
-      <div className="mt-4">
-        <Notice tone="success">{notice}</Notice>
-      </div>
-      <SearchForm
-        label="Search subscribers"
-        placeholder="Email address"
+        exportHref={admin ? exportHref : undefined}
+        notice={notice}
+        view={view}
         q={q}
-        keep={view === 'all' ? {} : { view }}
-        clearHref={subscribersHref(view, '')}
-      />
-      <ViewTabs
-        label="Subscriber views"
-        tabs={tabs}
-        current={view}
-        hrefOf={(each) => subscribersHref(each, q)}
+        search={{
+          label: 'Search subscribers',
+          placeholder: 'Email address',
+          clearHref: subscribersHref(view, ''),
+        }}
+        views={{ label: 'Subscriber views', tabs, hrefOf: (each) => subscribersHref(each, q) }}
       />
       {more.items.length === 0 ? (
-        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <h2 className="text-lg font-semibold">
-            {q
+        <EmptyList
+          title={
+            q
               ? `No subscribers match “${q}”`
               : view === 'all'
                 ? 'No subscribers yet'
-                : `No subscribers are ${viewLabels[view].toLowerCase()}`}
-          </h2>
-          <p className="mx-auto mt-2 max-w-md text-slate-600">
-            {q
-              ? 'The search looks at email addresses.'
-              : 'Sign-ups from the newsletter form in the site’s footer appear here.'}
-          </p>
-        </div>
+                : `No subscribers are ${viewLabels[view].toLowerCase()}`
+          }
+        >
+          {q
+            ? 'The search looks at email addresses.'
+            : 'Sign-ups from the newsletter form in the site’s footer appear here.'}
+        </EmptyList>
       ) : (
         <ul aria-label="Subscribers" className="mt-5 space-y-3">
           {more.items.map((subscriber) => (
