@@ -180,6 +180,7 @@ async function featuresPlugin(
       beacon: config.visits.beacon,
       siteOrigin: new URL(siteUrl).origin,
       pagePaths,
+      jobs: app.jobs,
     });
   }
 }

@@ -53,6 +53,7 @@ import { quoteMigrations } from './quote/quote-migrations.ts';
 import { quotePostgresMigrations } from './quote/quote-postgres-migrations.ts';
 import { leadOwnerMigrations } from './quote/lead-owner-migrations.ts';
 import { followUpMigrations } from './quote/follow-up-migrations.ts';
+import { jobMigrations, jobPostgresMigrations } from './jobs/job-migrations.ts';
 import { staffLeadEmailKinds } from './quote/staff-lead-email-kinds.ts';
 import { createLeadFollowUps } from './quote/lead-follow-up.ts';
 
@@ -76,6 +77,7 @@ export const migrations = mergeMigrations(
   { sqlite: leadOwnerMigrations, postgres: leadOwnerMigrations },
   { sqlite: assignmentMigrations, postgres: assignmentMigrations },
   { sqlite: followUpMigrations, postgres: followUpMigrations },
+  { sqlite: jobMigrations, postgres: jobPostgresMigrations },
 );
 
 /** Tables that triggers fill from other tables' rows: db:copy copies their sources, never them. */

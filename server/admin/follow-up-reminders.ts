@@ -7,6 +7,7 @@ import { queueEmails } from '../outbox/outbox-rows.ts';
 import { STAFF_LEAD_EMAIL_KINDS } from '../quote/staff-lead-email-kinds.ts';
 import { claimDueFollowUps, type FollowUpLead, remindersDueBy } from '../quote/lead-follow-up.ts';
 import { leadOwner } from '../quote/quote-tables.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
 import { createPeriodicCheck, type PeriodicCheck } from './periodic-check.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface FollowUpRemindersOptions {
   now?: () => Date;
   /** Between checks (default a minute). */
   intervalMs?: number;
+  /** The runner the reminders are a job of (a runner of their own without it). */
+  jobs?: JobRunner | undefined;
 }
 
 const CHECK_INTERVAL_MS = 60_000;
@@ -90,5 +93,6 @@ export function createFollowUpReminders(options: FollowUpRemindersOptions): Foll
     intervalMs: options.intervalMs ?? CHECK_INTERVAL_MS,
     log: options.log,
     name: 'follow-up reminders',
+    jobs: options.jobs,
   });
 }

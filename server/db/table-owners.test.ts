@@ -41,6 +41,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   visit_pages: 'visits',
   visit_sources: 'visits',
   visit_salts: 'visits',
+  job_runs: 'jobs',
 };
 
 /** Where emails are kept without SMTP_URL on PostgreSQL; on SQLite they are .eml files. */
