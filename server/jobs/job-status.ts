@@ -33,7 +33,7 @@ export function formatDuration(ms: number): string {
 }
 
 export function describeSchedule({ everyMs, firstMs }: Pick<JobDefinition<unknown>, 'everyMs' | 'firstMs'>) {
-  const first = firstMs === undefined ? 'first at start' : `first after ${formatDuration(firstMs)}`;
+  const first = !firstMs ? 'first at start' : `first after ${formatDuration(firstMs)}`;
   return `every ${formatDuration(everyMs)}, ${first}`;
 }
 

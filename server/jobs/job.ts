@@ -7,9 +7,7 @@ import type { JobOutcome } from './job-status.ts';
  * (`lease`: what it is, e.g. the mailbox's lease in the database).
  */
 export type JobPlacement =
-  | { instances: 'each' }
-  | { instances: 'one'; lock: string }
-  | { instances: 'one'; lease: string };
+  { instances: 'each' } | { instances: 'one'; lock: string } | { instances: 'one'; lease: string };
 
 /** What a run is told: whether the job is stopping, and how to end its schedule (its work is done). */
 export interface JobContext {
