@@ -164,7 +164,8 @@ export function createPendingScans(options: PendingScansOptions): PendingScans {
     where: { instances: 'each' },
     run: () => scanPending(options, stop),
     failed: (error) => {
-      if (isStorageUnavailable(error)) options.log.warn({ err: error }, 'pending scans: database unavailable');
+      if (isStorageUnavailable(error))
+        options.log.warn({ err: error }, 'pending scans: database unavailable');
       else options.log.error({ err: error }, 'pending scans: the pass failed');
     },
   });

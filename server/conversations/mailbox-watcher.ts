@@ -81,6 +81,27 @@ function failureLogger(log: MailboxWatcherOptions['log'], mailbox: string) {
     );
 }
 
+/** The watcher's jobs: the lease's tick, and the poll in case IDLE is not there or was dropped. */
+function watcherJobs(
+  runner: JobRunner,
+  options: { tickMs: number; pollMs: number; tick: () => Promise<unknown>; read: () => Promise<unknown> },
+  failed: (error: unknown) => void,
+): Job<unknown>[] {
+  // One instance: only the lease's holder connects, so only it reads.
+  const where = { instances: 'one', lease: 'the mailbox lease' } as const;
+  return [
+    runner.add({ name: 'mailbox-watcher', everyMs: options.tickMs, where, run: options.tick, failed }),
+    runner.add({
+      name: 'mailbox-poll',
+      everyMs: options.pollMs,
+      firstMs: options.pollMs,
+      where,
+      run: options.read,
+      failed,
+    }),
+  ];
+}
+
 /**
  * The watcher of the company mailbox (IMAP_URL): one instance at a time, under a lease in the database;
  * the mailbox opened read-only (EXAMINE), messages fetched with BODY.PEEK, nothing ever flagged, moved
@@ -151,12 +172,7 @@ export function createMailboxWatcher(options: MailboxWatcherOptions): MailboxWat
     readNow: () => reading(),
     start() {
       stopped = false;
-      const where = { instances: 'one', lease: 'the mailbox lease' } as const;
-      jobs = [
-        runner.add({ name: 'mailbox-watcher', everyMs: tickMs, where, run: watcher.tick, failed: logFailure }),
-        // The poll, in case IDLE is not there or was dropped (only the lease's holder has a connection).
-        runner.add({ name: 'mailbox-poll', everyMs: pollMs, firstMs: pollMs, where, run: reading, failed: logFailure }),
-      ];
+      jobs = watcherJobs(runner, { tickMs, pollMs, tick: watcher.tick, read: reading }, logFailure);
       parser.warm();
       for (const job of jobs) job.start();
     },

@@ -28,7 +28,7 @@ function lastRunOf(status: JobStatus, now: Date): string {
 }
 
 /** The jobs as a table, one a line, columns padded to their widest cell (never cut: names of locks). */
-export function formatJobList(statuses: readonly JobStatus[], now: Date): string {
+function formatJobList(statuses: readonly JobStatus[], now: Date): string {
   if (statuses.length === 0)
     return 'No job has run on this database yet (the server records them as they run).\n';
   const header = ['JOB', 'SCHEDULE', 'RUNS ON', 'LAST RUN', 'OUTCOME'];

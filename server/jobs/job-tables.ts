@@ -2,7 +2,7 @@
  * Each job's last run, of any instance (server/jobs/, decision 055): written by the runner, read by
  * `npm run jobs -- list` in another process. One row a job, replaced as runs end.
  */
-export interface JobRunsTable {
+interface JobRunsTable {
   /** The job's name in the runner, e.g. "outbox-mail". */
   name: string;
   /** How often it runs, as the list prints it ("every 1 min, first at start"). */

@@ -10,7 +10,7 @@ export type JobPlacement =
   { instances: 'each' } | { instances: 'one'; lock: string } | { instances: 'one'; lease: string };
 
 /** What a run is told: whether the job is stopping, and how to end its schedule (its work is done). */
-export interface JobContext {
+interface JobContext {
   stopping(): boolean;
   finish(): void;
 }
