@@ -17,6 +17,9 @@ interface JobRunsTable {
   error: string | null;
 }
 
+// A module (not a script), so that the declaration below merges into the database's tables.
+export {};
+
 declare module '../db/database-tables.ts' {
   interface Database {
     job_runs: JobRunsTable;
