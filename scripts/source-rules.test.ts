@@ -50,10 +50,13 @@ describe('the source', () => {
   });
 
   it('has server/db import nothing else of the server (it is the lowest layer)', () => {
+    // time/pause.ts imports nothing: the one wait inside a task that files may share (scripts/timers.test.ts).
+    const LEAVES = new Set(['../time/pause.ts']);
     const above = sourceFiles(['server/db']).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/\bfrom '(\.\.\/[^']*)'|import\('(\.\.\/[^']*)'\)/g)].map(
-        (match) => `${file}: ${match[1] ?? match[2] ?? ''}`,
-      ),
+      [...readFileSync(file, 'utf8').matchAll(/\bfrom '(\.\.\/[^']*)'|import\('(\.\.\/[^']*)'\)/g)]
+        .map((match) => match[1] ?? match[2] ?? '')
+        .filter((path) => !LEAVES.has(path))
+        .map((path) => `${file}: ${path}`),
     );
     expect(above).toEqual([]);
   });

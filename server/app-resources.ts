@@ -13,6 +13,7 @@ import { startMaintenance, type Maintenance } from './maintenance.ts';
 import { createCampaignScheduler, type CampaignScheduler } from './newsletter/campaign-scheduler.ts';
 import { backupKindOf, listBackups } from './ops/backups.ts';
 import type { Readiness } from './ops/health-routes.ts';
+import { addJobRunner } from './jobs/server-jobs.ts';
 import { holdDatabase } from './ops/server-lock.ts';
 import type { OutboxWorker } from './outbox/outbox-worker.ts';
 import { CAMPAIGN_CONNECTIONS, createLaneWorker } from './lane-workers.ts';
@@ -76,6 +77,7 @@ function releaseOnClose(app: FastifyInstance, held: Held) {
     if (app.hasDecorator('campaignWorker')) await app.campaignWorker.stop();
     if (app.hasDecorator('integrationWorker')) await app.integrationWorker.stop();
     if (app.hasDecorator('campaignScheduler')) await app.campaignScheduler.stop();
+    if (app.hasDecorator('jobs')) await app.jobs.stop();
     held.mailer?.close();
     held.campaignMailer?.close();
     held.redis?.disconnect();
@@ -127,6 +129,7 @@ function addMailboxWatcher(
         authservId: config.mail.authservId,
         isLoopbackHost,
         files: answerFileChecks(config),
+        jobs: app.jobs,
       })
     : undefined;
   app.decorate('mailboxWatcher', watcher);
@@ -216,7 +219,8 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   // The database file's marker that a server holds it (restore refuses then); PostgreSQL has its own.
   if (stores.storage.file) held.releaseDatabase = holdDatabase(stores.storage.file);
   const mailer = (held.mailer = options.mailer ?? createMailer(config.mail, stores.mailDrop));
-  const lanes = { config, outbox: stores.outbox, log: app.log, now: options.now };
+  const jobs = addJobRunner(app, stores.storage, now);
+  const lanes = { config, outbox: stores.outbox, log: app.log, now: options.now, jobs };
   const worker = createLaneWorker('mail', { ...lanes, mailer });
   // The campaigns' lane has its own pool of SMTP connections; a mailer given by a test serves both.
   const campaignMailer = options.mailer
@@ -234,6 +238,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
     intervalMs: config.outbox.pollMs,
     onStarted: () => campaignWorker.kick(),
     now,
+    jobs,
   });
   // The rate limits' counters, shared by every instance (REDIS_URL); a Redis that is down is no failed start.
   const redis = config.redisUrl
@@ -263,6 +268,7 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
         storage: stores.storage,
         log: app.log.child({ component: 'maintenance' }),
         now,
+        jobs,
       });
     }
   });

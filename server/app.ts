@@ -119,6 +119,7 @@ async function featuresPlugin(
     stylesheet: findSiteStylesheet(config.siteDir),
     visitCounter: app.visitCounter,
     pagePaths,
+    jobs: app.jobs,
   };
   await registerAll(app, publicRoutes, publicOptions);
   const inboxOptions: InboxRoutesOptions = {

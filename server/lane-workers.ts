@@ -4,6 +4,7 @@ import { createHttpSender } from './integrations/http-sender.ts';
 import { httpTransport } from './integrations/http-transport.ts';
 import { integrationRetryPolicy } from './integrations/integration-retry.ts';
 import { INTEGRATION_LANE } from './integrations/integration-tables.ts';
+import type { JobRunner } from './jobs/job-runner.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
 import type { OutboxRepository } from './outbox/outbox-repository.ts';
 import type { OutboxLane } from './outbox/outbox-table.ts';
@@ -37,6 +38,8 @@ export interface LaneWorkerContext {
   mailer?: Mailer | undefined;
   log: FastifyBaseLogger;
   now?: (() => Date) | undefined;
+  /** The runner the lanes' polls are jobs of (outbox-mail, outbox-campaign, outbox-integration). */
+  jobs?: JobRunner | undefined;
 }
 
 /** What each lane's worker is set to beside what they share (the outbox, the poll, the clock). */
@@ -88,6 +91,7 @@ export function createLaneWorker(lane: OutboxLane, context: LaneWorkerContext): 
     outbox: context.outbox,
     log: context.log.child({ component }),
     pollMs: context.config.outbox.pollMs,
+    job: { name: `outbox-${lane}`, jobs: context.jobs },
     ...(context.now ? { now: context.now } : {}),
   });
 }

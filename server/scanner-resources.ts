@@ -29,11 +29,17 @@ export function addPendingScans(
   const { clamdUrl } = config.attachments;
   const scanner = clamdUrl ? createClamdScanner(clamdUrl) : undefined;
   const pendingScans = scanner
-    ? createPendingScans({ storage, scanner, log: app.log.child({ component: 'pending-scans' }), now })
+    ? createPendingScans({
+        storage,
+        scanner,
+        log: app.log.child({ component: 'pending-scans' }),
+        now,
+        jobs: app.jobs,
+      })
     : undefined;
   app.decorate('clamdScanner', scanner);
   app.decorate('pendingScans', pendingScans);
   if (pendingScans && start) app.addHook('onReady', async () => pendingScans.start());
   // Whether clamd flags what it cannot read whole (AlertExceedsMax): a warning at start if not.
-  if (scanner && start) checkLimitsWhenReady(app, scanner);
+  if (scanner && start) checkLimitsWhenReady(app, scanner, app.jobs);
 }

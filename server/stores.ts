@@ -12,6 +12,7 @@ import { integrationLeadHooks } from './integrations/integration-queue.ts';
 import { mailDomain } from './mail/mail-address.ts';
 import { createCampaignRepository } from './newsletter/campaign-repository.ts';
 import { createSubscriberRepository } from './newsletter/subscriber-repository.ts';
+import { jobMigrations, jobPostgresMigrations } from './jobs/job-migrations.ts';
 import { outboxMigrations } from './outbox/outbox-migrations.ts';
 import { outboxPostgresMigrations } from './outbox/outbox-postgres-migrations.ts';
 import { createMailDrop } from './outbox/mail-drop.ts';
@@ -25,6 +26,7 @@ import { createLeadFollowUps } from './leads/lead-follow-up.ts';
 /** Every feature's migrations and the outbox's; they run in the order of their names (dates). */
 export const migrations = migrationsOf(features, [
   { sqlite: outboxMigrations, postgres: outboxPostgresMigrations },
+  { sqlite: jobMigrations, postgres: jobPostgresMigrations },
 ]);
 
 /** Tables that triggers fill from other tables' rows: db:copy copies their sources, never them. */

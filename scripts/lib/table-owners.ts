@@ -16,6 +16,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   unreadable_mail: 'conversations',
   saved_replies: 'conversations',
   outbox: 'outbox',
+  job_runs: 'jobs',
   outbox_throttle: 'outbox',
   mail_drop: 'outbox',
   subscribers: 'newsletter',

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../db/database.ts';
 import { isStorageUnavailable } from '../db/storage-errors.ts';
 import type { ScanVerdict, VirusScanner } from '../security/virus-scanner.ts';
+import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 import { databaseContent } from './attachment-content.ts';
 
 /**
@@ -32,6 +33,8 @@ export interface PendingScansOptions {
   intervalMs?: number;
   /** How long a claimed file is held by this instance (default 2 minutes: longer than a scan's deadline). */
   claimMs?: number;
+  /** The runner the passes are a job of (a runner of their own without it). */
+  jobs?: JobRunner | undefined;
 }
 
 const PENDING_SCAN_INTERVAL_MS = 60_000;
@@ -146,48 +149,34 @@ async function scanPending(options: PendingScansOptions, stop: Stop): Promise<nu
 
 /** The worker that scans pending files (see PendingScans); started only while CLAMD_URL is set. */
 export function createPendingScans(options: PendingScansOptions): PendingScans {
-  const intervalMs = options.intervalMs ?? PENDING_SCAN_INTERVAL_MS;
-  let started = false;
-  let stopped = false;
   let giveUp = () => {};
   const stop: Stop = {
-    requested: () => stopped,
+    requested: () => job.stopping(),
     given: new Promise((resolve) => {
       giveUp = () => resolve({ outcome: 'unavailable', reason: 'the server is stopping' });
     }),
   };
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-
-  function runOnce(): Promise<number> {
-    running ??= scanPending(options, stop).finally(() => (running = undefined));
-    return running;
-  }
-  function tick() {
-    runOnce()
-      .catch((error: unknown) => {
-        if (isStorageUnavailable(error))
-          options.log.warn({ err: error }, 'pending scans: database unavailable');
-        else options.log.error({ err: error }, 'pending scans: the pass failed');
-      })
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, intervalMs);
-        timer.unref();
-      });
-  }
-  return {
-    start() {
-      if (started || stopped) return;
-      started = true;
-      tick();
+  const jobs = options.jobs ?? createJobRunner({ log: options.log });
+  const job = jobs.add({
+    name: 'pending-scans',
+    everyMs: options.intervalMs ?? PENDING_SCAN_INTERVAL_MS,
+    // Each instance: every file is claimed before its scan, so two instances never scan one file.
+    where: { instances: 'each' },
+    run: () => scanPending(options, stop),
+    failed: (error) => {
+      if (isStorageUnavailable(error))
+        options.log.warn({ err: error }, 'pending scans: database unavailable');
+      else options.log.error({ err: error }, 'pending scans: the pass failed');
     },
-    runOnce,
+  });
+  return {
+    start: () => job.start(),
+    // A pass asked for during one under way is that pass.
+    runOnce: async () => (await job.runNow({ join: true })) ?? 0,
     async stop() {
-      stopped = true;
+      const stopping = job.stop();
       giveUp();
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
+      await stopping;
     },
   };
 }

@@ -1,4 +1,6 @@
 import { option, UsageError } from '../cli/cli-args.ts';
+import { JOBS_USAGE, runJobsCommand } from '../jobs/job-list.ts';
+import { jobRecords } from '../jobs/job-records.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
 import { runSubscribersCommand, SUBSCRIBERS_USAGE } from '../newsletter/subscribers-command.ts';
 import { OUTBOX_COMMANDS_USAGE, runOutboxCommand } from '../outbox/outbox-commands.ts';
@@ -75,4 +77,12 @@ export const subscribersCommand: StoreCommand = {
   usage: SUBSCRIBERS_COMMAND_USAGE,
   run: (args, { stores, mailDir, io, now }) =>
     runSubscribersCommand(args, { subscribers: stores.subscribers, mailDir, io, now }),
+};
+
+/** `npm run jobs`: the server's scheduled jobs and their last runs (server/jobs/). */
+export const jobsCommand: StoreCommand = {
+  name: 'jobs',
+  usage: JOBS_USAGE,
+  run: (args, { stores, io, now }) =>
+    runJobsCommand(args, { list: jobRecords(stores.storage).list, io, now }),
 };

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
 import type { Storage } from '../db/database.ts';
+import type { Job } from '../jobs/job.ts';
+import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 import type { AnswerFilesOptions } from './answer-files.ts';
 import { imapTarget, openMailbox } from './imap-connection.ts';
 import { createMailParser, type MailParserOptions } from './mail-parser.ts';
@@ -35,10 +37,12 @@ export interface MailboxWatcherOptions {
   parser?: MailParserOptions;
   /** Messages larger than this are passed over unfetched: 40 MB (mailbox-reader.ts). */
   maxMessageBytes?: number;
+  /** The runner the lease's ticks and the poll are jobs of (a runner of their own without it). */
+  jobs?: JobRunner | undefined;
 }
 
 export interface MailboxWatcher {
-  /** Takes the lease, connects, and keeps at it (timers) until stop(). */
+  /** Takes the lease, connects, and keeps at it (jobs of the runner) until stop(). */
   start(): void;
   /** Stops, lets the lease go (unless told it died: a crash keeps it until it runs out), logs out. */
   stop(options?: { release?: boolean }): Promise<void>;
@@ -77,6 +81,27 @@ function failureLogger(log: MailboxWatcherOptions['log'], mailbox: string) {
     );
 }
 
+/** The watcher's jobs: the lease's tick, and the poll in case IDLE is not there or was dropped. */
+function watcherJobs(
+  runner: JobRunner,
+  options: { tickMs: number; pollMs: number; tick: () => Promise<unknown>; read: () => Promise<unknown> },
+  failed: (error: unknown) => void,
+): Job<unknown>[] {
+  // One instance: only the lease's holder connects, so only it reads.
+  const where = { instances: 'one', lease: 'the mailbox lease' } as const;
+  return [
+    runner.add({ name: 'mailbox-watcher', everyMs: options.tickMs, where, run: options.tick, failed }),
+    runner.add({
+      name: 'mailbox-poll',
+      everyMs: options.pollMs,
+      firstMs: options.pollMs,
+      where,
+      run: options.read,
+      failed,
+    }),
+  ];
+}
+
 /**
  * The watcher of the company mailbox (IMAP_URL): one instance at a time, under a lease in the database;
  * the mailbox opened read-only (EXAMINE), messages fetched with BODY.PEEK, nothing ever flagged, moved
@@ -93,7 +118,8 @@ export function createMailboxWatcher(options: MailboxWatcherOptions): MailboxWat
   const tracker = createHealthTracker(target.mailbox, now);
   const reading = serialReads(() => (client ? read(client) : Promise.resolve(undefined)));
   let client: ImapFlow | undefined;
-  let timers: NodeJS.Timeout[] = [];
+  const runner = options.jobs ?? createJobRunner({ log });
+  let jobs: Job<unknown>[] = [];
   let stopped = false;
 
   async function read(current: ImapFlow) {
@@ -146,15 +172,14 @@ export function createMailboxWatcher(options: MailboxWatcherOptions): MailboxWat
     readNow: () => reading(),
     start() {
       stopped = false;
-      const tick = () => void watcher.tick().catch(logFailure);
-      timers = [setInterval(tick, tickMs), setInterval(() => void reading().catch(logFailure), pollMs)];
-      for (const timer of timers) timer.unref();
+      jobs = watcherJobs(runner, { tickMs, pollMs, tick: watcher.tick, read: reading }, logFailure);
       parser.warm();
-      tick();
+      for (const job of jobs) job.start();
     },
     async stop({ release = true } = {}) {
       stopped = true;
-      for (const timer of timers.splice(0)) clearInterval(timer);
+      // Not waited for, as a timer was not: a tick under way may be connecting, and is let go below.
+      for (const job of jobs.splice(0)) void job.stop();
       await reading.idle();
       await disconnect();
       await parser.close();

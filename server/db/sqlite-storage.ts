@@ -13,6 +13,7 @@ import { sqliteFullText } from './full-text-match.ts';
 import { sqlitePercentiles } from './percentiles.ts';
 import { sqliteQueueCapabilities } from './queue-capabilities.ts';
 import { sqliteTableByIndex } from './table-by-index.ts';
+import { pause } from '../time/pause.ts';
 
 /** How many prepared statements the server keeps for reuse. */
 const STATEMENT_CACHE_SIZE = KEEPS_SQLITE_HANDLES ? Number.POSITIVE_INFINITY : 200;
@@ -47,7 +48,7 @@ function writeProbe(path: string) {
         } catch (error) {
           const code = String((error as { code?: unknown }).code ?? '');
           if (!code.startsWith('SQLITE_BUSY') && !code.startsWith('SQLITE_LOCKED')) return false;
-          await new Promise((resolve) => setTimeout(resolve, PROBE_RETRY_MS));
+          await pause(PROBE_RETRY_MS);
         }
       }
       return false;

@@ -1,6 +1,7 @@
 import type { ControlledTransaction, Kysely, Transaction } from 'kysely';
 import { runSharedStatements, type SharedStatement, type Sharing } from './shared-statements.ts';
 import { isStorageUnavailable } from './storage-errors.ts';
+import { pause } from '../time/pause.ts';
 
 /**
  * A unit of writing: a few statements that belong together (a lead and its
@@ -148,7 +149,7 @@ async function attemptRetrying<DB>(
       return await attempt(db, batch, isolate ? groupError : undefined);
     } catch (error) {
       if (!retryable(error) || tries >= ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * tries));
+      await pause(Math.random() * 5 * tries);
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActivityAction } from '../../common/inbox-api/activity-endpoints.ts';
 import { isStorageUnavailable } from '../db/storage-errors.ts';
+import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 import type { CampaignRepository } from './campaign-repository.ts';
 
 export interface CampaignSchedulerOptions {
@@ -14,19 +15,18 @@ export interface CampaignSchedulerOptions {
   /** Told when a campaign started (its emails are waiting: wake the campaign worker). */
   onStarted: () => void;
   now: () => Date;
+  /** The runner the scheduler is a job of (a runner of its own without it). */
+  jobs?: JobRunner | undefined;
 }
 
 /**
  * The campaigns' own clock, in every instance: starts the scheduled campaigns that are due (each once,
  * whatever the number of instances: see startDue) and marks sent those with nothing left to send.
- * Everything it knows is in the database; its timer never keeps the process alive.
+ * Everything it knows is in the database; it is a job of the runner, whose timers never keep the process
+ * alive.
  */
 export function createCampaignScheduler(options: CampaignSchedulerOptions) {
   const { campaigns, activity, log, now } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> | undefined;
-
   async function runOnce(): Promise<void> {
     const { started, nobody } = await campaigns.startDue();
     for (const campaign of started) {
@@ -54,32 +54,22 @@ export function createCampaignScheduler(options: CampaignSchedulerOptions) {
     for (const id of await campaigns.finishDone()) log.info({ campaignId: id }, 'campaign sent');
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((error: unknown) => {
-          if (isStorageUnavailable(error)) log.warn({ err: error }, 'campaigns: database unavailable');
-          else log.error({ err: error }, 'campaign scheduler pass failed');
-        })
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, options.intervalMs);
-    timer.unref();
-  }
+  const job = (options.jobs ?? createJobRunner({ log })).add({
+    name: 'campaign-scheduler',
+    everyMs: options.intervalMs,
+    firstMs: options.intervalMs,
+    where: { instances: 'each' },
+    run: runOnce,
+    failed: (error) => {
+      if (isStorageUnavailable(error)) log.warn({ err: error }, 'campaigns: database unavailable');
+      else log.error({ err: error }, 'campaign scheduler pass failed');
+    },
+  });
 
   return {
     runOnce,
-    start() {
-      if (!timer && !stopped) schedule();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    start: () => job.start(),
+    stop: () => job.stop(),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isStorageUnavailable } from '../db/storage-errors.ts';
+import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 
 /** A check every instance runs now and then (the team's reminders, escalations, digests). */
 export interface PeriodicCheck {
@@ -11,52 +12,33 @@ export interface PeriodicCheck {
 }
 
 /**
- * Runs `check` at start, then `intervalMs` after each run ends. A run asked for during one under way runs
- * after it (nothing set meanwhile is missed); a database that cannot be reached is a warning, not a crash.
+ * A job of the runner (`jobs`, or one of its own): `check` at start, then `intervalMs` after each run
+ * ends. A run asked for during one under way runs after it (nothing set meanwhile is missed); a database
+ * that cannot be reached is a warning, not a crash.
  */
 export function createPeriodicCheck(
   check: (stopped: () => boolean) => Promise<number>,
-  { intervalMs, log, name }: { intervalMs: number; log: FastifyBaseLogger; name: string },
+  {
+    intervalMs,
+    log,
+    name,
+    jobs = createJobRunner({ log }),
+  }: { intervalMs: number; log: FastifyBaseLogger; name: string; jobs?: JobRunner | undefined },
 ): PeriodicCheck {
-  let started = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-
-  function runOnce(): Promise<number> {
-    const previous = running ?? Promise.resolve(0);
-    const next: Promise<number> = previous
-      .catch(() => 0)
-      .then(() => check(() => stopped))
-      .finally(() => {
-        if (running === next) running = undefined;
-      });
-    running = next;
-    return next;
-  }
-  function tick() {
-    runOnce()
-      .catch((error: unknown) => {
-        if (isStorageUnavailable(error)) log.warn({ err: error }, `${name}: database unavailable`);
-        else log.error({ err: error }, `${name}: the check failed`);
-      })
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, intervalMs);
-        timer.unref();
-      });
-  }
+  const job = jobs.add({
+    name: name.replaceAll(' ', '-'),
+    everyMs: intervalMs,
+    // Each instance: what a check does is claimed row by row, so two instances never do it twice.
+    where: { instances: 'each' },
+    run: ({ stopping }) => check(stopping),
+    failed: (error) => {
+      if (isStorageUnavailable(error)) log.warn({ err: error }, `${name}: database unavailable`);
+      else log.error({ err: error }, `${name}: the check failed`);
+    },
+  });
   return {
-    start() {
-      if (started || stopped) return;
-      started = true;
-      tick();
-    },
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
+    start: () => job.start(),
+    runOnce: async () => (await job.runNow()) ?? 0,
+    stop: () => job.stop(),
   };
 }

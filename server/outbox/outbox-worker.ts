@@ -6,6 +6,7 @@ import type { DueMessage } from './outbox-claim.ts';
 import type { Outcome } from './outbox-outcomes.ts';
 import type { OutboxRow } from './outbox-table.ts';
 import { mailTransport, type OutboxTransport } from './outbox-transport.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
 import { pollLoop } from './poll-loop.ts';
 import { backoffPolicy, type RetryPolicy } from './retry-policy.ts';
 
@@ -40,6 +41,8 @@ interface OutboxWorkerBase {
   noun?: string;
   now?: () => Date;
   random?: () => number;
+  /** The job the worker's polls are in the runner (default "outbox"), and the runner. */
+  job?: { name: string; jobs?: JobRunner | undefined } | undefined;
 }
 
 export interface OutboxWorker {
@@ -142,6 +145,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return due.length;
   }
 
-  const loop = pollLoop(runOnce, { pollMs: options.pollMs, batchSize, log: options.log });
+  const loop = pollLoop(runOnce, { pollMs: options.pollMs, batchSize, log: options.log, ...options.job });
   return { start: loop.start, kick: loop.kick, runOnce, stop: loop.stop };
 }

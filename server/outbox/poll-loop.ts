@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isStorageUnavailable } from '../db/storage-errors.ts';
+import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 
 export interface PollLoop {
   start(): void;
@@ -11,67 +12,39 @@ export interface PollLoop {
   stopping(): boolean;
 }
 
+export interface PollLoopOptions {
+  pollMs: number;
+  batchSize: number;
+  log: FastifyBaseLogger;
+  /** The job's name in the runner (default "outbox"). */
+  name?: string | undefined;
+  /** The runner the loop is a job of (a runner of its own without it). */
+  jobs?: JobRunner | undefined;
+}
+
 /**
- * Runs `pass` every `pollMs`, one pass at a time: a pass that took a full batch (`batchSize`) is
+ * Runs `pass` every `pollMs` as a job of the runner, in each instance (the rows are claimed, so two
+ * instances never send one), one pass at a time: a pass that took a full batch (`batchSize`) is
  * followed by another at once, and a kick during a pass makes another when it ends. A failed pass is
  * logged (a database unavailable as a warning) and the next poll tries again.
  */
 export function pollLoop(
   pass: () => Promise<number>,
-  { pollMs, batchSize, log }: { pollMs: number; batchSize: number; log: FastifyBaseLogger },
+  { pollMs, batchSize, log, name = 'outbox', jobs = createJobRunner({ log }) }: PollLoopOptions,
 ): PollLoop {
-  let started = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-
-  function schedule(delayMs: number) {
-    if (stopped || !started) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
-    timer.unref();
-  }
-
-  function tick() {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          // A full batch means there may be more: go on at once.
-          while ((await pass()) === batchSize && !stopped);
-        } catch (error) {
-          if (isStorageUnavailable(error)) log.warn({ err: error }, 'outbox: database unavailable');
-          else log.error({ err: error }, 'outbox pass failed');
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-      schedule(pollMs);
-    });
-  }
-
-  return {
-    start() {
-      if (started || stopped) return;
-      started = true;
-      schedule(0);
+  const job = jobs.add({
+    name,
+    everyMs: pollMs,
+    firstMs: 0,
+    where: { instances: 'each' },
+    run: async ({ stopping }) => {
+      // A full batch means there may be more: go on at once.
+      while ((await pass()) === batchSize && !stopping());
     },
-    kick() {
-      if (!started || stopped) return;
-      if (running) again = true;
-      else schedule(0);
+    failed: (error) => {
+      if (isStorageUnavailable(error)) log.warn({ err: error }, 'outbox: database unavailable');
+      else log.error({ err: error }, 'outbox pass failed');
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-      clearTimeout(timer);
-    },
-    stopping: () => stopped,
-  };
+  });
+  return { start: job.start, kick: job.kick, stop: job.stop, stopping: job.stopping };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { withSecurityHeaders } from '../security/security-headers.ts';
+import { pause } from '../time/pause.ts';
 
 /** How long a closing server goes on answering (503) what arrives on connections already open. */
 const SHUTDOWN_DRAIN_MS = 250;
@@ -25,7 +26,7 @@ async function lifecyclePlugin(app: FastifyInstance, { privatePaths }: { private
   });
   app.addHook('preClose', async () => {
     closing = true;
-    if (app.server.listening) await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS));
+    if (app.server.listening) await pause(SHUTDOWN_DRAIN_MS);
   });
 }
 

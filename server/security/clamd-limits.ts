@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 import { storedZip } from './stored-zip.ts';
 import type { VirusScanner } from './virus-scanner.ts';
 
@@ -44,38 +45,37 @@ interface LimitsChecking {
 }
 
 /**
- * Checks clamd's limits once it answers: at once, then every `retryMs` while it gives no verdict
- * (down at start); logs the answer once. Returns the function that stops it.
+ * Checks clamd's limits once it answers, as a job of the runner (`jobs`, or one of its own): at once,
+ * then every `retryMs` while it gives no verdict (down at start); logs the answer once. Returns the
+ * function that stops it.
  */
 export function checkLimitsOnceAnswered(
   scanner: LimitsChecking,
   log: FastifyBaseLogger,
   retryMs = 60_000,
+  jobs: JobRunner = createJobRunner({ log }),
 ): () => void {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const attempt = async () => {
-    const flagged = await scanner.checkLimits();
-    if (stopped) return;
-    if (flagged === true) log.info('clamd reports files over its limits (AlertExceedsMax yes)');
-    else if (flagged === false) log.warn(LIMITS_NOT_FLAGGED);
-    else {
-      timer = setTimeout(() => void attempt(), retryMs);
-      timer.unref();
-    }
-  };
-  void attempt();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
+  const job = jobs.add({
+    name: 'clamd-limits',
+    everyMs: retryMs,
+    where: { instances: 'each' },
+    run: async ({ stopping, finish }) => {
+      const flagged = await scanner.checkLimits();
+      if (stopping() || flagged === undefined) return;
+      finish();
+      if (flagged) log.info('clamd reports files over its limits (AlertExceedsMax yes)');
+      else log.warn(LIMITS_NOT_FLAGGED);
+    },
+  });
+  job.start();
+  return () => void job.stop();
 }
 
 /** In the server: the check starts once it is ready, and stops when it closes. */
-export function checkLimitsWhenReady(app: FastifyInstance, scanner: LimitsChecking): void {
+export function checkLimitsWhenReady(app: FastifyInstance, scanner: LimitsChecking, jobs?: JobRunner): void {
   let stop = () => {};
   app.addHook('onReady', async () => {
-    stop = checkLimitsOnceAnswered(scanner, app.log.child({ component: 'clamd' }));
+    stop = checkLimitsOnceAnswered(scanner, app.log.child({ component: 'clamd' }), undefined, jobs);
   });
   app.addHook('onClose', async () => stop());
 }

@@ -7,8 +7,9 @@ import { queueEmails } from '../outbox/outbox-rows.ts';
 import { STAFF_LEAD_EMAIL_KINDS } from '../leads/staff-lead-email-kinds.ts';
 import { claimDueFollowUps, type FollowUpLead, remindersDueBy } from '../leads/lead-follow-up.ts';
 import { leadOwner } from '../leads/quote-tables.ts';
-import { createPeriodicCheck, type PeriodicCheck } from '../ops/periodic-check.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
 import { activeStaff } from '../accounts/staff-lookups.ts';
+import { createPeriodicCheck, type PeriodicCheck } from '../ops/periodic-check.ts';
 
 /**
  * The follow-ups' reminders (docs/decisions/040-follow-ups.md): at FOLLOW_UP_REMINDER_TIME in ADMIN_TIME_ZONE on a
@@ -33,6 +34,8 @@ export interface FollowUpRemindersOptions {
   now?: () => Date;
   /** Between checks (default a minute). */
   intervalMs?: number;
+  /** The runner the reminders are a job of (a runner of their own without it). */
+  jobs?: JobRunner | undefined;
 }
 
 const CHECK_INTERVAL_MS = 60_000;
@@ -88,5 +91,6 @@ export function createFollowUpReminders(options: FollowUpRemindersOptions): Foll
     intervalMs: options.intervalMs ?? CHECK_INTERVAL_MS,
     log: options.log,
     name: 'follow-up reminders',
+    jobs: options.jobs,
   });
 }

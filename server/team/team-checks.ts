@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../db/database.ts';
 import { sendDigests } from './daily-digest.ts';
 import { escalateWaiting } from './escalations.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
 import { createPeriodicCheck, type PeriodicCheck } from '../ops/periodic-check.ts';
 
 export interface TeamChecksOptions {
@@ -17,6 +18,8 @@ export interface TeamChecksOptions {
   onQueued: () => void;
   now?: () => Date;
   intervalMs?: number;
+  /** The runner the checks are a job of (a runner of their own without it). */
+  jobs?: JobRunner | undefined;
 }
 
 /**
@@ -34,6 +37,6 @@ export function createTeamChecks(options: TeamChecksOptions): PeriodicCheck {
       if (escalated + digests > 0) options.onQueued();
       return escalated + digests;
     },
-    { intervalMs: options.intervalMs ?? 60_000, log: options.log, name: 'team checks' },
+    { intervalMs: options.intervalMs ?? 60_000, log: options.log, name: 'team checks', jobs: options.jobs },
   );
 }

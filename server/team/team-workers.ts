@@ -23,6 +23,7 @@ export function addTeamWorkers(
     // Reminders are emails: the mail lane's worker looks now.
     onQueued: () => app.outboxWorker.kick(),
     now,
+    jobs: app.jobs,
   });
   app.decorate('followUpReminders', reminders);
   if (start) app.addHook('onReady', async () => reminders.start());
@@ -35,6 +36,7 @@ export function addTeamWorkers(
     log: app.log.child({ component: 'team-checks' }),
     onQueued: () => app.outboxWorker.kick(),
     now,
+    jobs: app.jobs,
   });
   app.decorate('teamChecks', checks);
   if (start) app.addHook('onReady', async () => checks.start());

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 import { beaconView, VISIT_BEACON_PATH } from './visit-beacon.ts';
 import type { VisitCounter } from './visit-counter.ts';
 import { isPersonView } from './visit-filter.ts';
@@ -13,6 +14,8 @@ export interface VisitRoutesOptions {
   siteOrigin: string;
   /** The public pages' paths: a beacon for any other path is ignored. */
   pagePaths: ReadonlySet<string>;
+  /** The runner the flushes are a job of (a runner of their own without it). */
+  jobs?: JobRunner | undefined;
 }
 
 /** A beacon is a few hundred bytes: a path, a referrer and a query. */
@@ -89,8 +92,15 @@ export async function visitRoutes(app: FastifyInstance, options: VisitRoutesOpti
     counter
       .flush()
       .catch((error: unknown) => app.log.warn({ err: error }, 'the visits could not be flushed'));
-  const timer = setInterval(() => void flush(), options.flushMs);
-  timer.unref();
+  const job = (options.jobs ?? createJobRunner({ log: app.log })).add({
+    name: 'visits-flush',
+    everyMs: options.flushMs,
+    firstMs: options.flushMs,
+    where: { instances: 'each' },
+    run: () => counter.flush(),
+    failed: (error) => app.log.warn({ err: error }, 'the visits could not be flushed'),
+  });
+  job.start();
   // The first flush loads the day's salt before the server is ready, so that the first views are hashed
   // at once, and so that its write is over before anything else (a backup, a test holding the lock)
   // comes. A failure is logged, never a failed start: views then wait in memory for the salt.
@@ -98,7 +108,7 @@ export async function visitRoutes(app: FastifyInstance, options: VisitRoutesOpti
     await flush();
   });
   app.addHook('preClose', async () => {
-    clearInterval(timer);
+    await job.stop();
     await counter.flush();
   });
   if (options.beacon) await app.register(beaconRoute, options);

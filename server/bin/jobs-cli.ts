@@ -1,0 +1,9 @@
+/**
+ * The server's scheduled jobs: `npm run jobs -- list` (runs this file with tsx), or after a build
+ * `node build/node/server/jobs-cli.js list`. Reads the same environment as the server (DATABASE_PATH,
+ * DATABASE_URL...): the last runs are in the database, written by the running server.
+ */
+import { jobsCommand } from './operator-commands.ts';
+import { runFromCommandLine } from './store-command.ts';
+
+await runFromCommandLine(jobsCommand);

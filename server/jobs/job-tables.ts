@@ -1,0 +1,27 @@
+/**
+ * Each job's last run, of any instance (server/jobs/, decision 055): written by the runner, read by
+ * `npm run jobs -- list` in another process. One row a job, replaced as runs end.
+ */
+interface JobRunsTable {
+  /** The job's name in the runner, e.g. "outbox-mail". */
+  name: string;
+  /** How often it runs, as the list prints it ("every 1 min, first at start"). */
+  schedule: string;
+  /** Where it runs: "each instance", or "one instance (…)". */
+  runs_on: string;
+  /** When the last run started (ISO 8601 UTC). */
+  last_run_at: string;
+  /** "ok", "failed" or "skipped" (left to the instance holding the lock). */
+  outcome: string;
+  /** A failed run's message; null otherwise. */
+  error: string | null;
+}
+
+// A module (not a script), so that the declaration below merges into the database's tables.
+export {};
+
+declare module '../db/database-tables.ts' {
+  interface Database {
+    job_runs: JobRunsTable;
+  }
+}
