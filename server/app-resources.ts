@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/config.ts';
-import { isLoopbackHost } from './config/config-values.ts';
-import { createMailboxWatcher, type MailboxWatcher } from './conversations/mailbox-watcher.ts';
 import type { FollowUpReminders } from './team/follow-up-reminders.ts';
 import { helperStatus, logHelperServices } from './helper-services.ts';
-import { addPendingScans } from './scanner-resources.ts';
-import { addTeamWorkers } from './team/team-workers.ts';
-import { mailDomain } from './mail/mail-address.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
@@ -17,9 +12,9 @@ import { addJobRunner } from './jobs/server-jobs.ts';
 import { holdDatabase } from './ops/server-lock.ts';
 import type { OutboxWorker } from './outbox/outbox-worker.ts';
 import { CAMPAIGN_CONNECTIONS, createLaneWorker } from './lane-workers.ts';
-import { createClamdScanner } from './security/clamd-scanner.ts';
 import { openRedis, redisHealth, type Redis } from './security/redis-client.ts';
 import { openStores } from './stores.ts';
+import { featureWorkers, type WorkersOptions } from './features.ts';
 import type { PeriodicCheck } from './ops/periodic-check.ts';
 
 declare module 'fastify' {
@@ -32,8 +27,6 @@ declare module 'fastify' {
     /** The outbox's 'integration' lane: deliveries to webhooks, Slack and Teams over HTTP. */
     integrationWorker: OutboxWorker;
     maintenance: Maintenance | undefined;
-    /** Watches IMAP_URL's mailbox for clients' answers (one instance at a time); undefined without IMAP_URL. */
-    mailboxWatcher: MailboxWatcher | undefined;
     /** Sends each follow-up's reminder on its day at FOLLOW_UP_REMINDER_TIME (a check every minute). */
     followUpReminders: FollowUpReminders;
     /** Escalations and daily digests (team-checks.ts). */
@@ -84,70 +77,6 @@ function releaseOnClose(app: FastifyInstance, held: Held) {
     await held.stores?.close();
     held.releaseDatabase?.();
   });
-}
-
-/**
- * How answers' files are checked: the quote form's limits, and clamd at CLAMD_URL (a file waits at
- * most ANSWER_SCAN_TIMEOUT_MS, then is kept "not scanned yet"; without CLAMD_URL, "not scanned").
- */
-const ANSWER_SCAN_TIMEOUT_MS = 10_000;
-function answerFileChecks(config: Config) {
-  const { clamdUrl, limits } = config.attachments;
-  const scanner = clamdUrl ? createClamdScanner(clamdUrl, { timeoutMs: ANSWER_SCAN_TIMEOUT_MS }) : undefined;
-  return { scanner, limits };
-}
-
-/**
- * With IMAP_URL, the watcher of the company mailbox: started with the outbox's workers (it queues the
- * staff emails of answers), stopped with the app (releaseOnClose). Staff are every account's email.
- */
-function addMailboxWatcher(
-  app: FastifyInstance,
-  config: Config,
-  { stores, now, start }: { stores: Stores; now: () => Date; start: boolean },
-) {
-  const watcher = config.imapUrl
-    ? createMailboxWatcher({
-        storage: stores.storage,
-        imapUrl: config.imapUrl,
-        log: app.log.child({ component: 'mailbox-watcher' }),
-        now,
-        // The staff not revoked (the lead's owner is told, or all of them); before the first account, MAIL_TO.
-        staff: async () => {
-          const accounts = (await stores.accounts.list())
-            .filter(({ account }) => account.revoked_at === null)
-            .map(({ account }) => ({
-              id: account.id,
-              email: account.email,
-              answerEmails: account.answer_emails === 1,
-            }));
-          return accounts.length > 0
-            ? accounts
-            : config.mail.to.map((email) => ({ id: null, email, answerEmails: true }));
-        },
-        mailDomain: mailDomain(config.mail.from),
-        authservId: config.mail.authservId,
-        isLoopbackHost,
-        files: answerFileChecks(config),
-        jobs: app.jobs,
-      })
-    : undefined;
-  app.decorate('mailboxWatcher', watcher);
-  if (watcher && start) app.addHook('onReady', async () => watcher.start());
-}
-
-/**
- * The workers that read beside the outbox's: pending scans (CLAMD_URL), the mailbox (IMAP_URL), the
- * follow-ups' reminders.
- */
-function addBackgroundReaders(
-  app: FastifyInstance,
-  config: Config,
-  { stores, now, start }: { stores: Stores; now: () => Date; start: boolean },
-) {
-  addPendingScans(app, config, { storage: stores.storage, now, start });
-  addMailboxWatcher(app, config, { stores, now, start });
-  addTeamWorkers(app, config, { stores, now, start });
 }
 
 /** What the operator should know once the server is ready: the config's warnings, limits, where mail goes. */
@@ -249,7 +178,9 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   app.decorate('campaignWorker', campaignWorker);
   app.decorate('campaignScheduler', campaignScheduler);
   app.decorate('integrationWorker', integrationWorker);
-  addBackgroundReaders(app, config, { stores, now, start: options.startOutbox });
+  // Each feature's background work (pending scans, the mailbox, the team's checks): jobs of the runner.
+  const workerOptions: WorkersOptions = { ...stores, config, now, start: options.startOutbox };
+  for (const addWorkers of featureWorkers) addWorkers(app, workerOptions as never);
 
   const { leads } = stores;
   app.addHook('onReady', async () => {

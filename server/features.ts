@@ -9,6 +9,7 @@ import { newsletterFeature } from './newsletter/newsletter-feature.ts';
 import {
   checkFeatures,
   type FeatureRoutes,
+  type FeatureWorkers,
   type RoutesOf,
   type RoutesOptions,
 } from './plugins/feature-definition.ts';
@@ -38,6 +39,14 @@ export type PublicRoutesOptions = RoutesOptions<RoutesOf<typeof features, 'publi
 
 /** What the features' inbox endpoints read of the bag they are registered with. */
 export type InboxRoutesOptions = RoutesOptions<RoutesOf<typeof features, 'inboxRoutes'>>;
+
+/** What the features' background work reads of the bag it is started with. */
+export type WorkersOptions = RoutesOptions<RoutesOf<typeof features, 'workers'>>;
+
+/** Every feature's background work, in the list's order. */
+export const featureWorkers: readonly FeatureWorkers[] = features.flatMap(
+  (feature): readonly FeatureWorkers[] => ('workers' in feature ? feature.workers : []),
+);
 
 /** Every feature's public routes, in the list's order. */
 export const publicRoutes: readonly FeatureRoutes[] = features.flatMap((feature): readonly FeatureRoutes[] =>

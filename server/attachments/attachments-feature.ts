@@ -1,6 +1,7 @@
 import type { FeatureDefinition } from '../plugins/feature-definition.ts';
 import { attachmentMigrations, attachmentPostgresMigrations } from './attachment-migrations.ts';
 import { uploadDayMigrations, uploadDayPostgresMigrations } from './upload-day-migrations.ts';
+import { addPendingScans } from './scan-workers.ts';
 
 /** The files visitors attach to a quote request: kept with the lead, scanned, the day's upload cap. */
 export const attachmentsFeature = {
@@ -10,4 +11,5 @@ export const attachmentsFeature = {
     { sqlite: attachmentMigrations, postgres: attachmentPostgresMigrations },
     { sqlite: uploadDayMigrations, postgres: uploadDayPostgresMigrations },
   ],
+  workers: [addPendingScans],
 } as const satisfies FeatureDefinition;

@@ -4,6 +4,7 @@ import { answerEmailKind } from './answer-email-kind.ts';
 import { conversationMigrations, conversationPostgresMigrations } from './conversation-migrations.ts';
 import { conversationRoutes, savedReplyRoutes } from './conversation-routes.ts';
 import { conversationEmailKinds } from './reply-email-kind.ts';
+import { addMailboxWatcher } from './mailbox-workers.ts';
 
 /** A lead's conversation: replies sent from the inbox, answers read from the mailbox, saved replies. */
 export const conversationsFeature = {
@@ -15,4 +16,5 @@ export const conversationsFeature = {
     answerEmailKind({ from: config.mail.from, siteUrl: config.siteUrl, timeZone: config.admin.timeZone }),
   ],
   inboxRoutes: [conversationRoutes, savedReplyRoutes],
+  workers: [addMailboxWatcher],
 } as const satisfies FeatureDefinition;

@@ -12,6 +12,12 @@ import type { MessageKind } from '../outbox/message-kind.ts';
 export type FeatureRoutes = (app: FastifyInstance, options: never) => Promise<void>;
 
 /**
+ * A feature's background work, called once at start with one bag (as FeatureRoutes): it adds its jobs
+ * to the app's runner (app.jobs), starts them when the bag says so, and decorates the app with them.
+ */
+export type FeatureWorkers = (app: FastifyInstance, options: never) => void;
+
+/**
  * A feature, as it says what it has: one definition per feature folder (`<name>-feature.ts`), composed
  * by start-up, the command line and the tests from one list (server/features.ts). Adding a feature is
  * one line there.
@@ -31,6 +37,8 @@ export interface FeatureDefinition {
   readonly publicRoutes?: readonly FeatureRoutes[];
   /** Its endpoints of the inbox's API (under /admin/api, behind the inbox's guard). */
   readonly inboxRoutes?: readonly FeatureRoutes[];
+  /** Its background work: jobs of the runner (pending scans, the mailbox, reminders...). */
+  readonly workers?: readonly FeatureWorkers[];
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (whole: infer I) => void
@@ -38,12 +46,12 @@ type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) ex
   : never;
 
 /** What a list of route plugins reads of the bag they are registered with: all their options together. */
-export type RoutesOptions<R extends FeatureRoutes> = UnionToIntersection<Parameters<R>[1]>;
+export type RoutesOptions<R extends FeatureRoutes | FeatureWorkers> = UnionToIntersection<Parameters<R>[1]>;
 
-/** The route plugins of a list of features, of one kind. */
+/** The route plugins (or workers) of a list of features, of one kind. */
 export type RoutesOf<
   F extends readonly FeatureDefinition[],
-  K extends 'publicRoutes' | 'inboxRoutes',
+  K extends 'publicRoutes' | 'inboxRoutes' | 'workers',
 > = F[number] extends infer D ? (D extends { readonly [P in K]: readonly (infer R)[] } ? R : never) : never;
 
 /** Registers each plugin with the one bag (checked by the caller's type against RoutesOptions). */

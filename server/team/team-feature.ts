@@ -5,6 +5,7 @@ import { digestEmailKind } from './digest-email-kind.ts';
 import { followUpRoutes } from './follow-up-routes.ts';
 import { ownerRoutes } from './owner-routes.ts';
 import { teamRoutes } from './team-routes.ts';
+import { addTeamWorkers } from './team-workers.ts';
 
 /** How the staff share the leads: roles, owners and round-robin assignment, follow-ups, digests. */
 export const teamFeature = {
@@ -13,4 +14,5 @@ export const teamFeature = {
   migrations: [{ sqlite: assignmentMigrations, postgres: assignmentMigrations }],
   messageKinds: (config: Config) => [digestEmailKind({ from: config.mail.from, siteUrl: config.siteUrl })],
   inboxRoutes: [followUpRoutes, teamRoutes, ownerRoutes],
+  workers: [addTeamWorkers],
 } as const satisfies FeatureDefinition;

@@ -11,11 +11,10 @@ import type { Storage } from '../db/database.ts';
  */
 export function addTeamWorkers(
   app: FastifyInstance,
-  config: Config,
-  { stores, now, start }: { stores: { storage: Storage }; now: () => Date; start: boolean },
+  { config, storage, now, start }: { config: Config; storage: Storage; now: () => Date; start: boolean },
 ) {
   const reminders = createFollowUpReminders({
-    storage: stores.storage,
+    storage,
     timeZone: config.admin.timeZone,
     reminderTime: config.admin.team.reminderTime,
     mailDomain: mailDomain(config.mail.from),
@@ -28,7 +27,7 @@ export function addTeamWorkers(
   app.decorate('followUpReminders', reminders);
   if (start) app.addHook('onReady', async () => reminders.start());
   const checks = createTeamChecks({
-    storage: stores.storage,
+    storage,
     timeZone: config.admin.timeZone,
     reminderTime: config.admin.team.reminderTime,
     firstResponseMs: config.admin.team.firstResponseMs,

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { createPendingScans, type PendingScans } from './attachments/pending-scans.ts';
-import type { Config } from './config/config.ts';
-import { checkLimitsWhenReady } from './security/clamd-limits.ts';
-import { createClamdScanner, type ClamdScanner } from './security/clamd-scanner.ts';
-import type { openStores } from './stores.ts';
-
-type Stores = Awaited<ReturnType<typeof openStores>>;
+import { createPendingScans, type PendingScans } from './pending-scans.ts';
+import type { Config } from '../config/config.ts';
+import type { Storage } from '../db/database.ts';
+import { checkLimitsWhenReady } from '../security/clamd-limits.ts';
+import { createClamdScanner, type ClamdScanner } from '../security/clamd-scanner.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,8 +21,7 @@ declare module 'fastify' {
  */
 export function addPendingScans(
   app: FastifyInstance,
-  config: Config,
-  { storage, now, start }: { storage: Stores['storage']; now: () => Date; start: boolean },
+  { config, storage, now, start }: { config: Config; storage: Storage; now: () => Date; start: boolean },
 ) {
   const { clamdUrl } = config.attachments;
   const scanner = clamdUrl ? createClamdScanner(clamdUrl) : undefined;
