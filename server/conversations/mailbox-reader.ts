@@ -200,6 +200,38 @@ function groups(found: readonly MessageSummary[], maxMessageBytes: number): Mess
   return all;
 }
 
+/** A message fetched on its own is fetched in pieces of this size (BODY.PEEK[]<start.length>). */
+const PIECE_BYTES = 1024 * 1024;
+
+/**
+ * A message larger than BATCH_BYTES (fetched on its own), fetched in pieces into memory shared with
+ * the parser's thread (SharedArrayBuffer): the parser reads these bytes as they are, with no copy
+ * for it, and no more than one piece is ever held twice (a whole FETCH holds the message's chunks
+ * and then their concatenation). Undefined when the message is gone.
+ */
+async function fetchShared(client: ImapFlow, summary: MessageSummary): Promise<Buffer | undefined> {
+  let bytes = new Uint8Array(new SharedArrayBuffer(Math.max(summary.size, 1)));
+  let length = 0;
+  for (;;) {
+    const source = { start: length, maxLength: PIECE_BYTES };
+    const message = await client.fetchOne(String(summary.uid), { uid: true, source }, { uid: true });
+    if (!message) return undefined;
+    const piece = message.source;
+    if (!piece || piece.length === 0) break;
+    // RFC822.SIZE was less than the bytes sent (never with Dovecot): room for the rest.
+    if (length + piece.length > bytes.length) {
+      const larger = new Uint8Array(new SharedArrayBuffer(Math.max(2 * bytes.length, length + piece.length)));
+      larger.set(bytes.subarray(0, length));
+      bytes = larger;
+    }
+    bytes.set(piece, length);
+    length += piece.length;
+    if (piece.length < PIECE_BYTES) break;
+  }
+  if (length === 0) return undefined;
+  return Buffer.from(bytes.buffer, 0, length);
+}
+
 /** Fetches a group's messages (not those too large) and reads each; a message gone meanwhile is skipped. */
 async function readGroup(
   client: ImapFlow,
@@ -210,7 +242,11 @@ async function readGroup(
   const maxBytes = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
   const wanted = group.filter((summary) => summary.size <= maxBytes).map((summary) => summary.uid);
   const sources = new Map<number, Buffer>();
-  if (wanted.length > 0)
+  const alone = group.length === 1 && group[0] && group[0].size > BATCH_BYTES ? group[0] : undefined;
+  if (alone && wanted.length === 1) {
+    const source = await fetchShared(client, alone);
+    if (source) sources.set(alone.uid, source);
+  } else if (wanted.length > 0)
     for await (const message of client.fetch(wanted.join(','), { uid: true, source: true }, { uid: true }))
       if (message.source) sources.set(message.uid, message.source);
   const batch: ReadMessage[] = [];
