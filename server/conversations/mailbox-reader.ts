@@ -3,6 +3,7 @@ import type { Storage } from '../db/database.ts';
 import { checkAnswerFiles, type AnswerFiles, type AnswerFilesOptions } from './answer-files.ts';
 import type { IncomingMail } from './incoming-mail.ts';
 import { UnreadableMail, type MailParser, type ParsedMessage } from './mail-parser.ts';
+import { fetchShared } from './fetch-shared.ts';
 import { holdsLease } from './mailbox-lease.ts';
 import { matchLead } from './match-lead.ts';
 import { keepOriginal, ORIGINAL_NAME, withOriginal } from './original-email.ts';
@@ -198,38 +199,6 @@ function groups(found: readonly MessageSummary[], maxMessageBytes: number): Mess
   }
   if (group.length > 0) all.push(group);
   return all;
-}
-
-/** A message fetched on its own is fetched in pieces of this size (BODY.PEEK[]<start.length>). */
-const PIECE_BYTES = 1024 * 1024;
-
-/**
- * A message larger than BATCH_BYTES (fetched on its own), fetched in pieces into memory shared with
- * the parser's thread (SharedArrayBuffer): the parser reads these bytes as they are, with no copy
- * for it, and no more than one piece is ever held twice (a whole FETCH holds the message's chunks
- * and then their concatenation). Undefined when the message is gone.
- */
-async function fetchShared(client: ImapFlow, summary: MessageSummary): Promise<Buffer | undefined> {
-  let bytes = new Uint8Array(new SharedArrayBuffer(Math.max(summary.size, 1)));
-  let length = 0;
-  for (;;) {
-    const source = { start: length, maxLength: PIECE_BYTES };
-    const message = await client.fetchOne(String(summary.uid), { uid: true, source }, { uid: true });
-    if (!message) return undefined;
-    const piece = message.source;
-    if (!piece || piece.length === 0) break;
-    // RFC822.SIZE was less than the bytes sent (never with Dovecot): room for the rest.
-    if (length + piece.length > bytes.length) {
-      const larger = new Uint8Array(new SharedArrayBuffer(Math.max(2 * bytes.length, length + piece.length)));
-      larger.set(bytes.subarray(0, length));
-      bytes = larger;
-    }
-    bytes.set(piece, length);
-    length += piece.length;
-    if (piece.length < PIECE_BYTES) break;
-  }
-  if (length === 0) return undefined;
-  return Buffer.from(bytes.buffer, 0, length);
 }
 
 /** Fetches a group's messages (not those too large) and reads each; a message gone meanwhile is skipped. */
