@@ -27,15 +27,6 @@ describe('reading mail on a thread of its own', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it('a message in shared memory is read where it is: the same mail, its bytes left as they were', async () => {
-    const raw = fixtureMail('with-files', lead);
-    const shared = Buffer.from(new SharedArrayBuffer(raw.length));
-    raw.copy(shared);
-    const fromShared = await parserWith().parse(shared);
-    expect(fromShared).toEqual(await parserWith().parse(raw));
-    expect(shared.equals(raw)).toBe(true);
-  });
-
   it('200,000 nested <div>s: read in well under its time, what it says kept, the rest cut', async () => {
     const started = performance.now();
     const { mail } = await parserWith({ timeoutMs: 15_000 }).parse(nestedHtmlMail(lead, 200_000));

@@ -130,15 +130,9 @@ function readOn(
     };
     const onExit = (code: number) => onError(new Error(`the mail parser stopped with code ${code}`));
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-    // Bytes in shared memory (a large message: mailbox-reader.ts) are read where they are; others are
-    // copied and the copy handed over (transferred) rather than serialized: the caller keeps its own.
-    if (raw.buffer instanceof SharedArrayBuffer) {
-      const shared = new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
-      worker.postMessage({ id, raw: shared } satisfies ParseRequest);
-    } else {
-      const copy = new Uint8Array(raw);
-      worker.postMessage({ id, raw: copy } satisfies ParseRequest, [copy.buffer]);
-    }
+    // A copy, handed over (transferred) rather than serialized: the caller keeps its own.
+    const copy = new Uint8Array(raw);
+    worker.postMessage({ id, raw: copy } satisfies ParseRequest, [copy.buffer]);
   });
 }
 

@@ -174,7 +174,7 @@ describe.skipIf(!hasDovecot)('hostile and large mail, on a real Dovecot', { time
       { name: 'original-email.eml', size: expect.any(Number) },
     ]);
     expect(files.map(({ size }) => size)).toEqual([html.length, text.length]);
-    // Fetched in pieces into shared memory: the very bytes sent, hashed on the parser's thread.
+    // The original kept is the very bytes sent, hashed on the parser's thread.
     const hashes = await stores.storage.db
       .selectFrom('lead_attachments')
       .select('sha256')

@@ -3,7 +3,6 @@ import type { Storage } from '../db/database.ts';
 import { checkAnswerFiles, type AnswerFiles, type AnswerFilesOptions } from './answer-files.ts';
 import type { IncomingMail } from './incoming-mail.ts';
 import { UnreadableMail, type MailParser, type ParsedMessage } from './mail-parser.ts';
-import { fetchShared } from './fetch-shared.ts';
 import { holdsLease } from './mailbox-lease.ts';
 import { matchLead } from './match-lead.ts';
 import { keepOriginal, ORIGINAL_NAME, withOriginal } from './original-email.ts';
@@ -211,11 +210,7 @@ async function readGroup(
   const maxBytes = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
   const wanted = group.filter((summary) => summary.size <= maxBytes).map((summary) => summary.uid);
   const sources = new Map<number, Buffer>();
-  const alone = group.length === 1 && group[0] && group[0].size > BATCH_BYTES ? group[0] : undefined;
-  if (alone && wanted.length === 1) {
-    const source = await fetchShared(client, alone);
-    if (source) sources.set(alone.uid, source);
-  } else if (wanted.length > 0)
+  if (wanted.length > 0)
     for await (const message of client.fetch(wanted.join(','), { uid: true, source: true }, { uid: true }))
       if (message.source) sources.set(message.uid, message.source);
   const batch: ReadMessage[] = [];
