@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStores } from '../stores.ts';
@@ -173,6 +174,15 @@ describe.skipIf(!hasDovecot)('hostile and large mail, on a real Dovecot', { time
       { name: 'original-email.eml', size: expect.any(Number) },
     ]);
     expect(files.map(({ size }) => size)).toEqual([html.length, text.length]);
+    // The original kept is the very bytes sent, hashed on the parser's thread.
+    const hashes = await stores.storage.db
+      .selectFrom('lead_attachments')
+      .select('sha256')
+      .where('quote_request_id', '=', lead.id)
+      .orderBy('position')
+      .execute();
+    const sha256 = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
+    expect(hashes.map((row) => row.sha256)).toEqual([sha256(html), sha256(text)]);
   });
 
   it('with the mail server down, the health says failing, not watching; then watching again', async () => {
