@@ -126,7 +126,7 @@ export default tseslint.config(
                 'common/lead-domain.ts',
                 'common/newsletter.ts',
                 'common/subscriber-domain.ts',
-                'common/admin-api.ts',
+                'common/inbox-paths.ts',
                 'common/inbox-api',
               ],
               message:

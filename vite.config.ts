@@ -16,7 +16,7 @@ export default defineConfig({
       // build; these two modules only declare data, so the import is dropped from the browser's code.
       treeshake: {
         moduleSideEffects: [
-          { test: /[\\/](app[\\/]content[\\/]admin-pages|common[\\/]admin-api)\.ts$/, sideEffects: false },
+          { test: /[\\/](app[\\/]content[\\/]admin-pages|common[\\/]inbox-paths)\.ts$/, sideEffects: false },
         ],
       },
       output: {
@@ -29,7 +29,7 @@ export default defineConfig({
             // table's import of them is only for the build, and dropped: see treeshake above).
             {
               name: 'admin-data',
-              test: /[\\/](app[\\/]content[\\/]admin-pages|common[\\/]admin-api)\.ts$/,
+              test: /[\\/](app[\\/]content[\\/]admin-pages|common[\\/]inbox-paths)\.ts$/,
               priority: 3,
             },
             {

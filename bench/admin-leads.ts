@@ -6,7 +6,7 @@
  * contact the dashboard times).
  */
 import { randomInt } from 'node:crypto';
-import { type LEAD_STATUSES } from '../common/admin-api.ts';
+import { type LEAD_STATUSES } from '../common/inbox-paths.ts';
 import { sampleQuote } from '../common/quote-sample.ts';
 import { LEAD_COLUMNS as INBOX_LEAD_COLUMNS } from '../server/leads/lead-inbox.ts';
 

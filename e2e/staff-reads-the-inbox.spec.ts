@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { company } from '../common/company.ts';
-import { ADMIN_PAGE_SIZE } from '../common/admin-api.ts';
+import { INBOX_PAGE_SIZE } from '../common/inbox-paths.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { at, seedLead, seedStaff } from './support/staff-sample.ts';
 import { expect, test, waitForHydration } from './support/staff-test.ts';
@@ -196,7 +196,7 @@ test('"Load more" adds the next page below and moves the focus to its first lead
   page,
   staff,
 }) => {
-  const count = ADMIN_PAGE_SIZE + 5;
+  const count = INBOX_PAGE_SIZE + 5;
   const names = Array.from({ length: count }, (_, index) => `Lead number ${index + 1}`);
   names.forEach((name, index) =>
     seedLead(staff.db, {
@@ -213,11 +213,11 @@ test('"Load more" adds the next page below and moves the focus to its first lead
   );
   await staff.signIn(seedStaff(staff.db).accountId);
   await openInbox(page);
-  await expect(leadRows(page)).toHaveCount(ADMIN_PAGE_SIZE);
+  await expect(leadRows(page)).toHaveCount(INBOX_PAGE_SIZE);
 
   await page.getByRole('button', { name: 'Load more' }).click();
-  await expect(leadRows(page)).toHaveCount(ADMIN_PAGE_SIZE + 5);
-  await expect(page.getByRole('link', { name: `Lead number ${ADMIN_PAGE_SIZE + 1}` })).toBeFocused();
+  await expect(leadRows(page)).toHaveCount(INBOX_PAGE_SIZE + 5);
+  await expect(page.getByRole('link', { name: `Lead number ${INBOX_PAGE_SIZE + 1}` })).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: '5 more leads loaded.' })).toBeAttached();
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   // Every lead once, newest first: the second page starts where the first ended.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN_PAGE_SIZE } from '../common/admin-api.ts';
+import { INBOX_PAGE_SIZE } from '../common/inbox-paths.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { linesOf } from './support/layout.ts';
 import { at, seedStaff, STAFF_EMAIL } from './support/staff-sample.ts';
@@ -30,7 +30,7 @@ test('the activity log says who did what and when, newest first, and links to th
 
 test('older entries come with "Load more"', async ({ page, staff }) => {
   // Two pages and one entry more, numbered oldest first.
-  const count = 2 * ADMIN_PAGE_SIZE + 1;
+  const count = 2 * INBOX_PAGE_SIZE + 1;
   for (let number = 1; number <= count; number++) {
     staff.db.insert('admin_activity', {
       at: at(count - number),
@@ -43,17 +43,17 @@ test('older entries come with "Load more"', async ({ page, staff }) => {
   await staff.signIn(seedStaff(staff.db).accountId);
   await page.goto('/admin/activity');
   await waitForHydration(page);
-  await expect(entries(page)).toHaveCount(ADMIN_PAGE_SIZE);
+  await expect(entries(page)).toHaveCount(INBOX_PAGE_SIZE);
   await page.getByRole('button', { name: 'Load more' }).click();
-  await expect(entries(page)).toHaveCount(2 * ADMIN_PAGE_SIZE);
-  await expect(entries(page).nth(ADMIN_PAGE_SIZE)).toBeFocused();
+  await expect(entries(page)).toHaveCount(2 * INBOX_PAGE_SIZE);
+  await expect(entries(page).nth(INBOX_PAGE_SIZE)).toBeFocused();
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect(entries(page)).toHaveCount(count);
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: '1 more entry loaded.' })).toBeAttached();
   // Each entry once, newest first: every page starts where the one before ended.
   await expect(entries(page).first()).toContainText(`Export number ${count}`);
-  await expect(entries(page).nth(ADMIN_PAGE_SIZE)).toContainText(`Export number ${count - ADMIN_PAGE_SIZE}`);
+  await expect(entries(page).nth(INBOX_PAGE_SIZE)).toContainText(`Export number ${count - INBOX_PAGE_SIZE}`);
   await expect(entries(page).last()).toContainText('Export number 1');
 });
 

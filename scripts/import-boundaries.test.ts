@@ -72,7 +72,7 @@ describe('the direction of imports (npm run lint)', { timeout: 30_000 }, () => {
         '../../common/quote-request.ts',
         '../../common/quote-sample.ts',
         '../../common/newsletter',
-        '../../common/admin-api.ts',
+        '../../common/inbox-paths.ts',
         '../../common/lead-domain.ts',
         '../../common/subscriber-domain',
         '../../common/inbox-api/endpoints.ts',

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
-import { ADMIN_API, adminPaths } from '../common/admin-api.ts';
+import { INBOX_API, inboxPaths } from '../common/inbox-paths.ts';
 import { company } from '../common/company.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { createHttpSender } from './integrations/http-sender.ts';
@@ -74,7 +74,7 @@ const requestSerializers = {
 };
 
 /** The private pages (the inbox): rendered in the browser from the app shell, never indexed. */
-const PRIVATE_PATHS = [adminPaths.inbox];
+const PRIVATE_PATHS = [inboxPaths.leads];
 
 /** What an overloaded server asks clients to wait, in seconds. */
 const PRESSURE_RETRY_AFTER_SECONDS = 10;
@@ -209,7 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(healthRoutes, { readiness, detailsToken: config.readyzToken });
     // Another site may link to an inbox page, but not embed, fetch or post to one (the API, its CSV
     // exports included, refuses such requests in its guard): a hook on the /admin routes alone.
-    await app.register(pageIsolation, { paths: PRIVATE_PATHS, except: [ADMIN_API] });
+    await app.register(pageIsolation, { paths: PRIVATE_PATHS, except: [INBOX_API] });
     // Visits: counted from the page requests, or (VISIT_BEACON, behind a CDN) from the pages' beacon.
     const { counting, beacon } = config.visits;
     const visitCounter = counting

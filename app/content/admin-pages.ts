@@ -1,4 +1,4 @@
-import { adminPaths } from '../../common/admin-api';
+import { inboxPaths } from '../../common/inbox-paths';
 import type { Page } from './pages';
 
 /**
@@ -10,7 +10,7 @@ import type { Page } from './pages';
 export const adminPages = {
   signIn: {
     file: 'routes/admin/sign-in.tsx',
-    path: adminPaths.signIn,
+    path: inboxPaths.signIn,
     title: 'Sign in',
     prerender: false,
     sitemap: false,
@@ -19,7 +19,7 @@ export const adminPages = {
   },
   invitation: {
     file: 'routes/admin/invitation.tsx',
-    path: adminPaths.invitation,
+    path: inboxPaths.invitation,
     title: 'Your invitation',
     prerender: false,
     sitemap: false,
@@ -28,7 +28,7 @@ export const adminPages = {
   },
   dashboard: {
     file: 'routes/admin/dashboard.tsx',
-    path: adminPaths.dashboard,
+    path: inboxPaths.dashboard,
     title: 'Dashboard',
     prerender: false,
     sitemap: false,
@@ -37,7 +37,7 @@ export const adminPages = {
   },
   inbox: {
     file: 'routes/admin/inbox.tsx',
-    path: adminPaths.inbox,
+    path: inboxPaths.leads,
     title: 'Inbox',
     prerender: false,
     sitemap: false,
@@ -55,7 +55,7 @@ export const adminPages = {
   },
   team: {
     file: 'routes/admin/team.tsx',
-    path: adminPaths.team,
+    path: inboxPaths.team,
     title: 'Team',
     prerender: false,
     sitemap: false,
@@ -64,7 +64,7 @@ export const adminPages = {
   },
   followUps: {
     file: 'routes/admin/follow-ups.tsx',
-    path: adminPaths.followUps,
+    path: inboxPaths.followUps,
     title: 'Follow-ups',
     prerender: false,
     sitemap: false,
@@ -73,7 +73,7 @@ export const adminPages = {
   },
   outbox: {
     file: 'routes/admin/outbox.tsx',
-    path: adminPaths.outbox,
+    path: inboxPaths.outbox,
     title: 'Outbox',
     prerender: false,
     sitemap: false,
@@ -82,7 +82,7 @@ export const adminPages = {
   },
   subscribers: {
     file: 'routes/admin/subscribers.tsx',
-    path: adminPaths.subscribers,
+    path: inboxPaths.subscribers,
     title: 'Subscribers',
     prerender: false,
     sitemap: false,
@@ -91,7 +91,7 @@ export const adminPages = {
   },
   campaigns: {
     file: 'routes/admin/campaigns.tsx',
-    path: adminPaths.campaigns,
+    path: inboxPaths.campaigns,
     title: 'Campaigns',
     prerender: false,
     sitemap: false,
@@ -109,7 +109,7 @@ export const adminPages = {
   },
   activity: {
     file: 'routes/admin/activity.tsx',
-    path: adminPaths.activity,
+    path: inboxPaths.activity,
     title: 'Activity',
     prerender: false,
     sitemap: false,
@@ -118,7 +118,7 @@ export const adminPages = {
   },
   settings: {
     file: 'routes/admin/settings.tsx',
-    path: adminPaths.settings,
+    path: inboxPaths.settings,
     title: 'Settings',
     prerender: false,
     sitemap: false,
@@ -127,7 +127,7 @@ export const adminPages = {
   },
   account: {
     file: 'routes/admin/account.tsx',
-    path: adminPaths.account,
+    path: inboxPaths.account,
     title: 'Account',
     prerender: false,
     sitemap: false,

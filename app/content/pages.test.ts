@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import type { MetaDescriptor } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { adminPaths } from '../../common/admin-api';
+import { inboxPaths } from '../../common/inbox-paths';
 import { company } from '../../common/company';
 import { newsletterPaths } from '../../common/newsletter';
 import { notFoundPath, quoteThankYouPath } from '../../common/site-paths';
@@ -21,8 +21,8 @@ const routeModules = import.meta.glob<{ meta: () => MetaDescriptor[] }>([
 const moduleOf = (file: string) => routeModules[`../${file}`];
 const pageAt = (path: string) => pageList.find((page) => page.path === path)!;
 const flowPaths = [quoteThankYouPath, ...Object.values(newsletterPaths)];
-const publicPages = pageList.filter((page) => !page.path.startsWith(adminPaths.inbox));
-const inboxPages = pageList.filter((page) => page.path.startsWith(adminPaths.inbox));
+const publicPages = pageList.filter((page) => !page.path.startsWith(inboxPaths.leads));
+const inboxPages = pageList.filter((page) => page.path.startsWith(inboxPaths.leads));
 const layoutFiles = Object.values(layouts).map((layout) => layout.file);
 
 /** The layouts a page sits in, innermost first. */
@@ -121,7 +121,7 @@ describe('the inbox in the page table', () => {
   it('has one page at every address of the inbox', () => {
     const matches = (pattern: string, path: string) =>
       new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}$`).test(path);
-    const paths = Object.values(adminPaths).map((path) => (typeof path === 'function' ? path(7) : path));
+    const paths = Object.values(inboxPaths).map((path) => (typeof path === 'function' ? path(7) : path));
     for (const path of paths) expect(inboxPages.filter((page) => matches(page.path, path))).toHaveLength(1);
     expect(inboxPages).toEqual(Object.values(adminPages));
   });

@@ -1,5 +1,5 @@
 /**
- * The contract of one endpoint of the inbox's JSON API (under ADMIN_API): its method and path, the
+ * The contract of one endpoint of the inbox's JSON API (under INBOX_API): its method and path, the
  * schemas of its path parameters, query and body, the schema of its reply, and the error codes it
  * answers with besides those every endpoint may give. The server registers its routes from these
  * (server/accounts/register-endpoint.ts) and the browser calls them (app/components/admin/api.ts), so a
@@ -38,7 +38,7 @@ export interface Endpoint<
   Access extends EndpointAccess = EndpointAccess,
 > {
   method: M;
-  /** Relative to ADMIN_API; `:name` is a path parameter. */
+  /** Relative to INBOX_API; `:name` is a path parameter. */
   path: Path;
   params: Params;
   query: Query;

@@ -3,7 +3,7 @@
  * status, a slow reply, a lost connection. Every other call reaches the real server.
  */
 import type { Page } from '@playwright/test';
-import { ADMIN_API } from '../../common/admin-api.ts';
+import { INBOX_API } from '../../common/inbox-paths.ts';
 import type { ApiError } from '../../common/inbox-api/endpoint.ts';
 
 const matches = (pattern: string | RegExp, path: string) =>
@@ -18,9 +18,9 @@ async function intercept(
   answer: (route: Parameters<Parameters<Page['route']>[1]>[0]) => Promise<void>,
 ) {
   let left = times;
-  await page.route(`**${ADMIN_API}/**`, async (route) => {
+  await page.route(`**${INBOX_API}/**`, async (route) => {
     const request = route.request();
-    const requestPath = new URL(request.url()).pathname.slice(ADMIN_API.length);
+    const requestPath = new URL(request.url()).pathname.slice(INBOX_API.length);
     if (left > 0 && request.method() === method && matches(path, requestPath)) {
       left--;
       return answer(route);

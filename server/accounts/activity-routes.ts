@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_PAGE_SIZE } from '../../common/admin-api.ts';
+import { INBOX_PAGE_SIZE } from '../../common/inbox-paths.ts';
 import { activityEndpoints } from '../../common/inbox-api/activity-endpoints.ts';
 import type { ActivityLog } from './activity-log.ts';
 import { registerEndpoint } from './register-endpoint.ts';
@@ -7,7 +7,7 @@ import { registerEndpoint } from './register-endpoint.ts';
 /** The activity log, newest first. */
 export async function activityRoutes(app: FastifyInstance, { activity }: { activity: ActivityLog }) {
   registerEndpoint(app, activityEndpoints.list, async ({ query: { cursor } }) => {
-    const page = await activity.page(cursor, ADMIN_PAGE_SIZE);
+    const page = await activity.page(cursor, INBOX_PAGE_SIZE);
     return {
       entries: page.entries.map((entry) => ({
         id: entry.id,

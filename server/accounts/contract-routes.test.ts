@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_API } from '../../common/admin-api.ts';
+import { INBOX_API } from '../../common/inbox-paths.ts';
 import { endpoint, noContent } from '../../common/inbox-api/endpoint.ts';
 import { allEndpoints } from '../../common/inbox-api/endpoints.ts';
 import { testApp } from '../test/test-app.ts';
@@ -31,7 +31,7 @@ describe('the inbox API and its contract', () => {
   it('has a route for every entry of the contract, with the entry’s method', async () => {
     const { app } = await testApp();
     for (const { method, path } of allEndpoints) {
-      expect(app.hasRoute({ method, url: `${ADMIN_API}${path}` }), `${method} ${path}`).toBe(true);
+      expect(app.hasRoute({ method, url: `${INBOX_API}${path}` }), `${method} ${path}`).toBe(true);
     }
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminPaths } from '../../common/admin-api.ts';
+import { inboxPaths } from '../../common/inbox-paths.ts';
 import { STAFF_ROLES } from '../../common/team-domain.ts';
 import { oneOf, option, table, UsageError, type CommandIo } from '../cli/cli-args.ts';
 import type { AccountRepository } from '../accounts/account-repository.ts';
@@ -88,7 +88,7 @@ async function invite(
         : ` It replaces ${replaced} earlier links, which no longer work.`;
   io.out(
     `Invitation for ${to}, valid once until ${minute(until.toISOString())}.${replacing} Send them this link:\n` +
-      `${context.siteUrl}${adminPaths.invitation}#${token}\n`,
+      `${context.siteUrl}${inboxPaths.invitation}#${token}\n`,
   );
   // PORT or SITE_URL other than the running server's: the link would lead nowhere. Said, not refused.
   const problem = await context.checkSite?.();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_API } from '../../common/admin-api.ts';
+import { INBOX_API } from '../../common/inbox-paths.ts';
 import { allEndpoints } from '../../common/inbox-api/endpoints.ts';
 import { guardRoutes, type GuardOptions } from '../accounts/admin-guard.ts';
 import { answerProblemsAsJson, notFound } from '../accounts/api-problem.ts';
@@ -25,7 +25,7 @@ const CATCH_ALL = '/*';
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
   await app.register(
     async (api) => {
-      holdRoutesToContract(api, { prefix: ADMIN_API, endpoints: allEndpoints, catchAll: CATCH_ALL });
+      holdRoutesToContract(api, { prefix: INBOX_API, endpoints: allEndpoints, catchAll: CATCH_ALL });
       answerProblemsAsJson(api);
       // JSON only: a cross-site "simple" text/plain post cannot even be read.
       api.removeContentTypeParser('text/plain');
@@ -49,6 +49,6 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         },
       });
     },
-    { prefix: ADMIN_API },
+    { prefix: INBOX_API },
   );
 }

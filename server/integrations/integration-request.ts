@@ -1,4 +1,4 @@
-import { adminPaths } from '../../common/admin-api.ts';
+import { inboxPaths } from '../../common/inbox-paths.ts';
 import type { OutgoingRequest } from '../outbox/outgoing-request.ts';
 import type { Lead } from '../leads/quote-tables.ts';
 import type { IntegrationRow } from './integration-tables.ts';
@@ -12,7 +12,7 @@ import { webhookSignature } from './webhook-signature.ts';
 
 /** The lead's page in the inbox, as a full URL (SITE_URL). */
 function inboxUrl(siteUrl: string, leadId: number): string {
-  return new URL(adminPaths.lead(leadId), siteUrl).toString();
+  return new URL(inboxPaths.lead(leadId), siteUrl).toString();
 }
 
 /** lead.created, built when it is sent from the lead and its files as stored (nothing of it is kept twice). */

@@ -1,4 +1,4 @@
-import { adminPaths } from '../../common/admin-api.ts';
+import { inboxPaths } from '../../common/inbox-paths.ts';
 import { sampleQuote } from '../../common/quote-sample.ts';
 import type { Storage } from '../db/database.ts';
 import { createHttpSender, type HttpSender } from './http-sender.ts';
@@ -46,7 +46,7 @@ function testEventPayload(siteUrl: string, at: Date): IntegrationPayload {
       message: `This is a test event from the inbox's Settings. ${sample.message}`,
       page: '/',
       received_at: at.toISOString(),
-      inbox_url: new URL(adminPaths.inbox, siteUrl).toString(),
+      inbox_url: new URL(inboxPaths.leads, siteUrl).toString(),
       attachments: [{ name: 'brief (sample).pdf', size: 245_760 }],
       test: true,
     },

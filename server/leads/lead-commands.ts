@@ -4,7 +4,7 @@ import { writeCsv } from '../cli/csv.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
 import { outboxTable } from '../outbox/outbox-commands.ts';
 import type { LeadRepository, LeadWithDelivery } from './lead-repository.ts';
-import { LEAD_VIEWS, type LeadView } from '../../common/admin-api.ts';
+import { LEAD_VIEWS, type LeadView } from '../../common/inbox-paths.ts';
 import { deliveryOf, deliveryWord, describeDelivery } from './lead-delivery.ts';
 import { leadsCsv, type ConversationColumns } from './lead-export.ts';
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type SelectQueryBuilder } from 'kysely';
-import { LEAD_STATUSES, LEAD_VIEWS, type LeadView } from '../../common/admin-api.ts';
+import { LEAD_STATUSES, LEAD_VIEWS, type LeadView } from '../../common/inbox-paths.ts';
 import { quoteFields } from '../../common/quote-request.ts';
 import { inChunks } from '../db/chunks.ts';
 import type { Storage } from '../db/database.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_PAGE_SIZE } from '../../common/admin-api.ts';
+import { INBOX_PAGE_SIZE } from '../../common/inbox-paths.ts';
 import { leadEndpoints } from '../../common/inbox-api/lead-endpoints.ts';
 import type { LeadDetail, LeadSummary, TimelineEntry } from '../../common/inbox-api/lead-schemas.ts';
 import { isDownloadable } from '../../common/attachments.ts';
@@ -121,7 +121,7 @@ function leadList(options: LeadRoutesOptions): EndpointHandler<typeof leadEndpoi
         view: query.view,
         search: query.q,
         cursor: query.cursor,
-        limit: ADMIN_PAGE_SIZE,
+        limit: INBOX_PAGE_SIZE,
         only,
         ownerId,
       }),

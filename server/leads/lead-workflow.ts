@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { LeadStatus } from '../../common/admin-api.ts';
+import type { LeadStatus } from '../../common/inbox-paths.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { cancelFor, queueEmails, requeue } from '../outbox/outbox-rows.ts';

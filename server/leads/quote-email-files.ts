@@ -1,4 +1,4 @@
-import { adminPaths } from '../../common/admin-api.ts';
+import { inboxPaths } from '../../common/inbox-paths.ts';
 import { formatFileSize } from '../../common/attachments.ts';
 import type { LeadFile } from '../attachments/lead-files-read.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
@@ -9,7 +9,7 @@ import { escapeHtml } from '../mail/escape-html.ts';
  * gives away.
  */
 export function inboxLinkOf(siteUrl: string, reference: string): string {
-  const url = new URL(adminPaths.inbox, siteUrl);
+  const url = new URL(inboxPaths.leads, siteUrl);
   url.searchParams.set('q', reference);
   return url.toString();
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_PAGE_SIZE } from '../../common/admin-api.ts';
+import { INBOX_PAGE_SIZE } from '../../common/inbox-paths.ts';
 import { subscriberEndpoints, type SubscriberSummary } from '../../common/inbox-api/subscriber-endpoints.ts';
 import type { SubscriberView } from '../../common/subscriber-domain.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
@@ -39,7 +39,7 @@ export async function subscriberRoutes(app: FastifyInstance, options: Subscriber
         status: status(query.view),
         search: query.q,
         cursor: query.cursor,
-        limit: ADMIN_PAGE_SIZE,
+        limit: INBOX_PAGE_SIZE,
       }),
       subscribers.counts(),
     ]);

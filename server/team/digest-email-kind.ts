@@ -1,4 +1,4 @@
-import { adminPaths } from '../../common/admin-api.ts';
+import { inboxPaths } from '../../common/inbox-paths.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
 import type { MailAddress } from '../mail/mail-address.ts';
 import type { MessageKind } from '../outbox/message-kind.ts';
@@ -58,7 +58,7 @@ export function digestEmailKind(settings: { from: MailAddress; siteUrl: string }
         followUps: listOf(queued.followUps),
         replies: listOf(queued.replies),
       };
-      const inbox = new URL(adminPaths.inbox, settings.siteUrl).toString();
+      const inbox = new URL(inboxPaths.leads, settings.siteUrl).toString();
       const text = SECTIONS.map(([key, title]) => sectionText(title, content[key], settings.siteUrl)).join(
         '\n\n',
       );

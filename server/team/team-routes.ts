@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminPaths } from '../../common/admin-api.ts';
+import { inboxPaths } from '../../common/inbox-paths.ts';
 import { LAST_ADMIN_MESSAGE, teamEndpoints } from '../../common/inbox-api/team-endpoints.ts';
 import { STAFF_ROLE_LABELS } from '../../common/team-domain.ts';
 import { staffNameOf } from '../accounts/staff-names.ts';
@@ -60,7 +60,7 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRoutesOption
     );
     return {
       email,
-      link: `${options.siteUrl}${adminPaths.invitation}#${token}`,
+      link: `${options.siteUrl}${inboxPaths.invitation}#${token}`,
       expiresAt: new Date(at.getTime() + INVITATION_TTL_MS).toISOString(),
     };
   });

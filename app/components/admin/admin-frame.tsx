@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
-import { adminPaths } from '../../../common/admin-api';
+import { inboxPaths } from '../../../common/inbox-paths';
 import type { Me } from '../../../common/inbox-api/account-endpoints';
 import { Logo } from '../../../common/logo';
 import { MAIN_CONTENT_ID, SkipLink } from '../layout/skip-link';
@@ -12,7 +12,7 @@ import { SectionNav } from './section-nav';
 /** The company's mark with "Inbox", a link to the inbox: the start of every inbox page's header. */
 export function InboxMark() {
   return (
-    <Link to={adminPaths.inbox} className="-m-1 flex items-center gap-3 rounded-md p-1">
+    <Link to={inboxPaths.leads} className="-m-1 flex items-center gap-3 rounded-md p-1">
       <Logo />
       <span className="rounded-md bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-800">Inbox</span>
     </Link>
@@ -23,7 +23,7 @@ function SignOutButton() {
   const navigation = useNavigation();
   const pending = navigation.formData?.get('intent') === ACCOUNT_INTENT.signOut;
   return (
-    <Form method="post" action={adminPaths.account}>
+    <Form method="post" action={inboxPaths.account}>
       <input type="hidden" name="intent" value={ACCOUNT_INTENT.signOut} />
       <button
         type="submit"

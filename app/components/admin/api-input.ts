@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ADMIN_API } from '../../../common/admin-api';
+import { INBOX_API } from '../../../common/inbox-paths';
 import type { Endpoint } from '../../../common/inbox-api/endpoint';
 
 type Nothing = Record<never, never>;
@@ -58,5 +58,5 @@ export function addressOf<E extends Endpoint>(endpoint: E, input: AddressInput<E
     if (value === undefined) throw new Error(`${endpoint.path}: no value for :${name}`);
     return encodeURIComponent(String(value));
   });
-  return `${ADMIN_API}${path}${queryOf(query as Record<string, unknown> | undefined)}`;
+  return `${INBOX_API}${path}${queryOf(query as Record<string, unknown> | undefined)}`;
 }

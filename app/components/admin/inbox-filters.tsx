@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { adminPaths } from '../../../common/admin-api';
+import { inboxPaths } from '../../../common/inbox-paths';
 import type { LeadView } from '../../../common/lead-domain';
 import { queryOf } from './api-input';
 
@@ -16,7 +16,7 @@ export function inboxHref(
   q: string,
   { newReply = false, mine = false }: Filters = {},
 ): string {
-  return `${adminPaths.inbox}${queryOf({
+  return `${inboxPaths.leads}${queryOf({
     view: view === 'all' ? undefined : view,
     q,
     newReply: newReply ? '1' : undefined,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router';
-import { adminPaths } from '../../../common/admin-api';
+import { inboxPaths } from '../../../common/inbox-paths';
 import { ApiFailure } from './api';
 import { buttonClass } from './buttons';
 import { Icon } from './icons';
@@ -89,7 +89,7 @@ export function RouteError({ error }: { error: unknown }) {
               {retrying ? 'Trying again…' : 'Try again'}
             </button>
           )}
-          <Link to={signedIn ? adminPaths.inbox : adminPaths.signIn} className={buttonClass.secondary}>
+          <Link to={signedIn ? inboxPaths.leads : inboxPaths.signIn} className={buttonClass.secondary}>
             {signedIn ? 'Back to the inbox' : 'Go to sign in'}
           </Link>
         </div>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { adminPaths } from '../../../common/admin-api';
+import { inboxPaths } from '../../../common/inbox-paths';
 import type { StaffRole } from '../../../common/team-domain';
 
 interface Section {
@@ -11,16 +11,16 @@ interface Section {
 }
 
 const sections: readonly Section[] = [
-  { to: adminPaths.dashboard, label: 'Dashboard' },
-  { to: adminPaths.inbox, label: 'Inbox' },
-  { to: adminPaths.followUps, label: 'Follow-ups' },
-  { to: adminPaths.outbox, label: 'Outbox' },
-  { to: adminPaths.subscribers, label: 'Subscribers' },
-  { to: adminPaths.campaigns, label: 'Campaigns', adminOnly: true },
-  { to: adminPaths.activity, label: 'Activity' },
-  { to: adminPaths.team, label: 'Team', adminOnly: true },
-  { to: adminPaths.settings, label: 'Settings', adminOnly: true },
-  { to: adminPaths.account, label: 'Account' },
+  { to: inboxPaths.dashboard, label: 'Dashboard' },
+  { to: inboxPaths.leads, label: 'Inbox' },
+  { to: inboxPaths.followUps, label: 'Follow-ups' },
+  { to: inboxPaths.outbox, label: 'Outbox' },
+  { to: inboxPaths.subscribers, label: 'Subscribers' },
+  { to: inboxPaths.campaigns, label: 'Campaigns', adminOnly: true },
+  { to: inboxPaths.activity, label: 'Activity' },
+  { to: inboxPaths.team, label: 'Team', adminOnly: true },
+  { to: inboxPaths.settings, label: 'Settings', adminOnly: true },
+  { to: inboxPaths.account, label: 'Account' },
 ];
 
 /** The sections a role opens. */
@@ -28,9 +28,9 @@ const sectionsFor = (role: StaffRole) => sections.filter((section) => role === '
 
 /** The section a path belongs to: a lead's page is part of the inbox. */
 function sectionOf(pathname: string): string {
-  if (pathname.startsWith('/admin/leads/')) return adminPaths.inbox;
-  if (pathname.startsWith(`${adminPaths.campaigns}/`)) return adminPaths.campaigns;
-  return pathname.replace(/\/+$/, '') || adminPaths.inbox;
+  if (pathname.startsWith('/admin/leads/')) return inboxPaths.leads;
+  if (pathname.startsWith(`${inboxPaths.campaigns}/`)) return inboxPaths.campaigns;
+  return pathname.replace(/\/+$/, '') || inboxPaths.leads;
 }
 
 /**

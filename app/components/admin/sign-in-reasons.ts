@@ -1,4 +1,4 @@
-import { adminPaths } from '../../../common/admin-api';
+import { inboxPaths } from '../../../common/inbox-paths';
 
 /** Why the sign-in page was opened, shown there as a message. */
 export type SignInReason = 'expired' | 'required' | 'signed-out' | 'signed-out-everywhere';
@@ -27,7 +27,7 @@ export function forgetSession() {
 }
 
 /** Where signing in leads when no other page was asked for: the dashboard, the first view of the inbox. */
-export const AFTER_SIGN_IN = adminPaths.dashboard;
+export const AFTER_SIGN_IN = inboxPaths.dashboard;
 
 /** The sign-in page, with where to go afterwards (unless it is the usual first view) and why the person is there. */
 export function signInHref(next?: string, reason?: SignInReason): string {
@@ -35,7 +35,7 @@ export function signInHref(next?: string, reason?: SignInReason): string {
   if (next && next !== AFTER_SIGN_IN) query.set('next', next);
   if (reason) query.set('reason', reason);
   const search = query.toString();
-  return search ? `${adminPaths.signIn}?${search}` : adminPaths.signIn;
+  return search ? `${inboxPaths.signIn}?${search}` : inboxPaths.signIn;
 }
 
 export function isSignInReason(value: string | null): value is SignInReason {
@@ -54,9 +54,9 @@ export function safeNext(next: string | null, origin: string): string {
   } catch {
     return AFTER_SIGN_IN;
   }
-  const inAdmin = url.pathname === adminPaths.inbox || url.pathname.startsWith(`${adminPaths.inbox}/`);
+  const inAdmin = url.pathname === inboxPaths.leads || url.pathname.startsWith(`${inboxPaths.leads}/`);
   const apiOrSignIn =
-    url.pathname.startsWith(`${adminPaths.inbox}/api/`) || url.pathname === adminPaths.signIn;
+    url.pathname.startsWith(`${inboxPaths.leads}/api/`) || url.pathname === inboxPaths.signIn;
   if (url.origin !== origin || !inAdmin || apiOrSignIn) return AFTER_SIGN_IN;
   return `${url.pathname}${url.search}`;
 }

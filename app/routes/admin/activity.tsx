@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { adminPaths } from '../../../common/admin-api';
+import { inboxPaths } from '../../../common/inbox-paths';
 import type { ActivityEntry } from '../../../common/inbox-api/activity-endpoints';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { callApi } from '../../components/admin/api';
@@ -112,7 +112,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
                   <>
                     {' '}
                     <Link
-                      to={adminPaths.lead(entry.leadId)}
+                      to={inboxPaths.lead(entry.leadId)}
                       className={`${buttonClass.link} whitespace-nowrap`}
                     >
                       Open lead #{entry.leadId}

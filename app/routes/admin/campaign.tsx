@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { adminPaths } from '../../../common/admin-api';
+import { inboxPaths } from '../../../common/inbox-paths';
 import type { Campaign, CampaignFailure } from '../../../common/inbox-api/campaign-endpoints';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { ApiFailure, callApi } from '../../components/admin/api';
@@ -183,7 +183,7 @@ function CampaignReport({ loaded, loadedFailures }: { loaded: Campaign; loadedFa
   return (
     <div className="container-page">
       <PageHeader
-        before={<BackLink to={adminPaths.campaigns}>All campaigns</BackLink>}
+        before={<BackLink to={inboxPaths.campaigns}>All campaigns</BackLink>}
         title={campaign.subject}
         lead={
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -233,7 +233,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
       timeZone={timeZone}
       onCreated={(created) => {
         createdHere.add(created.id);
-        void navigate(adminPaths.campaign(created.id), { replace: true, state: { keepFocus: true } });
+        void navigate(inboxPaths.campaign(created.id), { replace: true, state: { keepFocus: true } });
       }}
     />
   );

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { adminPaths } from '../../../common/admin-api';
+import { inboxPaths } from '../../../common/inbox-paths';
 import type { CampaignSummary } from '../../../common/inbox-api/campaign-endpoints';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { callApi } from '../../components/admin/api';
@@ -42,7 +42,7 @@ function CampaignRow({ campaign, timeZone }: { campaign: CampaignSummary; timeZo
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0 flex-[1_1_18rem]">
           <h2 className="font-semibold break-words text-ink">
-            <Link to={adminPaths.campaign(campaign.id)} className="hover:text-brand-800 hover:underline">
+            <Link to={inboxPaths.campaign(campaign.id)} className="hover:text-brand-800 hover:underline">
               {campaign.subject}
             </Link>
           </h2>
@@ -88,7 +88,7 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
         title="Campaigns"
         lead="Newsletters to the confirmed subscribers: drafts, scheduled, sending and sent."
         actions={
-          <Link to={adminPaths.campaign('new')} className={buttonClass.primary}>
+          <Link to={inboxPaths.campaign('new')} className={buttonClass.primary}>
             New campaign
           </Link>
         }

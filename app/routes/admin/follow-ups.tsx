@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { adminPaths } from '../../../common/admin-api';
+import { inboxPaths } from '../../../common/inbox-paths';
 import { followUpLabel } from '../../../common/follow-up-dates';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
 import type { FollowUpGroup } from '../../../common/inbox-api/follow-up-endpoints';
@@ -31,8 +31,8 @@ const GROUPS = [
 /** Everyone's follow-ups, or only mine: two links, the current one marked. */
 function Whose({ mine }: { mine: boolean }) {
   const choices = [
-    { label: 'Everyone', to: adminPaths.followUps, current: !mine },
-    { label: 'Mine', to: `${adminPaths.followUps}?mine=1`, current: mine },
+    { label: 'Everyone', to: inboxPaths.followUps, current: !mine },
+    { label: 'Mine', to: `${inboxPaths.followUps}?mine=1`, current: mine },
   ];
   return (
     <nav aria-label="Whose follow-ups" className="mt-5">
@@ -81,7 +81,7 @@ function Group({
         <ul className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
           {group.leads.map((lead) => (
             <li key={lead.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-5">
-              <Link to={adminPaths.lead(lead.id)} className={`${buttonClass.link} min-w-0 break-words`}>
+              <Link to={inboxPaths.lead(lead.id)} className={`${buttonClass.link} min-w-0 break-words`}>
                 {lead.name}
               </Link>
               <span className="text-sm text-slate-600">{lead.reference}</span>

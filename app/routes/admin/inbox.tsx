@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { adminPaths } from '../../../common/admin-api';
+import { inboxPaths } from '../../../common/inbox-paths';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
 import type { LeadSummary } from '../../../common/inbox-api/lead-schemas';
 import { type IntegrationKind, integrationKindLabels } from '../../../common/integration-domain';
@@ -51,7 +51,7 @@ function DeadBanner({ count }: { count: number }) {
         {countOf(count, 'notification')} could not be delivered
       </p>
       <Link
-        to={`${adminPaths.outbox}?status=dead`}
+        to={`${inboxPaths.outbox}?status=dead`}
         className="font-semibold text-amber-950 underline underline-offset-2 hover:text-ink"
       >
         Open the outbox to retry
@@ -75,7 +75,7 @@ function DisabledIntegrationBanner({ integration }: { integration: DisabledInteg
         {disabledIntegrationText(integrationKindLabels[integration.kind], integration.reason)}
       </p>
       <Link
-        to={adminPaths.settings}
+        to={inboxPaths.settings}
         className="font-semibold text-amber-950 underline underline-offset-2 hover:text-ink"
       >
         Check it in Settings
@@ -91,7 +91,7 @@ function LeadRow({ lead, timeZone, from }: { lead: LeadSummary; timeZone: string
         <h2 className="min-w-0 text-base font-semibold break-words">
           <Link
             id={`lead-${lead.id}`}
-            to={adminPaths.lead(lead.id)}
+            to={inboxPaths.lead(lead.id)}
             state={{ inbox: from }}
             className="text-ink after:absolute after:inset-0 after:rounded-xl hover:text-brand-800 focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600"
           >

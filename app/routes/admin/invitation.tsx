@@ -1,5 +1,5 @@
 import { redirect, type ShouldRevalidateFunctionArgs, useFetcher } from 'react-router';
-import { adminPaths } from '../../../common/admin-api';
+import { inboxPaths } from '../../../common/inbox-paths';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { ApiFailure, callApi } from '../../components/admin/api';
 import { buttonClass } from '../../components/admin/buttons';
@@ -109,7 +109,7 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-slate-600">An invitation link works once, for a limited time. {askAgain}</p>
         <p className="mt-3 text-slate-600">
           Already created a passkey with it?{' '}
-          <a href={adminPaths.signIn} className={buttonClass.link}>
+          <a href={inboxPaths.signIn} className={buttonClass.link}>
             Sign in
           </a>
           .

@@ -1,5 +1,5 @@
 import { redirect, useFetcher, useLocation } from 'react-router';
-import { adminPaths } from '../../../common/admin-api';
+import { inboxPaths } from '../../../common/inbox-paths';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from '../../../common/lead-domain';
 import { ApiFailure, callApi } from '../../components/admin/api';
@@ -96,7 +96,7 @@ export async function clientAction({
       setFlash(
         `The lead from ${String(form.get('name') ?? 'this person')} was deleted, with its emails and files.`,
       );
-      return redirect(adminPaths.inbox);
+      return redirect(inboxPaths.leads);
     }
   } catch (error) {
     if (error instanceof ApiFailure) return { error: Object.values(error.fields ?? {})[0] ?? error.message };
@@ -183,7 +183,7 @@ export default function LeadPage({ loaderData: lead }: Route.ComponentProps) {
   return (
     <div className="container-page">
       <PageHeader
-        before={<BackLink to={`${adminPaths.inbox}${fromInbox}`}>Back to the inbox</BackLink>}
+        before={<BackLink to={`${inboxPaths.leads}${fromInbox}`}>Back to the inbox</BackLink>}
         title={lead.name}
         lead={
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { adminPaths } from '../../../common/admin-api';
+import { inboxPaths } from '../../../common/inbox-paths';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { integrationKindLabels } from '../../../common/integration-domain';
 import type { OutboxEmail } from '../../../common/inbox-api/outbox-endpoints';
@@ -54,7 +54,7 @@ function itemNoun(item: OutboxEmail): string {
 
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
-const outboxHref = (view: OutboxView) => `${adminPaths.outbox}?status=${view}`;
+const outboxHref = (view: OutboxView) => `${inboxPaths.outbox}?status=${view}`;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const requested = new URL(request.url).searchParams.get('status');
@@ -150,7 +150,7 @@ function EmailRow({ email, timeZone }: { email: OutboxEmail; timeZone: string })
           <>
             <dt className="text-slate-600">About</dt>
             <dd>
-              <Link to={adminPaths.lead(email.leadId)} className={buttonClass.link}>
+              <Link to={inboxPaths.lead(email.leadId)} className={buttonClass.link}>
                 Lead #{email.leadId}
               </Link>
             </dd>

@@ -1,5 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { adminPaths } from '../../../common/admin-api';
+import { inboxPaths } from '../../../common/inbox-paths';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
 import { callApi } from '../../components/admin/api';
 import type { StaffData } from '../../components/admin/me';
@@ -15,7 +15,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
 
 /** Who is signed in changes only on the account page (passkeys, a passkey check); other posts leave it be. */
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formAction && !formAction.startsWith(adminPaths.account)) return false;
+  if (formAction && !formAction.startsWith(inboxPaths.account)) return false;
   return defaultShouldRevalidate;
 }
 

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useFetcher } from 'react-router';
-import { adminPaths } from '../../../common/admin-api';
+import { inboxPaths } from '../../../common/inbox-paths';
 import { inboxApi } from '../../../common/inbox-api/endpoints';
 import type { SubscriberSummary } from '../../../common/inbox-api/subscriber-endpoints';
 import { SUBSCRIBER_VIEWS, type SubscriberView } from '../../../common/subscriber-domain';
@@ -42,7 +42,7 @@ function viewOf(value: string | null): SubscriberView {
 }
 
 function subscribersHref(view: SubscriberView, q: string): string {
-  return `${adminPaths.subscribers}${queryOf({ view: view === 'all' ? undefined : view, q })}`;
+  return `${inboxPaths.subscribers}${queryOf({ view: view === 'all' ? undefined : view, q })}`;
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

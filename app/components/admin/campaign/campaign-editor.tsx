@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { adminPaths } from '../../../../common/admin-api';
+import { inboxPaths } from '../../../../common/inbox-paths';
 import type { Campaign } from '../../../../common/inbox-api/campaign-endpoints';
 import { inboxApi } from '../../../../common/inbox-api/endpoints';
 import { ApiFailure, callApi } from '../api';
@@ -47,7 +47,7 @@ export function CampaignEditor({ campaign, audience, timeZone, onCreated }: Camp
   return (
     <div className="container-page">
       <PageHeader
-        before={<BackLink to={adminPaths.campaigns}>All campaigns</BackLink>}
+        before={<BackLink to={inboxPaths.campaigns}>All campaigns</BackLink>}
         title={content.subject.trim() || 'New campaign'}
         lead={
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { adminPaths } from '../../../../common/admin-api';
+import { inboxPaths } from '../../../../common/inbox-paths';
 import {
   DASHBOARD_PERIOD_LABELS,
   DASHBOARD_PERIODS,
@@ -10,7 +10,7 @@ import { dashboardCopy } from '../../../content/admin-dashboard';
 
 /** The dashboard's address for a period: the default one has none, so /admin/dashboard is the usual view. */
 const dashboardHref = (period: DashboardPeriod) =>
-  period === DEFAULT_DASHBOARD_PERIOD ? adminPaths.dashboard : `${adminPaths.dashboard}?period=${period}`;
+  period === DEFAULT_DASHBOARD_PERIOD ? inboxPaths.dashboard : `${inboxPaths.dashboard}?period=${period}`;
 
 /**
  * The periods as links drawn as one segmented control: each has its own address (so a reload or a shared

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { adminPaths } from '../../../../common/admin-api';
+import { inboxPaths } from '../../../../common/inbox-paths';
 import type { IntegrationDelivery } from '../../../../common/inbox-api/lead-schemas';
 import { integrationKindLabels } from '../../../../common/integration-domain';
 import { buttonClass } from '../buttons';
@@ -68,7 +68,7 @@ function DeliveryLine({
             {countOf(delivery.attempts, 'attempt')}.
           </p>
           {delivery.lastError && <ErrorText text={delivery.lastError} />}
-          <Link to={`${adminPaths.outbox}?status=dead`} className={`${buttonClass.link} text-sm`}>
+          <Link to={`${inboxPaths.outbox}?status=dead`} className={`${buttonClass.link} text-sm`}>
             Retry it in the Outbox
           </Link>
         </div>

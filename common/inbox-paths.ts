@@ -1,15 +1,16 @@
 /**
- * Where the private inbox lives: its JSON API under ADMIN_API (the contract of each endpoint is in
+ * Where the private inbox lives: its JSON API under INBOX_API (the contract of each endpoint is in
  * common/inbox-api/) and its pages under /admin (app/routes/admin/). Constants only, no zod: the
  * server's core and the build may import it.
  */
 
 /** Where the API lives; the pages are everything else under /admin. */
-export const ADMIN_API = '/admin/api';
+export const INBOX_API = '/admin/api';
 
 /** The pages of the inbox. */
-export const adminPaths = {
-  inbox: '/admin',
+export const inboxPaths = {
+  /** The leads: the inbox's first page. */
+  leads: '/admin',
   /** How the website is doing: leads over time, by page, the funnel, first contact, visits. The first view after sign-in. */
   dashboard: '/admin/dashboard',
   signIn: '/admin/sign-in',
@@ -31,7 +32,7 @@ export const adminPaths = {
 } as const;
 
 /** How many items a page of a list holds (leads, subscribers, activity); "Load more" asks for the next. */
-export const ADMIN_PAGE_SIZE = 50;
+export const INBOX_PAGE_SIZE = 50;
 
 // The lead domain has a module of its own; these names stay importable from here for the server's leads.
 export { LEAD_STATUSES, LEAD_VIEWS, type LeadStatus, type LeadView } from './lead-domain.ts';
