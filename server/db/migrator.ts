@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
-import type { DatabaseDialect } from './database.ts';
+import type { DatabaseDialect } from './storage.ts';
 import { migrationError } from './migration-error.ts';
 
 /**

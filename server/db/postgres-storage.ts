@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
-import type { Storage } from './database.ts';
+import type { Storage } from './storage.ts';
 import type { Database } from './database-tables.ts';
 import { migrateToLatest, type Migrations } from './migrator.ts';
 import { postgresFullText } from './full-text-match.ts';

@@ -4,7 +4,7 @@ import type SQLite from 'better-sqlite3';
 import { KEEPS_SQLITE_HANDLES, openSqlite } from './sqlite-open.ts';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { ensurePrivateDir, PRIVATE_FILE } from './private-files.ts';
-import type { Storage } from './database.ts';
+import type { Storage } from './storage.ts';
 import type { Database } from './database-tables.ts';
 import { migrateToLatest, type Migrations } from './migrator.ts';
 import { createWriteQueue } from './write-queue.ts';
