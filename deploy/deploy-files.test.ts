@@ -147,7 +147,7 @@ const appKeepAliveMs = () => sourceNumber('server/plugins/server-options.ts', /k
 function appQuoteBodyLimit(): number {
   const setting = (name: string) =>
     sourceNumber(
-      'server/config/config.ts',
+      'server/config/config-env.ts',
       new RegExp(`${name}: wholeNumber\\([^)]*\\)\\.default\\((\\d+)\\)`),
     );
   const totalBytes = setting('ATTACHMENT_MAX_TOTAL_MB') * 1024 * 1024;
