@@ -138,7 +138,12 @@ describe('the server by itself', () => {
         expect(listBackups(config.backup.dir, backupKindOf(config.database))).toHaveLength(1);
         for (let hour = 1; hour <= 3; hour++) {
           const before = maintenance.lastBackupAt();
-          await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
+          // The next is set once the last run's lock is let go (a commit, in real time, on PostgreSQL).
+          await vi.waitFor(() => expect(maintenance.nextBackupAt()).not.toBeNull(), { timeout: 10_000 });
+          // An hour after the last ended (the wait above moved the fake clock on a little).
+          const due = maintenance.nextBackupAt()!.getTime();
+          expect(due - before!.getTime()).toBeGreaterThanOrEqual(60 * 60 * 1000);
+          await vi.advanceTimersByTimeAsync(due - Date.now());
           await vi.waitFor(() => expect(maintenance.lastBackupAt()).not.toEqual(before), { timeout: 10_000 });
         }
         const kept = listBackups(config.backup.dir, backupKindOf(config.database));

@@ -96,6 +96,8 @@ export function startMaintenance({ config, leads, storage, log, now, jobs: runne
 
   return {
     lastBackupAt: () => lastBackupAt,
+    /** When the next scheduled backup is due (null while one is taken, or with BACKUP_INTERVAL_HOURS=0). */
+    nextBackupAt: () => backupJob.nextRunAt(),
     /** Purges now, after any purge already running (this instance's scheduled one, or another's). */
     purgeSpamNow: async (): Promise<number> => (await purgeJob.runNow({ wait: true })) ?? 0,
     stop: async () => {

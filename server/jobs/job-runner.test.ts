@@ -53,7 +53,9 @@ describe('the job runner', () => {
     expect(runs).toBe(2);
     await vi.advanceTimersByTimeAsync(3 * 60_000);
     expect(runs).toBe(5);
+    expect(job.nextRunAt()).toEqual(new Date('2026-11-29T09:05:00Z'));
     await runner.stop();
+    expect(job.nextRunAt()).toBeNull();
   });
 
   it('waits firstMs before the first run; a kick runs it at once, and once more after a run under way', async () => {

@@ -46,6 +46,8 @@ export interface Job<T> {
   /** Stops the schedule and waits for the run under way, if any. */
   stop(): Promise<void>;
   stopping(): boolean;
+  /** When the next scheduled run is due; null while one runs, before start() and after stop(). */
+  nextRunAt(): Date | null;
 }
 
 export interface JobDependencies {
@@ -91,6 +93,7 @@ export function createJob<T>(definition: JobDefinition<T>, deps: JobDependencies
   let stopped = false;
   let finished = false;
   let timer: NodeJS.Timeout | undefined;
+  let dueAt: Date | null = null;
   /** The runs asked for (`waiting` of them), one after the other; `current` the one under way. */
   let tail: Promise<unknown> = Promise.resolve();
   let waiting = 0;
@@ -120,10 +123,12 @@ export function createJob<T>(definition: JobDefinition<T>, deps: JobDependencies
     clearTimeout(timer);
     timer = setTimeout(tick, delayMs);
     timer.unref();
+    dueAt = new Date(deps.now().getTime() + delayMs);
   }
   /** A scheduled run, and another at once for each kick during it; then the next on schedule. */
   function tick() {
     timer = undefined;
+    dueAt = null;
     scheduledPass = true;
     void (async () => {
       do {
@@ -151,10 +156,12 @@ export function createJob<T>(definition: JobDefinition<T>, deps: JobDependencies
       join && current ? current : queue(wait).then(({ value }) => value),
     async stop() {
       stopped = true;
+      dueAt = null;
       clearTimeout(timer);
       await tail.catch(() => undefined);
       clearTimeout(timer);
     },
     stopping: () => stopped,
+    nextRunAt: () => dueAt,
   };
 }
