@@ -53,15 +53,18 @@ afterAll(() => {
 });
 
 /**
- * A fresh, empty UTF-8 database on the shared cluster for a test's directory: the same directory
- * gets the same database (a test that restarts the server on its data), as it gets the same SQLite
- * file. Dropped when the test ends (made outside a test, when the file's tests end).
+ * A fresh UTF-8 database on the shared cluster for a test's directory: the same directory gets the same
+ * database (a test that restarts the server on its data), as it gets the same SQLite file. Empty, or
+ * with `migrated` a copy of a database every migration has run on and nothing else wrote (the global
+ * setup's): a test app's, whose server would run them all at its start anyway. Dropped when the test
+ * ends (made outside a test, when the file's tests end).
  */
-export function postgresDatabaseFor(dir: string): string {
+export function postgresDatabaseFor(dir: string, { migrated = false }: { migrated?: boolean } = {}): string {
   const known = byDir.get(dir);
   if (known) return known;
   const name = `test_${process.pid}_${++created}`;
-  psql(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8'`);
+  const template = migrated ? inject('postgresMigratedTemplate') : 'template0';
+  psql(`CREATE DATABASE "${name}" TEMPLATE "${template}" ENCODING 'UTF8'`);
   const url = new URL(testPostgresUrl());
   url.pathname = `/${name}`;
   byDir.set(dir, url.href);

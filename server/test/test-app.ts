@@ -27,10 +27,14 @@ export async function testSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpS
  * postgres project (TEST_DATABASE=postgres), a fresh database on the shared cluster for that directory.
  */
 export function testConfig(env: Record<string, string> = {}, dir = tempDir()): Config {
+  return configIn(dir, env, { migrated: false });
+}
+
+function configIn(dir: string, env: Record<string, string>, database: { migrated: boolean }): Config {
   return loadConfig({
     SITE_DIR: fakeSite(dir),
     DATABASE_PATH: join(dir, 'data', 'site.db'),
-    ...(testDatabase === 'postgres' ? { DATABASE_URL: postgresDatabaseFor(dir) } : {}),
+    ...(testDatabase === 'postgres' ? { DATABASE_URL: postgresDatabaseFor(dir, database) } : {}),
     MAIL_DIR: join(dir, 'data', 'mail'),
     BACKUP_DIR: join(dir, 'data', 'backups'),
     MAIL_FROM: 'Acme Tech <quotes@acme.test>',
@@ -53,7 +57,8 @@ export function testConfig(env: Record<string, string> = {}, dir = tempDir()): C
 /** buildApp, closed after the test. */
 export async function testApp(options: Partial<AppOptions> & { env?: Record<string, string> } = {}) {
   const { env, ...rest } = options;
-  const config = rest.config ?? testConfig(env);
+  // Its server migrates at start: on PostgreSQL, a copy of the migrated template saves running them all.
+  const config = rest.config ?? configIn(tempDir(), env ?? {}, { migrated: true });
   const app = await buildApp({ logger: false, startOutbox: false, startMaintenance: false, ...rest, config });
   apps.push(app);
   await app.ready();
