@@ -1,10 +1,12 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/support/chromium.ts';
 import { E2E_BASE_URL } from './e2e/support/e2e-env.ts';
+import { DESKTOP_ONLY_STAFF_SPECS } from './e2e/support/phone-width-specs.ts';
 
 /**
  * End-to-end tests in Debian's Chromium against the real, built server
- * (started by e2e/support/e2e-server.ts), at desktop and phone width. The
+ * (started by e2e/support/e2e-server.ts), at desktop and phone width (some
+ * staff tasks at desktop width only: e2e/support/phone-width-specs.ts). The
  * staff specs run against a built server of each worker's own, whose database
  * each test seeds (e2e/support/staff-test.ts).
  */
@@ -30,6 +32,7 @@ export default defineConfig({
     },
     {
       name: 'mobile',
+      testIgnore: DESKTOP_ONLY_STAFF_SPECS,
       use: {
         browserName: 'chromium',
         viewport: { width: 375, height: 740 },
