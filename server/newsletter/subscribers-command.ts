@@ -1,3 +1,4 @@
+import { DATABASE_NOTE, type StoreCommand } from '../cli/command.ts';
 import { oneOf, option, positiveInteger, table, UsageError, type CommandIo } from '../cli/cli-args.ts';
 import { writeCsv } from '../cli/csv.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
@@ -94,3 +95,20 @@ export async function runSubscribersCommand(
       );
   }
 }
+
+export const SUBSCRIBERS_COMMAND_USAGE = `Usage: npm run subscribers -- <command>
+
+${SUBSCRIBERS_USAGE}
+
+${DATABASE_NOTE} For a clean CSV on
+standard output use: npm run --silent subscribers -- export > subscribers.csv
+`;
+
+/** `npm run subscribers`: the newsletter's list. */
+export const subscribersCommand: StoreCommand<Pick<SubscribersContext, 'subscribers'>> = {
+  name: 'subscribers',
+  opens: 'stores',
+  usage: SUBSCRIBERS_COMMAND_USAGE,
+  run: (args, { stores, mailDir, io, now }) =>
+    runSubscribersCommand(args, { subscribers: stores.subscribers, mailDir, io, now }),
+};

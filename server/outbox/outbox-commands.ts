@@ -1,3 +1,4 @@
+import { DATABASE_NOTE, type StoreCommand } from '../cli/command.ts';
 import { oneOf, option, positiveInteger, table, UsageError, type CommandIo } from '../cli/cli-args.ts';
 import { resolve } from 'node:path';
 import type { MailDrop } from './mail-drop.ts';
@@ -113,3 +114,19 @@ export async function runOutboxCommand(args: string[], context: OutboxCommandCon
     command ? `Unknown command "${command}".` : 'outbox needs list, dead, retry or export-files.',
   );
 }
+
+export const OUTBOX_USAGE = `Usage: npm run outbox -- <command>
+
+${OUTBOX_COMMANDS_USAGE}
+
+${DATABASE_NOTE}
+`;
+
+/** `npm run outbox`: the emails waiting, sent and dead. */
+export const outboxCommand: StoreCommand<Pick<OutboxCommandContext, 'outbox' | 'mailDrop'>> = {
+  name: 'outbox',
+  opens: 'stores',
+  usage: OUTBOX_USAGE,
+  run: (args, { stores, mailDir, io, now }) =>
+    runOutboxCommand(args, { outbox: stores.outbox, mailDrop: stores.mailDrop, mailDir, io, now }),
+};
