@@ -9,6 +9,7 @@ import { newsletterFeature } from './newsletter/newsletter-feature.ts';
 import {
   checkFeatures,
   type FeatureLeadHooks,
+  readinessChecksOf,
   type FeatureRoutes,
   type FeatureWorkers,
   type PartsOptions,
@@ -49,9 +50,7 @@ export type ReadinessOptions = PartsOptions<RoutesOf<typeof definitions, 'readin
 export type ReadinessReport = ReadinessOf<RoutesOf<typeof definitions, 'readiness'>>;
 
 /** Every definition's parts of /readyz, in the list's order (the order the report shows them). */
-export const readinessChecks: readonly ReadinessCheck[] = definitions.flatMap(
-  (definition): readonly ReadinessCheck[] => ('readiness' in definition ? definition.readiness : []),
-);
+export const readinessChecks: readonly ReadinessCheck[] = readinessChecksOf(definitions);
 
 /** What the features' public routes read of the bag they are registered with. */
 export type PublicRoutesOptions = RoutesOptions<RoutesOf<typeof features, 'publicRoutes'>>;

@@ -7,6 +7,6 @@
  * environment as the server. After a build: `node build/node/server/backup-cli.js`. The command is
  * the core's (server/ops/backup-commands.ts).
  */
-import { runFromCommandLine } from './store-command.ts';
+import { runFromCommandLine } from './command-line.ts';
 
 await runFromCommandLine('backup');

@@ -4,6 +4,6 @@
  * current database aside. With DATABASE_URL, restores a pg_dump file into an
  * empty database (and refuses any other). Reads the same environment as the server.
  */
-import { runFromCommandLine } from './store-command.ts';
+import { runFromCommandLine } from './command-line.ts';
 
 await runFromCommandLine('restore');

@@ -33,12 +33,14 @@ export interface StoreCommand<S = never> {
 export interface ProcessCommandContext<S> {
   /** The environment, read when the command wants it (its usage is shown without one). */
   loadConfig: () => Config;
-  /** Opens the stores on the configured database, as the server does. */
+  /** Opens the stores on the configured database, as the server does (loading every feature then). */
   openStores: (config: Config) => Promise<S & { close: () => Promise<void> }>;
-  /** Every migration, the core's and the features' (db:copy makes the schema with them). */
-  migrations: DialectMigrations;
-  /** The tables that triggers fill (db:copy copies their sources, never them). */
-  derivedTables: readonly string[];
+  /**
+   * Every migration, the core's and the features' (db:copy makes the schema with them), and the tables
+   * that triggers fill (db:copy copies their sources, never them). Loaded when asked: a command that
+   * needs neither starts without loading every feature.
+   */
+  schema: () => Promise<{ migrations: DialectMigrations; derivedTables: readonly string[] }>;
   io: CommandIo;
   now: Date;
 }

@@ -1,5 +1,6 @@
 import type { ProcessCommand } from '../cli/command.ts';
-import { backupKindOf, pruneBackups, restoreBackup, takeBackup } from './backups.ts';
+import { backupTargetOf } from '../db/backup-target.ts';
+import { pruneBackups, restoreBackup, takeBackup } from './backups.ts';
 import { restorePostgresBackup, takePostgresBackup } from './postgres-backups.ts';
 import { describeDatabaseUrl } from './postgres-programs.ts';
 
@@ -15,21 +16,18 @@ export const backupCommand: ProcessCommand = {
   failure: 'backup failed',
   async run(_args, { loadConfig, io, now }) {
     const config = loadConfig();
-    const report = config.database.url
-      ? await takePostgresBackup({
-          url: config.database.url,
-          mailDir: config.mail.dir,
-          backupDir: config.backup.dir,
-          at: now,
-        })
-      : takeBackup({
-          databasePath: config.database.path,
-          mailDir: config.mail.dir,
-          backupDir: config.backup.dir,
-          at: now,
-          busyTimeoutMs: Math.max(config.database.busyTimeoutMs, 10_000),
-        });
-    const removed = pruneBackups(config.backup.dir, config.backup.keep, backupKindOf(config.database));
+    // The backup server/db names for this database (db/backup-target.ts); ops never reads DATABASE_URL.
+    const target = backupTargetOf(config.database);
+    const where = { mailDir: config.mail.dir, backupDir: config.backup.dir, at: now };
+    const report =
+      target.kind === 'dump'
+        ? await takePostgresBackup({ url: target.url, ...where })
+        : takeBackup({
+            databasePath: target.databasePath,
+            busyTimeoutMs: Math.max(target.busyTimeoutMs, 10_000),
+            ...where,
+          });
+    const removed = pruneBackups(config.backup.dir, config.backup.keep, target.kind);
     const counts = Object.entries(report.counts).map(([table, rows]) => `  ${table}: ${rows}`);
     io.out(
       [
@@ -69,16 +67,18 @@ export const restoreCommand: ProcessCommand = {
       return 2;
     }
     const config = loadConfig();
-    const url = config.database.url;
-    const report = url
-      ? await restorePostgresBackup({ file, url, mailDir: config.mail.dir })
-      : restoreBackup({ file, databasePath: config.database.path, mailDir: config.mail.dir, at: now });
+    const target = backupTargetOf(config.database);
+    const mailDir = config.mail.dir;
+    const report =
+      target.kind === 'dump'
+        ? await restorePostgresBackup({ file, url: target.url, mailDir })
+        : restoreBackup({ file, databasePath: target.databasePath, mailDir, at: now });
     const counts = Object.entries(report.counts).map(([table, rows]) => `  ${table}: ${rows}`);
     io.out(
       [
-        `Restored ${file} to ${url ? describeDatabaseUrl(url) : config.database.path}:`,
+        `Restored ${file} to ${target.kind === 'dump' ? describeDatabaseUrl(target.url) : target.databasePath}:`,
         ...counts,
-        ...(url
+        ...(target.kind === 'dump'
           ? []
           : [
               report.keptAside

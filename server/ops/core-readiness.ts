@@ -3,7 +3,8 @@ import type { Storage } from '../db/database.ts';
 import type { Mailer } from '../mail/outgoing-mail.ts';
 import type { OutboxRepository } from '../outbox/outbox-repository.ts';
 import { redisHealth, type Redis } from '../security/redis-client.ts';
-import { backupKindOf, listBackups } from './backups.ts';
+import { backupKindOf } from '../db/backup-target.ts';
+import { listBackups } from './backups.ts';
 
 /*
  * The core's parts of /readyz (ops/health-routes.ts's Readiness), each built once from the bag of what

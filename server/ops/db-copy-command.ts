@@ -105,6 +105,5 @@ export const dbCopyCommand: ProcessCommand = {
   name: 'db:copy',
   opens: 'itself',
   failure: 'db:copy',
-  run: (args, { loadConfig, io, migrations, derivedTables }) =>
-    runDatabaseCopy(args, loadConfig(), io, { migrations, derivedTables }),
+  run: async (args, { loadConfig, io, schema }) => runDatabaseCopy(args, loadConfig(), io, await schema()),
 };

@@ -126,6 +126,21 @@ export function messageKindsOf(features: readonly FeatureDefinition[], config: C
   return features.flatMap((feature) => feature.messageKinds?.(config) ?? []);
 }
 
+/** Every definition's commands of the command line, in the list's order. */
+export function commandsOf(definitions: readonly FeatureDefinition[]): Command[] {
+  return definitions.flatMap((definition) => definition.commands ?? []);
+}
+
+/** Every definition's parts of /readyz, in the list's order (the order the report shows them). */
+export function readinessChecksOf(definitions: readonly FeatureDefinition[]): ReadinessCheck[] {
+  return definitions.flatMap((definition) => definition.readiness ?? []);
+}
+
+/** Every definition's lead hooks, in the list's order (each told in turn, in the lead's transaction). */
+export function leadHooksOf(definitions: readonly FeatureDefinition[]): FeatureLeadHooks[] {
+  return definitions.flatMap((definition) => definition.leadHooks ?? []);
+}
+
 /** Every table a feature's triggers fill (db:copy leaves them to the triggers). */
 export function derivedTablesOf(features: readonly FeatureDefinition[]): string[] {
   return features.flatMap((feature) => feature.derivedTables ?? []);
