@@ -104,7 +104,7 @@ describe('the command line and /readyz', () => {
       const source = readFileSync(file, 'utf8');
       // The entry point composes nothing by hand: it names its command, found among the definitions'.
       expect(source.match(/^import .*$/gm), file).toEqual([
-        "import { runFromCommandLine } from './store-command.ts';",
+        "import { runFromCommandLine } from './command-line.ts';",
       ]);
       expect(source, file).toContain(`await runFromCommandLine('${script}');`);
     }

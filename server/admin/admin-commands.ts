@@ -188,7 +188,9 @@ export async function runAdminCommand(args: string[], context: AdminCommandConte
  * `npm run admin`: the inbox's accounts. Its usage is shown without reading the environment; then it
  * works on the stores of the configured database, as the server does.
  */
-export const adminCommand: ProcessCommand<Pick<AdminCommandContext, 'accounts' | 'activity'>> = {
+export const adminCommand: ProcessCommand<
+  Pick<AdminCommandContext, 'accounts' | 'activity'> & { storage: { file: string | undefined } }
+> = {
   name: 'admin',
   opens: 'itself',
   failure: 'admin',
@@ -205,10 +207,11 @@ export const adminCommand: ProcessCommand<Pick<AdminCommandContext, 'accounts' |
         activity: stores.activity,
         siteUrl: config.siteUrl,
         siteUrlIsSet: config.siteUrlIsSet,
-        checkSite: () =>
-          checkSite(config.siteUrl, {
-            heldBy: config.database.url ? undefined : serverHolding(config.database.path)?.pid,
-          }),
+        // The server holding the database's file, if any (a SQLite file is marked; PostgreSQL has none).
+        checkSite: () => {
+          const { file } = stores.storage;
+          return checkSite(config.siteUrl, { heldBy: file ? serverHolding(file)?.pid : undefined });
+        },
         io,
         now,
       });

@@ -3,7 +3,7 @@
  * by the one layer that knows the two databases, without opening it: SQLite's file (backups are `.db`
  * copies of it, taken while its writer waits at most `busyTimeoutMs`), or PostgreSQL's server at
  * DATABASE_URL (backups are pg_dump's `.dump` archives). server/ops takes the backup the target names
- * and never reads DATABASE_URL itself (docs/decisions/062-commands-and-readiness-in-the-definitions.md).
+ * and never reads DATABASE_URL itself (docs/decisions/062-commands-readiness-and-lead-hooks-in-the-definitions.md).
  */
 export type BackupTarget =
   | { readonly kind: 'db'; readonly databasePath: string; readonly busyTimeoutMs: number }
