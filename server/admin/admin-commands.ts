@@ -9,7 +9,7 @@ import type { AccountRepository } from '../accounts/account-repository.ts';
 import { INVITATION_TTL_MS } from '../accounts/account-repository.ts';
 import type { ActivityLog } from '../accounts/activity-log.ts';
 
-export const ADMIN_USAGE = `Usage: npm run admin -- <command>
+const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
   invite <email> [--role admin|member]
                     print a one-time link that makes an account for this address (or, for an

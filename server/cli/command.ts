@@ -30,7 +30,7 @@ export interface StoreCommand<S = never> {
 }
 
 /** What a command that opens what it needs itself is given (the backups, db:copy, the accounts...). */
-export interface ProcessCommandContext<S> {
+interface ProcessCommandContext<S> {
   /** The environment, read when the command wants it (its usage is shown without one). */
   loadConfig: () => Config;
   /** Opens the stores on the configured database, as the server does (loading every feature then). */

@@ -56,7 +56,7 @@ function formatJobList(statuses: readonly JobStatus[], now: Date): string {
 }
 
 /** `npm run jobs -- list`: reads job_runs (the running server writes it). */
-export async function runJobsCommand(
+async function runJobsCommand(
   [command = '', ...rest]: string[],
   { list, io, now }: { list: () => Promise<JobStatus[]>; io: CommandIo; now: Date },
 ): Promise<number> {

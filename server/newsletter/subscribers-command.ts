@@ -7,7 +7,7 @@ import { subscribersCsv } from './subscriber-export.ts';
 import { importFile } from './subscriber-import-command.ts';
 import type { SubscriberRepository } from './subscriber-repository.ts';
 
-export const SUBSCRIBERS_USAGE = `  list [--status <status>] [--limit <n>]   the newest newsletter subscribers (status: ${SUBSCRIBER_STATUSES.join(', ')})
+const SUBSCRIBERS_USAGE = `  list [--status <status>] [--limit <n>]   the newest newsletter subscribers (status: ${SUBSCRIBER_STATUSES.join(', ')})
   export [--status <status>] [--out <file>]
                                           the subscribers as CSV, e.g. --status confirmed for a mailing
   import <file.csv>                       add subscribers who consented elsewhere, as confirmed: a header line
@@ -36,7 +36,7 @@ const listRow = (subscriber: Subscriber) => [
 ];
 
 /** `npm run subscribers -- …`: the newsletter's list. Returns the exit code. */
-export async function runSubscribersCommand(
+async function runSubscribersCommand(
   args: string[],
   { subscribers, mailDir, io, now }: SubscribersContext,
 ): Promise<number> {

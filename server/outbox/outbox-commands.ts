@@ -17,7 +17,7 @@ type ListStatus = (typeof LIST_STATUSES)[number];
 const isKept = (row: Pick<OutboxRow, 'status' | 'delivered_via'>) =>
   row.status === 'sent' && (row.delivered_via === 'file' || row.delivered_via === 'database');
 
-export const OUTBOX_COMMANDS_USAGE = `  list [--status <status>]                the emails (status: ${LIST_STATUSES.join(', ')};
+const OUTBOX_COMMANDS_USAGE = `  list [--status <status>]                the emails (status: ${LIST_STATUSES.join(', ')};
                                           kept: not sent, SMTP_URL is not set)
   dead                                    the dead letters: emails that could not be delivered
   retry <id> | --all-dead                 send an email (or every dead letter) again; not one being sent
@@ -78,7 +78,7 @@ async function exportFiles(dir: string | undefined, { mailDrop, mailDir, io }: O
 }
 
 /** `npm run outbox -- list|dead|retry|export-files`. Never touches the mail server: the running server sends. */
-export async function runOutboxCommand(args: string[], context: OutboxCommandContext): Promise<number> {
+async function runOutboxCommand(args: string[], context: OutboxCommandContext): Promise<number> {
   const { outbox, io, now } = context;
   const [command, ...rest] = args;
   if (command === 'export-files') return exportFiles(rest[0], context);
