@@ -1,20 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/config.ts';
 import type { FollowUpReminders } from './team/follow-up-reminders.ts';
-import { helperStatus, logHelperServices } from './helper-services.ts';
+import { logHelperServices } from './helper-services.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/outgoing-mail.ts';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
 import { createCampaignScheduler, type CampaignScheduler } from './newsletter/campaign-scheduler.ts';
-import { backupKindOf, listBackups } from './ops/backups.ts';
 import type { Readiness } from './ops/health-routes.ts';
 import { addJobRunner } from './jobs/server-jobs.ts';
 import { holdDatabase } from './ops/server-lock.ts';
 import type { OutboxWorker } from './outbox/outbox-worker.ts';
 import { CAMPAIGN_CONNECTIONS, createLaneWorker } from './lane-workers.ts';
-import { openRedis, redisHealth, type Redis } from './security/redis-client.ts';
+import { openRedis, type Redis } from './security/redis-client.ts';
 import { openStores } from './stores.ts';
-import { featureWorkers, type WorkersOptions } from './features.ts';
+import {
+  featureWorkers,
+  readinessChecks,
+  type ReadinessOptions,
+  type ReadinessReport,
+  type WorkersOptions,
+} from './features.ts';
+import { composeReadiness } from './plugins/feature-definition.ts';
 import type { PeriodicCheck } from './ops/periodic-check.ts';
 
 declare module 'fastify' {
@@ -102,7 +108,7 @@ function warnAtStart(
   }
 }
 
-/** What /readyz reports. */
+/** What /readyz reports: every definition's part (server/features.ts), built with one bag. */
 function readinessCheck(
   app: FastifyInstance,
   config: Config,
@@ -112,21 +118,16 @@ function readinessCheck(
     redis,
     now,
   }: { stores: Stores; mailer: Mailer; redis: Redis | undefined; now: () => Date },
-) {
-  const { storage, outbox } = stores;
-  const helpers = helperStatus(config, () => app.mailboxWatcher);
-  return async (): Promise<Readiness> => ({
-    database: (await storage.canWrite()) ? 'ok' : 'unavailable',
-    databaseKind: storage.kind,
-    outbox: await outbox.health(now()).catch(() => null),
-    mail: mailer.kind === 'file' ? 'files' : mailer.kind,
-    // The newest backup of this database in BACKUP_DIR, whoever took it: this server or `npm run backup`.
-    lastBackupAt: listBackups(config.backup.dir, backupKindOf(config.database))[0]?.at.toISOString() ?? null,
-    // Only reported: without Redis, quotes are still taken (unlimited) and only sign-in is refused.
-    ...(redis ? { redis: await redisHealth(redis) } : {}),
-    // Only reported too: without them quotes are still taken (files held) and replies still sent.
-    ...(await helpers()),
-  });
+): () => Promise<Readiness> {
+  const options: ReadinessOptions = {
+    ...stores,
+    config,
+    mailer,
+    redis,
+    now,
+    mailboxWatcher: () => app.mailboxWatcher,
+  };
+  return composeReadiness<ReadinessReport>(readinessChecks, options);
 }
 
 /**

@@ -8,11 +8,17 @@ import { leadsFeature } from './leads/leads-feature.ts';
 import { newsletterFeature } from './newsletter/newsletter-feature.ts';
 import {
   checkFeatures,
+  type FeatureLeadHooks,
+  readinessChecksOf,
   type FeatureRoutes,
   type FeatureWorkers,
+  type PartsOptions,
+  type ReadinessCheck,
+  type ReadinessOf,
   type RoutesOf,
   type RoutesOptions,
 } from './plugins/feature-definition.ts';
+import { coreDefinition } from './ops/core-definition.ts';
 import { teamFeature } from './team/team-feature.ts';
 import { visitsFeature } from './visits/visits-feature.ts';
 
@@ -34,6 +40,18 @@ export const features = [
 ] as const;
 checkFeatures(features);
 
+/** The core's definition (its tables, commands and parts of /readyz), then the features'. */
+export const definitions = [coreDefinition, ...features] as const;
+
+/** What the readiness checks read of the bag they are built with. */
+export type ReadinessOptions = PartsOptions<RoutesOf<typeof definitions, 'readiness'>>;
+
+/** What /readyz reports: every definition's part together. */
+export type ReadinessReport = ReadinessOf<RoutesOf<typeof definitions, 'readiness'>>;
+
+/** Every definition's parts of /readyz, in the list's order (the order the report shows them). */
+export const readinessChecks: readonly ReadinessCheck[] = readinessChecksOf(definitions);
+
 /** What the features' public routes read of the bag they are registered with. */
 export type PublicRoutesOptions = RoutesOptions<RoutesOf<typeof features, 'publicRoutes'>>;
 
@@ -42,6 +60,14 @@ export type InboxRoutesOptions = RoutesOptions<RoutesOf<typeof features, 'inboxR
 
 /** What the features' background work reads of the bag it is started with. */
 export type WorkersOptions = RoutesOptions<RoutesOf<typeof features, 'workers'>>;
+
+/** What the features' lead hooks are built from. */
+export type LeadHooksOptions = PartsOptions<RoutesOf<typeof features, 'leadHooks'>>;
+
+/** Every feature's lead hooks, in the list's order (each told in turn, in the lead's transaction). */
+export const featureLeadHooks = features.flatMap((feature) =>
+  'leadHooks' in feature ? feature.leadHooks : [],
+) satisfies readonly FeatureLeadHooks[];
 
 /** Every feature's background work, in the list's order. */
 export const featureWorkers: readonly FeatureWorkers[] = features.flatMap(

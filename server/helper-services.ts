@@ -5,41 +5,21 @@ import { isLoopbackHost } from './config/config-values.ts';
 import { imapTarget } from './conversations/imap-connection.ts';
 import type { MailboxWatcher } from './conversations/mailbox-watcher.ts';
 import { createClamdScanner } from './security/clamd-scanner.ts';
+import { SCANNER_PING_MS, scannerStatus } from './attachments/scanner-status.ts';
+import { mailboxStatus } from './conversations/mailbox-status.ts';
 
 /**
- * How long /readyz and the inbox wait for clamd's PONG: under the 2 s a proxy's active check gives
- * /readyz (deploy/Caddyfile-several-instances), so a silent clamd never makes the instance look dead.
- */
-const SCANNER_PING_MS = 1_000;
-
-/**
- * The mailbox as the conversations feature reports it (mailbox-health.ts): the one place its status is
- * read. Without IMAP_URL there is none. Not connected while this instance cannot connect or read
- * (`failing`) or is stopping; an instance on standby (another holds the mailbox's lease and reads it)
- * and one still connecting count as connected, so the banner is not shown on every instance but one.
- */
-async function mailboxStatus(watcher: MailboxWatcher | undefined): Promise<HelperStatus['mailbox']> {
-  if (!watcher) return 'none';
-  const { state } = await watcher.health();
-  return state === 'failing' || state === 'stopped' ? 'not-connected' : 'connected';
-}
-
-/**
- * The scanner and the mailbox now (for /readyz and the inbox's banner): clamd by its PING, the mailbox
- * by mailboxStatus. Never rejects.
+ * The scanner and the mailbox now (for the inbox's banner; /readyz asks each feature's readiness check):
+ * clamd by its PING, the mailbox by mailboxStatus. Never rejects.
  */
 export function helperStatus(
   config: Pick<Config, 'attachments'>,
   watcher: () => MailboxWatcher | undefined,
 ): () => Promise<HelperStatus> {
-  const { clamdUrl } = config.attachments;
-  const scanner = clamdUrl ? createClamdScanner(clamdUrl, { timeoutMs: SCANNER_PING_MS }) : undefined;
+  const scanner = scannerStatus(config);
   return async () => {
-    const [pong, mailbox] = await Promise.all([
-      scanner?.ping(),
-      mailboxStatus(watcher()).catch(() => 'not-connected' as const),
-    ]);
-    return { scanner: scanner ? (pong ? 'ok' : 'unavailable') : 'none', mailbox };
+    const [status, mailbox] = await Promise.all([scanner(), mailboxStatus(watcher())]);
+    return { scanner: status, mailbox };
   };
 }
 

@@ -11,7 +11,8 @@ import { keptMail } from './test/kept-mail.ts';
 import { manualClock } from './test/manual-clock.ts';
 import { api, staffMember } from './test/admin-client.ts';
 import { testApp, testConfig } from './test/test-app.ts';
-import { backupKindOf, listBackups } from './ops/backups.ts';
+import { backupKindOf } from './db/backup-target.ts';
+import { listBackups } from './ops/backups.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

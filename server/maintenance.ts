@@ -4,7 +4,8 @@ import type { Storage } from './db/database.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { removeMailFiles } from './mail/mailer.ts';
 import { takeBackupInBackground } from './ops/backup-in-background.ts';
-import { backupKindOf, listBackups, pruneBackups, type BackupReport } from './ops/backups.ts';
+import { backupTargetOf } from './db/backup-target.ts';
+import { listBackups, pruneBackups, type BackupReport } from './ops/backups.ts';
 import { takePostgresBackup } from './ops/postgres-backups.ts';
 import type { LeadRetention } from './leads/lead-retention.ts';
 
@@ -23,14 +24,17 @@ export interface MaintenanceOptions {
   jobs?: JobRunner | undefined;
 }
 
-/** On a thread of its own (SQLite) or in pg_dump's process: the server keeps answering meanwhile. */
+/**
+ * The backup server/db names for the database (db/backup-target.ts): SQLite's file copied on a thread
+ * of its own, or PostgreSQL's dumped in pg_dump's process. The server keeps answering meanwhile.
+ */
 function copyNow(config: Config, at: Date): Promise<BackupReport> {
-  const { url } = config.database;
+  const target = backupTargetOf(config.database);
   const where = { mailDir: config.mail.dir, backupDir: config.backup.dir, at };
-  if (url) return takePostgresBackup({ url, ...where });
+  if (target.kind === 'dump') return takePostgresBackup({ url: target.url, ...where });
   return takeBackupInBackground({
-    databasePath: config.database.path,
-    busyTimeoutMs: config.database.busyTimeoutMs,
+    databasePath: target.databasePath,
+    busyTimeoutMs: target.busyTimeoutMs,
     ...where,
   });
 }
@@ -45,7 +49,7 @@ function copyNow(config: Config, at: Date): Promise<BackupReport> {
 export function startMaintenance({ config, leads, storage, log, now, jobs: runner }: MaintenanceOptions) {
   const jobs = runner ?? createJobRunner({ log, lease: storage, now });
   // Only this database's kind: a SQLite file left from before db:copy is no backup of PostgreSQL.
-  const kind = backupKindOf(config.database);
+  const { kind } = backupTargetOf(config.database);
   let lastBackupAt: Date | null = listBackups(config.backup.dir, kind)[0]?.at ?? null;
 
   async function backUp() {

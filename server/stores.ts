@@ -1,20 +1,15 @@
 import { createAccountRepository } from './accounts/account-repository.ts';
 import { createActivityLog } from './accounts/activity-log.ts';
 import { createConversations } from './conversations/conversation-repository.ts';
-import { assignmentHooks, createLeadAssignment } from './team/lead-assignment.ts';
-import { newLeadEmailHooks } from './team/new-lead-emails.ts';
+import { createLeadAssignment } from './team/lead-assignment.ts';
 import { createSessionRepository } from './accounts/session-repository.ts';
 import type { Config } from './config/config.ts';
 import { openStorage, type Storage } from './db/database.ts';
-import { features } from './features.ts';
+import { definitions, featureLeadHooks, features, type LeadHooksOptions } from './features.ts';
 import { derivedTablesOf, messageKindsOf, migrationsOf } from './plugins/feature-definition.ts';
-import { integrationLeadHooks } from './integrations/integration-queue.ts';
 import { mailDomain } from './mail/mail-address.ts';
 import { createCampaignRepository } from './newsletter/campaign-repository.ts';
 import { createSubscriberRepository } from './newsletter/subscriber-repository.ts';
-import { jobMigrations, jobPostgresMigrations } from './jobs/job-migrations.ts';
-import { outboxMigrations } from './outbox/outbox-migrations.ts';
-import { outboxPostgresMigrations } from './outbox/outbox-postgres-migrations.ts';
 import { createMailDrop } from './outbox/mail-drop.ts';
 import { createOutboxRepository } from './outbox/outbox-repository.ts';
 import { createIntegrationRepository } from './integrations/integration-repository.ts';
@@ -23,11 +18,8 @@ import { createLeadRepository } from './leads/lead-repository.ts';
 import { combineLeadHooks } from './leads/lead-hooks.ts';
 import { createLeadFollowUps } from './leads/lead-follow-up.ts';
 
-/** Every feature's migrations and the outbox's; they run in the order of their names (dates). */
-export const migrations = migrationsOf(features, [
-  { sqlite: outboxMigrations, postgres: outboxPostgresMigrations },
-  { sqlite: jobMigrations, postgres: jobPostgresMigrations },
-]);
+/** Every feature's migrations and the core's (the outbox, the jobs); they run in the order of their names (dates). */
+export const migrations = migrationsOf(definitions);
 
 /** Tables that triggers fill from other tables' rows: db:copy copies their sources, never them. */
 export const derivedTables: readonly string[] = derivedTablesOf(features);
@@ -55,12 +47,9 @@ export async function openStores(config: Config, { now }: StoresOptions = {}) {
     throw error;
   }
   const domain = mailDomain(config.mail.from);
-  // What every change to a lead tells the other parts, in its transaction.
-  const leadHooks = combineLeadHooks(
-    integrationLeadHooks,
-    assignmentHooks({ mailDomain: domain }),
-    newLeadEmailHooks({ mailDomain: domain }),
-  );
+  // What every change to a lead tells the features that declare lead hooks, in its transaction.
+  const hooksOptions: LeadHooksOptions = { mailDomain: domain };
+  const leadHooks = combineLeadHooks(...featureLeadHooks.map((hooks) => hooks(hooksOptions)));
   const leads = createLeadRepository(storage, {
     mailDomain: domain,
     notificationRecipient: config.mail.to.join(', '),

@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { inboxPaths } from '../../common/inbox-paths.ts';
 import { STAFF_ROLES } from '../../common/team-domain.ts';
 import { oneOf, option, table, UsageError, type CommandIo } from '../cli/cli-args.ts';
+import type { ProcessCommand } from '../cli/command.ts';
+import { serverHolding } from '../ops/server-lock.ts';
+import { checkSite } from './site-check.ts';
 import type { AccountRepository } from '../accounts/account-repository.ts';
 import { INVITATION_TTL_MS } from '../accounts/account-repository.ts';
 import type { ActivityLog } from '../accounts/activity-log.ts';
 
-export const ADMIN_USAGE = `Usage: npm run admin -- <command>
+const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
   invite <email> [--role admin|member]
                     print a one-time link that makes an account for this address (or, for an
@@ -180,3 +183,44 @@ export async function runAdminCommand(args: string[], context: AdminCommandConte
       throw new UsageError(command ? `Unknown command "${command}".` : 'A command is needed.');
   }
 }
+
+/**
+ * `npm run admin`: the inbox's accounts. Its usage is shown without reading the environment; then it
+ * works on the stores of the configured database, as the server does.
+ */
+export const adminCommand: ProcessCommand<
+  Pick<AdminCommandContext, 'accounts' | 'activity'> & { storage: { file: string | undefined } }
+> = {
+  name: 'admin',
+  opens: 'itself',
+  failure: 'admin',
+  async run(args, { loadConfig, openStores, io, now }) {
+    if (args.length === 0 || ['help', '--help', '-h'].includes(args[0] ?? '')) {
+      (args.length === 0 ? io.err : io.out)(ADMIN_USAGE);
+      return args.length === 0 ? 2 : 0;
+    }
+    const config = loadConfig();
+    const stores = await openStores(config);
+    try {
+      return await runAdminCommand(args, {
+        accounts: stores.accounts,
+        activity: stores.activity,
+        siteUrl: config.siteUrl,
+        siteUrlIsSet: config.siteUrlIsSet,
+        // The server holding the database's file, if any (a SQLite file is marked; PostgreSQL has none).
+        checkSite: () => {
+          const { file } = stores.storage;
+          return checkSite(config.siteUrl, { heldBy: file ? serverHolding(file)?.pid : undefined });
+        },
+        io,
+        now,
+      });
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      io.err(`${error.message}\n\n${ADMIN_USAGE}`);
+      return 2;
+    } finally {
+      await stores.close();
+    }
+  },
+};

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { sampleQuote } from '../../common/quote-sample.ts';
 import { leadFilesRead } from '../attachments/lead-files-read.ts';
 import type { Config } from '../config/config.ts';
-import { runDatabaseCopy } from './db-copy-command.ts';
+import { runDatabaseCopy } from '../ops/db-copy-command.ts';
 import { COPY_BATCH_BYTES, rowBatches } from '../ops/database-copy.ts';
-import { openStores } from '../stores.ts';
+import { derivedTables, migrations, openStores } from '../stores.ts';
 import { postgresDatabaseFor, testDatabase } from '../test/database-kind.ts';
 import { storeAttachment } from '../test/stored-attachment.ts';
 import { tempDir } from '../test/temp-dir.ts';
@@ -69,7 +69,7 @@ describe.skipIf(testDatabase !== 'postgres')('npm run db:copy with files', () =>
     let out = '';
     let err = '';
     const io = { out: (text: string) => void (out += text), err: (text: string) => void (err += text) };
-    expect(await runDatabaseCopy(['--to', to], sqlite, io), err).toBe(0);
+    expect(await runDatabaseCopy(['--to', to], sqlite, io, { migrations, derivedTables }), err).toBe(0);
     expect(out).toMatch(/^lead_attachments +2 +2$/m);
     expect(out).toMatch(/^attachment_chunks +22 +22$/m);
 

@@ -3,7 +3,6 @@
  * `node build/node/server/jobs-cli.js list`. Reads the same environment as the server (DATABASE_PATH,
  * DATABASE_URL...): the last runs are in the database, written by the running server.
  */
-import { jobsCommand } from './operator-commands.ts';
-import { runFromCommandLine } from './store-command.ts';
+import { runFromCommandLine } from './command-line.ts';
 
-await runFromCommandLine(jobsCommand);
+await runFromCommandLine('jobs');

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createJobRunner } from '../jobs/job-runner.ts';
 import { jobRecords } from '../jobs/job-records.ts';
-import { JOBS_USAGE } from '../jobs/job-list.ts';
-import { jobsCommand } from './operator-commands.ts';
+import { JOBS_USAGE, jobsCommand } from '../jobs/job-list.ts';
 import { runStoreCommand } from './store-command.ts';
 import { openStores } from '../stores.ts';
 import { testConfig } from '../test/test-app.ts';

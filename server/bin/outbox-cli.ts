@@ -3,7 +3,6 @@
  * or after a build `node build/node/server/outbox-cli.js <command>`.
  * Reads the same environment as the server (DATABASE_PATH, MAIL_DIR...).
  */
-import { outboxCommand } from './operator-commands.ts';
-import { runFromCommandLine } from './store-command.ts';
+import { runFromCommandLine } from './command-line.ts';
 
-await runFromCommandLine(outboxCommand);
+await runFromCommandLine('outbox');

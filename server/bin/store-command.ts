@@ -1,24 +1,26 @@
 import { UsageError, type CommandIo } from '../cli/cli-args.ts';
-import { ConfigError, loadConfig, type Config } from '../config/config.ts';
+import type { Command, ProcessCommand, StoreCommand, StoreCommandContext } from '../cli/command.ts';
+import type { Config } from '../config/config.ts';
+import { definitions } from '../features.ts';
+import { commandsOf, type PartsOptions, type RoutesOf } from '../plugins/feature-definition.ts';
 import { openStores } from '../stores.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 
-interface StoreCommandContext {
-  stores: Stores;
-  mailDir: string;
-  io: CommandIo;
-  now: Date;
-}
+/** Every command of the command line: the core's, then each feature's (server/features.ts). */
+export const commands: readonly Command[] = commandsOf(definitions);
 
-/** An operator's command on the database: `npm run <name> -- <command> [options]`. */
-export interface StoreCommand {
-  name: string;
-  /** Shown on `help`, and after a mistake in the command line. */
-  usage: string;
-  /** Runs one command; returns the exit code. A UsageError shows the usage, exit code 2. */
-  run: (args: string[], context: StoreCommandContext) => Promise<number>;
-}
+/** What a command reads of the stores (StoreCommand's or ProcessCommand's `S`). */
+type StoresReadBy<C> = C extends StoreCommand<infer S> ? S : C extends ProcessCommand<infer S> ? S : never;
+
+/** What every command reads of the stores, together: the stores opened below must hold it all. */
+export type CommandStores = PartsOptions<
+  RoutesOf<typeof definitions, 'commands'> extends infer C
+    ? C extends unknown
+      ? (stores: StoresReadBy<C>) => void
+      : never
+    : never
+>;
 
 /**
  * Runs an operator's command on the server's database: 0 done, 1 not found,
@@ -37,9 +39,10 @@ export async function runStoreCommand(
     (first ? io.out : io.err)(command.usage);
     return first ? 0 : 2;
   }
-  const stores = await openStores(config);
+  const stores: CommandStores & Stores = await openStores(config);
+  const run = command.run as (args: string[], context: StoreCommandContext<CommandStores>) => Promise<number>;
   try {
-    return await command.run(args, { stores, mailDir: config.mail.dir, io, now });
+    return await run(args, { stores, config, mailDir: config.mail.dir, io, now });
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`${error.message}\n\n${command.usage}`);
@@ -51,17 +54,5 @@ export async function runStoreCommand(
   }
 }
 
-/** Runs the command with this process's arguments and environment, and sets its exit code. */
-export async function runFromCommandLine(command: StoreCommand): Promise<void> {
-  try {
-    process.exitCode = await runStoreCommand(command, process.argv.slice(2), loadConfig(), {
-      out: (text) => void process.stdout.write(text),
-      err: (text) => void process.stderr.write(text),
-    });
-  } catch (error) {
-    console.error(
-      error instanceof ConfigError ? error.message : `${command.name}: ${(error as Error).message ?? error}`,
-    );
-    process.exitCode = 1;
-  }
-}
+/** Opens the stores for a command that opens what it needs itself (checked against what each reads). */
+export const openCommandStores: (config: Config) => Promise<CommandStores & Stores> = openStores;

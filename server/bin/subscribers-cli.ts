@@ -3,7 +3,6 @@
  * or after a build `node build/node/server/subscribers-cli.js <command>`.
  * Reads the same environment as the server (DATABASE_PATH, MAIL_DIR...).
  */
-import { subscribersCommand } from './operator-commands.ts';
-import { runFromCommandLine } from './store-command.ts';
+import { runFromCommandLine } from './command-line.ts';
 
-await runFromCommandLine(subscribersCommand);
+await runFromCommandLine('subscribers');

@@ -4,6 +4,7 @@ import { answerEmailKind } from './answer-email-kind.ts';
 import { conversationMigrations, conversationPostgresMigrations } from './conversation-migrations.ts';
 import { conversationRoutes, savedReplyRoutes } from './conversation-routes.ts';
 import { conversationEmailKinds } from './reply-email-kind.ts';
+import { mailboxReadiness } from './mailbox-status.ts';
 import { addMailboxWatcher } from './mailbox-workers.ts';
 
 /** A lead's conversation: replies sent from the inbox, answers read from the mailbox, saved replies. */
@@ -17,4 +18,5 @@ export const conversationsFeature = {
   ],
   inboxRoutes: [conversationRoutes, savedReplyRoutes],
   workers: [addMailboxWatcher],
+  readiness: [mailboxReadiness],
 } as const satisfies FeatureDefinition;

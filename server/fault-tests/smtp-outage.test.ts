@@ -6,8 +6,10 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Config } from '../config/config.ts';
-import { leadsCommand, outboxCommand } from '../bin/operator-commands.ts';
-import { runStoreCommand, type StoreCommand } from '../bin/store-command.ts';
+import { runStoreCommand } from '../bin/store-command.ts';
+import type { StoreCommand } from '../cli/command.ts';
+import { leadsCommand } from '../leads/leads-command.ts';
+import { outboxCommand } from '../outbox/outbox-commands.ts';
 import { multipart, validQuote } from '../test/form-request.ts';
 import { freePort } from '../test/free-port.ts';
 import type { SmtpSink } from '../test/smtp-sink.ts';

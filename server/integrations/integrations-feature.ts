@@ -2,6 +2,7 @@ import { recordActivity } from '../accounts/activity-log.ts';
 import type { Config } from '../config/config.ts';
 import type { FeatureDefinition } from '../plugins/feature-definition.ts';
 import { integrationOutboxKind } from './integration-kind.ts';
+import { integrationLeadHooks } from './integration-queue.ts';
 import { integrationMigrations, integrationPostgresMigrations } from './integration-migrations.ts';
 import { integrationDeliveryRoutes, integrationRoutes } from './integration-routes.ts';
 
@@ -12,4 +13,5 @@ export const integrationsFeature = {
   migrations: [{ sqlite: integrationMigrations, postgres: integrationPostgresMigrations }],
   messageKinds: (config: Config) => [integrationOutboxKind({ siteUrl: config.siteUrl, recordActivity })],
   inboxRoutes: [integrationRoutes, integrationDeliveryRoutes],
+  leadHooks: [() => integrationLeadHooks],
 } as const satisfies FeatureDefinition;

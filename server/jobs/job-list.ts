@@ -1,3 +1,5 @@
+import type { StoreCommand } from '../cli/command.ts';
+import { jobRecords } from './job-records.ts';
 import type { CommandIo } from '../cli/cli-args.ts';
 import { UsageError } from '../cli/cli-args.ts';
 import { formatDuration, type JobStatus } from './job-status.ts';
@@ -54,7 +56,7 @@ function formatJobList(statuses: readonly JobStatus[], now: Date): string {
 }
 
 /** `npm run jobs -- list`: reads job_runs (the running server writes it). */
-export async function runJobsCommand(
+async function runJobsCommand(
   [command = '', ...rest]: string[],
   { list, io, now }: { list: () => Promise<JobStatus[]>; io: CommandIo; now: Date },
 ): Promise<number> {
@@ -63,3 +65,12 @@ export async function runJobsCommand(
   io.out(formatJobList(await list(), now));
   return 0;
 }
+
+/** `npm run jobs`: the server's scheduled jobs and their last runs. */
+export const jobsCommand: StoreCommand<{ storage: Parameters<typeof jobRecords>[0] }> = {
+  name: 'jobs',
+  opens: 'stores',
+  usage: JOBS_USAGE,
+  run: (args, { stores, io, now }) =>
+    runJobsCommand(args, { list: jobRecords(stores.storage).list, io, now }),
+};

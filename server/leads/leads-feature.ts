@@ -18,6 +18,7 @@ import { DERIVED_TABLES } from './lead-count-tables.ts';
 import { leadOwnerMigrations } from './lead-owner-migrations.ts';
 import type { LeadIntake } from './lead-intake.ts';
 import { leadRoutes, leadWorkRoutes } from './lead-routes.ts';
+import { leadsCommand } from './leads-command.ts';
 import { quoteEmailKinds } from './quote-email-kinds.ts';
 import { quoteMigrations } from './quote-migrations.ts';
 import { quotePostgresMigrations } from './quote-postgres-migrations.ts';
@@ -87,4 +88,5 @@ export const leadsFeature = {
   ],
   publicRoutes: [quotePublicRoutes],
   inboxRoutes: [leadRoutes, leadWorkRoutes, autoReplyRoutes],
+  commands: [leadsCommand],
 } as const satisfies FeatureDefinition;

@@ -16,6 +16,7 @@ import { newsletterPostgresMigrations } from './newsletter-postgres-migrations.t
 import { newsletterRoutes } from './newsletter-routes.ts';
 import type { SubscriberRepository } from './subscriber-repository.ts';
 import { subscriberRoutes } from './subscriber-routes.ts';
+import { subscribersCommand } from './subscribers-command.ts';
 
 /** The newsletter's emails and campaigns have their own From (NEWSLETTER_FROM), apart from the notifications'. */
 const newsletterMail = (config: Config) => ({
@@ -67,4 +68,5 @@ export const newsletterFeature = {
   ],
   publicRoutes: [newsletterPublicRoutes],
   inboxRoutes: [subscriberRoutes, campaignRoutes, campaignSendingRoutes, campaignControlRoutes],
+  commands: [subscribersCommand],
 } as const satisfies FeatureDefinition;

@@ -6,7 +6,7 @@ import { testDatabase } from '../test/database-kind.ts';
 import { fetchHeaders, multipart, validQuote } from '../test/form-request.ts';
 import { keptMail } from '../test/kept-mail.ts';
 import { linkTo, pressButton, signUp } from '../test/newsletter-client.ts';
-import { SUBSCRIBERS_COMMAND_USAGE } from '../bin/operator-commands.ts';
+import { SUBSCRIBERS_COMMAND_USAGE } from './subscribers-command.ts';
 import { runLeads, runSubscribers, runSubscribersAt } from '../test/operator-cli.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';

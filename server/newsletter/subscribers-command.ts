@@ -1,3 +1,4 @@
+import { DATABASE_NOTE, type StoreCommand } from '../cli/command.ts';
 import { oneOf, option, positiveInteger, table, UsageError, type CommandIo } from '../cli/cli-args.ts';
 import { writeCsv } from '../cli/csv.ts';
 import { removeMailFiles } from '../mail/mailer.ts';
@@ -6,7 +7,7 @@ import { subscribersCsv } from './subscriber-export.ts';
 import { importFile } from './subscriber-import-command.ts';
 import type { SubscriberRepository } from './subscriber-repository.ts';
 
-export const SUBSCRIBERS_USAGE = `  list [--status <status>] [--limit <n>]   the newest newsletter subscribers (status: ${SUBSCRIBER_STATUSES.join(', ')})
+const SUBSCRIBERS_USAGE = `  list [--status <status>] [--limit <n>]   the newest newsletter subscribers (status: ${SUBSCRIBER_STATUSES.join(', ')})
   export [--status <status>] [--out <file>]
                                           the subscribers as CSV, e.g. --status confirmed for a mailing
   import <file.csv>                       add subscribers who consented elsewhere, as confirmed: a header line
@@ -35,7 +36,7 @@ const listRow = (subscriber: Subscriber) => [
 ];
 
 /** `npm run subscribers -- …`: the newsletter's list. Returns the exit code. */
-export async function runSubscribersCommand(
+async function runSubscribersCommand(
   args: string[],
   { subscribers, mailDir, io, now }: SubscribersContext,
 ): Promise<number> {
@@ -94,3 +95,20 @@ export async function runSubscribersCommand(
       );
   }
 }
+
+export const SUBSCRIBERS_COMMAND_USAGE = `Usage: npm run subscribers -- <command>
+
+${SUBSCRIBERS_USAGE}
+
+${DATABASE_NOTE} For a clean CSV on
+standard output use: npm run --silent subscribers -- export > subscribers.csv
+`;
+
+/** `npm run subscribers`: the newsletter's list. */
+export const subscribersCommand: StoreCommand<Pick<SubscribersContext, 'subscribers'>> = {
+  name: 'subscribers',
+  opens: 'stores',
+  usage: SUBSCRIBERS_COMMAND_USAGE,
+  run: (args, { stores, mailDir, io, now }) =>
+    runSubscribersCommand(args, { subscribers: stores.subscribers, mailDir, io, now }),
+};

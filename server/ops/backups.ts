@@ -12,6 +12,7 @@ import {
 import { basename, join } from 'node:path';
 import { checkDatabaseFile, copySqliteSnapshot } from '../db/sqlite-files.ts';
 import { ensurePrivateDir, PRIVATE_FILE } from '../db/private-files.ts';
+import type { BackupKind } from '../db/backup-target.ts';
 import { serverHolding } from './server-lock.ts';
 
 /** A SQLite file's check (server/db/sqlite-files.ts), which a backup and a restore pass. */
@@ -22,17 +23,6 @@ export { checkDatabaseFile };
  * SQLite file) or `…Z.dump` (pg_dump's custom format, with DATABASE_URL).
  */
 const BACKUP_NAME = /^site-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)\.(db|dump)$/;
-
-/**
- * Which database a backup is of, named by its file's extension: `db` for SQLite's files, `dump` for
- * pg_dump's of PostgreSQL. The last backup, the schedule and BACKUP_KEEP each count only the current
- * database's kind: after db:copy, the SQLite backups left in BACKUP_DIR are no backup of PostgreSQL.
- */
-export type BackupKind = 'db' | 'dump';
-
-/** The kind of backup the configured database takes: pg_dump's with DATABASE_URL, SQLite's without. */
-export const backupKindOf = (database: { url?: string | undefined }): BackupKind =>
-  database.url ? 'dump' : 'db';
 
 export interface BackupReport {
   /** The database copy. */

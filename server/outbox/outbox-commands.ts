@@ -1,3 +1,4 @@
+import { DATABASE_NOTE, type StoreCommand } from '../cli/command.ts';
 import { oneOf, option, positiveInteger, table, UsageError, type CommandIo } from '../cli/cli-args.ts';
 import { resolve } from 'node:path';
 import type { MailDrop } from './mail-drop.ts';
@@ -16,7 +17,7 @@ type ListStatus = (typeof LIST_STATUSES)[number];
 const isKept = (row: Pick<OutboxRow, 'status' | 'delivered_via'>) =>
   row.status === 'sent' && (row.delivered_via === 'file' || row.delivered_via === 'database');
 
-export const OUTBOX_COMMANDS_USAGE = `  list [--status <status>]                the emails (status: ${LIST_STATUSES.join(', ')};
+const OUTBOX_COMMANDS_USAGE = `  list [--status <status>]                the emails (status: ${LIST_STATUSES.join(', ')};
                                           kept: not sent, SMTP_URL is not set)
   dead                                    the dead letters: emails that could not be delivered
   retry <id> | --all-dead                 send an email (or every dead letter) again; not one being sent
@@ -77,7 +78,7 @@ async function exportFiles(dir: string | undefined, { mailDrop, mailDir, io }: O
 }
 
 /** `npm run outbox -- list|dead|retry|export-files`. Never touches the mail server: the running server sends. */
-export async function runOutboxCommand(args: string[], context: OutboxCommandContext): Promise<number> {
+async function runOutboxCommand(args: string[], context: OutboxCommandContext): Promise<number> {
   const { outbox, io, now } = context;
   const [command, ...rest] = args;
   if (command === 'export-files') return exportFiles(rest[0], context);
@@ -113,3 +114,19 @@ export async function runOutboxCommand(args: string[], context: OutboxCommandCon
     command ? `Unknown command "${command}".` : 'outbox needs list, dead, retry or export-files.',
   );
 }
+
+export const OUTBOX_USAGE = `Usage: npm run outbox -- <command>
+
+${OUTBOX_COMMANDS_USAGE}
+
+${DATABASE_NOTE}
+`;
+
+/** `npm run outbox`: the emails waiting, sent and dead. */
+export const outboxCommand: StoreCommand<Pick<OutboxCommandContext, 'outbox' | 'mailDrop'>> = {
+  name: 'outbox',
+  opens: 'stores',
+  usage: OUTBOX_USAGE,
+  run: (args, { stores, mailDir, io, now }) =>
+    runOutboxCommand(args, { outbox: stores.outbox, mailDrop: stores.mailDrop, mailDir, io, now }),
+};

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Command } from '../cli/command.ts';
 import type { Config } from '../config/config.ts';
 import type { DialectMigrations } from '../db/migrator.ts';
 import { mergeMigrations } from '../db/migrator.ts';
@@ -16,6 +17,20 @@ export type FeatureRoutes = (app: FastifyInstance, options: never) => Promise<vo
  * to the app's runner (app.jobs), starts them when the bag says so, and decorates the app with them.
  */
 export type FeatureWorkers = (app: FastifyInstance, options: never) => void;
+
+/**
+ * What a feature is told of every change to a lead, in the lead's transaction (the integrations'
+ * deliveries, the team's assignment and emails): built once from one bag, as FeatureRoutes. The core
+ * does not know the leads' LeadHooks type: the composition (server/stores.ts) checks each against it.
+ */
+export type FeatureLeadHooks = (options: never) => unknown;
+
+/**
+ * A part of what /readyz reports (the database, the scanner, the mailbox...): built once at start from
+ * one bag (as FeatureRoutes), then asked on every request for its keys of the report
+ * (ops/health-routes.ts's Readiness, which the composition checks the parts cover). Never rejects.
+ */
+export type ReadinessCheck = (options: never) => () => Promise<object>;
 
 /**
  * A feature, as it says what it has: one definition per feature folder (`<name>-feature.ts`), composed
@@ -39,6 +54,12 @@ export interface FeatureDefinition {
   readonly inboxRoutes?: readonly FeatureRoutes[];
   /** Its background work: jobs of the runner (pending scans, the mailbox, reminders...). */
   readonly workers?: readonly FeatureWorkers[];
+  /** What it does when a lead is stored, marked (not) spam or changes status, in the lead's transaction. */
+  readonly leadHooks?: readonly FeatureLeadHooks[];
+  /** Its commands of the command line (`npm run <name> -- …`: server/bin/ has one entry point each). */
+  readonly commands?: readonly Command[];
+  /** Its parts of what /readyz reports. */
+  readonly readiness?: readonly ReadinessCheck[];
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (whole: infer I) => void
@@ -48,10 +69,18 @@ type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) ex
 /** What a list of route plugins reads of the bag they are registered with: all their options together. */
 export type RoutesOptions<R extends FeatureRoutes | FeatureWorkers> = UnionToIntersection<Parameters<R>[1]>;
 
-/** The route plugins (or workers) of a list of features, of one kind. */
+/** What a list of readiness checks reports, all their parts together. */
+export type ReadinessOf<R extends ReadinessCheck> = UnionToIntersection<Awaited<ReturnType<ReturnType<R>>>>;
+
+/** What a list of parts built from one bag (lead hooks...) reads of it: all their options together. */
+export type PartsOptions<R extends (options: never) => unknown> = UnionToIntersection<
+  Exclude<Parameters<R>[0], undefined>
+>;
+
+/** The route plugins (or workers, lead hooks...) of a list of features, of one kind. */
 export type RoutesOf<
   F extends readonly FeatureDefinition[],
-  K extends 'publicRoutes' | 'inboxRoutes' | 'workers',
+  K extends 'publicRoutes' | 'inboxRoutes' | 'workers' | 'leadHooks' | 'readiness' | 'commands',
 > = F[number] extends infer D ? (D extends { readonly [P in K]: readonly (infer R)[] } ? R : never) : never;
 
 /** Registers each plugin with the one bag (checked by the caller's type against RoutesOptions). */
@@ -78,17 +107,38 @@ export function checkFeatures(features: readonly FeatureDefinition[]): void {
   }
 }
 
+/**
+ * The readiness checks built with the one bag (checked by the caller's type against PartsOptions), as
+ * one: asked together on each request, their parts merged in the list's order.
+ */
+export function composeReadiness<R>(checks: readonly ReadinessCheck[], options: object): () => Promise<R> {
+  const parts = checks.map((check) => (check as (options: object) => () => Promise<object>)(options));
+  return async () => Object.assign({}, ...(await Promise.all(parts.map((part) => part())))) as R;
+}
+
 /** Every feature's migrations, and the core's, as one set per database (they run in their names' order). */
-export function migrationsOf(
-  features: readonly FeatureDefinition[],
-  core: readonly DialectMigrations[],
-): DialectMigrations {
-  return mergeMigrations(...core, ...features.flatMap((feature) => feature.migrations));
+export function migrationsOf(definitions: readonly FeatureDefinition[]): DialectMigrations {
+  return mergeMigrations(...definitions.flatMap((definition) => definition.migrations));
 }
 
 /** Every feature's kinds of outbox message. */
 export function messageKindsOf(features: readonly FeatureDefinition[], config: Config): MessageKind[] {
   return features.flatMap((feature) => feature.messageKinds?.(config) ?? []);
+}
+
+/** Every definition's commands of the command line, in the list's order. */
+export function commandsOf(definitions: readonly FeatureDefinition[]): Command[] {
+  return definitions.flatMap((definition) => definition.commands ?? []);
+}
+
+/** Every definition's parts of /readyz, in the list's order (the order the report shows them). */
+export function readinessChecksOf(definitions: readonly FeatureDefinition[]): ReadinessCheck[] {
+  return definitions.flatMap((definition) => definition.readiness ?? []);
+}
+
+/** Every definition's lead hooks, in the list's order (each told in turn, in the lead's transaction). */
+export function leadHooksOf(definitions: readonly FeatureDefinition[]): FeatureLeadHooks[] {
+  return definitions.flatMap((definition) => definition.leadHooks ?? []);
 }
 
 /** Every table a feature's triggers fill (db:copy leaves them to the triggers). */

@@ -1,6 +1,9 @@
 import type { Config } from '../config/config.ts';
-import { leadsCommand, outboxCommand, subscribersCommand } from '../bin/operator-commands.ts';
-import { runStoreCommand, type StoreCommand } from '../bin/store-command.ts';
+import { runStoreCommand } from '../bin/store-command.ts';
+import type { StoreCommand } from '../cli/command.ts';
+import { leadsCommand } from '../leads/leads-command.ts';
+import { subscribersCommand } from '../newsletter/subscribers-command.ts';
+import { outboxCommand } from '../outbox/outbox-commands.ts';
 
 /** Runs an operator's command as of `now`, and returns its exit code and what it printed. */
 async function runAt(command: StoreCommand, now: Date, config: Config, args: string[]) {

@@ -21,7 +21,7 @@ import {
   validateQuoteRequest,
 } from '../../common/quote-request.ts';
 import { sampleQuote } from '../../common/quote-sample.ts';
-import { leadsCommand } from '../bin/operator-commands.ts';
+import { leadsCommand } from '../leads/leads-command.ts';
 import { runStoreCommand } from '../bin/store-command.ts';
 import type { Config } from '../config/config.ts';
 import { escapeHtml } from '../mail/escape-html.ts';

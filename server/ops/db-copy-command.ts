@@ -1,10 +1,11 @@
 import { option, UsageError, type CommandIo } from '../cli/cli-args.ts';
 import { table } from '../cli/cli-args.ts';
+import type { ProcessCommand } from '../cli/command.ts';
 import type { Config } from '../config/config.ts';
 import { databaseUrl } from '../config/config-values.ts';
-import { copyDatabase, CopyRefused } from '../ops/database-copy.ts';
-import { describeDatabaseUrl } from '../ops/postgres-programs.ts';
-import { derivedTables, migrations } from '../stores.ts';
+import type { DialectMigrations } from '../db/migrator.ts';
+import { copyDatabase, CopyRefused } from './database-copy.ts';
+import { describeDatabaseUrl } from './postgres-programs.ts';
 
 const DB_COPY_USAGE = `Usage: npm run db:copy [-- --to <postgres url without password>]
 
@@ -39,8 +40,19 @@ function targetUrl(args: string[], config: Config): string {
   return parsed.data;
 }
 
+/** The schema db:copy makes: every migration, and the tables triggers fill (the composition's). */
+export interface CopiedSchema {
+  migrations: DialectMigrations;
+  derivedTables: readonly string[];
+}
+
 /** `npm run db:copy [-- --to <url>]`: 0 copied, 1 refused or failed (nothing copied), 2 bad usage. */
-export async function runDatabaseCopy(args: string[], config: Config, io: CommandIo): Promise<number> {
+export async function runDatabaseCopy(
+  args: string[],
+  config: Config,
+  io: CommandIo,
+  { migrations, derivedTables }: CopiedSchema,
+): Promise<number> {
   if (args[0] === 'help' || args[0] === '--help' || args[0] === '-h') {
     io.out(DB_COPY_USAGE);
     return 0;
@@ -87,3 +99,11 @@ export async function runDatabaseCopy(args: string[], config: Config, io: Comman
     return 1;
   }
 }
+
+/** `npm run db:copy`: the SQLite database into an empty PostgreSQL one. */
+export const dbCopyCommand: ProcessCommand = {
+  name: 'db:copy',
+  opens: 'itself',
+  failure: 'db:copy',
+  run: async (args, { loadConfig, io, schema }) => runDatabaseCopy(args, loadConfig(), io, await schema()),
+};

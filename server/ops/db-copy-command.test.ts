@@ -12,7 +12,7 @@ import { sampleQuote } from '../../common/quote-sample.ts';
 import type { Config } from '../config/config.ts';
 import { runDatabaseCopy } from './db-copy-command.ts';
 import { holdDatabase } from '../ops/server-lock.ts';
-import { openStores } from '../stores.ts';
+import { derivedTables, migrations, openStores } from '../stores.ts';
 import { api, staffMember } from '../test/admin-client.ts';
 import { postgresDatabaseFor, testDatabase } from '../test/database-kind.ts';
 import { injectQuote } from '../test/form-request.ts';
@@ -25,7 +25,7 @@ async function runCopy(config: Config, ...args: string[]) {
   let out = '';
   let err = '';
   const io = { out: (text: string) => void (out += text), err: (text: string) => void (err += text) };
-  const code = await runDatabaseCopy(args, config, io);
+  const code = await runDatabaseCopy(args, config, io, { migrations, derivedTables });
   return { code, out, err };
 }
 
