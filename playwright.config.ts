@@ -32,7 +32,7 @@ export default defineConfig({
     },
     {
       name: 'mobile',
-      testIgnore: DESKTOP_ONLY_STAFF_SPECS,
+      testIgnore: [...DESKTOP_ONLY_STAFF_SPECS],
       use: {
         browserName: 'chromium',
         viewport: { width: 375, height: 740 },
