@@ -75,7 +75,7 @@ export const leadIdOf = (row: OutboxRow): number | null =>
   row.owner_type === LEAD_OWNER ? row.owner_id : null;
 
 /** The auto-reply: whether visitors get one, and what staff wrote for it. One row, id 1. */
-export interface AutoReplyTable {
+interface AutoReplyTable {
   id: number;
   /** 1 (on) or 0. */
   enabled: number;
