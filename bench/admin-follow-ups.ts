@@ -8,6 +8,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/db/database-tables.ts';
+import { tablesOf } from '../server/db/tables-of.ts';
+import type { LeadTables } from '../server/leads/quote-tables.ts';
 
 /** One lead in SHARE has a follow-up. */
 const SHARE = 10;
@@ -27,7 +29,7 @@ export async function seedFollowUps(db: Kysely<Database>, today: string): Promis
       // Leads whose id modulo SHARE * DAYS * 10 falls on this (day, owner): 1 in SHARE in all (never a
       // multiple of 50: the bench's spam, which the view leaves out).
       const slot = day * 10 + owner - 1;
-      await db
+      await tablesOf<LeadTables>(db)
         .updateTable('quote_requests')
         .set({
           follow_up_on: on,

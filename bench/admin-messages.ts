@@ -7,6 +7,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../server/db/database-tables.ts';
 import type { sqliteOf } from '../server/test/sqlite-of.ts';
+import { tablesOf } from '../server/db/tables-of.ts';
+import type { LeadTables } from '../server/leads/quote-tables.ts';
 
 /** One answer in 200 nobody has opened: 500 leads with "New reply" of 100,000. */
 const UNREAD_EVERY = 200;
@@ -83,7 +85,7 @@ export function sqliteMessageWriter(sqlite: ReturnType<typeof sqliteOf>) {
 export async function seedPostgresMessages(db: Kysely<Database>, count: number) {
   const columns = sql.raw(COLUMNS.map(quoted).join(', '));
   for (let from = 1; from <= count; from += BATCH) {
-    const leads = await db
+    const leads = await tablesOf<LeadTables>(db)
       .selectFrom('quote_requests')
       .select(['id', 'created_at'])
       .where('id', '>=', from)

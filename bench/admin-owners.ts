@@ -6,6 +6,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../server/db/database-tables.ts';
+import { tablesOf } from '../server/db/tables-of.ts';
+import type { AccountTables } from '../server/accounts/admin-tables.ts';
 
 export async function seedOwners(db: Kysely<Database>): Promise<void> {
   await sql`update quote_requests set owner_id = (id % 10) + 1`.execute(db);
@@ -14,7 +16,7 @@ export async function seedOwners(db: Kysely<Database>): Promise<void> {
 /** The bench's 9 colleagues (ids 2 to 10), made after its own account. */
 export async function seedColleagues(db: Kysely<Database>): Promise<void> {
   const at = new Date().toISOString();
-  await db
+  await tablesOf<AccountTables>(db)
     .insertInto('admin_accounts')
     .values(
       Array.from({ length: 9 }, (_, n) => ({

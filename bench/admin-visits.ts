@@ -7,6 +7,8 @@
 import { randomInt } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../server/db/database-tables.ts';
+import { tablesOf } from '../server/db/tables-of.ts';
+import type { VisitTables } from '../server/visits/visit-tables.ts';
 import { BENCH_PAGES } from './admin-leads.ts';
 
 const DAYS = 400;
@@ -18,7 +20,7 @@ const SOURCES = [
   { referrer: 'linkedin.com', utm_source: 'linkedin', utm_campaign: 'diwali-offer' },
 ];
 
-type Row<T extends keyof Database> = Insertable<Database[T]>;
+type Row<T extends keyof VisitTables> = Insertable<VisitTables[T]>;
 
 async function insertInBatches<T extends 'visit_days' | 'visit_pages' | 'visit_sources'>(
   db: Kysely<Database>,
@@ -26,7 +28,7 @@ async function insertInBatches<T extends 'visit_days' | 'visit_pages' | 'visit_s
   rows: Row<T>[],
 ) {
   for (let from = 0; from < rows.length; from += BATCH) {
-    await db
+    await tablesOf<VisitTables>(db)
       .insertInto(table)
       .values(rows.slice(from, from + BATCH) as never)
       .execute();

@@ -32,6 +32,8 @@ import { takeBackup } from '../server/ops/backups.ts';
 import { startPostgresCluster } from '../server/test/postgres-cluster.ts';
 import { BUILT_SERVER, startServer, stopServer } from '../server/test/server-process.ts';
 import { sqliteOf } from '../server/test/sqlite-of.ts';
+import { tablesOf } from '../server/db/tables-of.ts';
+import type { AccountTables } from '../server/accounts/admin-tables.ts';
 
 const { values: options, positionals } = parseArgs({
   options: { database: { type: 'string', default: 'sqlite' } },
@@ -83,7 +85,7 @@ async function seed(env: Record<string, string>): Promise<string> {
         stores.storage.db,
       );
     }
-    const { id } = await stores.storage.db
+    const { id } = await tablesOf<AccountTables>(stores.storage.db)
       .insertInto('admin_accounts')
       .values({
         email: 'bench@example.com',

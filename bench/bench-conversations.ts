@@ -21,6 +21,8 @@ import { hasDovecot, startDovecotServer, type DovecotServer } from '../server/te
 import { builtServerEnv } from './built-server-env.ts';
 import { machine, round, saveJson, table } from './report.ts';
 import { quantile } from './server-log.ts';
+import { tablesOf } from '../server/db/tables-of.ts';
+import type { ConversationTables } from '../server/conversations/conversation-tables.ts';
 
 const ANSWERS = Number(process.argv[2] ?? 100);
 const BACKLOG = Number(process.argv[3] ?? 1_000);
@@ -53,7 +55,7 @@ async function until(check: () => Promise<boolean>, what: string) {
 }
 
 const stored = (stores: Stores, messageId: string) => async () =>
-  !!(await stores.storage.db
+  !!(await tablesOf<ConversationTables>(stores.storage.db)
     .selectFrom('lead_messages')
     .select('id')
     .where('message_id', '=', messageId)
@@ -100,7 +102,7 @@ async function backlog(stores: Stores, dovecot: DovecotServer) {
   delay.enable();
   watcher.start();
   await until(async () => {
-    const state = await stores.storage.db
+    const state = await tablesOf<ConversationTables>(stores.storage.db)
       .selectFrom('mailbox_state')
       .select('last_uid')
       .where('mailbox', 'like', '%/Backlog')

@@ -30,6 +30,8 @@ import {
 import { hasDovecot, startDovecotServer } from '../server/test/dovecot-server.ts';
 import { builtServerEnv } from './built-server-env.ts';
 import { machine, round, saveJson, table } from './report.ts';
+import { tablesOf } from '../server/db/tables-of.ts';
+import type { ConversationTables } from '../server/conversations/conversation-tables.ts';
 
 const LARGE_MAILS = Number(process.argv[2] ?? 10);
 const LARGE_BYTES = 18 * 1024 * 1024;
@@ -43,7 +45,7 @@ const silent = { info: () => {}, warn: (...args: unknown[]) => console.warn(...a
 const MB = 1024 * 1024;
 
 async function lastUid(stores: Stores): Promise<number> {
-  const state = await stores.storage.db
+  const state = await tablesOf<ConversationTables>(stores.storage.db)
     .selectFrom('mailbox_state')
     .select('last_uid')
     .where('mailbox', 'like', '%/Bench')

@@ -17,6 +17,9 @@ import { startClamdServer } from '../server/test/clamd-server.ts';
 import { BUILT_SERVER, startServer, stopServer, type RunningServer } from '../server/test/server-process.ts';
 import { builtServerEnv } from './built-server-env.ts';
 import { machine, round, saveJson, table } from './report.ts';
+import { tablesOf } from '../server/db/tables-of.ts';
+import type { AttachmentTables } from '../server/attachments/attachment-tables.ts';
+import type { LeadTables } from '../server/leads/quote-tables.ts';
 
 const rounds = Number(process.argv[2] ?? 4);
 const CONCURRENT = 4;
@@ -100,11 +103,11 @@ await stopServer(scanned);
 await clamd.stop();
 
 const stores = await openStores(loadConfig(env));
-const leads = await stores.storage.db
+const leads = await tablesOf<LeadTables>(stores.storage.db)
   .selectFrom('quote_requests')
   .select((eb) => eb.fn.countAll<number>().as('count'))
   .executeTakeFirstOrThrow();
-const stored = await stores.storage.db
+const stored = await tablesOf<AttachmentTables>(stores.storage.db)
   .selectFrom('lead_attachments')
   .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('size').as('bytes')])
   .executeTakeFirstOrThrow();

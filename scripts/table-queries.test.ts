@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TABLE_OWNERS } from './lib/table-owners.ts';
 import { tableQueries } from './lib/table-queries.ts';
@@ -70,5 +71,64 @@ describe('a query names only its own tables', () => {
     expect(trespasses, "Call a function the table's owner exports (see scripts/lib/table-owners.ts)").toEqual(
       [],
     );
+  });
+});
+
+/** Each folder's declaration of its tables: `export interface LeadTables { quote_requests: …; … }`. */
+function tableTypes(): { name: string; folder: string; tables: string[] }[] {
+  return serverFiles().flatMap(({ file, folder }) =>
+    [...readFileSync(file, 'utf8').matchAll(/^export interface (\w+Tables) \{\n([^}]*)\}/gm)].map(
+      (match) => ({
+        name: match[1] ?? '',
+        folder,
+        tables: [...(match[2] ?? '').matchAll(/^ {2}(\w+):/gm)].map((table) => table[1] ?? ''),
+      }),
+    ),
+  );
+}
+
+/** The names a file imports from another folder of server/, each with that folder. */
+function importsOfOtherFolders(file: string, folder: string): { name: string; from: string }[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/g)].flatMap((match) => {
+    const target = join(dirname(file), match[2] ?? '');
+    const from = relative('server', target).split(sep)[0] ?? '';
+    if (from === folder || from.startsWith('..')) return [];
+    return (match[1] ?? '')
+      .split(',')
+      .map(
+        (name) =>
+          name
+            .replace(/^\s*type\s+/, '')
+            .split(/\s+as\s+/)[0]
+            ?.trim() ?? '',
+      )
+      .filter((name) => name !== '')
+      .map((name) => ({ name, from }));
+  });
+}
+
+describe("a table's type is visible only inside its owner", () => {
+  it("is declared in its owner's folder, with the tables scripts/lib/table-owners.ts gives it", () => {
+    const declared = tableTypes();
+    const owners = [...new Set(Object.values(TABLE_OWNERS))];
+    for (const owner of owners) {
+      const its = declared.filter(({ folder }) => folder === owner);
+      expect(its.length, `one interface …Tables in server/${owner}/`).toBe(1);
+      const mine = TABLES.filter((table) => TABLE_OWNERS[table] === owner).sort();
+      expect([...(its[0]?.tables ?? [])].sort(), `server/${owner}/`).toEqual(mine);
+    }
+    expect(declared.filter(({ folder }) => !owners.includes(folder))).toEqual([]);
+  });
+
+  it('is never imported by another folder: a feature views the database with its own tables (tablesOf)', () => {
+    const names = new Set(tableTypes().map(({ name }) => name));
+    const imported = serverFiles().flatMap(({ file, folder }) =>
+      importsOfOtherFolders(file, folder)
+        .filter(({ name }) => names.has(name))
+        .map(({ name, from }) => `${file} imports ${name} from ${from}/`),
+    );
+    // No allow-list: the owner exports a function (docs/decisions/061-table-types-owned-by-their-feature.md).
+    expect(imported).toEqual([]);
   });
 });

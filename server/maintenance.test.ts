@@ -13,6 +13,9 @@ import { api, staffMember } from './test/admin-client.ts';
 import { testApp, testConfig } from './test/test-app.ts';
 import { backupKindOf } from './db/backup-target.ts';
 import { listBackups } from './ops/backups.ts';
+import { tablesOf } from './db/tables-of.ts';
+import type { LeadTables } from './leads/quote-tables.ts';
+import type { OutboxTables } from './outbox/outbox-table.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -58,7 +61,11 @@ describe('the server by itself', () => {
       maintenance.stop();
       await stores.close();
     }
-    const names = await app.storage.db.selectFrom('quote_requests').select('name').orderBy('id').execute();
+    const names = await tablesOf<LeadTables>(app.storage.db)
+      .selectFrom('quote_requests')
+      .select('name')
+      .orderBy('id')
+      .execute();
     expect(names.map((row) => row.name)).toEqual(['Old lead', 'Young bot']);
   });
 
@@ -94,9 +101,13 @@ describe('the server by itself', () => {
       now: clock.now,
     });
     const leads = async () =>
-      (await app.storage.db.selectFrom('quote_requests').select('name').orderBy('id').execute()).map(
-        (row) => row.name,
-      );
+      (
+        await tablesOf<LeadTables>(app.storage.db)
+          .selectFrom('quote_requests')
+          .select('name')
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.name);
     try {
       clock.advance(DAY_MS);
       expect(await maintenance.purgeSpamNow()).toBe(0);
@@ -111,7 +122,10 @@ describe('the server by itself', () => {
       await stores.close();
     }
     expect(await leads()).toEqual(['Kept lead']);
-    const emails = await app.storage.db.selectFrom('outbox').select(['owner_type', 'owner_id']).execute();
+    const emails = await tablesOf<OutboxTables>(app.storage.db)
+      .selectFrom('outbox')
+      .select(['owner_type', 'owner_id'])
+      .execute();
     expect(emails).toEqual([{ owner_type: 'lead', owner_id: 2 }]);
     expect(await keptMail(config)).toHaveLength(1);
   });
@@ -316,7 +330,10 @@ describe.skipIf(testDatabase !== 'postgres')('several instances on one PostgreSQ
         'info: old spam deleted 30',
       ]);
       expect(listBackups(config.backup.dir, backupKindOf(config.database))).toHaveLength(1);
-      const left = await instances[0]!.stores.storage.db.selectFrom('quote_requests').select('id').execute();
+      const left = await tablesOf<LeadTables>(instances[0]!.stores.storage.db)
+        .selectFrom('quote_requests')
+        .select('id')
+        .execute();
       expect(left).toEqual([]);
     } finally {
       for (const { stores, maintenance } of instances) {

@@ -9,6 +9,8 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { kindOfName, type ScanState } from '../../common/attachments.ts';
 import { databaseContent } from '../../server/attachments/attachment-content.ts';
 import type { Database as Tables } from '../../server/db/database-tables.ts';
+import { tablesOf } from '../../server/db/tables-of.ts';
+import type { AttachmentTables } from '../../server/attachments/attachment-tables.ts';
 
 async function* oneChunk(content: Buffer) {
   yield content;
@@ -24,7 +26,7 @@ export async function seedAttachment(
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
     return await db.transaction().execute(async (trx) => {
-      const { id } = await trx
+      const { id } = await tablesOf<AttachmentTables>(trx)
         .insertInto('lead_attachments')
         .values({
           quote_request_id: leadId,

@@ -4,6 +4,8 @@ import type { AdminAccount, AdminPasskey } from './admin-tables.ts';
 import { invitationMethods, normaliseEmail } from './invitation-repository.ts';
 import { teamMethods } from './team-repository.ts';
 import { insertPasskey, type NewPasskey } from './passkey-rows.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AccountTables } from './admin-tables.ts';
 
 export { INVITATION_TTL_MS } from './invitation-repository.ts';
 
@@ -20,13 +22,13 @@ function passkeyMethods(storage: Pick<Storage, 'db' | 'write'>) {
   return {
     /** A passkey and its account, when the account may sign in. */
     async passkey(id: string): Promise<{ passkey: AdminPasskey; account: AdminAccount } | undefined> {
-      const passkey = await db
+      const passkey = await tablesOf<AccountTables>(db)
         .selectFrom('admin_passkeys')
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirst();
       if (!passkey) return undefined;
-      const account = await db
+      const account = await tablesOf<AccountTables>(db)
         .selectFrom('admin_accounts')
         .selectAll()
         .where('id', '=', passkey.account_id)
@@ -36,7 +38,7 @@ function passkeyMethods(storage: Pick<Storage, 'db' | 'write'>) {
     },
 
     async passkeysOf(accountId: number): Promise<AdminPasskey[]> {
-      return db
+      return tablesOf<AccountTables>(db)
         .selectFrom('admin_passkeys')
         .selectAll()
         .where('account_id', '=', accountId)
@@ -54,14 +56,14 @@ function passkeyMethods(storage: Pick<Storage, 'db' | 'write'>) {
      */
     async removePasskey(accountId: number, id: string): Promise<'removed' | 'last' | 'unknown'> {
       return write(async (trx) => {
-        const passkeys = await trx
+        const passkeys = await tablesOf<AccountTables>(trx)
           .selectFrom('admin_passkeys')
           .select('id')
           .where('account_id', '=', accountId)
           .execute();
         if (!passkeys.some((passkey) => passkey.id === id)) return 'unknown';
         if (passkeys.length <= 1) return 'last';
-        await trx.deleteFrom('admin_passkeys').where('id', '=', id).execute();
+        await tablesOf<AccountTables>(trx).deleteFrom('admin_passkeys').where('id', '=', id).execute();
         return 'removed';
       });
     },
@@ -70,12 +72,12 @@ function passkeyMethods(storage: Pick<Storage, 'db' | 'write'>) {
     async recordUse(passkey: AdminPasskey, counter: number, at: Date): Promise<void> {
       const iso = at.toISOString();
       await write(async (trx) => {
-        await trx
+        await tablesOf<AccountTables>(trx)
           .updateTable('admin_passkeys')
           .set({ counter, last_used_at: iso })
           .where('id', '=', passkey.id)
           .execute();
-        await trx
+        await tablesOf<AccountTables>(trx)
           .updateTable('admin_accounts')
           .set({ last_sign_in_at: iso })
           .where('id', '=', passkey.account_id)
@@ -100,7 +102,7 @@ export function createAccountRepository(storage: Pick<Storage, 'db' | 'write' | 
 
     /** The WebAuthn user handle an invitation's account has, or a new one for a new account. */
     async userHandleFor(email: string): Promise<string> {
-      const account = await db
+      const account = await tablesOf<AccountTables>(db)
         .selectFrom('admin_accounts')
         .select('user_handle')
         .where('email', '=', normaliseEmail(email))
@@ -109,7 +111,7 @@ export function createAccountRepository(storage: Pick<Storage, 'db' | 'write' | 
     },
 
     async byEmail(email: string): Promise<AdminAccount | undefined> {
-      return db
+      return tablesOf<AccountTables>(db)
         .selectFrom('admin_accounts')
         .selectAll()
         .where('email', '=', normaliseEmail(email))
@@ -117,17 +119,29 @@ export function createAccountRepository(storage: Pick<Storage, 'db' | 'write' | 
     },
 
     async byId(id: number): Promise<AdminAccount | undefined> {
-      return db.selectFrom('admin_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+      return tablesOf<AccountTables>(db)
+        .selectFrom('admin_accounts')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     /** Every account, with how many passkeys it has. */
     /** Every account's id and email (revoked ones too), for names: one light read. */
     async emails(): Promise<{ id: number; email: string }[]> {
-      return db.selectFrom('admin_accounts').select(['id', 'email']).orderBy('id').execute();
+      return tablesOf<AccountTables>(db)
+        .selectFrom('admin_accounts')
+        .select(['id', 'email'])
+        .orderBy('id')
+        .execute();
     },
     async list(): Promise<AccountListing[]> {
-      const accounts = await db.selectFrom('admin_accounts').selectAll().orderBy('id').execute();
-      const counts = await db
+      const accounts = await tablesOf<AccountTables>(db)
+        .selectFrom('admin_accounts')
+        .selectAll()
+        .orderBy('id')
+        .execute();
+      const counts = await tablesOf<AccountTables>(db)
         .selectFrom('admin_passkeys')
         .select(['account_id', (eb) => eb.fn.countAll<number>().as('count')])
         .groupBy('account_id')

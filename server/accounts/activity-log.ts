@@ -2,6 +2,8 @@ import type { ActivityAction } from '../../common/inbox-api/activity-endpoints.t
 import type { ActivityLine, RecordActivity } from '../db/activity-line.ts';
 import type { Storage } from '../db/database.ts';
 import type { AdminActivity } from './admin-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AccountTables } from './admin-tables.ts';
 
 export type NewActivity = ActivityLine<ActivityAction>;
 
@@ -14,7 +16,7 @@ export const recordActivity: RecordActivity<ActivityAction> = async (
   { actor, action, summary, leadId = null },
   at,
 ) => {
-  await trx
+  await tablesOf<AccountTables>(trx)
     .insertInto('admin_activity')
     .values({ at: at.toISOString(), actor, action, summary, lead_id: leadId })
     .execute();
@@ -33,7 +35,7 @@ export function createActivityLog(storage: Pick<Storage, 'db' | 'write'>) {
       cursor: number | undefined,
       limit: number,
     ): Promise<{ entries: AdminActivity[]; nextCursor: number | null }> {
-      let query = db
+      let query = tablesOf<AccountTables>(db)
         .selectFrom('admin_activity')
         .selectAll()
         .orderBy('id', 'desc')

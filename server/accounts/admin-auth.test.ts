@@ -11,6 +11,8 @@ import {
 import { manualClock, HOUR_MS } from '../test/manual-clock.ts';
 import { testApp } from '../test/test-app.ts';
 import { virtualPasskey } from '../test/virtual-passkey.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AccountTables } from './admin-tables.ts';
 
 const DAY_MS = 24 * HOUR_MS;
 
@@ -36,7 +38,10 @@ describe('accepting an invitation', () => {
     expect(me.json().passkeys).toHaveLength(1);
     // Only the hash of the session's token is stored.
     const token64 = sessionCookie(response).split('=')[1]!;
-    const stored = await app.storage.db.selectFrom('admin_sessions').select('token_hash').execute();
+    const stored = await tablesOf<AccountTables>(app.storage.db)
+      .selectFrom('admin_sessions')
+      .select('token_hash')
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.token_hash).not.toContain(token64);
     expect(stored[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -65,7 +70,10 @@ describe('accepting an invitation', () => {
     const unknown = await api(app, config, 'POST', '/invitation', { body: { token: 'A'.repeat(43) } });
     expect(unknown.statusCode).toBe(404);
     // Only the hash of the invitation's token is stored.
-    const rows = await app.storage.db.selectFrom('admin_invitations').select('token_hash').execute();
+    const rows = await tablesOf<AccountTables>(app.storage.db)
+      .selectFrom('admin_invitations')
+      .select('token_hash')
+      .execute();
     expect(rows.map((row) => row.token_hash)).not.toContain(token);
   });
 
@@ -98,7 +106,9 @@ describe('accepting an invitation', () => {
       body: { token, flow: options.flow, response: forged },
     });
     expect(refused.statusCode).toBe(400);
-    expect(await app.storage.db.selectFrom('admin_accounts').selectAll().execute()).toEqual([]);
+    expect(
+      await tablesOf<AccountTables>(app.storage.db).selectFrom('admin_accounts').selectAll().execute(),
+    ).toEqual([]);
   });
 });
 
@@ -134,7 +144,10 @@ describe('signing in and out', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ error: 'unknown-passkey' });
     expect(refused.headers['set-cookie']).toBeUndefined();
-    const log = await app.storage.db.selectFrom('admin_activity').select('action').execute();
+    const log = await tablesOf<AccountTables>(app.storage.db)
+      .selectFrom('admin_activity')
+      .select('action')
+      .execute();
     expect(log).toEqual([{ action: 'sign-in-failed' }]);
   });
 

@@ -1,7 +1,9 @@
 import type { Generated, Selectable } from 'kysely';
 import type { ActivityAction } from '../../common/inbox-api/activity-endpoints.ts';
-import type { CeremonyPurpose } from './ceremony-flows.ts';
-import type { AssignmentMode, NewLeadEmails, StaffRole } from '../../common/team-domain.ts';
+import type { NewLeadEmails, StaffRole } from '../../common/team-domain.ts';
+
+/** What a ceremony is for; whose it is: an invitation (by its token's hash), an account or a session. */
+export type CeremonyPurpose = 'invitation' | 'add-passkey' | 'sign-in' | 'verify';
 
 /** A person who works the inbox. Accounts are made from invitations only, and revoked, never deleted. */
 interface AdminAccountsTable {
@@ -101,32 +103,12 @@ export type AdminPasskey = Selectable<AdminPasskeysTable>;
 export type AdminSession = Selectable<AdminSessionsTable>;
 export type AdminActivity = Selectable<AdminActivityTable>;
 
-/** How new leads get an owner: one row, id 1 (assignment-migrations.ts). */
-interface LeadAssignmentTable {
-  id: number;
-  mode: AssignmentMode;
-  /** Turns given so far: the next lead goes to the eligible account at turn % their number. */
-  turn: number;
-  updated_at: string | null;
-  updated_by: string | null;
-}
-
-/** A daily digest sent: one per account and local date. */
-interface StaffDigestsTable {
-  account_id: number;
-  /** "YYYY-MM-DD" in ADMIN_TIME_ZONE. */
-  day: string;
-  sent_at: string;
-}
-declare module '../db/database-tables.ts' {
-  interface Database {
-    admin_accounts: AdminAccountsTable;
-    admin_passkeys: AdminPasskeysTable;
-    admin_invitations: AdminInvitationsTable;
-    admin_sessions: AdminSessionsTable;
-    admin_activity: AdminActivityTable;
-    lead_assignment: LeadAssignmentTable;
-    staff_digests: StaffDigestsTable;
-    admin_ceremonies: AdminCeremoniesTable;
-  }
+/** The accounts' tables: only this folder views the database with them (docs/decisions/061-table-types-owned-by-their-feature.md). */
+export interface AccountTables {
+  admin_accounts: AdminAccountsTable;
+  admin_passkeys: AdminPasskeysTable;
+  admin_invitations: AdminInvitationsTable;
+  admin_sessions: AdminSessionsTable;
+  admin_activity: AdminActivityTable;
+  admin_ceremonies: AdminCeremoniesTable;
 }

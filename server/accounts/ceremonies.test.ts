@@ -10,6 +10,8 @@ import { virtualPasskey } from '../test/virtual-passkey.ts';
 import { CeremonyFailed, createCeremonies } from './ceremonies.ts';
 import { FLOWS_PER_NETWORK } from './ceremony-flows.ts';
 import { storedText } from '../test/stored-text.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AccountTables } from './admin-tables.ts';
 
 const rp = { name: 'Acme inbox', id: 'www.acme.test', origin: 'https://www.acme.test' };
 const user = { email: 'priya@acme.test', handle: 'cHJpeWE' };
@@ -79,7 +81,10 @@ describe('passkey ceremonies in the database', () => {
     const unfinished = await newPasskeyFlow(ceremonies);
     clock.advance(5 * 60 * 1000);
     await newPasskeyFlow(ceremonies);
-    const rows = await storage.db.selectFrom('admin_ceremonies').select('flow_hash').execute();
+    const rows = await tablesOf<AccountTables>(storage.db)
+      .selectFrom('admin_ceremonies')
+      .select('flow_hash')
+      .execute();
     expect(rows).toHaveLength(1);
     await expect(finish(ceremonies, unfinished.flow, unfinished.response)).rejects.toThrow(CeremonyFailed);
   });
@@ -137,7 +142,7 @@ describe('open ceremonies per client network', () => {
       floodFlows.push(...replies);
     }
 
-    const open = await app.storage.db
+    const open = await tablesOf<AccountTables>(app.storage.db)
       .selectFrom('admin_ceremonies')
       .select(({ fn }) => fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();

@@ -10,7 +10,8 @@ import type { CreationCeremony, RequestCeremony } from '../../common/inbox-api/a
 import type { Storage } from '../db/database.ts';
 import type { NewPasskey } from './passkey-rows.ts';
 import type { AdminPasskey } from './admin-tables.ts';
-import { createCeremonyFlows, type CeremonyPurpose, type Flow } from './ceremony-flows.ts';
+import type { CeremonyPurpose } from './admin-tables.ts';
+import { createCeremonyFlows, type Flow } from './ceremony-flows.ts';
 
 export interface RelyingParty {
   /** Shown by the browser when it asks to make a passkey. */

@@ -4,9 +4,8 @@ import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { clientKey } from '../security/client-address.ts';
 import { hashToken, isTokenShape, newToken } from '../security/tokens.ts';
-
-/** What a ceremony is for; whose it is: an invitation (by its token's hash), an account or a session. */
-export type CeremonyPurpose = 'invitation' | 'add-passkey' | 'sign-in' | 'verify';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AccountTables, CeremonyPurpose } from './admin-tables.ts';
 
 export interface Flow {
   challenge: string;
@@ -36,7 +35,10 @@ function networkOf(address: string): string {
 }
 
 async function deleteExpired(trx: Transaction<Database>, at: Date) {
-  await trx.deleteFrom('admin_ceremonies').where('expires_at', '<=', at.toISOString()).execute();
+  await tablesOf<AccountTables>(trx)
+    .deleteFrom('admin_ceremonies')
+    .where('expires_at', '<=', at.toISOString())
+    .execute();
 }
 
 /**
@@ -60,7 +62,7 @@ export function createCeremonyFlows(storage: Pick<Storage, 'write' | 'lock'>, no
         await storage.lock(trx, `ceremonies:${network}`);
         await deleteExpired(trx, at);
         // The network's newest flows that stay; anything older goes to make room for this one.
-        const oldestKept = await trx
+        const oldestKept = await tablesOf<AccountTables>(trx)
           .selectFrom('admin_ceremonies')
           .select('id')
           .where('client_network', '=', network)
@@ -69,13 +71,13 @@ export function createCeremonyFlows(storage: Pick<Storage, 'write' | 'lock'>, no
           .offset(FLOWS_PER_NETWORK - 2)
           .executeTakeFirst();
         if (oldestKept) {
-          await trx
+          await tablesOf<AccountTables>(trx)
             .deleteFrom('admin_ceremonies')
             .where('client_network', '=', network)
             .where('id', '<', oldestKept.id)
             .execute();
         }
-        await trx
+        await tablesOf<AccountTables>(trx)
           .insertInto('admin_ceremonies')
           .values({
             flow_hash: hashToken(id),
@@ -96,7 +98,7 @@ export function createCeremonyFlows(storage: Pick<Storage, 'write' | 'lock'>, no
       if (!isTokenShape(id)) return undefined;
       const at = now();
       const row = await write(async (trx) => {
-        const taken = await trx
+        const taken = await tablesOf<AccountTables>(trx)
           .deleteFrom('admin_ceremonies')
           .where('flow_hash', '=', hashToken(id))
           .returningAll()

@@ -5,6 +5,8 @@ import { hashToken, newToken } from '../security/tokens.ts';
 import type { StaffRole } from '../../common/team-domain.ts';
 import type { AdminAccount } from './admin-tables.ts';
 import { insertPasskey, type NewPasskey } from './passkey-rows.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AccountTables } from './admin-tables.ts';
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -31,7 +33,7 @@ export async function withdrawInvitations(
   at: Date,
 ): Promise<number> {
   const iso = at.toISOString();
-  const result = await trx
+  const result = await tablesOf<AccountTables>(trx)
     .updateTable('admin_invitations')
     .set({ withdrawn_at: iso })
     .where('email', '=', email)
@@ -43,7 +45,7 @@ export async function withdrawInvitations(
 }
 
 async function invitationOf(trx: Transaction<Database>, token: string, at: Date): Promise<InvitationState> {
-  const row = await trx
+  const row = await tablesOf<AccountTables>(trx)
     .selectFrom('admin_invitations')
     .selectAll()
     .where('token_hash', '=', hashToken(token))
@@ -62,13 +64,13 @@ async function accountTakingUp(
   userHandle: string,
   iso: string,
 ): Promise<AdminAccount> {
-  const account = await trx
+  const account = await tablesOf<AccountTables>(trx)
     .selectFrom('admin_accounts')
     .selectAll()
     .where('email', '=', email)
     .executeTakeFirst();
   if (!account) {
-    return trx
+    return tablesOf<AccountTables>(trx)
       .insertInto('admin_accounts')
       .values({
         email,
@@ -82,7 +84,7 @@ async function accountTakingUp(
       .executeTakeFirstOrThrow();
   }
   // A revoked account comes back with the invitation's role; an active one (a lost passkey) keeps its own.
-  return trx
+  return tablesOf<AccountTables>(trx)
     .updateTable('admin_accounts')
     .set({ revoked_at: null, last_sign_in_at: iso, ...(account.revoked_at ? { role } : {}) })
     .where('id', '=', account.id)
@@ -92,7 +94,7 @@ async function accountTakingUp(
 
 /** The invitations still waiting to be accepted, oldest first. */
 async function pendingInvitations(db: Kysely<Database>, at: Date): Promise<PendingInvitation[]> {
-  const rows = await db
+  const rows = await tablesOf<AccountTables>(db)
     .selectFrom('admin_invitations')
     .select(['email', 'role', 'created_at', 'expires_at'])
     .where('used_at', 'is', null)
@@ -132,7 +134,7 @@ export function invitationMethods(storage: Pick<Storage, 'db' | 'write' | 'lock'
       const address = normaliseEmail(email);
       const replaced = await write(async (trx) => {
         const withdrawn = await withdrawInvitations(trx, address, at);
-        await trx
+        await tablesOf<AccountTables>(trx)
           .insertInto('admin_invitations')
           .values({
             token_hash: hashToken(token),
@@ -175,7 +177,7 @@ export function invitationMethods(storage: Pick<Storage, 'db' | 'write' | 'lock'
         const invitation = await invitationOf(trx, token, at);
         if (invitation.state !== 'valid') return undefined;
         const iso = at.toISOString();
-        await trx
+        await tablesOf<AccountTables>(trx)
           .updateTable('admin_invitations')
           .set({ used_at: iso })
           .where('token_hash', '=', hashToken(token))

@@ -1,5 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AccountTables } from './admin-tables.ts';
 
 /** What the server keeps of a new passkey, from a verified registration. */
 export interface NewPasskey {
@@ -18,7 +20,7 @@ export async function insertPasskey(
   createdAt: string,
   lastUsedAt: string | null,
 ): Promise<void> {
-  await trx
+  await tablesOf<AccountTables>(trx)
     .insertInto('admin_passkeys')
     .values({
       id: passkey.id,

@@ -1,10 +1,12 @@
 import type { Preferences } from '../../common/inbox-api/account-endpoints.ts';
 import type { Storage } from '../db/database.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AccountTables } from './admin-tables.ts';
 
 /** Each person's own choices (Account): taking new leads in turn, and which emails they get. */
 export function createPreferences(storage: Pick<Storage, 'db' | 'write'>) {
   async function of(accountId: number): Promise<Preferences> {
-    const row = await storage.db
+    const row = await tablesOf<AccountTables>(storage.db)
       .selectFrom('admin_accounts')
       .select(['takes_leads', 'new_lead_emails', 'daily_digest', 'answer_emails'])
       .where('id', '=', accountId)
@@ -31,7 +33,11 @@ export function createPreferences(storage: Pick<Storage, 'db' | 'write'>) {
       );
       if (Object.keys(set).length > 0)
         await storage.write.run((trx) =>
-          trx.updateTable('admin_accounts').set(set).where('id', '=', accountId).execute(),
+          tablesOf<AccountTables>(trx)
+            .updateTable('admin_accounts')
+            .set(set)
+            .where('id', '=', accountId)
+            .execute(),
         );
       return of(accountId);
     },

@@ -4,6 +4,8 @@ import type { Config } from '../config/config.ts';
 import { api, invite, sessionCookie, staffMember } from '../test/admin-client.ts';
 import { testApp } from '../test/test-app.ts';
 import { virtualPasskey, type VirtualPasskey } from '../test/virtual-passkey.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AccountTables } from './admin-tables.ts';
 
 /** Signs in from a browser that still sends the cookie of its earlier session. */
 async function signInHolding(app: FastifyInstance, config: Config, passkey: VirtualPasskey, cookie: string) {
@@ -23,7 +25,12 @@ describe('a sign-in from a browser that holds a session', () => {
     const fresh = sessionCookie(again);
     expect((await api(app, config, 'GET', '/me', { cookie: staff.cookie })).statusCode).toBe(401);
     expect((await api(app, config, 'GET', '/me', { cookie: fresh })).statusCode).toBe(200);
-    expect(await app.storage.db.selectFrom('admin_sessions').select('token_hash').execute()).toHaveLength(1);
+    expect(
+      await tablesOf<AccountTables>(app.storage.db)
+        .selectFrom('admin_sessions')
+        .select('token_hash')
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it('ends it for another person’s sign-in too, and keeps it when the sign-in fails', async () => {

@@ -1,6 +1,8 @@
 import type { Storage } from '../db/database.ts';
 import { hashToken, isTokenShape, newToken } from '../security/tokens.ts';
 import type { AdminAccount, AdminSession } from './admin-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AccountTables } from './admin-tables.ts';
 
 export interface SessionLimits {
   /** A session unused for this long has ended. */
@@ -28,7 +30,7 @@ async function findSession(
   const write = storage.write.run;
   if (!isTokenShape(token)) return undefined;
   const tokenHash = hashToken(token);
-  const session = await db
+  const session = await tablesOf<AccountTables>(db)
     .selectFrom('admin_sessions')
     .selectAll()
     .where('token_hash', '=', tokenHash)
@@ -40,20 +42,22 @@ async function findSession(
     Date.parse(session.last_seen_at) + limits.idleMs <= now;
   const account = expired
     ? undefined
-    : await db
+    : await tablesOf<AccountTables>(db)
         .selectFrom('admin_accounts')
         .selectAll()
         .where('id', '=', session.account_id)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
   if (!account) {
-    await write((trx) => trx.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).execute());
+    await write((trx) =>
+      tablesOf<AccountTables>(trx).deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).execute(),
+    );
     return undefined;
   }
   if (now - Date.parse(session.last_seen_at) >= SLIDE_EVERY_MS) {
     session.last_seen_at = at.toISOString();
     await write((trx) =>
-      trx
+      tablesOf<AccountTables>(trx)
         .updateTable('admin_sessions')
         .set({ last_seen_at: session.last_seen_at })
         .where('token_hash', '=', tokenHash)
@@ -84,9 +88,12 @@ export function createSessionRepository(storage: Pick<Storage, 'db' | 'write'>, 
       const iso = at.toISOString();
       await write(async (trx) => {
         if (isTokenShape(replacing)) {
-          await trx.deleteFrom('admin_sessions').where('token_hash', '=', hashToken(replacing)).execute();
+          await tablesOf<AccountTables>(trx)
+            .deleteFrom('admin_sessions')
+            .where('token_hash', '=', hashToken(replacing))
+            .execute();
         }
-        await trx
+        await tablesOf<AccountTables>(trx)
           .insertInto('admin_sessions')
           .values({
             token_hash: hashToken(token),
@@ -105,14 +112,20 @@ export function createSessionRepository(storage: Pick<Storage, 'db' | 'write'>, 
 
     async end(session: AdminSession): Promise<void> {
       await write((trx) =>
-        trx.deleteFrom('admin_sessions').where('token_hash', '=', session.token_hash).execute(),
+        tablesOf<AccountTables>(trx)
+          .deleteFrom('admin_sessions')
+          .where('token_hash', '=', session.token_hash)
+          .execute(),
       );
     },
 
     /** Ends every session of the account ("Sign out everywhere"); returns how many there were. */
     async endAll(accountId: number): Promise<number> {
       const removed = await write((trx) =>
-        trx.deleteFrom('admin_sessions').where('account_id', '=', accountId).executeTakeFirst(),
+        tablesOf<AccountTables>(trx)
+          .deleteFrom('admin_sessions')
+          .where('account_id', '=', accountId)
+          .executeTakeFirst(),
       );
       return Number(removed.numDeletedRows);
     },
@@ -121,7 +134,7 @@ export function createSessionRepository(storage: Pick<Storage, 'db' | 'write'>, 
     async markVerified(session: AdminSession, at: Date): Promise<void> {
       session.verified_at = at.toISOString();
       await write((trx) =>
-        trx
+        tablesOf<AccountTables>(trx)
           .updateTable('admin_sessions')
           .set({ verified_at: session.verified_at })
           .where('token_hash', '=', session.token_hash)

@@ -3,6 +3,8 @@ import { api, signInWith, staffMember } from '../test/admin-client.ts';
 import { manualClock } from '../test/manual-clock.ts';
 import { testApp } from '../test/test-app.ts';
 import { virtualPasskey } from '../test/virtual-passkey.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AccountTables } from './admin-tables.ts';
 
 describe('the budget of failed sign-ins per client address', () => {
   it('lets at most its budget of a burst of parallel failed attempts reach the check; the rest wait, with Retry-After', async () => {
@@ -33,7 +35,7 @@ describe('the budget of failed sign-ins per client address', () => {
       expect(reply.json()).toMatchObject({ error: 'rate-limited' });
     }
     // Each attempt that reached the check is in the activity log: no more than the budget.
-    const checked = await app.storage.db
+    const checked = await tablesOf<AccountTables>(app.storage.db)
       .selectFrom('admin_activity')
       .select('action')
       .where('action', '=', 'sign-in-failed')

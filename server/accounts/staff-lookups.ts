@@ -1,5 +1,7 @@
 import type { QueryCreator } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AccountTables } from './admin-tables.ts';
 
 /**
  * The staff as the other features ask for them (the team's reminders, escalations, digests, turns and
@@ -9,14 +11,17 @@ import type { Database } from '../db/database-tables.ts';
 
 /** Every account that is not revoked: its id, email and role. */
 export const activeStaff = (db: QueryCreator<Database>) =>
-  db.selectFrom('admin_accounts').select(['id', 'email', 'role']).where('revoked_at', 'is', null);
+  tablesOf<AccountTables>(db)
+    .selectFrom('admin_accounts')
+    .select(['id', 'email', 'role'])
+    .where('revoked_at', 'is', null);
 
 /** Those who chose a daily digest. */
 export const digestReaders = (db: QueryCreator<Database>) => activeStaff(db).where('daily_digest', '=', 1);
 
 /** Those who take new leads in turn, in the order turns go round. */
 export const staffTakingLeads = (db: QueryCreator<Database>) =>
-  db
+  tablesOf<AccountTables>(db)
     .selectFrom('admin_accounts')
     .select(['id', 'email', 'new_lead_emails'])
     .where('revoked_at', 'is', null)
@@ -25,7 +30,7 @@ export const staffTakingLeads = (db: QueryCreator<Database>) =>
 
 /** Those who chose to hear of every lead ("Email me about new leads: All leads"). */
 export const staffOnAllLeads = (db: QueryCreator<Database>) =>
-  db
+  tablesOf<AccountTables>(db)
     .selectFrom('admin_accounts')
     .select('email')
     .where('new_lead_emails', '=', 'all')

@@ -3,6 +3,8 @@ import type { StaffRole } from '../../common/team-domain.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { normaliseEmail, withdrawInvitations } from './invitation-repository.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AccountTables } from './admin-tables.ts';
 
 /** The lock every change to who is an admin takes first, so two changes at once are decided in turn. */
 const ADMINS_LOCK = 'team:admins';
@@ -12,7 +14,7 @@ export type TeamChange = 'changed' | 'unchanged' | 'unknown' | 'last-admin';
 
 /** How many accounts can still act as admins (not revoked). */
 async function activeAdmins(trx: Transaction<Database>): Promise<number> {
-  const row = await trx
+  const row = await tablesOf<AccountTables>(trx)
     .selectFrom('admin_accounts')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('role', '=', 'admin')
@@ -23,7 +25,10 @@ async function activeAdmins(trx: Transaction<Database>): Promise<number> {
 
 /** An active account, read under the admins' lock. */
 async function activeAccount(trx: Transaction<Database>, where: { id: number } | { email: string }) {
-  const query = trx.selectFrom('admin_accounts').select(['id', 'role']).where('revoked_at', 'is', null);
+  const query = tablesOf<AccountTables>(trx)
+    .selectFrom('admin_accounts')
+    .select(['id', 'role'])
+    .where('revoked_at', 'is', null);
   return (
     'id' in where ? query.where('id', '=', where.id) : query.where('email', '=', where.email)
   ).executeTakeFirst();
@@ -45,7 +50,11 @@ export function teamMethods(storage: Pick<Storage, 'write' | 'lock'>) {
         if (!account) return 'unknown';
         if (account.role === role) return 'unchanged';
         if (account.role === 'admin' && (await activeAdmins(trx)) <= 1) return 'last-admin';
-        await trx.updateTable('admin_accounts').set({ role }).where('id', '=', id).execute();
+        await tablesOf<AccountTables>(trx)
+          .updateTable('admin_accounts')
+          .set({ role })
+          .where('id', '=', id)
+          .execute();
         return 'changed';
       });
     },
@@ -68,15 +77,21 @@ export function teamMethods(storage: Pick<Storage, 'write' | 'lock'>) {
         const invitations = await withdrawInvitations(trx, address, at);
         const found =
           account ??
-          (await trx
+          (await tablesOf<AccountTables>(trx)
             .selectFrom('admin_accounts')
             .select(['id'])
             .where('email', '=', address)
             .executeTakeFirst());
         if (!found) return { account: false, invitations };
-        await trx.deleteFrom('admin_sessions').where('account_id', '=', found.id).execute();
-        await trx.deleteFrom('admin_passkeys').where('account_id', '=', found.id).execute();
-        await trx
+        await tablesOf<AccountTables>(trx)
+          .deleteFrom('admin_sessions')
+          .where('account_id', '=', found.id)
+          .execute();
+        await tablesOf<AccountTables>(trx)
+          .deleteFrom('admin_passkeys')
+          .where('account_id', '=', found.id)
+          .execute();
+        await tablesOf<AccountTables>(trx)
           .updateTable('admin_accounts')
           .set({ revoked_at: at.toISOString() })
           .where('id', '=', found.id)

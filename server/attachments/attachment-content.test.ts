@@ -5,6 +5,9 @@ import { openStores } from '../stores.ts';
 import { testConfig } from '../test/test-app.ts';
 import { databaseContent, rechunk } from './attachment-content.ts';
 import { ATTACHMENT_CHUNK_BYTES } from './attachment-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from './attachment-tables.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
 
 const opened: Awaited<ReturnType<typeof openStores>>[] = [];
 afterEach(async () => {
@@ -38,7 +41,7 @@ describe('a file kept in the database', () => {
     const files = databaseContent(storage.db);
 
     const id = await storage.write.run(async (trx) => {
-      const row = await trx
+      const row = await tablesOf<AttachmentTables>(trx)
         .insertInto('lead_attachments')
         .values({
           quote_request_id: lead.id,
@@ -63,8 +66,12 @@ describe('a file kept in the database', () => {
     expect(chunks).toHaveLength(3);
     expect(Buffer.concat(chunks).equals(content)).toBe(true);
 
-    await storage.write.run((trx) => trx.deleteFrom('quote_requests').where('id', '=', lead.id).execute());
+    await storage.write.run((trx) =>
+      tablesOf<LeadTables>(trx).deleteFrom('quote_requests').where('id', '=', lead.id).execute(),
+    );
     expect(await collect(files.read(id))).toEqual([]);
-    expect(await storage.db.selectFrom('lead_attachments').selectAll().execute()).toEqual([]);
+    expect(
+      await tablesOf<AttachmentTables>(storage.db).selectFrom('lead_attachments').selectAll().execute(),
+    ).toEqual([]);
   });
 });

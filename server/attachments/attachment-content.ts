@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import { ATTACHMENT_CHUNK_BYTES } from './attachment-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from './attachment-tables.ts';
 
 /**
  * Where a file's content is kept. The one implementation keeps it in the lead's own database
@@ -50,7 +52,7 @@ export function databaseContent(db: Kysely<Database>): AttachmentContent {
       let seq = 0;
       let bytes = 0;
       for await (const data of rechunk(content, ATTACHMENT_CHUNK_BYTES)) {
-        await trx
+        await tablesOf<AttachmentTables>(trx)
           .insertInto('attachment_chunks')
           .values({ attachment_id: attachmentId, seq, data })
           .execute();
@@ -61,7 +63,7 @@ export function databaseContent(db: Kysely<Database>): AttachmentContent {
     },
     async *read(attachmentId) {
       for (let seq = 0; ; seq++) {
-        const chunk = await db
+        const chunk = await tablesOf<AttachmentTables>(db)
           .selectFrom('attachment_chunks')
           .select('data')
           .where('attachment_id', '=', attachmentId)
@@ -73,7 +75,7 @@ export function databaseContent(db: Kysely<Database>): AttachmentContent {
     },
     async remove(trx, attachmentIds) {
       if (attachmentIds.length === 0) return;
-      await trx
+      await tablesOf<AttachmentTables>(trx)
         .deleteFrom('attachment_chunks')
         .where('attachment_id', 'in', [...attachmentIds])
         .execute();

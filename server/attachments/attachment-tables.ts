@@ -49,10 +49,9 @@ interface AttachmentUploadDaysTable {
   bytes: number;
 }
 
-declare module '../db/database-tables.ts' {
-  interface Database {
-    lead_attachments: LeadAttachmentsTable;
-    attachment_chunks: AttachmentChunksTable;
-    attachment_upload_days: AttachmentUploadDaysTable;
-  }
+/** The attachments' tables: only this folder views the database with them (docs/decisions/061-table-types-owned-by-their-feature.md). */
+export interface AttachmentTables {
+  lead_attachments: LeadAttachmentsTable;
+  attachment_chunks: AttachmentChunksTable;
+  attachment_upload_days: AttachmentUploadDaysTable;
 }

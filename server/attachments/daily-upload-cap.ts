@@ -2,6 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import './attachment-tables.ts';
 import type { LeadFile } from './lead-files-intake.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from './attachment-tables.ts';
 
 /** The days kept in attachment_upload_days: today, and a week back for anyone who looks. */
 const DAYS_KEPT = 8;
@@ -23,7 +25,7 @@ async function takeDailyUploadBytes(
 ): Promise<boolean> {
   if (bytes === 0) return true;
   const day = utcDay(at);
-  const created = await trx
+  const created = await tablesOf<AttachmentTables>(trx)
     .insertInto('attachment_upload_days')
     .values({ day, bytes: 0 })
     .onConflict((conflict) => conflict.column('day').doNothing())
@@ -31,9 +33,12 @@ async function takeDailyUploadBytes(
     .executeTakeFirst();
   if (created) {
     const oldest = utcDay(new Date(at.getTime() - DAYS_KEPT * 24 * 60 * 60 * 1000));
-    await trx.deleteFrom('attachment_upload_days').where('day', '<', oldest).execute();
+    await tablesOf<AttachmentTables>(trx)
+      .deleteFrom('attachment_upload_days')
+      .where('day', '<', oldest)
+      .execute();
   }
-  const counted = await trx
+  const counted = await tablesOf<AttachmentTables>(trx)
     .updateTable('attachment_upload_days')
     .set((eb) => ({ bytes: eb('bytes', '+', bytes) }))
     .where('day', '=', day)

@@ -6,6 +6,8 @@ import type { ReceivedFile } from '../forms/upload-parser.ts';
 import type { VirusScanner } from '../security/virus-scanner.ts';
 import { databaseContent } from './attachment-content.ts';
 import { checkAttachmentType } from './attachment-type.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from './attachment-tables.ts';
 
 /** A received file that passed every check, with what its row records. */
 export interface LeadFile extends ReceivedFile {
@@ -138,7 +140,7 @@ export async function storeLeadFiles(
   const content = databaseContent(trx);
   for (const [index, file] of files.entries()) {
     const position = firstPosition + index;
-    const row = await trx
+    const row = await tablesOf<AttachmentTables>(trx)
       .insertInto('lead_attachments')
       .values({
         quote_request_id: leadId,
@@ -169,7 +171,7 @@ export async function storeMessageFiles(
   at: Date,
   leadMessageId: number,
 ): Promise<void> {
-  const last = await trx
+  const last = await tablesOf<AttachmentTables>(trx)
     .selectFrom('lead_attachments')
     .select((eb) => eb.fn.max('position').as('position'))
     .where('quote_request_id', '=', leadId)

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { ScanState } from '../../common/attachments.ts';
 import { inChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database-tables.ts';
-import { ownTables } from '../db/own-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from './attachment-tables.ts';
 import { databaseContent } from './attachment-content.ts';
 
 /** What staff see of a file attached to a lead (never its content). */
@@ -25,7 +26,7 @@ export interface LeadFileDownload {
 /** Reads of the files of leads: lists for the inbox, the emails, integrations and exports, and downloads. */
 export function leadFilesRead(db: Kysely<Database>) {
   const files = () =>
-    ownTables<'lead_attachments'>(db)
+    tablesOf<AttachmentTables>(db)
       .selectFrom('lead_attachments')
       .select(['id', 'quote_request_id', 'name', 'size', 'media_type', 'scan', 'position']);
   const fileOf = (row: {

@@ -14,6 +14,8 @@ import { testApp, testConfig } from '../test/test-app.ts';
 import { databaseContent } from './attachment-content.ts';
 import { ATTACHMENT_CHUNK_BYTES } from './attachment-tables.ts';
 import { createPendingScans, PENDING_SCAN_CLAIM_MS } from './pending-scans.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from './attachment-tables.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 
@@ -36,7 +38,7 @@ async function open(config = testConfig()): Promise<Stores> {
 async function storeFile(stores: Stores, content: Buffer, scan: ScanState = 'pending'): Promise<number> {
   const lead = await stores.leads.store({ request: sampleQuote(), sourcePage: '/', spam: false });
   return stores.storage.write.run(async (trx) => {
-    const row = await trx
+    const row = await tablesOf<AttachmentTables>(trx)
       .insertInto('lead_attachments')
       .values({
         quote_request_id: lead.id,
@@ -59,11 +61,15 @@ async function storeFile(stores: Stores, content: Buffer, scan: ScanState = 'pen
 }
 
 const fileRow = (stores: Stores, id: number) =>
-  stores.storage.db.selectFrom('lead_attachments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  tablesOf<AttachmentTables>(stores.storage.db)
+    .selectFrom('lead_attachments')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
 const chunkCount = async (stores: Stores, id: number) =>
   (
-    await stores.storage.db
+    await tablesOf<AttachmentTables>(stores.storage.db)
       .selectFrom('attachment_chunks')
       .select('seq')
       .where('attachment_id', '=', id)
@@ -186,7 +192,7 @@ describe.skipIf(!hasClamd)(`files not scanned yet, scanned when clamd answers ($
     const id = await storeFile(stores, Buffer.from('A brief.'));
     let clock = new Date('2026-03-02T10:00:00.000Z');
     await stores.storage.write.run((trx) =>
-      trx
+      tablesOf<AttachmentTables>(trx)
         .updateTable('lead_attachments')
         .set({ scan_claimed_until: new Date(clock.getTime() + PENDING_SCAN_CLAIM_MS).toISOString() })
         .where('id', '=', id)
@@ -246,7 +252,7 @@ describe('the worker in the server', () => {
     const { app } = await testApp({ config });
     // Nothing listens on port 9 (discard): clamd is down, so the file stays pending.
     expect(await app.pendingScans?.runOnce()).toBe(0);
-    const row = await app.storage.db
+    const row = await tablesOf<AttachmentTables>(app.storage.db)
       .selectFrom('lead_attachments')
       .select(['scan', 'scan_claimed_until'])
       .where('id', '=', id)

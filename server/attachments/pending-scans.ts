@@ -4,6 +4,8 @@ import { isStorageUnavailable } from '../db/storage-errors.ts';
 import type { ScanVerdict, VirusScanner } from '../security/virus-scanner.ts';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 import { databaseContent } from './attachment-content.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from './attachment-tables.ts';
 
 /**
  * Files kept "not scanned yet" (scan = 'pending': clamd was down or slow when their lead came in) are
@@ -56,7 +58,7 @@ async function claimNext(
 ): Promise<Claimed | undefined> {
   const now = at.toISOString();
   return storage.write.run(async (trx) => {
-    const unclaimedPending = trx
+    const unclaimedPending = tablesOf<AttachmentTables>(trx)
       .selectFrom('lead_attachments')
       .select(['id', 'quote_request_id'])
       .where('scan', 'in', TO_SCAN)
@@ -66,7 +68,7 @@ async function claimNext(
     const row = await storage.claimable(unclaimedPending).executeTakeFirst();
     if (!row) return undefined;
     // Claimed only if still to scan and free (SQLite: writes one at a time; PostgreSQL: the row is locked).
-    const claimed = await trx
+    const claimed = await tablesOf<AttachmentTables>(trx)
       .updateTable('lead_attachments')
       .set({ scan_claimed_until: new Date(at.getTime() + claimMs).toISOString() })
       .where('id', '=', row.id)
@@ -98,7 +100,7 @@ async function record(
               scan_claimed_until: null,
             }
           : { scan_claimed_until: null }; // unavailable: as it was, free for the next pass
-    const changed = await trx
+    const changed = await tablesOf<AttachmentTables>(trx)
       .updateTable('lead_attachments')
       .set(change)
       .where('id', '=', file.id)

@@ -13,6 +13,8 @@ import { openStores } from '../stores.ts';
 import { postgresDatabaseFor, testDatabase } from '../test/database-kind.ts';
 import { startServer, stopServer } from '../test/server-process.ts';
 import { fakeSite, tempDir } from '../test/temp-dir.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
 
 const onPostgres = testDatabase === 'postgres';
 /** In the postgres project, a fresh database for the directory (DATABASE_URL); else none (SQLite). */
@@ -169,7 +171,7 @@ describe('npm run restore', () => {
       expect(restored.stdout).toContain('Emails: 1 .eml files put back');
       const stores = await openStores(loadConfig(fresh));
       try {
-        const names = await stores.storage.db
+        const names = await tablesOf<LeadTables>(stores.storage.db)
           .selectFrom('quote_requests')
           .select('name')
           .orderBy('id')

@@ -11,6 +11,9 @@ import { injectQuote } from '../test/form-request.ts';
 import { runLeads, runLeadsAt, runOutbox } from '../test/operator-cli.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
 
 const base = sampleQuote({ phone: '', message: 'A website, please.' });
 
@@ -155,8 +158,14 @@ describe('npm run leads', () => {
     );
 
     const after = await openStores(config);
-    const remaining = await after.storage.db.selectFrom('quote_requests').select('email').execute();
-    const rows = await after.storage.db.selectFrom('outbox').select(['recipient', 'kind']).execute();
+    const remaining = await tablesOf<LeadTables>(after.storage.db)
+      .selectFrom('quote_requests')
+      .select('email')
+      .execute();
+    const rows = await tablesOf<OutboxTables>(after.storage.db)
+      .selectFrom('outbox')
+      .select(['recipient', 'kind'])
+      .execute();
     await after.close();
     expect(remaining).toEqual([{ email: 'ravi@shop.in' }]);
     expect(rows.map((row) => row.recipient)).not.toContain('priya@company.in');

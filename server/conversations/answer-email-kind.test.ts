@@ -7,6 +7,9 @@ import { tempDir } from '../test/temp-dir.ts';
 import { ANSWER_EMAIL_KIND, answerEmailKind } from './answer-email-kind.ts';
 import { parseIncomingMail } from './incoming-mail.ts';
 import { receiveMail } from './receive-mail.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 const opened: Stores[] = [];
@@ -21,7 +24,7 @@ const kind = answerEmailKind({
 
 async function staffEmailFor(stores: Stores) {
   return stores.storage.write.run(async (trx) => {
-    const row = await trx
+    const row = await tablesOf<OutboxTables>(trx)
       .selectFrom('outbox')
       .selectAll()
       .where('kind', '=', ANSWER_EMAIL_KIND)
@@ -63,7 +66,7 @@ describe('the staff email of an answer', () => {
         mailDomain: 'acme.test',
       });
       // Only the lead (not its emails): what the outbox finds when a lead goes between queue and send.
-      await trx.deleteFrom('quote_requests').where('id', '=', lead.id).execute();
+      await tablesOf<LeadTables>(trx).deleteFrom('quote_requests').where('id', '=', lead.id).execute();
     });
     expect(await staffEmailFor(stores)).toEqual({ cancelled: 'the quote request was deleted' });
   });

@@ -7,6 +7,8 @@ import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { leadFields } from '../leads/lead-lookups.ts';
 import { inboxLinkOf } from '../leads/quote-email-files.ts';
 import { leadIdOf } from '../leads/quote-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { ConversationTables } from './conversation-tables.ts';
 
 /** The outbox's kind of the staff email "<Name> replied on Q-…". */
 export const ANSWER_EMAIL_KIND = 'conversation-answer';
@@ -43,7 +45,7 @@ export interface AnswerEmailSettings {
 async function answerLines(trx: Transaction<Database>, row: OutboxRow, leadId: number, timeZone: string) {
   const first = firstMessageOf(row);
   if (first === undefined) return [];
-  const answers = await trx
+  const answers = await tablesOf<ConversationTables>(trx)
     .selectFrom('lead_messages')
     .select(['created_at', 'sender_dmarc', 'sender_is_lead'])
     .where('quote_request_id', '=', leadId)

@@ -5,6 +5,8 @@ import { testDatabase } from '../test/database-kind.ts';
 import { migratedTo } from '../test/migrated-to.ts';
 import { testConfig } from '../test/test-app.ts';
 import { tempDir } from '../test/temp-dir.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { ConversationTables } from './conversation-tables.ts';
 
 const opened: { close: () => Promise<void> }[] = [];
 afterEach(async () => {
@@ -30,7 +32,7 @@ describe(`the upgrade that keeps who an answer is from, on ${testDatabase}`, () 
     });
     const stores = await openStores(config);
     opened.push(stores);
-    const rows = await stores.storage.db
+    const rows = await tablesOf<ConversationTables>(stores.storage.db)
       .selectFrom('lead_messages')
       .select(['message_id', 'sender_is_lead', 'sender_dmarc'])
       .orderBy('id')

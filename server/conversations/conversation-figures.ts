@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { inChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { ConversationTables } from './conversation-tables.ts';
 
 /** A lead's conversation in figures, for the CSV export. */
 export interface ConversationFigures {
@@ -17,7 +19,7 @@ export async function conversationFigures(
 ): Promise<Map<number, ConversationFigures>> {
   const figures = new Map<number, ConversationFigures>();
   await inChunks(leadIds, async (chunk) => {
-    const rows = await db
+    const rows = await tablesOf<ConversationTables>(db)
       .selectFrom('lead_messages')
       .select((eb) => [
         'quote_request_id',

@@ -4,6 +4,10 @@ import { api, staffMember } from '../test/admin-client.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { rawHeader } from '../test/smtp-sink.ts';
 import { testApp, testSmtpSink } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
+import type { ConversationTables } from './conversation-tables.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
 
 /** An app sending to a real SMTP sink (or the given SMTP_URL), a signed-in Priya, and one new lead. */
 async function answering(env: Record<string, string> = {}, fields: Record<string, string> = {}) {
@@ -27,7 +31,7 @@ async function answering(env: Record<string, string> = {}, fields: Record<string
 
 /** An answer of the client, as the mailbox watcher (conv-in) stores it. */
 async function storeAnswer(app: FastifyInstance, messageId: string, inReplyTo: string, at: string) {
-  await app.storage.db
+  await tablesOf<ConversationTables>(app.storage.db)
     .insertInto('lead_messages')
     .values({
       quote_request_id: 1,
@@ -72,7 +76,7 @@ describe('answering a lead from the inbox', () => {
     const detail = (await call('GET', '/leads/1')).json();
     expect(detail.status).toBe('contacted');
     expect(detail.timeline.at(-1)).toMatchObject({ kind: 'status', from: 'new', to: 'contacted' });
-    const lead = await app.storage.db
+    const lead = await tablesOf<LeadTables>(app.storage.db)
       .selectFrom('quote_requests')
       .select('first_contact_ms')
       .executeTakeFirstOrThrow();
@@ -171,9 +175,12 @@ describe('answering a lead from the inbox', () => {
     await drain();
     await storeAnswer(app, '<answer-1@client.in>', '<x@acme.test>', new Date().toISOString());
     expect((await call('DELETE', '/leads/1')).statusCode).toBe(204);
-    const left = await app.storage.db.selectFrom('lead_messages').select('id').execute();
+    const left = await tablesOf<ConversationTables>(app.storage.db)
+      .selectFrom('lead_messages')
+      .select('id')
+      .execute();
     expect(left).toEqual([]);
-    const emails = await app.storage.db
+    const emails = await tablesOf<OutboxTables>(app.storage.db)
       .selectFrom('outbox')
       .select('kind')
       .where('kind', '=', 'lead-reply')

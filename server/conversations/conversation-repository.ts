@@ -12,6 +12,8 @@ import type { LeadMessage } from './conversation-tables.ts';
 import { REPLY_EMAIL_KIND } from './reply-email-kind.ts';
 import { type NewReply, queueReply, type ReplyOutcome } from './reply-sending.ts';
 import { createSavedReplies } from './saved-replies.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { ConversationTables } from './conversation-tables.ts';
 
 export interface ConversationOptions {
   /** The domain of MAIL_FROM, for the replies' Message-IDs. */
@@ -64,7 +66,7 @@ export function createConversations(storage: Pick<Storage, 'db' | 'write'>, opti
     /** The lead's messages in time order, each reply with its email's outbox row. */
     async thread(leadId: number): Promise<ThreadMessage[]> {
       const [messages, emails] = await Promise.all([
-        db
+        tablesOf<ConversationTables>(db)
           .selectFrom('lead_messages')
           .selectAll()
           .where('quote_request_id', '=', leadId)
@@ -85,7 +87,7 @@ export function createConversations(storage: Pick<Storage, 'db' | 'write'>, opti
     /** Marks the lead's unopened answers as read (its "New reply" clears); how many. */
     async markRead(leadId: number): Promise<number> {
       return storage.write.run(async (trx) => {
-        const result = await trx
+        const result = await tablesOf<ConversationTables>(trx)
           .updateTable('lead_messages')
           .set({ read_at: now().toISOString() })
           .where('quote_request_id', '=', leadId)
@@ -99,7 +101,7 @@ export function createConversations(storage: Pick<Storage, 'db' | 'write'>, opti
     /** Of these leads, those with an answer nobody has opened. */
     async unreadAmong(leadIds: readonly number[]): Promise<Set<number>> {
       if (leadIds.length === 0) return new Set();
-      const rows = await db
+      const rows = await tablesOf<ConversationTables>(db)
         .selectFrom('lead_messages')
         .select('quote_request_id')
         .distinct()
@@ -112,7 +114,7 @@ export function createConversations(storage: Pick<Storage, 'db' | 'write'>, opti
 
     /** Every lead with an answer nobody has opened (the "New reply" filter). */
     async unreadLeads(): Promise<number[]> {
-      const rows = await db
+      const rows = await tablesOf<ConversationTables>(db)
         .selectFrom('lead_messages')
         .select('quote_request_id')
         .distinct()

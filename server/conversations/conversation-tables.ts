@@ -101,11 +101,10 @@ interface SavedRepliesTable {
 export type LeadMessage = Selectable<LeadMessagesTable>;
 export type SavedReply = Selectable<SavedRepliesTable>;
 
-declare module '../db/database-tables.ts' {
-  interface Database {
-    lead_messages: LeadMessagesTable;
-    mailbox_state: MailboxStateTable;
-    unreadable_mail: UnreadableMailTable;
-    saved_replies: SavedRepliesTable;
-  }
+/** The conversations' tables: only this folder views the database with them (docs/decisions/061-table-types-owned-by-their-feature.md). */
+export interface ConversationTables {
+  lead_messages: LeadMessagesTable;
+  mailbox_state: MailboxStateTable;
+  unreadable_mail: UnreadableMailTable;
+  saved_replies: SavedRepliesTable;
 }

@@ -15,6 +15,9 @@ import { tempDir } from '../test/temp-dir.ts';
 import { leadFilesRead } from '../attachments/lead-files-read.ts';
 import { MAX_TEXT_CHARS } from './incoming-mail.ts';
 import { createMailboxWatcher, type MailboxWatcher, type MailboxWatcherOptions } from './mailbox-watcher.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from '../attachments/attachment-tables.ts';
+import type { ConversationTables } from './conversation-tables.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 
@@ -57,7 +60,12 @@ const answers = async (stores: Stores, leadId: number) =>
 
 const lastUid = async (stores: Stores) =>
   Number(
-    (await stores.storage.db.selectFrom('mailbox_state').select('last_uid').executeTakeFirst())?.last_uid,
+    (
+      await tablesOf<ConversationTables>(stores.storage.db)
+        .selectFrom('mailbox_state')
+        .select('last_uid')
+        .executeTakeFirst()
+    )?.last_uid,
   );
 
 /** The longest the event loop was held (ms) while `work` ran: what any request would have waited. */
@@ -175,7 +183,7 @@ describe.skipIf(!hasDovecot)('hostile and large mail, on a real Dovecot', { time
     ]);
     expect(files.map(({ size }) => size)).toEqual([html.length, text.length]);
     // The original kept is the very bytes sent, hashed on the parser's thread.
-    const hashes = await stores.storage.db
+    const hashes = await tablesOf<AttachmentTables>(stores.storage.db)
       .selectFrom('lead_attachments')
       .select('sha256')
       .where('quote_request_id', '=', lead.id)

@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { ConversationTables } from './conversation-tables.ts';
 
 export interface LeaseOptions {
   mailbox: string;
@@ -15,7 +17,7 @@ export async function holdsLease(
   trx: Transaction<Database>,
   { mailbox, holder, now }: Omit<LeaseOptions, 'leaseMs'>,
 ): Promise<boolean> {
-  const row = await trx
+  const row = await tablesOf<ConversationTables>(trx)
     .selectFrom('mailbox_state')
     .select(['lease_holder', 'lease_expires_at'])
     .where('mailbox', '=', mailbox)
@@ -35,13 +37,13 @@ export async function takeLease(
   const until = new Date(now.getTime() + leaseMs).toISOString();
   return storage.write.run(async (trx) => {
     await storage.lock(trx, `mailbox-lease:${mailbox}`);
-    const row = await trx
+    const row = await tablesOf<ConversationTables>(trx)
       .selectFrom('mailbox_state')
       .select(['lease_holder', 'lease_expires_at'])
       .where('mailbox', '=', mailbox)
       .executeTakeFirst();
     if (!row) {
-      await trx
+      await tablesOf<ConversationTables>(trx)
         .insertInto('mailbox_state')
         .values({
           mailbox,
@@ -56,7 +58,7 @@ export async function takeLease(
     }
     const free = row.lease_holder === holder || !row.lease_expires_at || row.lease_expires_at <= at;
     if (!free) return false;
-    await trx
+    await tablesOf<ConversationTables>(trx)
       .updateTable('mailbox_state')
       .set({ lease_holder: holder, lease_expires_at: until })
       .where('mailbox', '=', mailbox)
@@ -71,7 +73,7 @@ export async function releaseLease(
   { mailbox, holder }: { mailbox: string; holder: string },
 ) {
   await storage.write.run((trx) =>
-    trx
+    tablesOf<ConversationTables>(trx)
       .updateTable('mailbox_state')
       .set({ lease_holder: null, lease_expires_at: null })
       .where('mailbox', '=', mailbox)

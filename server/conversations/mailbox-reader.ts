@@ -9,6 +9,8 @@ import { keepOriginal, ORIGINAL_NAME, withOriginal } from './original-email.ts';
 import { receiveMail } from './receive-mail.ts';
 import type { StaffRecipient } from './store-incoming.ts';
 import { recordUnreadable, unreadableMail, type MessageSummary } from './unreadable-mail.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { ConversationTables } from './conversation-tables.ts';
 
 /** Messages read and written per transaction, at most. */
 const BATCH = 50;
@@ -54,7 +56,7 @@ export interface ReadResult {
 
 /** Where the last read stopped; 0 when the UIDVALIDITY is new (its UIDs mean other messages). */
 async function startAfter(options: ReadOptions, uidValidity: string) {
-  const state = await options.storage.db
+  const state = await tablesOf<ConversationTables>(options.storage.db)
     .selectFrom('mailbox_state')
     .select(['uid_validity', 'last_uid'])
     .where('mailbox', '=', options.mailbox)
@@ -90,7 +92,7 @@ async function writeBatch(
         await recordUnreadable(trx, at, { ...record, ...unreadable });
       }
     }
-    await trx
+    await tablesOf<ConversationTables>(trx)
       .updateTable('mailbox_state')
       .set({ uid_validity: state.uidValidity, last_uid: state.lastUid, updated_at: at.toISOString() })
       .where('mailbox', '=', options.mailbox)

@@ -3,6 +3,9 @@ import { fixtureMail } from '../test/conversation-fixtures.ts';
 import { hasDovecot, startDovecotServer, type DovecotServer } from '../test/dovecot-server.ts';
 import { fetchHeaders, urlEncoded, validQuote } from '../test/form-request.ts';
 import { testApp } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { ConversationTables } from './conversation-tables.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
 
 let dovecot: DovecotServer;
 beforeAll(async () => {
@@ -22,7 +25,7 @@ describe.skipIf(!hasDovecot)('the server and IMAP_URL', { timeout: 20_000 }, () 
       headers: { ...urlEncoded(validQuote).headers, ...fetchHeaders },
     });
     expect(posted.statusCode).toBe(200);
-    const lead = await app.storage.db
+    const lead = await tablesOf<LeadTables>(app.storage.db)
       .selectFrom('quote_requests')
       .select(['id', 'reference'])
       .executeTakeFirstOrThrow();
@@ -32,7 +35,7 @@ describe.skipIf(!hasDovecot)('the server and IMAP_URL', { timeout: 20_000 }, () 
     await vi.waitFor(
       async () =>
         expect(
-          await app.storage.db
+          await tablesOf<ConversationTables>(app.storage.db)
             .selectFrom('lead_messages')
             .select(['kind', 'author_email'])
             .where('quote_request_id', '=', lead.id)

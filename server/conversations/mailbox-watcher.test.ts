@@ -7,6 +7,9 @@ import { tempDir } from '../test/temp-dir.ts';
 import { leadFilesRead } from '../attachments/lead-files-read.ts';
 import type { VirusScanner } from '../security/virus-scanner.ts';
 import { createMailboxWatcher, type MailboxWatcher, type MailboxWatcherOptions } from './mailbox-watcher.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { ConversationTables } from './conversation-tables.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 
@@ -109,10 +112,12 @@ describe.skipIf(!hasDovecot)('the mailbox watcher, on a real Dovecot', { timeout
       '<answer.3@mail.gmail.com>',
     ]);
     // Even read again from the start (a crash before the last UID was written), nothing is doubled.
-    await stores.storage.write.run((trx) => trx.updateTable('mailbox_state').set({ last_uid: 0 }).execute());
+    await stores.storage.write.run((trx) =>
+      tablesOf<ConversationTables>(trx).updateTable('mailbox_state').set({ last_uid: 0 }).execute(),
+    );
     expect(await second.readNow()).toMatchObject({ read: 3, stored: 0 });
     expect(await answers(stores, lead.id)).toHaveLength(3);
-    const staffEmails = await stores.storage.db
+    const staffEmails = await tablesOf<OutboxTables>(stores.storage.db)
       .selectFrom('outbox')
       .select('id')
       .where('kind', '=', 'conversation-answer')
@@ -126,7 +131,7 @@ describe.skipIf(!hasDovecot)('the mailbox watcher, on a real Dovecot', { timeout
     await dovecot.append(answer(lead, 1), path);
     const watcher = watcherOn(stores, url);
     await watcher.tick();
-    const before = await stores.storage.db
+    const before = await tablesOf<ConversationTables>(stores.storage.db)
       .selectFrom('mailbox_state')
       .select('uid_validity')
       .executeTakeFirstOrThrow();
@@ -140,7 +145,7 @@ describe.skipIf(!hasDovecot)('the mailbox watcher, on a real Dovecot', { timeout
     await dovecot.append(answer(lead, 2), path);
     const again = watcherOn(stores, url);
     await again.tick();
-    const after = await stores.storage.db
+    const after = await tablesOf<ConversationTables>(stores.storage.db)
       .selectFrom('mailbox_state')
       .select(['uid_validity', 'last_uid'])
       .executeTakeFirstOrThrow();

@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import { leadByReferenceAndEmail, leadOfAcknowledgement } from '../leads/lead-sent-emails.ts';
 import type { IncomingMail } from './incoming-mail.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { ConversationTables } from './conversation-tables.ts';
 
 const REFERENCE = /\bQ-[0-9A-HJKMNP-TV-Z]{6}\b/g;
 
@@ -23,7 +25,7 @@ export async function matchLead(
 ): Promise<number | undefined> {
   const ids = namedIds(mail);
   if (ids.length > 0) {
-    const reply = await db
+    const reply = await tablesOf<ConversationTables>(db)
       .selectFrom('lead_messages')
       .select('quote_request_id')
       .where('direction', '=', 'out')

@@ -6,6 +6,8 @@ import { tempDir } from '../test/temp-dir.ts';
 import { ANSWER_EMAIL_KIND } from './answer-email-kind.ts';
 import { parseIncomingMail } from './incoming-mail.ts';
 import { receiveMail } from './receive-mail.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 const opened: Stores[] = [];
@@ -30,7 +32,7 @@ async function receive(stores: Stores, raw: Buffer) {
 }
 
 async function staffEmails(stores: Stores) {
-  return stores.storage.db
+  return tablesOf<OutboxTables>(stores.storage.db)
     .selectFrom('outbox')
     .select(['recipient', 'owner_id'])
     .where('kind', '=', ANSWER_EMAIL_KIND)
@@ -71,7 +73,7 @@ describe('answers matched to their lead and stored', () => {
   it("an answer to the quote form's acknowledgement finds its lead by the acknowledgement's Message-ID", async () => {
     const stores = await setUp();
     const lead = await leadWithReply(stores, { reply: false });
-    const { message_id: ack } = await stores.storage.db
+    const { message_id: ack } = await tablesOf<OutboxTables>(stores.storage.db)
       .selectFrom('outbox')
       .select('message_id')
       .where('kind', '=', 'acknowledgement')

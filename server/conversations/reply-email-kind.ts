@@ -2,6 +2,8 @@ import type { MessageKind } from '../outbox/message-kind.ts';
 import { leadFields } from '../leads/lead-lookups.ts';
 import { LEAD_OWNER } from '../leads/quote-tables.ts';
 import { replyEmail, type ReplyEmailSettings } from './reply-email.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { ConversationTables } from './conversation-tables.ts';
 
 /** The outbox's kind of a staff member's reply to a lead (owner: the lead, so erasure deletes it). */
 export const REPLY_EMAIL_KIND = 'lead-reply';
@@ -17,7 +19,7 @@ export function conversationEmailKinds(settings: ReplyEmailSettings): MessageKin
       kind: REPLY_EMAIL_KIND,
       async prepare(trx, row) {
         const leadId = row.owner_type === LEAD_OWNER ? row.owner_id : -1;
-        const message = await trx
+        const message = await tablesOf<ConversationTables>(trx)
           .selectFrom('lead_messages')
           .selectAll()
           .where('quote_request_id', '=', leadId)

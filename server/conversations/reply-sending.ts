@@ -11,6 +11,8 @@ import { replySubject } from '../../common/conversation.ts';
 import { staffNameOf } from '../../common/staff-name.ts';
 import { REPLY_EMAIL_KIND } from './reply-email-kind.ts';
 import { threadReferences } from './thread-references.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { ConversationTables } from './conversation-tables.ts';
 
 export interface NewReply {
   leadId: number;
@@ -25,7 +27,7 @@ export type ReplyOutcome = { sent: number } | { refused: 'not-found' | 'spam-lea
 
 /** The thread's previous message (the lead's last in or out), which the reply answers. */
 async function previousMessage(trx: Transaction<Database>, leadId: number) {
-  return trx
+  return tablesOf<ConversationTables>(trx)
     .selectFrom('lead_messages')
     .select(['message_id', 'references', 'kind'])
     .where('quote_request_id', '=', leadId)
@@ -58,14 +60,14 @@ export async function queueReply(
   const to = safeAddress(lead.email);
   if (!to) return { refused: 'no-address' };
   const previous = await previousMessage(trx, leadId);
-  const firstReply = !(await trx
+  const firstReply = !(await tablesOf<ConversationTables>(trx)
     .selectFrom('lead_messages')
     .select('id')
     .where('quote_request_id', '=', leadId)
     .where('kind', '=', 'reply')
     .executeTakeFirst());
   const messageId = newMessageId('reply', mailDomain);
-  const inserted = await trx
+  const inserted = await tablesOf<ConversationTables>(trx)
     .insertInto('lead_messages')
     .values({
       quote_request_id: leadId,

@@ -1,5 +1,7 @@
 import type { Storage } from '../db/database.ts';
 import type { SavedReply } from './conversation-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { ConversationTables } from './conversation-tables.ts';
 
 /** Settings → Saved replies: texts staff insert into the Reply field, by title. */
 export function createSavedReplies(storage: Pick<Storage, 'db' | 'write'>, now: () => Date) {
@@ -7,12 +9,17 @@ export function createSavedReplies(storage: Pick<Storage, 'db' | 'write'>, now: 
   return {
     /** Every saved reply, by title. */
     list(): Promise<SavedReply[]> {
-      return storage.db.selectFrom('saved_replies').selectAll().orderBy('title').orderBy('id').execute();
+      return tablesOf<ConversationTables>(storage.db)
+        .selectFrom('saved_replies')
+        .selectAll()
+        .orderBy('title')
+        .orderBy('id')
+        .execute();
     },
     async create({ title, body }: { title: string; body: string }): Promise<number> {
       const at = now().toISOString();
       const row = await write((trx) =>
-        trx
+        tablesOf<ConversationTables>(trx)
           .insertInto('saved_replies')
           .values({ title, body, created_at: at, updated_at: at })
           .returning('id')
@@ -23,7 +30,7 @@ export function createSavedReplies(storage: Pick<Storage, 'db' | 'write'>, now: 
     /** False when there is no such saved reply. */
     async update(id: number, { title, body }: { title: string; body: string }): Promise<boolean> {
       const result = await write((trx) =>
-        trx
+        tablesOf<ConversationTables>(trx)
           .updateTable('saved_replies')
           .set({ title, body, updated_at: now().toISOString() })
           .where('id', '=', id)
@@ -33,7 +40,7 @@ export function createSavedReplies(storage: Pick<Storage, 'db' | 'write'>, now: 
     },
     async remove(id: number): Promise<boolean> {
       const result = await write((trx) =>
-        trx.deleteFrom('saved_replies').where('id', '=', id).executeTakeFirst(),
+        tablesOf<ConversationTables>(trx).deleteFrom('saved_replies').where('id', '=', id).executeTakeFirst(),
       );
       return Number(result.numDeletedRows) > 0;
     },

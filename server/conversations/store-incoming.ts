@@ -9,6 +9,8 @@ import { ANSWER_EMAIL_KIND, ANSWER_EMAIL_WINDOW_MS, answerEmailPayload } from '.
 import type { AnswerFiles } from './answer-files.ts';
 import type { IncomingMail } from './incoming-mail.ts';
 import { dmarcResult } from './sender-check.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { ConversationTables } from './conversation-tables.ts';
 
 export interface StoreIncomingOptions {
   at: Date;
@@ -96,7 +98,7 @@ export async function storeIncoming(
   { at, staff, mailDomain, authservId }: StoreIncomingOptions,
   files?: Pick<AnswerFiles, 'kept' | 'refused'>,
 ): Promise<boolean> {
-  const inserted = await trx
+  const inserted = await tablesOf<ConversationTables>(trx)
     .insertInto('lead_messages')
     .values({
       quote_request_id: leadId,
@@ -125,7 +127,7 @@ export async function storeIncoming(
   if (!inserted) return false;
   if (files && files.kept.length > 0) await storeAnswerFiles(trx, leadId, Number(inserted.id), files, at);
   if (mail.kind === 'bounce' && mail.bouncedIds.length > 0) {
-    await trx
+    await tablesOf<ConversationTables>(trx)
       .updateTable('lead_messages')
       .set({ bounced_at: at.toISOString() })
       .where('quote_request_id', '=', leadId)

@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { IncomingMail } from './incoming-mail.ts';
 import { ORIGINAL_NAME } from './original-email.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { ConversationTables } from './conversation-tables.ts';
 
 /** What the IMAP server says of a message before it is fetched (FETCH RFC822.SIZE ENVELOPE). */
 export interface MessageSummary {
@@ -85,7 +87,7 @@ export async function recordUnreadable(
     'uid' | 'size' | 'reason'
   >,
 ) {
-  await trx
+  await tablesOf<ConversationTables>(trx)
     .insertInto('unreadable_mail')
     .values({
       mailbox: record.mailbox,
@@ -109,12 +111,12 @@ export async function unreadableOf(
   latest = 5,
 ): Promise<{ count: number; latest: UnreadableMessage[] }> {
   const [count, rows] = await Promise.all([
-    db
+    tablesOf<ConversationTables>(db)
       .selectFrom('unreadable_mail')
       .select((eb) => eb.fn.countAll().as('count'))
       .where('mailbox', '=', mailbox)
       .executeTakeFirst(),
-    db
+    tablesOf<ConversationTables>(db)
       .selectFrom('unreadable_mail')
       .selectAll()
       .where('mailbox', '=', mailbox)

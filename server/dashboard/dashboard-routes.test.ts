@@ -13,6 +13,9 @@ import { testDatabase } from '../test/database-kind.ts';
 import { testConfig } from '../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import type { FastifyInstance } from 'fastify';
+import { tablesOf } from '../db/tables-of.ts';
+import type { VisitTables } from '../visits/visit-tables.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
 
 /**
  * The dashboard's answer for each period, checked against the tables: every expected figure is counted
@@ -127,7 +130,7 @@ describe(`the dashboard's figures, on ${testDatabase}`, () => {
     try {
       const answers: [number, number, 'status' | 'note'][] = [];
       for (const [i, lead] of seedLeads().entries()) {
-        const { id } = await stores.storage.db
+        const { id } = await tablesOf<LeadTables>(stores.storage.db)
           .insertInto('quote_requests')
           .values({
             ...valid.value,
@@ -160,14 +163,14 @@ describe(`the dashboard's figures, on ${testDatabase}`, () => {
       clock = NOW;
       const start = Date.parse('2024-11-20T00:00:00Z');
       const days = daysFrom(dayString(start), '2026-11-30').filter((_, d) => d % 5 !== 2);
-      await stores.storage.db
+      await tablesOf<VisitTables>(stores.storage.db)
         .insertInto('visit_days')
         .values(days.map((day, d) => ({ day, views: visits(d, 9, 1) * 5, visitors: visits(d, 9, 2) * 2 })))
         .execute();
       const pages = days.flatMap((day, d) =>
         VISIT_PAGES.map((path, p) => ({ day, path, views: visits(d, p, 3) * 2, visitors: visits(d, p, 0) })),
       );
-      await stores.storage.db.insertInto('visit_pages').values(pages).execute();
+      await tablesOf<VisitTables>(stores.storage.db).insertInto('visit_pages').values(pages).execute();
       const sources = days.flatMap((day, d) =>
         REFERRERS.flatMap((referrer, r) =>
           UTM.map(([utm_source, utm_campaign], u) => ({
@@ -182,7 +185,7 @@ describe(`the dashboard's figures, on ${testDatabase}`, () => {
         ),
       );
       for (let from = 0; from < sources.length; from += 500) {
-        await stores.storage.db
+        await tablesOf<VisitTables>(stores.storage.db)
           .insertInto('visit_sources')
           .values(sources.slice(from, from + 500))
           .execute();
@@ -215,10 +218,13 @@ describe(`the dashboard's figures, on ${testDatabase}`, () => {
 
       const stores = await openStores(config);
       try {
-        const leads = (await stores.storage.db.selectFrom('quote_requests').selectAll().execute()).filter(
-          (lead) => lead.spam === 0,
-        );
-        const events = await stores.storage.db.selectFrom('lead_events').selectAll().execute();
+        const leads = (
+          await tablesOf<LeadTables>(stores.storage.db).selectFrom('quote_requests').selectAll().execute()
+        ).filter((lead) => lead.spam === 0);
+        const events = await tablesOf<LeadTables>(stores.storage.db)
+          .selectFrom('lead_events')
+          .selectAll()
+          .execute();
         const inRange = (from: string, to: string) =>
           leads.filter((lead) => lead.created_at >= from && lead.created_at < to);
         const current = inRange(start, end);
@@ -280,7 +286,10 @@ describe(`the dashboard's figures, on ${testDatabase}`, () => {
         });
         expect(times.length).toBeGreaterThan(0);
 
-        const dayRows = await stores.storage.db.selectFrom('visit_days').selectAll().execute();
+        const dayRows = await tablesOf<VisitTables>(stores.storage.db)
+          .selectFrom('visit_days')
+          .selectAll()
+          .execute();
         const periodDays = daysFrom(days[0], days[1]);
         const sum = (list: string[], key: 'views' | 'visitors') =>
           dayRows.filter((row) => list.includes(row.day)).reduce((total, row) => total + row[key], 0);
@@ -301,9 +310,9 @@ describe(`the dashboard's figures, on ${testDatabase}`, () => {
         });
 
         const inPeriod = (row: { day: string }) => row.day >= days[0] && row.day <= days[1];
-        const pageRows = (await stores.storage.db.selectFrom('visit_pages').selectAll().execute()).filter(
-          inPeriod,
-        );
+        const pageRows = (
+          await tablesOf<VisitTables>(stores.storage.db).selectFrom('visit_pages').selectAll().execute()
+        ).filter(inPeriod);
         const pages = VISIT_PAGES.map((path) => {
           const rows = pageRows.filter((row) => row.path === path);
           const visitors = rows.reduce((total, row) => total + row.visitors, 0);
@@ -322,9 +331,9 @@ describe(`the dashboard's figures, on ${testDatabase}`, () => {
         expect(figures.visits.topPages).toEqual(top(pages, (page) => page.path, 20));
         expect(figures.visits.topPages.find((page) => page.path === '/services')?.leads).toBeGreaterThan(0);
 
-        const sourceRows = (await stores.storage.db.selectFrom('visit_sources').selectAll().execute()).filter(
-          inPeriod,
-        );
+        const sourceRows = (
+          await tablesOf<VisitTables>(stores.storage.db).selectFrom('visit_sources').selectAll().execute()
+        ).filter(inPeriod);
         const group = (key: (row: (typeof sourceRows)[number]) => string) => {
           const totals = new Map<string, { views: number; visitors: number }>();
           for (const row of sourceRows) {

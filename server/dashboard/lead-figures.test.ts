@@ -8,6 +8,8 @@ import { testDatabase } from '../test/database-kind.ts';
 import { testConfig } from '../test/test-app.ts';
 import { createLeadFigures, percentile } from './lead-figures.ts';
 import { periodBounds } from '../time/period-bounds.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
 
 const ZONE = 'Asia/Kolkata'; // +05:30: local midnight is 18:30Z the day before.
 /** Friday 27 November 2026, 11:30 in Kolkata; this local week began Monday 23 November (22 Nov 18:30Z). */
@@ -161,7 +163,7 @@ describe(`the lead figures, on ${testDatabase}`, () => {
     if (!valid.ok) throw new Error(JSON.stringify(valid.errors));
     await stores.storage.write.run(async (trx) => {
       for (const [name, seed] of Object.entries(SEEDS)) {
-        const { id } = await trx
+        const { id } = await tablesOf<LeadTables>(trx)
           .insertInto('quote_requests')
           .values({
             ...valid.value,
@@ -176,7 +178,7 @@ describe(`the lead figures, on ${testDatabase}`, () => {
           .returning('id')
           .executeTakeFirstOrThrow();
         for (const [after, actor, kind] of seed.events ?? []) {
-          await trx
+          await tablesOf<LeadTables>(trx)
             .insertInto('lead_events')
             .values({
               quote_request_id: id,

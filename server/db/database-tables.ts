@@ -1,14 +1,11 @@
 /**
- * Every table of the database, as Kysely sees it. Empty here: each part of
- * the server adds its own tables by declaration merging, e.g.
- *
- *   declare module '../db/database-tables.ts' {
- *     interface Database { quote_requests: QuoteRequestsTable }
- *   }
- *
- * so the core names no feature's table, and every query is still typed.
+ * The database as the core hands it out (Storage's `db`, every write's transaction): no table is
+ * visible through it. Each feature (and each part of the core with tables: the outbox, the jobs) declares
+ * its tables in its own folder and exports them only there (e.g. `LeadTables` in server/leads/), and
+ * views the handle with them, `tablesOf<LeadTables>(trx)` (tables-of.ts), so that a query of another
+ * feature's table does not compile. See docs/decisions/061-table-types-owned-by-their-feature.md.
  * Times are ISO 8601 UTC strings (`Date.prototype.toISOString()`), which sort
  * as text in any SQL database.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no table is named through the handle itself
 export interface Database {}

@@ -4,6 +4,8 @@ import { migrations } from '../stores.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { testConfig } from '../test/test-app.ts';
 import { openStorage, type Storage } from './database.ts';
+import { tablesOf } from './tables-of.ts';
+import type { AccountTables } from '../accounts/admin-tables.ts';
 
 const opened: Storage[] = [];
 afterEach(async () => {
@@ -32,7 +34,7 @@ describe.skipIf(testDatabase !== 'postgres')('PostgreSQL connections', () => {
     }
     await vi.waitFor(async () => expect(await storage.canWrite()).toBe(true), { timeout: 5_000 });
     await storage.write.run((trx) =>
-      trx
+      tablesOf<AccountTables>(trx)
         .insertInto('admin_activity')
         .values({
           at: new Date().toISOString(),

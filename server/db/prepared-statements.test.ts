@@ -5,6 +5,8 @@ import { testDatabase } from '../test/database-kind.ts';
 import { testConfig } from '../test/test-app.ts';
 import { openStorage, type Storage } from './database.ts';
 import { worthPreparing } from './prepared-statements.ts';
+import { tablesOf } from './tables-of.ts';
+import type { AccountTables } from '../accounts/admin-tables.ts';
 
 describe('which statements are prepared', () => {
   it('repeated writes are; reads, lists of values and `*` are not', () => {
@@ -32,12 +34,16 @@ afterEach(async () => {
 async function preparedAfterTwoWrites(storage: Storage) {
   return storage.db.connection().execute(async (connection) => {
     for (const summary of ['first', 'second']) {
-      await connection
+      await tablesOf<AccountTables>(connection)
         .insertInto('admin_activity')
         .values({ at: new Date().toISOString(), actor: null, action: 'export', summary, lead_id: null })
         .execute();
     }
-    await connection.selectFrom('admin_activity').select('id').where('action', '=', 'export').execute();
+    await tablesOf<AccountTables>(connection)
+      .selectFrom('admin_activity')
+      .select('id')
+      .where('action', '=', 'export')
+      .execute();
     const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
       connection,
     );

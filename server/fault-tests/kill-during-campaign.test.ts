@@ -10,6 +10,8 @@ import { openStores } from '../stores.ts';
 import { startServer, stopServer } from '../test/server-process.ts';
 import { fakeSite, tempDir } from '../test/temp-dir.ts';
 import { testConfig, testSmtpSink } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 const RECIPIENTS = 400;
 const KILL_AFTER = 150;
@@ -61,7 +63,7 @@ describe('kill -9 in the middle of a campaign', () => {
     const after = await openStores(config);
     try {
       await after.storage.write.run((trx) =>
-        trx
+        tablesOf<OutboxTables>(trx)
           .updateTable('outbox')
           .set({ claimed_until: '2000-01-01T00:00:00.000Z' })
           .where('claimed_until', 'is not', null)

@@ -15,6 +15,8 @@ import { signUp } from '../test/newsletter-client.ts';
 import { hasRedisServer, startRedisServer } from '../test/redis-server.ts';
 import { testApp } from '../test/test-app.ts';
 import { virtualPasskey } from '../test/virtual-passkey.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
 
 const limits = {
   RATE_LIMIT_MAX: '3',
@@ -141,7 +143,9 @@ describe.skipIf(!hasRedisServer)('rate limits in Redis (REDIS_URL)', () => {
     expect(b.warnings().map((line) => line.msg)).toContain(
       'newsletter sign-up taken without its rate limit: Redis unavailable',
     );
-    expect(await a.app.storage.db.selectFrom('quote_requests').select('id').execute()).toHaveLength(8);
+    expect(
+      await tablesOf<LeadTables>(a.app.storage.db).selectFrom('quote_requests').select('id').execute(),
+    ).toHaveLength(8);
 
     const options = await api(a.app, a.config, 'POST', '/sign-in/options', { body: {} });
     expect(options.statusCode).toBe(503);

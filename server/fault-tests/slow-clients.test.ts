@@ -10,6 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { multipart, validQuote } from '../test/form-request.ts';
 import { rawRequest } from '../test/quote-client.ts';
 import { testApp } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
 
 const TIMEOUTS = {
   HTTP_HEADERS_TIMEOUT_MS: '500',
@@ -60,8 +63,9 @@ function trickle(conversation: Conversation, piece: () => string, everyMs = 100)
 }
 
 const leadCount = async (app: Awaited<ReturnType<typeof listeningApp>>['app']) => ({
-  leads: (await app.storage.db.selectFrom('quote_requests').select('id').execute()).length,
-  outbox: (await app.storage.db.selectFrom('outbox').select('id').execute()).length,
+  leads: (await tablesOf<LeadTables>(app.storage.db).selectFrom('quote_requests').select('id').execute())
+    .length,
+  outbox: (await tablesOf<OutboxTables>(app.storage.db).selectFrom('outbox').select('id').execute()).length,
 });
 
 /** After each fault: the server still serves pages and takes a quote, and nothing else was stored. */

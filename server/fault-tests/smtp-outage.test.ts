@@ -15,6 +15,9 @@ import { freePort } from '../test/free-port.ts';
 import type { SmtpSink } from '../test/smtp-sink.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp, testConfig, testSmtpSink } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 
@@ -31,8 +34,10 @@ async function sendLeads(app: App, count: number) {
   );
 }
 
-const outbox = (app: App) => app.storage.db.selectFrom('outbox').selectAll().orderBy('id').execute();
-const leads = (app: App) => app.storage.db.selectFrom('quote_requests').selectAll().orderBy('id').execute();
+const outbox = (app: App) =>
+  tablesOf<OutboxTables>(app.storage.db).selectFrom('outbox').selectAll().orderBy('id').execute();
+const leads = (app: App) =>
+  tablesOf<LeadTables>(app.storage.db).selectFrom('quote_requests').selectAll().orderBy('id').execute();
 
 /** An operator's command (npm run leads, outbox...), run beside the server (same database). */
 async function operatorCommand(command: StoreCommand, config: Config, ...args: string[]) {
@@ -62,7 +67,7 @@ async function expectEachLeadEmailedOnce(app: App, smtp: SmtpSink, count: number
 
 /** Every lead's timeline says its notification was emailed. */
 async function expectEachLeadNotified(app: App) {
-  const emailed = await app.storage.db
+  const emailed = await tablesOf<LeadTables>(app.storage.db)
     .selectFrom('lead_events')
     .select('quote_request_id')
     .where('kind', '=', 'delivery')

@@ -16,6 +16,9 @@ import { tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
 import { sqliteOf } from '../test/sqlite-of.ts';
 import { sqliteOnly } from '../test/database-kind.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 type Config = Awaited<ReturnType<typeof testApp>>['config'];
@@ -132,7 +135,7 @@ sqliteOnly.each(Object.entries(OUTAGES))('the database becomes unwritable: %s', 
 
       // Writable again: the same process takes the next request and emails it.
       expect(await postQuote(base, 'after@outage.test')).toEqual({ status: 200, body: QUOTE_SUCCESS_REPLY });
-      const stored = await app.storage.db
+      const stored = await tablesOf<LeadTables>(app.storage.db)
         .selectFrom('quote_requests')
         .select('email')
         .orderBy('id')
@@ -140,7 +143,10 @@ sqliteOnly.each(Object.entries(OUTAGES))('the database becomes unwritable: %s', 
       expect(stored.map((lead) => lead.email)).toEqual(['before@outage.test', 'after@outage.test']);
       await vi.waitFor(
         async () => {
-          const rows = await app.storage.db.selectFrom('outbox').select('status').execute();
+          const rows = await tablesOf<OutboxTables>(app.storage.db)
+            .selectFrom('outbox')
+            .select('status')
+            .execute();
           expect(rows.map((row) => row.status)).toEqual(['sent', 'sent']);
         },
         { timeout: 5_000 },

@@ -21,6 +21,8 @@ import { startServer, stopServer } from '../test/server-process.ts';
 import { fakeSite, tempDir } from '../test/temp-dir.ts';
 import { testConfig } from '../test/test-app.ts';
 import { filesUnder, multipartWithFiles, type SentFile } from '../test/upload-request.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from '../attachments/attachment-tables.ts';
 
 const MB = 1024 * 1024;
 const HANG_UPS = 20;
@@ -107,7 +109,10 @@ describe.skipIf(!hasClamd)('visitors hanging up while clamd scans their files', 
 
     const stores = await openStores(testConfig({}, dir));
     try {
-      const files = await stores.storage.db.selectFrom('lead_attachments').select(['name', 'scan']).execute();
+      const files = await tablesOf<AttachmentTables>(stores.storage.db)
+        .selectFrom('lead_attachments')
+        .select(['name', 'scan'])
+        .execute();
       expect(files).toEqual([{ name: 'brief.pdf', scan: 'clean' }]);
     } finally {
       await stores.close();

@@ -7,6 +7,8 @@ import { deleteEmailsOf } from '../outbox/outbox-rows.ts';
 import { withdrawFor } from '../outbox/owner-changes.ts';
 import { INTEGRATION_RECIPIENT } from './delivery-row.ts';
 import type { IntegrationRow } from './integration-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { IntegrationTables } from './integration-tables.ts';
 
 /** How a staff member's "Turn off" is recorded; any other reason is the system's (410 Gone, failures). */
 export const STAFF_REASON = 'Turned off by ';
@@ -24,11 +26,15 @@ async function updateIn(
 ): Promise<IntegrationRow | undefined> {
   const now = at.toISOString();
   const by = change.by;
-  const row = await trx.selectFrom('integrations').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await tablesOf<IntegrationTables>(trx)
+    .selectFrom('integrations')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) return undefined;
   const turningOn = change.enabled === true && row.enabled === 0;
   const turningOff = change.enabled === false && row.enabled === 1;
-  const updated = await trx
+  const updated = await tablesOf<IntegrationTables>(trx)
     .updateTable('integrations')
     .set({
       ...(change.url !== undefined ? { url: change.url } : {}),
@@ -56,11 +62,15 @@ async function rotateIn(
   secret: string,
   at: Date,
 ): Promise<IntegrationRow | 'not-a-webhook' | undefined> {
-  const row = await trx.selectFrom('integrations').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await tablesOf<IntegrationTables>(trx)
+    .selectFrom('integrations')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) return undefined;
   if (row.kind !== 'webhook') return 'not-a-webhook';
   const until = new Date(at.getTime() + PREVIOUS_SECRET_HOURS * 60 * 60 * 1000);
-  return trx
+  return tablesOf<IntegrationTables>(trx)
     .updateTable('integrations')
     .set({
       secret,
@@ -84,7 +94,7 @@ export function createIntegrationChanges(storage: Pick<Storage, 'write'>) {
     ): Promise<IntegrationRow> {
       const now = at.toISOString();
       return write((trx) =>
-        trx
+        tablesOf<IntegrationTables>(trx)
           .insertInto('integrations')
           .values({
             kind,
@@ -132,9 +142,15 @@ export function createIntegrationChanges(storage: Pick<Storage, 'write'>) {
     /** Removes it with its delivery log and the deliveries that wait for it; false when there was none. */
     async remove(id: number): Promise<boolean> {
       return write(async (trx) => {
-        await trx.deleteFrom('integration_deliveries').where('integration_id', '=', id).execute();
+        await tablesOf<IntegrationTables>(trx)
+          .deleteFrom('integration_deliveries')
+          .where('integration_id', '=', id)
+          .execute();
         await deleteEmailsOf(trx, INTEGRATION_RECIPIENT, [id]);
-        const removed = await trx.deleteFrom('integrations').where('id', '=', id).executeTakeFirst();
+        const removed = await tablesOf<IntegrationTables>(trx)
+          .deleteFrom('integrations')
+          .where('id', '=', id)
+          .executeTakeFirst();
         return Number(removed.numDeletedRows) > 0;
       });
     },

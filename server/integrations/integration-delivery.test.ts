@@ -15,6 +15,11 @@ import { createHttpSender } from './http-sender.ts';
 import { httpTransport } from './http-transport.ts';
 import { INTEGRATION_RETRY_DELAYS_MS, integrationRetryPolicy } from './integration-retry.ts';
 import { newSigningSecret } from './signing-secret.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
+import type { IntegrationTables } from './integration-tables.ts';
+import type { AccountTables } from '../accounts/admin-tables.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 const HOUR = 60 * 60 * 1000;
@@ -56,7 +61,7 @@ const storeLead = (stores: Stores, spam = false) =>
   stores.leads.store({ request: sampleQuote(), sourcePage: '/services', spam });
 
 const outboxRows = (stores: Stores) =>
-  stores.storage.db
+  tablesOf<OutboxTables>(stores.storage.db)
     .selectFrom('outbox')
     .selectAll()
     .where('lane', '=', 'integration')
@@ -106,7 +111,10 @@ describe('a signed webhook', () => {
       type: string;
       data: Record<string, unknown>;
     };
-    const stored = await stores.storage.db.selectFrom('quote_requests').selectAll().executeTakeFirstOrThrow();
+    const stored = await tablesOf<LeadTables>(stores.storage.db)
+      .selectFrom('quote_requests')
+      .selectAll()
+      .executeTakeFirstOrThrow();
     expect(payload.type).toBe('lead.created');
     expect(payload.data).toEqual({
       reference: stored.reference,
@@ -123,7 +131,10 @@ describe('a signed webhook', () => {
     expect(row).toMatchObject({ status: 'sent', delivered_via: 'http', owner_type: 'lead' });
     expect(JSON.parse(row?.payload ?? '')).toMatchObject({ event: 'lead.created' });
     expect(request!.headers['webhook-id']).toBe(row!.message_id);
-    const log = await stores.storage.db.selectFrom('integration_deliveries').selectAll().execute();
+    const log = await tablesOf<IntegrationTables>(stores.storage.db)
+      .selectFrom('integration_deliveries')
+      .selectAll()
+      .execute();
     expect(log).toEqual([
       expect.objectContaining({
         integration_id: integration.id,
@@ -146,7 +157,7 @@ describe('a signed webhook', () => {
     const [previous, current] = [newSigningSecret(), newSigningSecret()];
     const integration = await storeIntegration(stores.storage, 'webhook', receiver.url, current);
     await stores.storage.write.run((trx) =>
-      trx
+      tablesOf<IntegrationTables>(trx)
         .updateTable('integrations')
         .set({
           previous_secret: previous,
@@ -217,7 +228,7 @@ describe('retries', () => {
     };
     expect(card.type).toBe('message');
     expect(card.attachments[0]?.content.type).toBe('AdaptiveCard');
-    const integration = await stores.storage.db
+    const integration = await tablesOf<IntegrationTables>(stores.storage.db)
       .selectFrom('integrations')
       .selectAll()
       .executeTakeFirstOrThrow();
@@ -238,13 +249,19 @@ describe('disabling', () => {
     expect(await worker.runOnce()).toBe(1);
 
     expect(
-      await stores.storage.db.selectFrom('integrations').selectAll().executeTakeFirstOrThrow(),
+      await tablesOf<IntegrationTables>(stores.storage.db)
+        .selectFrom('integrations')
+        .selectAll()
+        .executeTakeFirstOrThrow(),
     ).toMatchObject({
       enabled: 0,
       disabled_reason: 'Its receiver answered 410 Gone: the webhook no longer exists.',
     });
     expect((await outboxRows(stores)).map((row) => row.status)).toEqual(['dead', 'cancelled']);
-    const activity = await stores.storage.db.selectFrom('admin_activity').selectAll().execute();
+    const activity = await tablesOf<AccountTables>(stores.storage.db)
+      .selectFrom('admin_activity')
+      .selectAll()
+      .execute();
     expect(activity).toEqual([
       expect.objectContaining({ actor: null, action: 'integration-disabled', lead_id: null }),
     ]);
@@ -266,7 +283,7 @@ describe('disabling', () => {
       await worker.runOnce();
       clock.advance(HOUR);
     }
-    const integration = await stores.storage.db
+    const integration = await tablesOf<IntegrationTables>(stores.storage.db)
       .selectFrom('integrations')
       .selectAll()
       .executeTakeFirstOrThrow();
@@ -323,7 +340,10 @@ describe('spam and status changes', () => {
 
     const { body, headers } = receiver.received[1]!;
     const payload = new Webhook(secret).verify(body, headers as Record<string, string>);
-    const lead = await stores.storage.db.selectFrom('quote_requests').selectAll().executeTakeFirstOrThrow();
+    const lead = await tablesOf<LeadTables>(stores.storage.db)
+      .selectFrom('quote_requests')
+      .selectAll()
+      .executeTakeFirstOrThrow();
     expect(payload).toMatchObject({
       type: 'lead.status_changed',
       data: {

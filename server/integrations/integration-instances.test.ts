@@ -13,6 +13,9 @@ import { createHttpSender } from './http-sender.ts';
 import { httpTransport } from './http-transport.ts';
 import { integrationRetryPolicy } from './integration-retry.ts';
 import { createIntegrationServices } from './integration-services.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
+import type { IntegrationTables } from './integration-tables.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 
@@ -46,7 +49,7 @@ describe.skipIf(testDatabase !== 'postgres')('two instances on PostgreSQL', () =
     };
     await Promise.all([drain(first), drain(second)]);
 
-    const rows = await first.storage.db
+    const rows = await tablesOf<OutboxTables>(first.storage.db)
       .selectFrom('outbox')
       .selectAll()
       .where('lane', '=', 'integration')
@@ -70,7 +73,7 @@ describe('the server', () => {
     const { app } = await testApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, startOutbox: true });
     const at = new Date().toISOString();
     await app.storage.write.run((trx) =>
-      trx
+      tablesOf<IntegrationTables>(trx)
         .insertInto('integrations')
         .values({
           kind: 'slack',
@@ -111,7 +114,9 @@ describe('the server', () => {
       outbox_id: null,
     });
     expect(JSON.parse(receiver.received[0]!.body).text).toContain('(test event)');
-    expect(await stores.storage.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+    expect(
+      await tablesOf<OutboxTables>(stores.storage.db).selectFrom('outbox').selectAll().execute(),
+    ).toEqual([]);
     await stores.close();
   });
 });

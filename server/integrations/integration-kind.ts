@@ -11,6 +11,8 @@ import { deliveryOf } from './delivery-row.ts';
 import { cancelIntegrationDeliveries, INTEGRATION_OUTBOX_KIND } from './integration-queue.ts';
 import { integrationRequest, leadCreatedPayload, statusChangedPayload } from './integration-request.ts';
 import type { IntegrationDeliveryRow, IntegrationRow } from './integration-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { IntegrationTables } from './integration-tables.ts';
 
 /** Failing without a success for this long disables an integration. */
 const FAILING_DAYS = 3;
@@ -28,7 +30,11 @@ export async function logDelivery(
   trx: Transaction<Database>,
   entry: Omit<IntegrationDeliveryRow, 'id'>,
 ): Promise<IntegrationDeliveryRow> {
-  return trx.insertInto('integration_deliveries').values(entry).returningAll().executeTakeFirstOrThrow();
+  return tablesOf<IntegrationTables>(trx)
+    .insertInto('integration_deliveries')
+    .values(entry)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -42,7 +48,7 @@ async function disableIntegration(
   at: Date,
   recordActivity: RecordDisabled,
 ): Promise<void> {
-  const updated = await trx
+  const updated = await tablesOf<IntegrationTables>(trx)
     .updateTable('integrations')
     .set({ enabled: 0, disabled_reason: reason, updated_at: at.toISOString() })
     .where('id', '=', integration.id)
@@ -63,7 +69,7 @@ async function disableIntegration(
 }
 
 async function integrationOf(trx: Transaction<Database>, row: OutboxRow) {
-  return trx
+  return tablesOf<IntegrationTables>(trx)
     .selectFrom('integrations')
     .selectAll()
     .where('id', '=', deliveryOf(row).integrationId ?? -1)
@@ -99,7 +105,7 @@ async function failed(
   await logDelivery(trx, attemptEntry(row, at, failure, false, failure.error));
   if (failure.status === 410) return disableIntegration(trx, integration, DISABLED_GONE, at, recordActivity);
   if (!integration.failing_since) {
-    await trx
+    await tablesOf<IntegrationTables>(trx)
       .updateTable('integrations')
       .set({ failing_since: at.toISOString() })
       .where('id', '=', integration.id)
@@ -144,7 +150,7 @@ export function integrationOutboxKind({
       const { integrationId } = deliveryOf(row);
       if (integrationId === null) return;
       await logDelivery(trx, attemptEntry(row, at, attempt, true, null));
-      await trx
+      await tablesOf<IntegrationTables>(trx)
         .updateTable('integrations')
         .set({ failing_since: null })
         .where('id', '=', integrationId)

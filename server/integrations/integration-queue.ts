@@ -11,6 +11,8 @@ import { deliveryOf, deliveryPayload, INTEGRATION_RECIPIENT } from './delivery-r
 import type { StatusChange } from './integration-payloads.ts';
 import { INTEGRATION_LANE } from './integration-tables.ts';
 import { newWebhookMessageId } from './webhook-signature.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { IntegrationTables } from './integration-tables.ts';
 
 /** The outbox kind of every delivery to an integration (the integration's own kind says how to build it). */
 export const INTEGRATION_OUTBOX_KIND = 'integration';
@@ -29,7 +31,10 @@ async function queueIntegrationEvent(
   { leadId, event, data, at }: { leadId: number; event: IntegrationEvent; data?: StatusChange; at: Date },
   only?: readonly number[],
 ): Promise<number> {
-  let query = trx.selectFrom('integrations').select(['id', 'kind']).where('enabled', '=', 1);
+  let query = tablesOf<IntegrationTables>(trx)
+    .selectFrom('integrations')
+    .select(['id', 'kind'])
+    .where('enabled', '=', 1);
   if (only) {
     if (only.length === 0) return 0;
     query = query.where('id', 'in', only);
@@ -63,7 +68,11 @@ async function announceOnce(trx: Transaction<Database>, leadId: number, at: Date
   const earlier = deliveries
     .map((row) => ({ ...row, ...deliveryOf(row) }))
     .filter((row) => row.event === 'lead.created');
-  const enabled = await trx.selectFrom('integrations').select('id').where('enabled', '=', 1).execute();
+  const enabled = await tablesOf<IntegrationTables>(trx)
+    .selectFrom('integrations')
+    .select('id')
+    .where('enabled', '=', 1)
+    .execute();
   const fresh: number[] = [];
   for (const { id } of enabled) {
     const rows = earlier.filter((row) => row.integrationId === id);
@@ -90,7 +99,7 @@ async function announceNew(trx: Transaction<Database>, leadId: number, at: Date)
     at,
   } satisfies SelectedEmails;
   await queueSelected(trx, fixed, (columns) =>
-    trx
+    tablesOf<IntegrationTables>(trx)
       .selectFrom('integrations')
       .select(({ ref }) => [
         ...columns,
@@ -103,7 +112,8 @@ async function announceNew(trx: Transaction<Database>, leadId: number, at: Date)
 }
 
 /** An enabled integration: without one, a new lead has nothing to announce. */
-const anyEnabled: StoredProbe = (db) => db.selectFrom('integrations').select('id').where('enabled', '=', 1);
+const anyEnabled: StoredProbe = (db) =>
+  tablesOf<IntegrationTables>(db).selectFrom('integrations').select('id').where('enabled', '=', 1);
 
 /** The lead hooks of the integrations: what a lead's life queues or withdraws. */
 export const integrationLeadHooks: LeadHooks = {

@@ -10,6 +10,8 @@ import { deliveryOf, INTEGRATION_RECIPIENT } from './delivery-row.ts';
 import { createIntegrationChanges, STAFF_REASON } from './integration-changes.ts';
 import { INTEGRATION_OUTBOX_KIND } from './integration-queue.ts';
 import type { IntegrationDeliveryRow, IntegrationRow } from './integration-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { IntegrationTables } from './integration-tables.ts';
 
 /** The delivery log an integration's page shows: its latest attempts. */
 const DELIVERY_LOG_LENGTH = 50;
@@ -29,7 +31,7 @@ async function lastDeliveries(
 ): Promise<Map<number, IntegrationDeliveryRow>> {
   const found = new Map<number, IntegrationDeliveryRow>();
   await inChunks(ids, async (chunk) => {
-    const rows = await db
+    const rows = await tablesOf<IntegrationTables>(db)
       .selectFrom('integration_deliveries')
       .selectAll()
       .where('id', 'in', (eb) =>
@@ -49,7 +51,7 @@ async function lastDeliveries(
 async function kindsOf(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, IntegrationKind>> {
   const found = new Map<number, IntegrationKind>();
   await inChunks([...new Set(ids)], async (chunk) => {
-    const rows = await db
+    const rows = await tablesOf<IntegrationTables>(db)
       .selectFrom('integrations')
       .select(['id', 'kind'])
       .where('id', 'in', chunk)
@@ -67,7 +69,11 @@ export function createIntegrationRepository(storage: Pick<Storage, 'db' | 'write
   const { db } = storage;
 
   async function get(id: number): Promise<IntegrationRow | undefined> {
-    return db.selectFrom('integrations').selectAll().where('id', '=', id).executeTakeFirst();
+    return tablesOf<IntegrationTables>(db)
+      .selectFrom('integrations')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   return {
@@ -75,14 +81,14 @@ export function createIntegrationRepository(storage: Pick<Storage, 'db' | 'write
 
     /** Every integration, oldest first. */
     async list(): Promise<IntegrationRow[]> {
-      return db.selectFrom('integrations').selectAll().orderBy('id').execute();
+      return tablesOf<IntegrationTables>(db).selectFrom('integrations').selectAll().orderBy('id').execute();
     },
 
     ...createIntegrationChanges(storage),
 
     /** Its latest attempts, newest first. */
     async deliveries(id: number, limit = DELIVERY_LOG_LENGTH): Promise<IntegrationDeliveryRow[]> {
-      return db
+      return tablesOf<IntegrationTables>(db)
         .selectFrom('integration_deliveries')
         .selectAll()
         .where('integration_id', '=', id)
@@ -99,7 +105,7 @@ export function createIntegrationRepository(storage: Pick<Storage, 'db' | 'write
 
     /** A lead's integration deliveries (the outbox's rows), oldest first. */
     async ofLead(leadId: number): Promise<LeadDeliveryRow[]> {
-      const rows = await db
+      const rows = await tablesOf<IntegrationTables>(db)
         .selectFrom(messagesAbout(db, LEAD_OWNER, INTEGRATION_OUTBOX_KIND).as('m'))
         .innerJoin('integrations', 'integrations.id', 'm.recipient_id')
         .selectAll('m')
@@ -113,7 +119,7 @@ export function createIntegrationRepository(storage: Pick<Storage, 'db' | 'write
 
     /** Integrations the system turned off (410 Gone, three days of failures): the inbox's banner. */
     async disabledBySystem(): Promise<IntegrationRow[]> {
-      const rows = await db
+      const rows = await tablesOf<IntegrationTables>(db)
         .selectFrom('integrations')
         .selectAll()
         .where('enabled', '=', 0)

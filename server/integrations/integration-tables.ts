@@ -52,9 +52,8 @@ export type IntegrationDeliveryRow = Selectable<IntegrationDeliveriesTable>;
 /** The outbox lane of integration deliveries, sent by their own worker over HTTP. */
 export const INTEGRATION_LANE = 'integration';
 
-declare module '../db/database-tables.ts' {
-  interface Database {
-    integrations: IntegrationsTable;
-    integration_deliveries: IntegrationDeliveriesTable;
-  }
+/** The integrations' tables: only this folder views the database with them (docs/decisions/061-table-types-owned-by-their-feature.md). */
+export interface IntegrationTables {
+  integrations: IntegrationsTable;
+  integration_deliveries: IntegrationDeliveriesTable;
 }

@@ -5,6 +5,10 @@ import { injectQuote } from '../test/form-request.ts';
 import { manualClock, HOUR_MS } from '../test/manual-clock.ts';
 import { REFUSED_URL_REASON } from '../test/fake-integration-services.ts';
 import { testApp } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
+import type { IntegrationTables } from './integration-tables.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 // The delivery side stands in (see fake-integration-services.ts): nothing leaves the machine.
 vi.mock('./integration-services.ts', () => import('../test/fake-integration-services.ts'));
@@ -45,7 +49,7 @@ async function queueDelivery(
   const at = new Date().toISOString();
   const { integrationId, leadId, status = 'pending', event_type = 'lead.created', ...rest } = values;
   const row = await app.storage.write.run((trx) =>
-    trx
+    tablesOf<OutboxTables>(trx)
       .insertInto('outbox')
       .values({
         kind: 'integration',
@@ -155,12 +159,18 @@ describe('Settings → Integrations', () => {
     expect(next).not.toBe(secret);
     const until = new Date(clock.now().getTime() + 24 * HOUR_MS).toISOString();
     expect(rotated.json().integration.previousSecretUntil).toBe(until);
-    const stored = await app.storage.db.selectFrom('integrations').selectAll().executeTakeFirstOrThrow();
+    const stored = await tablesOf<IntegrationTables>(app.storage.db)
+      .selectFrom('integrations')
+      .selectAll()
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ secret: next, previous_secret: secret, previous_secret_until: until });
     expect((await call('GET', '/settings/integrations')).body).not.toContain(next.slice(6, 20));
     // Once that time has passed, nothing more is said of the old secret.
     await app.storage.write.run((trx) =>
-      trx.updateTable('integrations').set({ previous_secret_until: clock.now().toISOString() }).execute(),
+      tablesOf<IntegrationTables>(trx)
+        .updateTable('integrations')
+        .set({ previous_secret_until: clock.now().toISOString() })
+        .execute(),
     );
     expect(
       (await call('GET', '/settings/integrations')).json().integrations[0].previousSecretUntil,
@@ -202,7 +212,7 @@ describe('Settings → Integrations', () => {
       integration: { enabled: false, disabledReason: 'Turned off by priya@acme.test' },
     });
     // What waited for it is withdrawn; a staff action is no banner in the inbox.
-    const row = await app.storage.db
+    const row = await tablesOf<OutboxTables>(app.storage.db)
       .selectFrom('outbox')
       .selectAll()
       .where('id', '=', waiting)
@@ -211,11 +221,17 @@ describe('Settings → Integrations', () => {
     expect((await call('GET', '/leads')).json().disabledIntegrations).toEqual([]);
 
     await app.storage.write.run((trx) =>
-      trx.updateTable('integrations').set({ failing_since: new Date().toISOString() }).execute(),
+      tablesOf<IntegrationTables>(trx)
+        .updateTable('integrations')
+        .set({ failing_since: new Date().toISOString() })
+        .execute(),
     );
     const on = await call('POST', '/settings/integrations/1', { enabled: true });
     expect(on.json().integration).toMatchObject({ enabled: true, disabledReason: null });
-    const stored = await app.storage.db.selectFrom('integrations').selectAll().executeTakeFirstOrThrow();
+    const stored = await tablesOf<IntegrationTables>(app.storage.db)
+      .selectFrom('integrations')
+      .selectAll()
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ enabled: 1, disabled_reason: null, failing_since: null, url: newUrl });
 
     expect((await activity(call)).slice(0, 3).map((entry) => entry.summary)).toEqual([
@@ -267,7 +283,7 @@ describe('Settings → Integrations', () => {
     await queueDelivery(app, { integrationId: 1, leadId: 1 });
     expect((await call('DELETE', '/settings/integrations/1')).statusCode).toBe(204);
     expect((await call('GET', '/settings/integrations')).json().integrations).toEqual([]);
-    const left = await app.storage.db
+    const left = await tablesOf<OutboxTables>(app.storage.db)
       .selectFrom('outbox')
       .select('id')
       .where('recipient_type', '=', 'integration')
@@ -304,7 +320,11 @@ describe('integration deliveries in the inbox', () => {
     expect((await call('GET', '/outbox?status=pending')).json().counts).toEqual({ pending: 2, dead: 0 });
 
     await app.storage.write.run((trx) =>
-      trx.updateTable('outbox').set({ status: 'dead' }).where('id', '=', dead).execute(),
+      tablesOf<OutboxTables>(trx)
+        .updateTable('outbox')
+        .set({ status: 'dead' })
+        .where('id', '=', dead)
+        .execute(),
     );
     expect((await call('POST', '/outbox/retry-dead', {})).json()).toEqual({ retried: 1 });
     // /readyz counts the emails alone.
@@ -407,7 +427,7 @@ describe('integration deliveries in the inbox', () => {
     await call('POST', '/settings/integrations/3', { enabled: false });
     const gone = 'Turned off: the receiver answered 410 Gone.';
     await app.storage.write.run((trx) =>
-      trx
+      tablesOf<IntegrationTables>(trx)
         .updateTable('integrations')
         .set({ enabled: 0, disabled_reason: gone })
         .where('id', '=', 2)
@@ -461,7 +481,7 @@ describe('Settings → Auto-reply', () => {
     const { app, call } = await settings();
     await injectQuote(app, { name: 'First Lead' });
     await injectQuote(app, { name: 'Second Lead' });
-    const [, second] = await app.storage.db
+    const [, second] = await tablesOf<LeadTables>(app.storage.db)
       .selectFrom('quote_requests')
       .select('reference')
       .orderBy('id')

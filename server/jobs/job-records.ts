@@ -2,6 +2,8 @@ import type { Storage } from '../db/database.ts';
 import type { JobRecords } from './job-runner.ts';
 import type { JobOutcome, JobStatus } from './job-status.ts';
 import './job-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { JobTables } from './job-tables.ts';
 
 /** The jobs' last runs in the database (job_runs): written by the runner, read by `npm run jobs -- list`. */
 export function jobRecords(storage: Pick<Storage, 'db' | 'write'>): JobRecords & {
@@ -19,7 +21,7 @@ export function jobRecords(storage: Pick<Storage, 'db' | 'write'>): JobRecords &
         error: status.error,
       };
       await storage.write.run((trx) =>
-        trx
+        tablesOf<JobTables>(trx)
           .insertInto('job_runs')
           .values(row)
           .onConflict((conflict) => conflict.column('name').doUpdateSet(row))
@@ -27,7 +29,11 @@ export function jobRecords(storage: Pick<Storage, 'db' | 'write'>): JobRecords &
       );
     },
     async list() {
-      const rows = await storage.db.selectFrom('job_runs').selectAll().orderBy('name').execute();
+      const rows = await tablesOf<JobTables>(storage.db)
+        .selectFrom('job_runs')
+        .selectAll()
+        .orderBy('name')
+        .execute();
       return rows.map((row) => ({
         name: row.name,
         schedule: row.schedule,

@@ -17,11 +17,7 @@ interface JobRunsTable {
   error: string | null;
 }
 
-// A module (not a script), so that the declaration below merges into the database's tables.
-export {};
-
-declare module '../db/database-tables.ts' {
-  interface Database {
-    job_runs: JobRunsTable;
-  }
+/** The job runner's tables, as it views the database (tablesOf, docs/decisions/061-table-types-owned-by-their-feature.md). */
+export interface JobTables {
+  job_runs: JobRunsTable;
 }

@@ -5,6 +5,8 @@ import { manualClock, HOUR_MS } from '../test/manual-clock.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testConfig } from '../test/test-app.ts';
 import { DEFAULT_AUTO_REPLY_TEXT } from './auto-reply.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 const opened: Stores[] = [];
@@ -94,7 +96,7 @@ describe('the auto-reply', () => {
       clock.now(),
     );
     expect(await acknowledgements(stores, clock.now())).toEqual([]);
-    const rows = await stores.storage.db
+    const rows = await tablesOf<OutboxTables>(stores.storage.db)
       .selectFrom('outbox')
       .select(['status', 'last_error'])
       .where('kind', '=', 'acknowledgement')

@@ -2,23 +2,8 @@ import type { Kysely, QueryCreator, Transaction } from 'kysely';
 import { company } from '../../common/company.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
-
-/** The auto-reply: whether visitors get one, and what staff wrote for it. One row, id 1. */
-interface AutoReplyTable {
-  id: number;
-  /** 1 (on) or 0. */
-  enabled: number;
-  text: string;
-  /** Null until staff first save it (a row seeded at start). */
-  updated_at: string | null;
-  updated_by: string | null;
-}
-
-declare module '../db/database-tables.ts' {
-  interface Database {
-    auto_reply: AutoReplyTable;
-  }
-}
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 const AUTO_REPLY_ID = 1;
 
@@ -43,7 +28,7 @@ export interface AutoReplySetting {
  * builds the email); undefined only before the row is seeded.
  */
 export async function autoReplyIn(db: Kysely<Database> | Transaction<Database>) {
-  const row = await db
+  const row = await tablesOf<LeadTables>(db)
     .selectFrom('auto_reply')
     .selectAll()
     .where('id', '=', AUTO_REPLY_ID)
@@ -53,7 +38,10 @@ export async function autoReplyIn(db: Kysely<Database> | Transaction<Database>) 
 
 /** The auto-reply's switch (1: on, 0: off), as a select to read in another statement (none before the row is seeded). */
 export const autoReplySwitch = (db: QueryCreator<Database>) =>
-  db.selectFrom('auto_reply').select('enabled as value').where('id', '=', AUTO_REPLY_ID);
+  tablesOf<LeadTables>(db)
+    .selectFrom('auto_reply')
+    .select('enabled as value')
+    .where('id', '=', AUTO_REPLY_ID);
 
 /** Settings → Auto-reply: reading and saving it, and its row seeded once from ACK_EMAIL. */
 export function createAutoReply(storage: Pick<Storage, 'db' | 'write'>) {
@@ -64,10 +52,10 @@ export function createAutoReply(storage: Pick<Storage, 'db' | 'write'>) {
      * existing row is left alone, so ACK_EMAIL matters for a new database only.
      */
     async seed(enabled: boolean): Promise<void> {
-      const exists = await db.selectFrom('auto_reply').select('id').executeTakeFirst();
+      const exists = await tablesOf<LeadTables>(db).selectFrom('auto_reply').select('id').executeTakeFirst();
       if (exists) return;
       await storage.write.run((trx) =>
-        trx
+        tablesOf<LeadTables>(trx)
           .insertInto('auto_reply')
           .values({
             id: AUTO_REPLY_ID,
@@ -83,7 +71,7 @@ export function createAutoReply(storage: Pick<Storage, 'db' | 'write'>) {
     },
 
     async get(): Promise<AutoReplySetting> {
-      const row = await db
+      const row = await tablesOf<LeadTables>(db)
         .selectFrom('auto_reply')
         .selectAll()
         .where('id', '=', AUTO_REPLY_ID)
@@ -99,7 +87,7 @@ export function createAutoReply(storage: Pick<Storage, 'db' | 'write'>) {
     async save({ enabled, text }: { enabled: boolean; text: string }, by: string, at: Date) {
       const values = { enabled: enabled ? 1 : 0, text, updated_at: at.toISOString(), updated_by: by };
       await storage.write.run((trx) =>
-        trx
+        tablesOf<LeadTables>(trx)
           .insertInto('auto_reply')
           .values({ id: AUTO_REPLY_ID, ...values })
           .onConflict((conflict) => conflict.column('id').doUpdateSet(values))

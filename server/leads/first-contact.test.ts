@@ -6,6 +6,8 @@ import { testDatabase } from '../test/database-kind.ts';
 import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
 import { testConfig } from '../test/test-app.ts';
 import { backfillFirstContact } from './first-contact-migrations.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 const opened: { close: () => Promise<void> }[] = [];
 afterEach(async () => {
@@ -21,7 +23,7 @@ async function leadsWithClock() {
   const { id } = await stores.leads.store({ request: valid.value, sourcePage: '/', spam: false });
   const firstContact = async () =>
     (
-      await stores.storage.db
+      await tablesOf<LeadTables>(stores.storage.db)
         .selectFrom('quote_requests')
         .select('first_contact_ms')
         .where('id', '=', id)
@@ -60,8 +62,8 @@ describe(`a lead's time to first contact, on ${testDatabase}`, () => {
     const answeredAt = new Date(clock.now().getTime() + 40 * 24 * HOUR_MS).toISOString(); // beyond 2^31 ms
     // As before the column existed: the events are there, the times are not.
     await stores.storage.write.run(async (trx) => {
-      await trx.updateTable('quote_requests').set({ first_contact_ms: null }).execute();
-      await trx
+      await tablesOf<LeadTables>(trx).updateTable('quote_requests').set({ first_contact_ms: null }).execute();
+      await tablesOf<LeadTables>(trx)
         .insertInto('lead_events')
         .values({
           quote_request_id: late,
@@ -73,7 +75,7 @@ describe(`a lead's time to first contact, on ${testDatabase}`, () => {
       await backfillFirstContact(trx, testDatabase);
     });
     expect(await firstContact()).toBe(90 * 60_000);
-    const lateLead = await stores.storage.db
+    const lateLead = await tablesOf<LeadTables>(stores.storage.db)
       .selectFrom('quote_requests')
       .select('first_contact_ms')
       .where('id', '=', late)

@@ -4,6 +4,9 @@ import { api, staffMember } from '../test/admin-client.ts';
 import { keptMail } from '../test/kept-mail.ts';
 import { fetchHeaders, injectQuote, multipart, validQuote, type Fields } from '../test/form-request.ts';
 import { testApp, testSmtpSink } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 async function sendLead(app: FastifyInstance, fields: Partial<Fields> = {}) {
   expect((await injectQuote(app, fields)).body).toBe('success');
@@ -131,7 +134,10 @@ describe('a lead', () => {
     const lead = await call('GET', '/leads/1');
     expect(lead.json()).toMatchObject({ id: 1, fields: validQuote, sourcePage: 'unknown', timeline: [] });
     // The reference its emails give, so staff can match an email to its lead.
-    const [stored] = await app.storage.db.selectFrom('quote_requests').select('reference').execute();
+    const [stored] = await tablesOf<LeadTables>(app.storage.db)
+      .selectFrom('quote_requests')
+      .select('reference')
+      .execute();
     expect(lead.json().reference).toBe(stored!.reference);
 
     const contacted = await call('POST', '/leads/1/status', { status: 'contacted' });
@@ -161,14 +167,17 @@ describe('a lead', () => {
     expect((await call('GET', '/leads/1')).json()).toMatchObject({ spam: true, delivery: { state: 'none' } });
     const rescued = await call('POST', '/leads/1/spam', { spam: false });
     expect(rescued.json()).toMatchObject({ spam: false, delivery: { state: 'pending' } });
-    const rows = await app.storage.db.selectFrom('outbox').select(['kind', 'status']).execute();
+    const rows = await tablesOf<OutboxTables>(app.storage.db)
+      .selectFrom('outbox')
+      .select(['kind', 'status'])
+      .execute();
     expect(rows).toEqual([{ kind: 'notification', status: 'pending' }]);
 
     const marked = await call('POST', '/leads/1/spam', { spam: true });
     expect(marked.json()).toMatchObject({ spam: true, delivery: { state: 'none' } });
-    expect(await app.storage.db.selectFrom('outbox').select('status').execute()).toEqual([
-      { status: 'cancelled' },
-    ]);
+    expect(
+      await tablesOf<OutboxTables>(app.storage.db).selectFrom('outbox').select('status').execute(),
+    ).toEqual([{ status: 'cancelled' }]);
     expect((await call('GET', '/leads')).json().counts).toMatchObject({ all: 0, spam: 1 });
   });
 
@@ -207,7 +216,7 @@ describe('a lead', () => {
       expect.objectContaining({ leadId: 2 }),
     ]);
     expect((await call('POST', '/outbox/retry-dead', {})).json()).toEqual({ retried: 1 });
-    const spamEmail = await app.storage.db
+    const spamEmail = await tablesOf<OutboxTables>(app.storage.db)
       .selectFrom('outbox')
       .select(['status', 'last_error'])
       .where('owner_type', '=', 'lead')
@@ -224,11 +233,11 @@ describe('a lead', () => {
     await sendLead(app, { name: 'Cheap SEO' });
     await app.outboxWorker.runOnce();
     // As an older release left it: spam, with its notification still dead.
-    await app.storage.db.updateTable('quote_requests').set({ spam: 1 }).execute();
+    await tablesOf<LeadTables>(app.storage.db).updateTable('quote_requests').set({ spam: 1 }).execute();
     expect((await call('GET', '/leads')).json().deadNotifications).toBe(0);
     await call('POST', '/outbox/retry-dead', {});
     await app.outboxWorker.runOnce();
-    const row = await app.storage.db
+    const row = await tablesOf<OutboxTables>(app.storage.db)
       .selectFrom('outbox')
       .select(['status', 'attempts'])
       .executeTakeFirstOrThrow();
@@ -259,7 +268,10 @@ describe('a lead', () => {
     expect((await call('DELETE', '/leads/1')).statusCode).toBe(204);
     expect((await call('GET', '/leads/1')).statusCode).toBe(404);
     expect(await keptMail(config)).toHaveLength(1);
-    const left = await app.storage.db.selectFrom('outbox').select('recipient').execute();
+    const left = await tablesOf<OutboxTables>(app.storage.db)
+      .selectFrom('outbox')
+      .select('recipient')
+      .execute();
     expect(left).toHaveLength(1);
     expect((await call('DELETE', '/leads/1')).statusCode).toBe(404);
   });
@@ -277,7 +289,7 @@ describe('a lead', () => {
     expect(csv.body).not.toContain('Bot');
     expect(csv.body.trim().split('\r\n')).toHaveLength(2);
     // Each row carries the reference the lead's emails give, e.g. "Q-7F3K9C".
-    const stored = await app.storage.db
+    const stored = await tablesOf<LeadTables>(app.storage.db)
       .selectFrom('quote_requests')
       .select('reference')
       .where('id', '=', 1)

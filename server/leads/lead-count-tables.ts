@@ -9,7 +9,7 @@ import type { Generated } from 'kysely';
  * year's 100,000 leads. Derived from quote_requests alone, so db:copy does not copy it (the triggers
  * fill it as the leads are copied).
  */
-interface LeadCountsTable {
+export interface LeadCountsTable {
   /** "day" (bucket "2026-11-27") or "month" (bucket "2026-11"), in UTC. */
   span: 'day' | 'month';
   bucket: string;
@@ -28,9 +28,3 @@ interface LeadCountsTable {
 
 /** Tables of the dashboard's that hold nothing but what can be counted again from the leads. */
 export const DERIVED_TABLES = ['lead_counts'] as const;
-
-declare module '../db/database-tables.ts' {
-  interface Database {
-    lead_counts: LeadCountsTable;
-  }
-}

@@ -10,6 +10,8 @@ import { migratedTo } from '../test/migrated-to.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testConfig } from '../test/test-app.ts';
 import { createLeadFigures } from '../dashboard/lead-figures.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 const opened: { close: () => Promise<void> }[] = [];
 afterEach(async () => {
@@ -24,7 +26,7 @@ type Row = [span: string, bucket: string, status: string, page: string, leads: n
 
 /** lead_counts as the dashboard adds it up (a bucket's shards summed, buckets at 0 left out), in a fixed order. */
 async function counted(storage: Pick<Storage, 'db'>): Promise<Row[]> {
-  const rows = await storage.db.selectFrom('lead_counts').selectAll().execute();
+  const rows = await tablesOf<LeadTables>(storage.db).selectFrom('lead_counts').selectAll().execute();
   const buckets = new Map<string, Row>();
   for (const row of rows) {
     const key = [row.span, row.bucket, row.status, row.source_page].join('|');
@@ -40,7 +42,7 @@ async function counted(storage: Pick<Storage, 'db'>): Promise<Row[]> {
 
 /** The same, counted again from the leads themselves. */
 async function recounted(storage: Pick<Storage, 'db'>): Promise<Row[]> {
-  const leads = await storage.db
+  const leads = await tablesOf<LeadTables>(storage.db)
     .selectFrom('quote_requests')
     .select(['created_at', 'status', 'source_page', 'spam', 'first_contact_ms'])
     .execute();
@@ -85,7 +87,7 @@ describe(`the leads counted ahead for the dashboard, on ${testDatabase}`, () => 
     await stores.leads.setSpam(spam.id, false, 'asha@acme.test'); // out of spam: counted now
     await stores.leads.remove(b.id);
     await stores.storage.write.run((trx) =>
-      trx
+      tablesOf<LeadTables>(trx)
         .updateTable('quote_requests')
         .set({ created_at: '2026-09-15T10:00:00.000Z' })
         .where('id', '=', c.id)
@@ -183,7 +185,7 @@ describe(`the leads counted ahead, in a transaction that touches many days, on $
       }
     });
     await storage.write.run((trx) =>
-      trx
+      tablesOf<LeadTables>(trx)
         .updateTable('quote_requests')
         .set({ status: 'contacted' })
         .where('created_at', '<', '2026-04-01')

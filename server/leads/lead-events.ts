@@ -2,6 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import { FIRST_CONTACT_KINDS } from './first-contact-migrations.ts';
 import type { LeadEvent } from './quote-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 type NewLeadEvent = Pick<LeadEvent, 'quote_request_id' | 'actor' | 'kind'> &
   Partial<Pick<LeadEvent, 'from_status' | 'to_status' | 'text'>>;
@@ -15,18 +17,18 @@ const answers = (event: NewLeadEvent) =>
  * system's events, leave it as it is.
  */
 export async function addLeadEvent(trx: Transaction<Database>, event: NewLeadEvent, at: Date): Promise<void> {
-  await trx
+  await tablesOf<LeadTables>(trx)
     .insertInto('lead_events')
     .values({ from_status: null, to_status: null, text: null, ...event, at: at.toISOString() })
     .execute();
   if (!answers(event)) return;
-  const lead = await trx
+  const lead = await tablesOf<LeadTables>(trx)
     .selectFrom('quote_requests')
     .select(['created_at', 'first_contact_ms'])
     .where('id', '=', event.quote_request_id)
     .executeTakeFirst();
   if (!lead || lead.first_contact_ms !== null) return;
-  await trx
+  await tablesOf<LeadTables>(trx)
     .updateTable('quote_requests')
     .set({ first_contact_ms: Math.max(0, at.getTime() - Date.parse(lead.created_at)) })
     .where('id', '=', event.quote_request_id)
@@ -58,7 +60,7 @@ export async function addDeliveryEvents(
         ],
   );
   if (rows.length === 0) return;
-  await trx
+  await tablesOf<LeadTables>(trx)
     .insertInto('lead_events')
     .values(rows.map((row) => ({ ...row, at: at.toISOString() })))
     .execute();

@@ -6,6 +6,9 @@ import { openStores } from '../stores.ts';
 import { runLeads } from '../test/operator-cli.ts';
 import { storeAttachment } from '../test/stored-attachment.ts';
 import { testConfig } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from '../attachments/attachment-tables.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 const opened: Stores[] = [];
@@ -36,7 +39,7 @@ async function leadsWithFiles() {
     });
   }
   await stores.storage.write.run((trx) =>
-    trx
+    tablesOf<LeadTables>(trx)
       .updateTable('quote_requests')
       .set({ spam_at: '2026-01-01T00:00:00.000Z' })
       .where('spam', '=', 1)
@@ -48,8 +51,12 @@ async function leadsWithFiles() {
 /** The files left, by name, and how many chunks of content are left in all. */
 async function filesLeft(stores: Stores) {
   const { db } = stores.storage;
-  const files = await db.selectFrom('lead_attachments').select('name').orderBy('name').execute();
-  const chunks = await db
+  const files = await tablesOf<AttachmentTables>(db)
+    .selectFrom('lead_attachments')
+    .select('name')
+    .orderBy('name')
+    .execute();
+  const chunks = await tablesOf<AttachmentTables>(db)
     .selectFrom('attachment_chunks')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();

@@ -5,6 +5,8 @@ import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { type CalendarDate, localDate, localTimeToUtc } from '../time/zoned-time.ts';
 import { addLeadEvent } from './lead-events.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 /**
  * A lead's follow-up (docs/decisions/040-follow-ups.md): the day someone means to get back to it, a calendar date in
@@ -33,7 +35,7 @@ export interface FollowUpGroup {
 export type SetFollowUp = { outcome: 'set' | 'unchanged'; from: string | null } | { outcome: 'past' };
 
 /** The leads a follow-up counts for: with a date, not spam, not settled. */
-function open(eb: ExpressionBuilder<Database, 'quote_requests'>) {
+function open(eb: ExpressionBuilder<LeadTables, 'quote_requests'>) {
   return eb.and([
     eb('follow_up_on', 'is not', null),
     eb('spam', '=', 0),
@@ -42,7 +44,7 @@ function open(eb: ExpressionBuilder<Database, 'quote_requests'>) {
 }
 
 /** Leads whose follow-up day came (on or before `dueBy`) and that were not reminded for that date. */
-function due(eb: ExpressionBuilder<Database, 'quote_requests'>, dueBy: CalendarDate) {
+function due(eb: ExpressionBuilder<LeadTables, 'quote_requests'>, dueBy: CalendarDate) {
   return eb.and([
     open(eb),
     eb('follow_up_on', '<=', dueBy),
@@ -64,7 +66,7 @@ export async function claimDueFollowUps(
   dueBy: CalendarDate,
   limit: number,
 ): Promise<FollowUpLead[]> {
-  const candidates = await trx
+  const candidates = await tablesOf<LeadTables>(trx)
     .selectFrom('quote_requests')
     .select('id')
     .where((eb) => due(eb, dueBy))
@@ -73,7 +75,7 @@ export async function claimDueFollowUps(
     .limit(limit)
     .execute();
   if (candidates.length === 0) return [];
-  const claimed = await trx
+  const claimed = await tablesOf<LeadTables>(trx)
     .updateTable('quote_requests')
     .set((eb) => ({ follow_up_reminded_for: eb.ref('follow_up_on') }))
     .where(
@@ -129,7 +131,7 @@ export function createLeadFollowUps(storage: Pick<Storage, 'db' | 'write'>, opti
 
     /** The lead's follow-up date (null for none); undefined when there is no such lead. */
     async of(id: number): Promise<{ on: string | null } | undefined> {
-      const row = await storage.db
+      const row = await tablesOf<LeadTables>(storage.db)
         .selectFrom('quote_requests')
         .select('follow_up_on')
         .where('id', '=', id)
@@ -153,7 +155,11 @@ export function createLeadFollowUps(storage: Pick<Storage, 'db' | 'write'>, opti
 }
 
 async function currentFollowUp(trx: Transaction<Database>, id: number) {
-  return trx.selectFrom('quote_requests').select('follow_up_on').where('id', '=', id).executeTakeFirst();
+  return tablesOf<LeadTables>(trx)
+    .selectFrom('quote_requests')
+    .select('follow_up_on')
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 async function setFollowUp(
@@ -171,7 +177,7 @@ async function setFollowUp(
   if (on < today) return { outcome: 'past' };
   const from = lead.follow_up_on;
   if (from === on) return { outcome: 'unchanged', from };
-  await trx
+  await tablesOf<LeadTables>(trx)
     .updateTable('quote_requests')
     .set({ follow_up_on: on, follow_up_reminded_for: null })
     .where('id', '=', id)
@@ -189,7 +195,11 @@ async function clearFollowUp(
   if (!lead) return undefined;
   const from = lead.follow_up_on;
   if (from === null) return { from };
-  await trx.updateTable('quote_requests').set({ follow_up_on: null }).where('id', '=', id).execute();
+  await tablesOf<LeadTables>(trx)
+    .updateTable('quote_requests')
+    .set({ follow_up_on: null })
+    .where('id', '=', id)
+    .execute();
   const text = `Follow-up done (was ${followUpLabel(from, today)})`;
   await addLeadEvent(trx, { quote_request_id: id, actor, kind: 'follow-up', text }, at);
   return { from };
@@ -203,7 +213,7 @@ async function followUpGroup(
   [op, today]: Range,
   ownerId: number | undefined,
 ): Promise<FollowUpGroup> {
-  let query = db
+  let query = tablesOf<LeadTables>(db)
     .selectFrom('quote_requests')
     .where((eb) => open(eb))
     .where('follow_up_on', op, today);

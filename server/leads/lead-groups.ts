@@ -5,6 +5,8 @@ import type { Database } from '../db/database-tables.ts';
 import './lead-count-tables.ts';
 import type { UtcRange } from '../time/period-bounds.ts';
 import { type BucketRange, rangeParts } from '../time/range-parts.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 /** A period's leads of one status and page, and how many of them a person has answered. */
 export interface GroupRow {
@@ -16,7 +18,7 @@ export interface GroupRow {
 
 /** The sums of lead_counts' buckets of one span (day or month) in a range, by status and page. */
 function counted(db: Kysely<Database>, span: 'day' | 'month', buckets: BucketRange) {
-  return db
+  return tablesOf<LeadTables>(db)
     .selectFrom('lead_counts')
     .select((eb) => [
       'status',

@@ -2,9 +2,12 @@ import type { Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database-tables.ts';
 import { combineLeadHooks, type LeadHooks, type StoredProbe } from './lead-hooks.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { IntegrationTables } from '../integrations/integration-tables.ts';
 
 const trx = {} as Transaction<Database>;
-const probe = (): StoredProbe => (db) => db.selectFrom('integrations').select('id');
+const probe = (): StoredProbe => (db) =>
+  tablesOf<IntegrationTables>(db).selectFrom('integrations').select('id');
 
 describe('lead hooks told of a new lead', () => {
   it('skip a part whose probes found nothing, and tell every other part, in order', async () => {

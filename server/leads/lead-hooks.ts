@@ -7,8 +7,8 @@ import type { Database } from '../db/database-tables.ts';
  * wants every lead): the intake reads it in the new lead's own insert statement where the database
  * allows (PostgreSQL), so that a part with nothing to do costs no round trip.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table, any columns: only whether a row exists
-export type StoredProbe = (db: QueryCreator<Database>) => SelectQueryBuilder<Database, any, object>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any feature's view, table and columns: only whether a row exists
+export type StoredProbe = (db: QueryCreator<Database>) => SelectQueryBuilder<any, any, object>;
 
 /** What each probe found, read with the lead; a probe missing from it was not read (do the work). */
 export type ProbeFindings = ReadonlyMap<StoredProbe, boolean>;

@@ -11,6 +11,8 @@ import { LEAD_REFERENCE } from './lead-reference.ts';
 import { fullTextSearchOf, LEAD_SEARCH_INDEX, searchTerms } from './lead-search.ts';
 import { LEAD_OWNER, QUOTE_EMAIL_KINDS, type Lead, type LeadEvent } from './quote-tables.ts';
 import { leadFilesRead } from '../attachments/lead-files-read.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 /** A lead with its notification email (undefined when none was queued, e.g. spam). */
 export interface LeadWithDelivery {
@@ -35,17 +37,20 @@ export interface LeadQuery {
 }
 
 /** Restricts a query on quote_requests to the given leads, when the filter names some. */
-function inOnly<O>(query: SelectQueryBuilder<Database, 'quote_requests', O>, only: LeadQuery['only']) {
+function inOnly<O>(query: SelectQueryBuilder<LeadTables, 'quote_requests', O>, only: LeadQuery['only']) {
   return only ? query.where('quote_requests.id', 'in', only.length > 0 ? [...only] : [-1]) : query;
 }
 
 /** Restricts a query on quote_requests to one owner's leads, when the filter names one. */
-function inOwner<O>(query: SelectQueryBuilder<Database, 'quote_requests', O>, ownerId: LeadQuery['ownerId']) {
+function inOwner<O>(
+  query: SelectQueryBuilder<LeadTables, 'quote_requests', O>,
+  ownerId: LeadQuery['ownerId'],
+) {
   return ownerId === undefined ? query : query.where('quote_requests.owner_id', '=', ownerId);
 }
 
 /** Restricts a query on quote_requests to a view of the inbox. */
-function inView<O>(query: SelectQueryBuilder<Database, 'quote_requests', O>, view: LeadView) {
+function inView<O>(query: SelectQueryBuilder<LeadTables, 'quote_requests', O>, view: LeadView) {
   if (view === 'spam') return query.where('quote_requests.spam', '=', 1);
   const kept = query.where('quote_requests.spam', '=', 0);
   return view === 'all' ? kept : kept.where('quote_requests.status', '=', view);
@@ -79,7 +84,7 @@ void everyColumn;
 /** What the inbox's search asks of Storage. */
 type SearchStorage = Pick<Storage, 'fullTextMatch' | 'newestFullTextMatches'>;
 
-type LeadSelect = SelectQueryBuilder<Database, 'quote_requests', Lead>;
+type LeadSelect = SelectQueryBuilder<LeadTables, 'quote_requests', Lead>;
 
 /**
  * What a search box's text asks for: every lead (empty), the one lead an
@@ -98,7 +103,7 @@ function searchOf(search: string | undefined): Search {
 
 /** Restricts it to the leads matching the search. */
 function matching<O>(
-  query: SelectQueryBuilder<Database, 'quote_requests', O>,
+  query: SelectQueryBuilder<LeadTables, 'quote_requests', O>,
   search: Search,
   storage: SearchStorage,
 ) {
@@ -134,7 +139,7 @@ async function newestMatching(storage: SearchStorage, query: LeadSelect, search:
 
 /** How many leads each view holds. */
 async function countsByView(db: Kysely<Database>): Promise<Record<LeadView, number>> {
-  const rows = await db
+  const rows = await tablesOf<LeadTables>(db)
     .selectFrom('quote_requests')
     .select(['spam', 'status', (eb) => eb.fn.countAll<number>().as('count')])
     .groupBy(['spam', 'status'])
@@ -154,7 +159,7 @@ async function countsByView(db: Kysely<Database>): Promise<Record<LeadView, numb
 /** The inbox's reads: the views, their search and counts, one lead with its timeline and emails. */
 export function createLeadInbox(storage: Pick<Storage, 'db'> & SearchStorage) {
   const { db } = storage;
-  const leads = () => db.selectFrom('quote_requests').select(LEAD_COLUMNS);
+  const leads = () => tablesOf<LeadTables>(db).selectFrom('quote_requests').select(LEAD_COLUMNS);
 
   async function get(id: number): Promise<Lead | undefined> {
     return leads().where('id', '=', id).executeTakeFirst();
@@ -200,7 +205,7 @@ export function createLeadInbox(storage: Pick<Storage, 'db'> & SearchStorage) {
 
     /** How many notifications of leads that are not spam could not be delivered (the inbox's banner). */
     async deadNotifications(): Promise<number> {
-      const row = await db
+      const row = await tablesOf<LeadTables>(db)
         .selectFrom(messagesAbout(db, LEAD_OWNER, QUOTE_EMAIL_KINDS.notification).as('m'))
         .innerJoin('quote_requests', 'quote_requests.id', 'm.owner_id')
         .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -216,7 +221,12 @@ export function createLeadInbox(storage: Pick<Storage, 'db'> & SearchStorage) {
       if (!lead) return undefined;
       const [notification, events] = await Promise.all([
         notificationsOf(db, [id]).then((found) => found.get(id)),
-        db.selectFrom('lead_events').selectAll().where('quote_request_id', '=', id).orderBy('id').execute(),
+        tablesOf<LeadTables>(db)
+          .selectFrom('lead_events')
+          .selectAll()
+          .where('quote_request_id', '=', id)
+          .orderBy('id')
+          .execute(),
       ]);
       return { lead, notification, events };
     },

@@ -4,6 +4,9 @@ import { openStores } from '../stores.ts';
 import { statementLog } from '../test/statement-log.ts';
 import { storeIntegration } from '../test/stored-integration.ts';
 import { testConfig } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 const opened: Awaited<ReturnType<typeof openStores>>[] = [];
 afterEach(async () => {
@@ -28,12 +31,12 @@ const sendTogether = (stores: Stores, emails: readonly string[]) =>
 
 /** Each lead's address and what was queued about it, by kind. */
 async function queuedByLead(stores: Stores, ids: readonly number[]) {
-  const leads = await stores.storage.db
+  const leads = await tablesOf<LeadTables>(stores.storage.db)
     .selectFrom('quote_requests')
     .select(['id', 'email', 'reference'])
     .where('id', 'in', ids)
     .execute();
-  const rows = await stores.storage.db
+  const rows = await tablesOf<OutboxTables>(stores.storage.db)
     .selectFrom('outbox')
     .select(['owner_id', 'kind', 'message_id'])
     .where('owner_type', '=', 'lead')
@@ -61,7 +64,10 @@ describe('quotes sent at the same moment', () => {
       ),
     ).toEqual(emails.map((email) => ({ email, queued: ['notification'] })));
     expect(stored.map((lead) => lead.queued)).toEqual(emails.map(() => 1));
-    const messageIds = await stores.storage.db.selectFrom('outbox').select('message_id').execute();
+    const messageIds = await tablesOf<OutboxTables>(stores.storage.db)
+      .selectFrom('outbox')
+      .select('message_id')
+      .execute();
     expect(new Set(messageIds.map((row) => row.message_id)).size).toBe(emails.length);
     const leadInserts = log.statements.filter((text) => text.startsWith('with "new_record" as (insert'));
     // Before: one statement (one round trip, one executor) per lead.
@@ -92,7 +98,7 @@ describe('quotes sent at the same moment', () => {
       { email: 'ravi@company.example', queued: ['notification', 'acknowledgement', 'integration'] },
       { email: 'asha@company.example', queued: ['notification', 'integration'] },
     ]);
-    const deliveries = await stores.storage.db
+    const deliveries = await tablesOf<OutboxTables>(stores.storage.db)
       .selectFrom('outbox')
       .select('recipient_id')
       .where('kind', '=', 'integration')

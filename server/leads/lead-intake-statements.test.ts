@@ -4,6 +4,9 @@ import { openStores } from '../stores.ts';
 import { statementLog } from '../test/statement-log.ts';
 import { storeIntegration } from '../test/stored-integration.ts';
 import { testConfig } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
+import type { IntegrationTables } from '../integrations/integration-tables.ts';
 
 const opened: Awaited<ReturnType<typeof openStores>>[] = [];
 afterEach(async () => {
@@ -22,7 +25,11 @@ describe('a quote as the database sees it', () => {
     const slack = await storeIntegration(storage, 'slack', 'https://hooks.slack.com/services/T0/B0/x');
     const teams = await storeIntegration(storage, 'teams', 'https://acme.webhook.office.com/x');
     await storage.write.run((trx) =>
-      trx.updateTable('integrations').set({ enabled: 0 }).where('id', '=', teams.id).execute(),
+      tablesOf<IntegrationTables>(trx)
+        .updateTable('integrations')
+        .set({ enabled: 0 })
+        .where('id', '=', teams.id)
+        .execute(),
     );
 
     const log = statementLog(storage);
@@ -45,7 +52,7 @@ describe('a quote as the database sees it', () => {
       ]);
     }
 
-    const rows = await storage.db
+    const rows = await tablesOf<OutboxTables>(storage.db)
       .selectFrom('outbox')
       .select(['kind', 'lane', 'recipient', 'message_id', 'recipient_type', 'recipient_id', 'payload'])
       .where('owner_type', '=', 'lead')
@@ -84,7 +91,7 @@ describe('a quote as the database sees it', () => {
         ),
       ]);
     }
-    const queued = await storage.db
+    const queued = await tablesOf<OutboxTables>(storage.db)
       .selectFrom('outbox')
       .select('kind')
       .where('owner_id', '=', stored.id)
@@ -109,7 +116,7 @@ describe('a quote as the database sees it', () => {
     log.stop();
     // Before, on PostgreSQL: a transaction of its own for each, twenty commits.
     expect(log.statements.filter((statement) => statement.startsWith('commit'))).toHaveLength(1);
-    const notifications = await storage.db
+    const notifications = await tablesOf<OutboxTables>(storage.db)
       .selectFrom('outbox')
       .select('owner_id')
       .where('kind', '=', 'notification')

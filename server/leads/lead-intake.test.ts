@@ -3,6 +3,9 @@ import { sampleQuote } from '../../common/quote-sample.ts';
 import { openStores } from '../stores.ts';
 import { testConfig } from '../test/test-app.ts';
 import type * as LeadReference from './lead-reference.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 // The references drawn, in order: the second lead's first draw is the first lead's.
 const draws = vi.hoisted(() => ['Q-AAAAAA', 'Q-AAAAAA', 'Q-BBBBBB']);
@@ -25,7 +28,7 @@ describe('a new lead’s reference', () => {
     const first = await store();
     const second = await store();
 
-    const references = await stores.storage.db
+    const references = await tablesOf<LeadTables>(stores.storage.db)
       .selectFrom('quote_requests')
       .select(['id', 'reference'])
       .orderBy('id')
@@ -48,11 +51,14 @@ describe('a new lead’s reference', () => {
     // Written together (on PostgreSQL one statement): the first of them draws the taken Q-DDDDDD.
     const together = await Promise.all([store('second@company.example'), store('third@company.example')]);
 
-    const leads = await stores.storage.db.selectFrom('quote_requests').select(['id', 'reference']).execute();
+    const leads = await tablesOf<LeadTables>(stores.storage.db)
+      .selectFrom('quote_requests')
+      .select(['id', 'reference'])
+      .execute();
     expect(leads.map((lead) => lead.reference).sort()).toEqual(['Q-DDDDDD', 'Q-EEEEEE', 'Q-FFFFFF']);
     const ids = [first, ...together].map((lead) => lead.id).sort((a, b) => a - b);
     expect(leads.map((lead) => lead.id).sort((a, b) => a - b)).toEqual(ids);
-    const notified = await stores.storage.db
+    const notified = await tablesOf<OutboxTables>(stores.storage.db)
       .selectFrom('outbox')
       .select('owner_id')
       .where('kind', '=', 'notification')

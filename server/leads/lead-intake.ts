@@ -14,6 +14,8 @@ import { filesNotKeptText } from './lead-files-not-kept.ts';
 import type { LeadHooks, ProbeFindings, StoredProbe } from './lead-hooks.ts';
 import { newLeadReference } from './lead-reference.ts';
 import { LEAD_OWNER, leadOwner, QUOTE_EMAIL_KINDS } from './quote-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 /** Where a lead's notification goes and how its Message-ID is made. */
 export interface NotificationSettings {
@@ -68,7 +70,7 @@ export function notificationEmail(settings: NotificationSettings, id: number, at
   return { ...email, owner: { type: ownerType, id } };
 }
 
-type NewLead = Omit<Insertable<Database['quote_requests']>, 'reference'>;
+type NewLead = Omit<Insertable<LeadTables['quote_requests']>, 'reference'>;
 
 /** A probe as a read of one value: whether it finds a row. */
 const existsRead =
@@ -120,7 +122,7 @@ async function insertUnderNewReference(
   const folded = foldedProbes(storage, probes);
   for (;;) {
     const insert = (db: QueryCreator<Database>) =>
-      db
+      tablesOf<LeadTables>(db)
         .insertInto('quote_requests')
         .values({ ...lead, reference: newLeadReference() })
         .onConflict((conflict) => conflict.column('reference').doNothing())
@@ -157,7 +159,7 @@ function leadsTogether(storage: Pick<Storage, 'insertsInWith'>, probes: readonly
       notification,
     }));
     const insert = (db: QueryCreator<Database>) =>
-      db
+      tablesOf<LeadTables>(db)
         .insertInto('quote_requests')
         .values(drawn.map(({ lead }) => lead))
         .onConflict((conflict) => conflict.column('reference').doNothing())

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
-import { ownTables } from '../db/own-tables.ts';
-import type { Lead } from './quote-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { Lead, LeadTables } from './quote-tables.ts';
 
 /** The leads' own table: these lookups can name no other. */
-const leads = (db: Kysely<Database>) => ownTables<'quote_requests'>(db);
+const leads = (db: Kysely<Database>) => tablesOf<LeadTables>(db);
 
 /**
  * A lead's fields, for the features that work on leads (conversations, integrations, the team), in

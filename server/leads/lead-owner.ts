@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import { addLeadEvent } from './lead-events.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 /** A change of a lead's owner, as its timeline tells it: "Asha Rao → Ravi Kumar", "Assigned in turn to …". */
 export interface OwnerChange {
@@ -23,7 +25,7 @@ export async function changeOwner(
   change: OwnerChange,
   at: Date,
 ): Promise<{ from: number | null; text: string } | undefined> {
-  const lead = await trx
+  const lead = await tablesOf<LeadTables>(trx)
     .selectFrom('quote_requests')
     .select('owner_id')
     .where('id', '=', change.leadId)
@@ -31,7 +33,7 @@ export async function changeOwner(
   if (!lead) return undefined;
   const text = typeof change.text === 'string' ? change.text : change.text(lead.owner_id);
   if (lead.owner_id === change.ownerId) return { from: lead.owner_id, text };
-  await trx
+  await tablesOf<LeadTables>(trx)
     .updateTable('quote_requests')
     .set({ owner_id: change.ownerId })
     .where('id', '=', change.leadId)

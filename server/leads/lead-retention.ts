@@ -4,6 +4,8 @@ import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { deleteEmailsOf, deleteEmailsTo } from '../outbox/outbox-rows.ts';
 import { LEAD_OWNER, QUOTE_EMAIL_KINDS } from './quote-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 export interface RemovedLeads {
   /** Ids of the removed quote requests. */
@@ -18,8 +20,11 @@ async function removeLeads(trx: Transaction<Database>, rows: { id: number }[]): 
   const ids = rows.map((row) => row.id);
   const messageIds = await deleteEmailsOf(trx, LEAD_OWNER, ids);
   await inChunks(ids, async (chunk) => {
-    await trx.deleteFrom('lead_events').where('quote_request_id', 'in', chunk).execute();
-    await trx.deleteFrom('quote_requests').where('id', 'in', chunk).execute();
+    await tablesOf<LeadTables>(trx)
+      .deleteFrom('lead_events')
+      .where('quote_request_id', 'in', chunk)
+      .execute();
+    await tablesOf<LeadTables>(trx).deleteFrom('quote_requests').where('id', 'in', chunk).execute();
   });
   return { ids, outboxRows: messageIds.length, messageIds };
 }
@@ -35,7 +40,7 @@ export function createLeadRetention(storage: Pick<Storage, 'write'>) {
       return write(async (trx) => {
         const removed = await removeLeads(
           trx,
-          await trx
+          await tablesOf<LeadTables>(trx)
             .selectFrom('quote_requests')
             .select('id')
             .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
@@ -54,7 +59,14 @@ export function createLeadRetention(storage: Pick<Storage, 'write'>) {
     /** One lead, its timeline and its emails (the inbox's Delete). */
     async remove(id: number): Promise<RemovedLeads> {
       return write(async (trx) =>
-        removeLeads(trx, await trx.selectFrom('quote_requests').select('id').where('id', '=', id).execute()),
+        removeLeads(
+          trx,
+          await tablesOf<LeadTables>(trx)
+            .selectFrom('quote_requests')
+            .select('id')
+            .where('id', '=', id)
+            .execute(),
+        ),
       );
     },
 
@@ -68,7 +80,7 @@ export function createLeadRetention(storage: Pick<Storage, 'write'>) {
       return write(async (trx) =>
         removeLeads(
           trx,
-          await trx
+          await tablesOf<LeadTables>(trx)
             .selectFrom('quote_requests')
             .select('id')
             .where('spam', '=', 1)
@@ -84,7 +96,11 @@ export function createLeadRetention(storage: Pick<Storage, 'write'>) {
       return write(async (trx) =>
         removeLeads(
           trx,
-          await trx.selectFrom('quote_requests').select('id').where('created_at', '<', before).execute(),
+          await tablesOf<LeadTables>(trx)
+            .selectFrom('quote_requests')
+            .select('id')
+            .where('created_at', '<', before)
+            .execute(),
         ),
       );
     },

@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import { messagesAbout } from '../outbox/owner-messages.ts';
 import { LEAD_OWNER, QUOTE_EMAIL_KINDS } from './quote-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 /**
  * The lead that one of these Message-IDs was sent to by the quote form (its acknowledgement), if any:
@@ -24,7 +26,7 @@ export async function leadByReferenceAndEmail(
   db: Kysely<Database> | Transaction<Database>,
   { reference, email }: { reference: string; email: string },
 ): Promise<number | undefined> {
-  const row = await db
+  const row = await tablesOf<LeadTables>(db)
     .selectFrom('quote_requests')
     .select('id')
     .where('reference', '=', reference)

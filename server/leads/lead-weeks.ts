@@ -5,6 +5,8 @@ import { addDays, localDate, localMidnight } from '../time/zoned-time.ts';
 import { weekStart } from '../time/period-bounds.ts';
 import { countEdges } from './lead-groups.ts';
 import { rangeParts } from '../time/range-parts.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 /** Weeks in the "leads per week" chart, this week included. */
 const WEEKS_SHOWN = 12;
@@ -27,7 +29,7 @@ function lastWeeks(now: Date, timeZone: string) {
 
 /** lead_counts' leads of each UTC day from `from` to `to` (buckets, end excluded). */
 async function perDay(db: Kysely<Database>, from: string, to: string): Promise<Map<string, number>> {
-  const rows = await db
+  const rows = await tablesOf<LeadTables>(db)
     .selectFrom('lead_counts')
     .select((eb) => ['bucket', eb.fn.sum<number | string>('leads').as('count')])
     .where('span', '=', 'day')

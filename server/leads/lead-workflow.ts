@@ -8,6 +8,8 @@ import { addLeadEvent } from './lead-events.ts';
 import type { LeadHooks } from './lead-hooks.ts';
 import { notificationEmail, type NotificationSettings } from './lead-intake.ts';
 import { LEAD_OWNER, leadOwner, QUOTE_EMAIL_KINDS, SPAM_CANCELLATION } from './quote-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 export interface LeadWorkflowOptions extends NotificationSettings {
   /** Told of status and spam changes in their transaction (the integrations queue or withdraw deliveries). */
@@ -19,7 +21,13 @@ export interface LeadWorkflowOptions extends NotificationSettings {
 const notificationOf = (id: number) => ({ owner: leadOwner(id), kind: QUOTE_EMAIL_KINDS.notification });
 
 async function leadExists(trx: Transaction<Database>, id: number): Promise<boolean> {
-  return Boolean(await trx.selectFrom('quote_requests').select('id').where('id', '=', id).executeTakeFirst());
+  return Boolean(
+    await tablesOf<LeadTables>(trx)
+      .selectFrom('quote_requests')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst(),
+  );
 }
 
 /**
@@ -53,14 +61,18 @@ export async function changeStatus(
   hooks: LeadHooks | undefined,
   { id, status, actor, at }: { id: number; status: LeadStatus; actor: string | null; at: Date },
 ): Promise<{ from: LeadStatus } | undefined> {
-  const lead = await trx
+  const lead = await tablesOf<LeadTables>(trx)
     .selectFrom('quote_requests')
     .select(['status', 'spam'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!lead) return undefined;
   if (lead.status === status) return { from: lead.status };
-  await trx.updateTable('quote_requests').set({ status }).where('id', '=', id).execute();
+  await tablesOf<LeadTables>(trx)
+    .updateTable('quote_requests')
+    .set({ status })
+    .where('id', '=', id)
+    .execute();
   await addLeadEvent(
     trx,
     { quote_request_id: id, actor, kind: 'status', from_status: lead.status, to_status: status },
@@ -76,14 +88,14 @@ async function changeSpam(
   options: LeadWorkflowOptions,
   { id, spam, actor, at }: { id: number; spam: boolean; actor: string | null; at: Date },
 ): Promise<{ queued: boolean } | undefined> {
-  const lead = await trx
+  const lead = await tablesOf<LeadTables>(trx)
     .selectFrom('quote_requests')
     .select(['id', 'spam'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!lead) return undefined;
   if (Boolean(lead.spam) === spam) return { queued: false };
-  await trx
+  await tablesOf<LeadTables>(trx)
     .updateTable('quote_requests')
     .set({ spam: spam ? 1 : 0, spam_at: spam ? at.toISOString() : null })
     .where('id', '=', id)

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Storage } from '../db/database.ts';
 import type { UtcRange } from '../time/period-bounds.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 /** One owner's answering in a period (ownerId null: the leads nobody owns). */
 export interface OwnerFigures {
@@ -30,7 +32,7 @@ export async function ownerFiguresOf(
 ): Promise<{ byOwner: OwnerFigures[]; withinTarget: WithinTarget | null }> {
   const start = range.start.toISOString();
   const end = range.end.toISOString();
-  const rows = await storage.db
+  const rows = await tablesOf<LeadTables>(storage.db)
     .selectFrom('quote_requests')
     .select((eb) => [
       'owner_id',

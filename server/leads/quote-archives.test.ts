@@ -6,12 +6,19 @@ import { docxOfManyParts, docxWith, docxWithFourGigabytePart, nestedZips } from 
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
 import { filesUnder, injectWithFiles } from '../test/upload-request.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from '../attachments/attachment-tables.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 
 async function expectNothingStored(app: App, uploadRoot: string) {
-  expect(await app.storage.db.selectFrom('quote_requests').select('id').execute()).toEqual([]);
-  expect(await app.storage.db.selectFrom('lead_attachments').select('id').execute()).toEqual([]);
+  expect(
+    await tablesOf<LeadTables>(app.storage.db).selectFrom('quote_requests').select('id').execute(),
+  ).toEqual([]);
+  expect(
+    await tablesOf<AttachmentTables>(app.storage.db).selectFrom('lead_attachments').select('id').execute(),
+  ).toEqual([]);
   await expect.poll(() => filesUnder(uploadRoot)).toEqual([]);
 }
 
@@ -63,7 +70,7 @@ describe.skipIf(!hasClamd)(
         ['Prices.xls', cfbOf('Workbook')],
       ]);
       expect(taken.body).toBe(QUOTE_SUCCESS_REPLY);
-      const stored = await app.storage.db
+      const stored = await tablesOf<AttachmentTables>(app.storage.db)
         .selectFrom('lead_attachments')
         .select(['name', 'scan'])
         .orderBy('position')

@@ -9,6 +9,9 @@ import { navigationHeaders, validQuote } from '../test/form-request.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
 import { filesUnder, injectWithFiles, type SentFile } from '../test/upload-request.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
+import type { AttachmentTables } from '../attachments/attachment-tables.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 const MB = 1024 * 1024;
@@ -20,7 +23,11 @@ async function appWithFiles(options: { env?: Record<string, string>; scanner?: V
 }
 
 async function storedFiles(app: App) {
-  const rows = await app.storage.db.selectFrom('lead_attachments').selectAll().orderBy('position').execute();
+  const rows = await tablesOf<AttachmentTables>(app.storage.db)
+    .selectFrom('lead_attachments')
+    .selectAll()
+    .orderBy('position')
+    .execute();
   const content = databaseContent(app.storage.db);
   return Promise.all(
     rows.map(async (row) => {
@@ -32,9 +39,15 @@ async function storedFiles(app: App) {
 }
 
 async function expectNothingStored(app: App, uploadRoot: string) {
-  expect(await app.storage.db.selectFrom('quote_requests').select('id').execute()).toEqual([]);
-  expect(await app.storage.db.selectFrom('lead_attachments').select('id').execute()).toEqual([]);
-  expect(await app.storage.db.selectFrom('attachment_chunks').select('seq').execute()).toEqual([]);
+  expect(
+    await tablesOf<LeadTables>(app.storage.db).selectFrom('quote_requests').select('id').execute(),
+  ).toEqual([]);
+  expect(
+    await tablesOf<AttachmentTables>(app.storage.db).selectFrom('lead_attachments').select('id').execute(),
+  ).toEqual([]);
+  expect(
+    await tablesOf<AttachmentTables>(app.storage.db).selectFrom('attachment_chunks').select('seq').execute(),
+  ).toEqual([]);
   await expect.poll(() => filesUnder(uploadRoot)).toEqual([]);
 }
 
@@ -65,7 +78,10 @@ describe('a quote request with files', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(QUOTE_SUCCESS_REPLY);
-    const [lead] = await app.storage.db.selectFrom('quote_requests').selectAll().execute();
+    const [lead] = await tablesOf<LeadTables>(app.storage.db)
+      .selectFrom('quote_requests')
+      .selectAll()
+      .execute();
     const stored = await storedFiles(app);
     expect(stored.map((file) => [file.name, file.media_type, file.scan, Number(file.size)])).toEqual([
       ['brief.pdf', 'application/pdf', 'not-scanned', large.length],

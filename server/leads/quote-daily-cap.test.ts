@@ -6,6 +6,9 @@ import { navigationHeaders } from '../test/form-request.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
 import { injectWithFiles } from '../test/upload-request.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
+import type { AttachmentTables } from '../attachments/attachment-tables.ts';
 
 const KB = 1024;
 /** A PDF of 300 KB: three fit in a day of 1 MB, a fourth does not. */
@@ -15,7 +18,7 @@ const capped = { ATTACHMENT_DAILY_MB: '1', ATTACHMENT_MAX_TOTAL_MB: '1' };
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 
 async function keptFiles(app: App) {
-  return app.storage.db
+  return tablesOf<AttachmentTables>(app.storage.db)
     .selectFrom('lead_attachments')
     .select(['quote_request_id', 'name'])
     .orderBy('id')
@@ -23,9 +26,13 @@ async function keptFiles(app: App) {
 }
 
 async function leadIds(app: App) {
-  return (await app.storage.db.selectFrom('quote_requests').select('id').orderBy('id').execute()).map(
-    (row) => row.id,
-  );
+  return (
+    await tablesOf<LeadTables>(app.storage.db)
+      .selectFrom('quote_requests')
+      .select('id')
+      .orderBy('id')
+      .execute()
+  ).map((row) => row.id);
 }
 
 describe('the daily cap on stored files', () => {
@@ -50,7 +57,7 @@ describe('the daily cap on stored files', () => {
       'brief-1.pdf',
       'brief-2.pdf',
     ]);
-    const events = await app.storage.db
+    const events = await tablesOf<LeadTables>(app.storage.db)
       .selectFrom('lead_events')
       .select(['quote_request_id', 'kind', 'actor', 'text'])
       .where('kind', '=', 'files')

@@ -8,9 +8,11 @@ import { addDeliveryEvents, addLeadEvent } from './lead-events.ts';
 import { acknowledgementEmail, notificationEmail, type QuoteEmailSettings } from './quote-emails.ts';
 import { NOTIFICATION_KEPT_TEXT } from './delivery-event-text.ts';
 import { leadIdOf, QUOTE_EMAIL_KINDS, SPAM_CANCELLATION, type Lead } from './quote-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 async function leadOf(trx: Transaction<Database>, row: OutboxRow): Promise<Lead | undefined> {
-  return trx
+  return tablesOf<LeadTables>(trx)
     .selectFrom('quote_requests')
     .selectAll()
     .where('id', '=', leadIdOf(row) ?? -1)
@@ -20,7 +22,11 @@ async function leadOf(trx: Transaction<Database>, row: OutboxRow): Promise<Lead 
 /** The leads of these rows, by id, in one read. */
 async function leadsOf(trx: Transaction<Database>, rows: readonly OutboxRow[]): Promise<Map<number, Lead>> {
   const ids = [...new Set(rows.map((row) => leadIdOf(row) ?? -1))];
-  const leads = await trx.selectFrom('quote_requests').selectAll().where('id', 'in', ids).execute();
+  const leads = await tablesOf<LeadTables>(trx)
+    .selectFrom('quote_requests')
+    .selectAll()
+    .where('id', 'in', ids)
+    .execute();
   return new Map(leads.map((lead) => [lead.id, lead]));
 }
 

@@ -9,6 +9,9 @@ import { fetchHeaders, validQuote } from '../test/form-request.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
 import { filesUnder } from '../test/upload-request.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from '../attachments/attachment-tables.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 const BOUNDARY = 'lost-files-boundary';
 
@@ -39,8 +42,14 @@ async function post(parts: Parameters<typeof body>[0]) {
     payload: body(parts),
     headers: { ...fetchHeaders, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
   });
-  const leads = await app.storage.db.selectFrom('quote_requests').select('id').execute();
-  const files = await app.storage.db.selectFrom('lead_attachments').select('name').execute();
+  const leads = await tablesOf<LeadTables>(app.storage.db)
+    .selectFrom('quote_requests')
+    .select('id')
+    .execute();
+  const files = await tablesOf<AttachmentTables>(app.storage.db)
+    .selectFrom('lead_attachments')
+    .select('name')
+    .execute();
   return { response, lines: response.body.trim().split('\n'), leads, files, uploadRoot };
 }
 

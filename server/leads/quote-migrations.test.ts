@@ -11,6 +11,8 @@ import { sqliteMigratedTo } from '../test/migrated-to.ts';
 import { deliveryOf } from './lead-delivery.ts';
 import { indexLeadsForSearch } from './quote-migrations.ts';
 import { sqliteOf } from '../test/sqlite-of.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 // Upgrades of SQLite files an older release left, and SQLite's search index (PostgreSQL's schema
 // starts from its baselines: server/db/schema-parity.test.ts compares the two).
@@ -46,7 +48,7 @@ sqliteOnly('the inbox migration', () => {
     await databaseBeforeTheInbox(config.database.path);
     const stores = await openStores(config);
     try {
-      const rows = await stores.storage.db
+      const rows = await tablesOf<LeadTables>(stores.storage.db)
         .selectFrom('quote_requests')
         .select(['id', 'status', 'spam', 'spam_at'])
         .orderBy('id')
@@ -103,7 +105,7 @@ sqliteOnly('the references migration', () => {
         sourcePage: '/',
         spam: false,
       });
-      const rows = await stores.storage.db
+      const rows = await tablesOf<LeadTables>(stores.storage.db)
         .selectFrom('quote_requests')
         .select(['id', 'reference'])
         .orderBy('id')
@@ -161,7 +163,7 @@ sqliteOnly('the NFC migration', () => {
 
     const stores = await openStores(config);
     try {
-      const rows = await stores.storage.db
+      const rows = await tablesOf<LeadTables>(stores.storage.db)
         .selectFrom('quote_requests')
         .select(['name', 'message'])
         .orderBy('id')

@@ -6,6 +6,8 @@ import { parseRawAnswer, sendRawStreaming } from '../test/raw-socket.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
 import { filesUnder, injectWithFiles, multipartWithFiles } from '../test/upload-request.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 const MB = 1024 * 1024;
 
@@ -15,7 +17,8 @@ const refusedFile = (app: App) => injectWithFiles(app, [['setup.pdf', SAMPLE_FIL
 const goodFile = (app: App) => injectWithFiles(app, [['brief.pdf', SAMPLE_FILES.pdf]]);
 
 async function leadCount(app: App) {
-  return (await app.storage.db.selectFrom('quote_requests').select('id').execute()).length;
+  return (await tablesOf<LeadTables>(app.storage.db).selectFrom('quote_requests').select('id').execute())
+    .length;
 }
 
 describe('a visitor whose file was refused', () => {

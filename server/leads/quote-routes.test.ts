@@ -15,6 +15,9 @@ import {
 import { sqliteOf } from '../test/sqlite-of.ts';
 import { sqliteOnly } from '../test/database-kind.ts';
 import { storedText } from '../test/stored-text.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 
@@ -29,11 +32,15 @@ async function post(
 }
 
 function leads(app: App) {
-  return app.storage.db.selectFrom('quote_requests').selectAll().orderBy('id').execute();
+  return tablesOf<LeadTables>(app.storage.db)
+    .selectFrom('quote_requests')
+    .selectAll()
+    .orderBy('id')
+    .execute();
 }
 
 function outbox(app: App) {
-  return app.storage.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+  return tablesOf<OutboxTables>(app.storage.db).selectFrom('outbox').selectAll().orderBy('id').execute();
 }
 
 describe('POST /api/quote', () => {

@@ -2,6 +2,7 @@ import type { OutboxRow } from '../outbox/outbox-table.ts';
 import type { Generated, GeneratedAlways, Selectable } from 'kysely';
 import type { LeadEventKind, LeadStatus } from '../../common/lead-domain.ts';
 import type { QuoteRequest } from '../../common/quote-request.ts';
+import type { LeadCountsTable } from './lead-count-tables.ts';
 
 /** One quote request: a column per field of the form (common/quote-request.ts), as validated. */
 type QuoteRequestsTable = QuoteRequest & {
@@ -73,9 +74,21 @@ export const leadOwner = (id: number) => ({ type: LEAD_OWNER, id }) as const;
 export const leadIdOf = (row: OutboxRow): number | null =>
   row.owner_type === LEAD_OWNER ? row.owner_id : null;
 
-declare module '../db/database-tables.ts' {
-  interface Database {
-    quote_requests: QuoteRequestsTable;
-    lead_events: LeadEventsTable;
-  }
+/** The auto-reply: whether visitors get one, and what staff wrote for it. One row, id 1. */
+interface AutoReplyTable {
+  id: number;
+  /** 1 (on) or 0. */
+  enabled: number;
+  text: string;
+  /** Null until staff first save it (a row seeded at start). */
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+/** The leads' tables: only this folder views the database with them (docs/decisions/061-table-types-owned-by-their-feature.md). */
+export interface LeadTables {
+  quote_requests: QuoteRequestsTable;
+  lead_events: LeadEventsTable;
+  lead_counts: LeadCountsTable;
+  auto_reply: AutoReplyTable;
 }

@@ -7,6 +7,9 @@ import { parseRawAnswer, sendRawStreaming } from '../test/raw-socket.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
 import { filesUnder, multipartWithFiles, type SentFile } from '../test/upload-request.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from '../attachments/attachment-tables.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 const MB = 1024 * 1024;
 
@@ -56,7 +59,9 @@ describe('a body over the limit', () => {
     const answer = parseRawAnswer(sent.answer);
     expect(answer.status).toBe(413);
     expect(answer.body).toContain('attachments: big.pdf is larger than 1 MB.');
-    expect(await app.storage.db.selectFrom('quote_requests').select('id').execute()).toEqual([]);
+    expect(
+      await tablesOf<LeadTables>(app.storage.db).selectFrom('quote_requests').select('id').execute(),
+    ).toEqual([]);
   });
 
   it('gets its 413 at once from a Content-Length over the limit, and the rest is read, not reset', async () => {
@@ -106,7 +111,11 @@ describe('a connection dropped mid-upload', () => {
     socket.destroy();
 
     await expect.poll(() => filesUnder(uploadRoot)).toEqual([]);
-    expect(await app.storage.db.selectFrom('quote_requests').select('id').execute()).toEqual([]);
-    expect(await app.storage.db.selectFrom('lead_attachments').select('id').execute()).toEqual([]);
+    expect(
+      await tablesOf<LeadTables>(app.storage.db).selectFrom('quote_requests').select('id').execute(),
+    ).toEqual([]);
+    expect(
+      await tablesOf<AttachmentTables>(app.storage.db).selectFrom('lead_attachments').select('id').execute(),
+    ).toEqual([]);
   });
 });

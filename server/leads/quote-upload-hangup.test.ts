@@ -16,6 +16,9 @@ import { parseRawAnswer } from '../test/raw-socket.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
 import { filesUnder, injectWithFiles, multipartWithFiles, type SentFile } from '../test/upload-request.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from '../attachments/attachment-tables.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 const MB = 1024 * 1024;
 
@@ -84,8 +87,14 @@ async function startUpPing(relay: ClamdRelay): Promise<number> {
 }
 
 async function leadsAndFiles(app: Awaited<ReturnType<typeof listeningApp>>['app']) {
-  const leads = await app.storage.db.selectFrom('quote_requests').select('id').execute();
-  const files = await app.storage.db.selectFrom('lead_attachments').select(['name', 'scan']).execute();
+  const leads = await tablesOf<LeadTables>(app.storage.db)
+    .selectFrom('quote_requests')
+    .select('id')
+    .execute();
+  const files = await tablesOf<AttachmentTables>(app.storage.db)
+    .selectFrom('lead_attachments')
+    .select(['name', 'scan'])
+    .execute();
   return { leads: leads.length, files };
 }
 

@@ -15,6 +15,9 @@ import { startServer, stopServer } from '../test/server-process.ts';
 import { fakeSite, tempDir } from '../test/temp-dir.ts';
 import { testConfig } from '../test/test-app.ts';
 import { filesUnder, multipartWithFiles } from '../test/upload-request.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from '../attachments/attachment-tables.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 const MB = 1024 * 1024;
 
@@ -60,8 +63,15 @@ describe('kill -9 during an upload', () => {
 
     const stores = await openStores(testConfig({}, dir));
     try {
-      expect(await stores.storage.db.selectFrom('quote_requests').select('id').execute()).toEqual([]);
-      expect(await stores.storage.db.selectFrom('lead_attachments').select('id').execute()).toEqual([]);
+      expect(
+        await tablesOf<LeadTables>(stores.storage.db).selectFrom('quote_requests').select('id').execute(),
+      ).toEqual([]);
+      expect(
+        await tablesOf<AttachmentTables>(stores.storage.db)
+          .selectFrom('lead_attachments')
+          .select('id')
+          .execute(),
+      ).toEqual([]);
     } finally {
       await stores.close();
     }

@@ -3,6 +3,8 @@ import type { MailAddress } from '../mail/mail-address.ts';
 import type { MessageKind } from '../outbox/message-kind.ts';
 import { inboxLinkOf } from './quote-email-files.ts';
 import { leadIdOf } from './quote-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from './quote-tables.ts';
 
 /**
  * The team's emails about one lead, each to one staff member
@@ -74,7 +76,7 @@ function staffLeadEmailKind(kind: string, settings: StaffLeadEmailSettings): Mes
   return {
     kind,
     async prepare(trx, row) {
-      const lead = await trx
+      const lead = await tablesOf<LeadTables>(trx)
         .selectFrom('quote_requests')
         .select(['name', 'reference', 'spam', 'first_contact_ms'])
         .where('id', '=', leadIdOf(row) ?? -1)

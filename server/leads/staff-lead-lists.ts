@@ -1,7 +1,7 @@
 import type { Expression, Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
-import { ownTables } from '../db/own-tables.ts';
-import type { Lead } from './quote-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { Lead, LeadTables } from './quote-tables.ts';
 
 /** Who a list is for: an admin sees everyone's leads, a member their own and the unassigned ones. */
 export interface ListReader {
@@ -25,7 +25,7 @@ export interface LeadList {
 }
 
 /** The leads' own table: these lists can name no other. */
-const leads = (trx: Transaction<Database>) => ownTables<'quote_requests'>(trx);
+const leads = (trx: Transaction<Database>) => tablesOf<LeadTables>(trx);
 
 /** The leads that are not spam. */
 const leadsOf = (trx: Transaction<Database>) =>

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { testApp } from '../test/test-app.ts';
 import { createArchivePageCache } from './archive-page-cache.ts';
 import * as archivePages from './archive-pages.tsx';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 // The renderers, counted (they still render): a page read again unchanged is not rendered again.
 vi.mock('./archive-pages.tsx', async (importOriginal) => {
@@ -16,7 +18,7 @@ vi.mock('./archive-pages.tsx', async (importOriginal) => {
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 
 async function seedCampaign(app: App, subject: string, slug: string) {
-  await app.storage.db
+  await tablesOf<NewsletterTables>(app.storage.db)
     .insertInto('campaigns')
     .values({
       subject,
@@ -58,7 +60,7 @@ describe('the archive’s pages, rendered once per version', () => {
     expect(indexRenders).toHaveBeenCalledTimes(1);
 
     // Edited (even in place, in the same millisecond, without a new version): shown on the next request.
-    await app.storage.db
+    await tablesOf<NewsletterTables>(app.storage.db)
       .updateTable('campaigns')
       .set({ body_markdown: '# November notes\n\nA corrected paragraph.' })
       .execute();
@@ -68,7 +70,10 @@ describe('the archive’s pages, rendered once per version', () => {
     expect(renders).toHaveBeenCalledTimes(2);
 
     // Unpublished: the kept page is never served again.
-    await app.storage.db.updateTable('campaigns').set({ publish_in_archive: 0 }).execute();
+    await tablesOf<NewsletterTables>(app.storage.db)
+      .updateTable('campaigns')
+      .set({ publish_in_archive: 0 })
+      .execute();
     expect((await get(app, '/newsletter/archive/november-notes-1')).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/newsletter/archive' })).body).not.toContain(
       'November notes',

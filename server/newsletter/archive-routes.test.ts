@@ -5,6 +5,8 @@ import type { CampaignStatus } from '../../common/inbox-api/campaign-endpoints.t
 import { newsletterArchiveCopy } from '../../common/newsletter-archive.ts';
 import { FAKE_STYLESHEET } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 
@@ -22,7 +24,7 @@ interface Seed {
 async function seedCampaign(app: App, seed: Seed) {
   const status = seed.status ?? 'sent';
   const finishedAt = seed.finishedAt === undefined ? '2026-11-20T06:00:00.000Z' : seed.finishedAt;
-  await app.storage.db
+  await tablesOf<NewsletterTables>(app.storage.db)
     .insertInto('campaigns')
     .values({
       subject: seed.subject,

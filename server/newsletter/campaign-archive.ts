@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { CampaignRow } from './campaign-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 /** A campaign as the public archive shows it; nothing about who wrote it or how its sending went. */
 export interface ArchiveEntry {
@@ -31,7 +33,7 @@ const INDEX_LIMIT = 500;
  */
 export function createCampaignArchive(db: Kysely<Database>) {
   const published = () =>
-    db
+    tablesOf<NewsletterTables>(db)
       .selectFrom('campaigns')
       .where('status', '=', 'sent')
       .where('publish_in_archive', '=', 1)

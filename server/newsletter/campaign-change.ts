@@ -2,6 +2,8 @@ import type { Transaction, Updateable } from 'kysely';
 import type { CampaignStatus } from '../../common/inbox-api/campaign-endpoints.ts';
 import type { Database } from '../db/database-tables.ts';
 import type { CampaignRow } from './campaign-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 /** Which campaign a change may apply to: its status now, and the version the page showed (if the change comes from one). */
 export interface CampaignCondition {
@@ -21,10 +23,10 @@ export async function changeCampaign(
   trx: Transaction<Database>,
   id: number,
   { from, version, at }: CampaignCondition,
-  set: Omit<Updateable<Database['campaigns']>, 'version' | 'updated_at' | 'id'>,
+  set: Omit<Updateable<NewsletterTables['campaigns']>, 'version' | 'updated_at' | 'id'>,
 ): Promise<CampaignRow | undefined> {
   const statuses: readonly CampaignStatus[] = typeof from === 'string' ? [from] : from;
-  let query = trx
+  let query = tablesOf<NewsletterTables>(trx)
     .updateTable('campaigns')
     .set((eb) => ({ ...set, updated_at: at.toISOString(), version: eb('version', '+', 1) }))
     .where('id', '=', id)

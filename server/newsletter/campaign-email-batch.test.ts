@@ -3,6 +3,9 @@ import { openStores } from '../stores.ts';
 import { readerEmails, seedConfirmedSubscribers } from '../test/confirmed-subscribers.ts';
 import { statementLog } from '../test/statement-log.ts';
 import { testConfig } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 const opened: Awaited<ReturnType<typeof openStores>>[] = [];
 afterEach(async () => {
@@ -22,7 +25,7 @@ describe('a pass of a campaign', () => {
     expect('campaign' in started).toBe(true);
     // One reader leaves before the pass: their email is withdrawn, not sent.
     await stores.storage.write.run((trx) =>
-      trx
+      tablesOf<NewsletterTables>(trx)
         .updateTable('subscribers')
         .set({ status: 'unsubscribed' })
         .where('email', '=', 'reader-5@reader.test')
@@ -48,7 +51,7 @@ describe('a pass of a campaign', () => {
     );
     expect(new Set(links).size).toBe(5);
     for (const link of links) expect(link).toMatch(/^<https:\/\/www\.acme\.test\/.+\?token=[^>]+>$/);
-    const withdrawn = await stores.storage.db
+    const withdrawn = await tablesOf<OutboxTables>(stores.storage.db)
       .selectFrom('outbox')
       .select(['status', 'last_error'])
       .where('recipient', '=', 'reader-5@reader.test')

@@ -5,6 +5,8 @@ import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { campaignIdOf, type CampaignRow } from './campaign-tables.ts';
 import { subscriberIdOf } from './newsletter-tables.ts';
 import { storeUnsubscribeTokens } from './subscriber-tokens.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 /** What a campaign's email needs to be built: its campaign, and its recipient's new unsubscribe token. */
 export interface CampaignEmailParts {
@@ -37,14 +39,21 @@ export async function campaignEmailParts(
   const campaignIds = [...new Set(rows.map((row) => campaignIdOf(row) ?? -1))];
   const subscriberIds = [...new Set(rows.map((row) => subscriberIdOf(row) ?? -1))];
   const campaigns = new Map(
-    (await trx.selectFrom('campaigns').selectAll().where('id', 'in', campaignIds).execute()).map((row) => [
-      row.id,
-      row,
-    ]),
+    (
+      await tablesOf<NewsletterTables>(trx)
+        .selectFrom('campaigns')
+        .selectAll()
+        .where('id', 'in', campaignIds)
+        .execute()
+    ).map((row) => [row.id, row]),
   );
   const statuses = new Map(
     (
-      await trx.selectFrom('subscribers').select(['id', 'status']).where('id', 'in', subscriberIds).execute()
+      await tablesOf<NewsletterTables>(trx)
+        .selectFrom('subscribers')
+        .select(['id', 'status'])
+        .where('id', 'in', subscriberIds)
+        .execute()
     ).map((row) => [row.id, row.status]),
   );
   const verdicts = rows.map((row) =>

@@ -12,6 +12,8 @@ import { type RenderedCampaign, renderCampaign } from './campaign-render.ts';
 import { countFailureAndPauseAtLimit } from './campaign-self-pause.ts';
 import { CAMPAIGN_KIND, CAMPAIGN_TEST_KIND, campaignIdOf, type CampaignRow } from './campaign-tables.ts';
 import { subscriberIdOf } from './newsletter-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 export interface CampaignEmailSettings {
   from: MailAddress;
@@ -48,7 +50,7 @@ async function campaignEmailFailed(
 ): Promise<number | undefined> {
   const subscriberId = subscriberIdOf(row);
   if (failure.permanent && subscriberId !== null) {
-    await trx
+    await tablesOf<NewsletterTables>(trx)
       .updateTable('subscribers')
       .set({ status: 'bounced', bounced_at: at.toISOString() })
       .where('id', '=', subscriberId)
@@ -144,7 +146,7 @@ function campaignKind(
       const ids = [...new Set(rows.map((row) => campaignIdOf(row) ?? -1))].filter((id) => runs.get(id) !== 0);
       if (ids.length === 0) return;
       for (const id of ids) runs.set(id, 0);
-      await trx
+      await tablesOf<NewsletterTables>(trx)
         .updateTable('campaigns')
         .set({ failures_in_row: 0 })
         .where('id', 'in', ids)
@@ -162,7 +164,7 @@ function campaignTestKind(settings: CampaignEmailSettings): MessageKind {
   return {
     kind: CAMPAIGN_TEST_KIND,
     async prepare(trx, row) {
-      const campaign = await trx
+      const campaign = await tablesOf<NewsletterTables>(trx)
         .selectFrom('campaigns')
         .selectAll()
         .where('id', '=', campaignIdOf(row) ?? -1)

@@ -6,6 +6,8 @@ import { openStores } from '../stores.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { manualClock } from '../test/manual-clock.ts';
 import { testConfig } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 const LEASE_MS = 10 * 60_000;
@@ -96,7 +98,7 @@ describe('campaigns on several instances', () => {
         two.campaigns.startDue(),
       ]);
       expect(results.flatMap((result) => result.started).map((row) => row.id)).toEqual([campaign.id]);
-      const rows = await one.storage.db
+      const rows = await tablesOf<OutboxTables>(one.storage.db)
         .selectFrom('outbox')
         .select(['recipient_id', 'message_id'])
         .where('owner_type', '=', 'campaign')

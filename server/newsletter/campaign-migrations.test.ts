@@ -7,6 +7,8 @@ import { migrations } from '../stores.ts';
 import { sqliteOnly } from '../test/database-kind.ts';
 import { sqliteOf } from '../test/sqlite-of.ts';
 import { tempDir } from '../test/temp-dir.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 const CAMPAIGNS = '2026-11-25-301-newsletter-campaigns';
 const at = '2026-03-02T09:00:00.000Z';
@@ -47,7 +49,7 @@ sqliteOnly('the campaigns migration on SQLite', () => {
 
     const storage = await openStorage({ path, busyTimeoutMs: 50, migrations });
     try {
-      expect(await storage.db.selectFrom('outbox').selectAll().execute()).toEqual([
+      expect(await tablesOf<OutboxTables>(storage.db).selectFrom('outbox').selectAll().execute()).toEqual([
         expect.objectContaining({ id: 41, owner_type: 'lead', owner_id: 7, delivered_via: 'smtp' }),
       ]);
       const names = (

@@ -9,6 +9,8 @@ import { createCampaignSending } from './campaign-sending.ts';
 import { createCampaignStart } from './campaign-start.ts';
 import { createCampaignStats } from './campaign-stats.ts';
 import { CAMPAIGN_TEST_KIND, campaignOwner, type CampaignRow } from './campaign-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 /** Only these can be edited; the others are being sent or are done. */
 const EDITABLE = ['draft', 'scheduled'] as const;
@@ -50,7 +52,11 @@ async function updateIn(
     },
   );
   if (saved) return { saved };
-  const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+  const current = await tablesOf<NewsletterTables>(trx)
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!current) return { refused: 'not-found' };
   const editable = (EDITABLE as readonly string[]).includes(current.status);
   return { refused: editable ? 'stale-version' : 'not-editable', current };
@@ -65,7 +71,12 @@ export function createCampaignRepository(
   { mailDomain, ratePerMinute = 0, now = () => new Date() }: CampaignRepositoryOptions,
 ) {
   const { db } = storage;
-  const find = (id: number) => db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+  const find = (id: number) =>
+    tablesOf<NewsletterTables>(db)
+      .selectFrom('campaigns')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
 
   return {
     ...createCampaignStart(storage, { mailDomain, now }),
@@ -75,12 +86,17 @@ export function createCampaignRepository(
 
     /** Newest first. */
     list: (): Promise<CampaignRow[]> =>
-      db.selectFrom('campaigns').selectAll().orderBy('id', 'desc').limit(500).execute(),
+      tablesOf<NewsletterTables>(db)
+        .selectFrom('campaigns')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(500)
+        .execute(),
 
     create(content: CampaignContent, createdBy: string): Promise<CampaignRow> {
       const at = now().toISOString();
       return storage.write.run((trx) =>
-        trx
+        tablesOf<NewsletterTables>(trx)
           .insertInto('campaigns')
           .values({
             subject: content.subject,
@@ -106,7 +122,7 @@ export function createCampaignRepository(
     /** Queues one test email of the campaign to this address; false when the campaign does not exist. */
     queueTest(id: number, recipient: string): Promise<boolean> {
       return storage.write.run(async (trx) => {
-        const campaign = await trx
+        const campaign = await tablesOf<NewsletterTables>(trx)
           .selectFrom('campaigns')
           .select('id')
           .where('id', '=', id)

@@ -3,6 +3,8 @@ import type { RecordActivity } from '../db/activity-line.ts';
 import type { Database } from '../db/database-tables.ts';
 import type { Failure } from '../outbox/message-kind.ts';
 import { FAILURES_BEFORE_PAUSE, pauseIn } from './campaign-sending.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 /**
  * A campaign's email failed: its count of failures in a row goes up, and at FAILURES_BEFORE_PAUSE the
@@ -16,7 +18,7 @@ export async function countFailureAndPauseAtLimit(
   failure: Failure,
   recordActivity: RecordActivity<'campaign-paused'>,
 ): Promise<number | undefined> {
-  const counted = await trx
+  const counted = await tablesOf<NewsletterTables>(trx)
     .updateTable('campaigns')
     .set((eb) => ({ failures_in_row: eb('failures_in_row', '+', 1) }))
     .where('id', '=', campaignId)

@@ -6,6 +6,8 @@ import { api, staffMember } from '../test/admin-client.ts';
 import { listUnsubscribeLink, oneClickUnsubscribe } from '../test/newsletter-client.ts';
 import { rawHeader, type SmtpSinkOptions } from '../test/smtp-sink.ts';
 import { testApp, testSmtpSink } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 const draft = {
   subject: 'November news',
@@ -243,7 +245,7 @@ describe('sending a campaign', () => {
     await confirmedSubscribers(app, ['stays@reader.test', 'leaves@reader.test']);
     const campaign = await sendCampaign();
     await app.storage.write.run((trx) =>
-      trx
+      tablesOf<NewsletterTables>(trx)
         .updateTable('subscribers')
         .set({ status: 'unsubscribed', unsubscribed_at: new Date().toISOString() })
         .where('email', '=', 'leaves@reader.test')

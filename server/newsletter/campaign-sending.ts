@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { expressionBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
 import {
@@ -10,6 +10,8 @@ import {
 } from '../outbox/owner-changes.ts';
 import { changeCampaign } from './campaign-change.ts';
 import { CAMPAIGN_KIND, campaignOwner, type CampaignRow } from './campaign-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 /** Why a change of a campaign's state was refused (the contract's error codes). */
 export type SendingRefusal =
@@ -27,11 +29,17 @@ const campaignEmails = (id: number): OwnerSelection => ({
   kind: CAMPAIGN_KIND,
 });
 
+/** The ids of the subscribers still confirmed, as a subquery of the outbox's statement. */
+const confirmedSubscribers = () =>
+  expressionBuilder<NewsletterTables>()
+    .selectFrom('subscribers')
+    .select('id')
+    .where('status', '=', 'confirmed');
+
 /** A campaign's emails to subscribers still confirmed (a bounced one is left alone). */
 const stillSubscribed = (id: number): OwnerSelection => ({
   ...campaignEmails(id),
-  only: (eb) =>
-    eb('recipient_id', 'in', eb.selectFrom('subscribers').select('id').where('status', '=', 'confirmed')),
+  only: (eb) => eb('recipient_id', 'in', confirmedSubscribers()),
 });
 
 /** Whatever the reason, a campaign email not sent when its campaign is cancelled. */
@@ -61,7 +69,11 @@ export async function refusal(
   version: number | undefined,
   statusRefusal: SendingRefusal,
 ): Promise<SendingOutcome> {
-  const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+  const current = await tablesOf<NewsletterTables>(trx)
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!current) return { refused: 'not-found' };
   if (version !== undefined && current.version !== version) return { refused: 'stale-version', current };
   return { refused: statusRefusal, current };
@@ -76,7 +88,11 @@ async function retryFailedIn(
   id: number,
   at: Date,
 ): Promise<{ queued: number } | { refused: SendingRefusal; current?: CampaignRow }> {
-  const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+  const current = await tablesOf<NewsletterTables>(trx)
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!current) return { refused: 'not-found' };
   if (!['sending', 'paused', 'sent'].includes(current.status)) return { refused: 'wrong-status', current };
   const queued = await retryDeadFor(trx, stillSubscribed(id), { held: current.status === 'paused', at });
@@ -98,7 +114,11 @@ async function scheduleIn(
   at: Date,
 ): Promise<SendingOutcome> {
   if (when.getTime() <= at.getTime()) {
-    const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+    const current = await tablesOf<NewsletterTables>(trx)
+      .selectFrom('campaigns')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
     return current ? { refused: 'in-the-past', current } : { refused: 'not-found' };
   }
   const scheduled = await changeCampaign(

@@ -9,6 +9,8 @@ import { refusal, type SendingOutcome } from './campaign-sending.ts';
 import { messagesAbout } from '../outbox/owner-messages.ts';
 import { CAMPAIGN_KIND, CAMPAIGN_OWNER, campaignOwner, type CampaignRow } from './campaign-tables.ts';
 import { SUBSCRIBER_OWNER } from './newsletter-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 /** A campaign's archive address: its subject in lower-case words, then its id (unique with it). */
 export function campaignSlug(subject: string, id: number): string {
@@ -25,7 +27,7 @@ export function campaignSlug(subject: string, id: number): string {
 
 /** The subscribers a campaign goes to: those confirmed, and only those. */
 const confirmedSubscribers = (db: QueryCreator<Database>) =>
-  db.selectFrom('subscribers').where('status', '=', 'confirmed');
+  tablesOf<NewsletterTables>(db).selectFrom('subscribers').where('status', '=', 'confirmed');
 
 /** How many subscribers a campaign started now would go to. */
 async function confirmedCount(db: QueryCreator<Database>): Promise<number> {
@@ -69,7 +71,11 @@ async function startIn(
 ): Promise<SendingOutcome> {
   // Two starts of one campaign (two instances, two clicks) one after the other; the CAS decides.
   await storage.lock(trx, `campaign:${id}`);
-  const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+  const current = await tablesOf<NewsletterTables>(trx)
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!current) return { refused: 'not-found' };
   if (version !== undefined && current.version !== version) return { refused: 'stale-version', current };
   if (!from.includes(current.status)) return { refused: 'not-editable', current };
@@ -101,7 +107,7 @@ async function startIn(
 /** Marks sent, in the caller's transaction, the campaigns being sent with no email waiting or held. */
 async function finishDoneIn(trx: Transaction<Database>, at: Date): Promise<number[]> {
   const iso = at.toISOString();
-  const rows = await trx
+  const rows = await tablesOf<NewsletterTables>(trx)
     .updateTable('campaigns')
     .set({ status: 'sent', finished_at: iso, updated_at: iso })
     .where('status', '=', 'sending')
@@ -149,7 +155,7 @@ export function createCampaignStart(
      */
     async startDue(): Promise<{ started: CampaignRow[]; nobody: CampaignRow[] }> {
       const at = now();
-      const due = await db
+      const due = await tablesOf<NewsletterTables>(db)
         .selectFrom('campaigns')
         .select('id')
         .where('status', '=', 'scheduled')

@@ -4,6 +4,8 @@ import type { CampaignFailure, CampaignProgress } from '../../common/inbox-api/c
 import type { Storage } from '../db/database.ts';
 import { messagesAbout } from '../outbox/owner-messages.ts';
 import { CAMPAIGN_KIND, CAMPAIGN_OWNER, type CampaignRow } from './campaign-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 /** A campaign's figures as counted from its emails. */
 export interface CampaignFigures {
@@ -46,7 +48,7 @@ async function figuresOf(
 ): Promise<Map<number, CampaignFigures>> {
   const result = new Map<number, CampaignFigures>();
   if (ids.length === 0) return result;
-  const rows = await db
+  const rows = await tablesOf<NewsletterTables>(db)
     .selectFrom(campaignEmails(db).as('outbox'))
     .innerJoin('campaigns', 'campaigns.id', 'outbox.owner_id')
     .leftJoin('subscribers', 'subscribers.id', 'outbox.recipient_id')
@@ -86,7 +88,7 @@ async function failuresOf(
   db: Kysely<Database>,
   campaignId: number,
 ): Promise<{ failures: CampaignFailure[]; total: number }> {
-  const failed = db
+  const failed = tablesOf<NewsletterTables>(db)
     .selectFrom(campaignEmails(db).as('outbox'))
     .leftJoin('subscribers', 'subscribers.id', 'outbox.recipient_id')
     .where('outbox.owner_id', '=', campaignId)

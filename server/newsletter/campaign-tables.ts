@@ -6,7 +6,7 @@ import type { OutboxRow } from '../outbox/outbox-table.ts';
  * A newsletter campaign: what staff write (subject, preheader, Markdown), where it stands, and the
  * times of its sending (which comes in a later release: until then a campaign stays a draft).
  */
-interface CampaignsTable {
+export interface CampaignsTable {
   id: Generated<number>;
   subject: string;
   /** The line mail programs show after the subject; hidden in the email itself. */
@@ -47,9 +47,3 @@ export const campaignOwner = (id: number) => ({ type: CAMPAIGN_OWNER, id }) as c
 /** The campaign an outbox row is about, if it is about one. */
 export const campaignIdOf = (row: OutboxRow): number | null =>
   row.owner_type === CAMPAIGN_OWNER ? row.owner_id : null;
-
-declare module '../db/database-tables.ts' {
-  interface Database {
-    campaigns: CampaignsTable;
-  }
-}

@@ -3,6 +3,8 @@ import { openStores } from '../stores.ts';
 import { api, staffMember } from '../test/admin-client.ts';
 import { rawHeader } from '../test/smtp-sink.ts';
 import { testApp, testSmtpSink } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 /** An app sending to a real SMTP sink, with a signed-in staff member. */
 async function campaignsApp() {
@@ -98,7 +100,10 @@ describe('campaigns in the inbox', () => {
     const { id } = (await call('POST', '/campaigns', draft)).json();
     const stores = await openStores(config);
     try {
-      await stores.storage.db.updateTable('campaigns').set({ status: 'sending' }).execute();
+      await tablesOf<NewsletterTables>(stores.storage.db)
+        .updateTable('campaigns')
+        .set({ status: 'sending' })
+        .execute();
     } finally {
       await stores.close();
     }

@@ -3,6 +3,8 @@ import type { OutboxRow } from '../outbox/outbox-table.ts';
 import { confirmationEmail, type NewsletterEmailSettings } from './newsletter-emails.ts';
 import { CONFIRMATION_KIND, subscriberIdOf, type Subscriber } from './newsletter-tables.ts';
 import { storeToken } from './subscriber-tokens.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 /**
  * Why a confirmation email must not go out (any more), or undefined when it
@@ -30,7 +32,7 @@ export function newsletterEmailKinds(settings: NewsletterEmailSettings): Message
     {
       kind: CONFIRMATION_KIND,
       async prepare(trx, row, at) {
-        const subscriber = await trx
+        const subscriber = await tablesOf<NewsletterTables>(trx)
           .selectFrom('subscribers')
           .selectAll()
           .where('id', '=', subscriberIdOf(row) ?? -1)

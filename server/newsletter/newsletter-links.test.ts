@@ -12,12 +12,20 @@ import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
 import { parseRawAnswer, rawRequestText, sendRaw } from '../test/raw-socket.ts';
 import { testApp } from '../test/test-app.ts';
 import { hashToken } from '../security/tokens.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 
 const subscriber = (app: App, email: string) =>
-  app.storage.db.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-const outbox = (app: App) => app.storage.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+  tablesOf<NewsletterTables>(app.storage.db)
+    .selectFrom('subscribers')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+const outbox = (app: App) =>
+  tablesOf<OutboxTables>(app.storage.db).selectFrom('outbox').selectAll().orderBy('id').execute();
 
 /** An app with a clock and a mailer that keeps what it sends; `mailTo` signs up and returns the email. */
 async function newsletterApp(env: Record<string, string> = {}) {
@@ -148,11 +156,17 @@ describe('confirming', () => {
       new URL(url, 'http://localhost').searchParams.get('token')!,
     );
     const stored = JSON.stringify([
-      ...(await app.storage.db.selectFrom('subscriber_tokens').selectAll().execute()),
+      ...(await tablesOf<NewsletterTables>(app.storage.db)
+        .selectFrom('subscriber_tokens')
+        .selectAll()
+        .execute()),
       ...(await outbox(app)),
-      ...(await app.storage.db.selectFrom('subscribers').selectAll().execute()),
+      ...(await tablesOf<NewsletterTables>(app.storage.db).selectFrom('subscribers').selectAll().execute()),
     ]);
-    const hashes = await app.storage.db.selectFrom('subscriber_tokens').select('token_hash').execute();
+    const hashes = await tablesOf<NewsletterTables>(app.storage.db)
+      .selectFrom('subscriber_tokens')
+      .select('token_hash')
+      .execute();
     for (const token of tokens) {
       expect(stored).not.toContain(token);
       expect(lines.join('')).not.toContain(token);

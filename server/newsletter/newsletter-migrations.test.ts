@@ -7,6 +7,9 @@ import { tempDir } from '../test/temp-dir.ts';
 import { sqliteMigratedTo } from '../test/migrated-to.ts';
 import { sqliteOf } from '../test/sqlite-of.ts';
 import { sqliteOnly } from '../test/database-kind.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
 
 const FIRST = '2025-06-01-001-quote-requests-and-outbox';
 
@@ -32,7 +35,7 @@ sqliteOnly('the newsletter migration', () => {
     await databaseBeforeTheNewsletter(path);
     const storage = await openStorage({ path, busyTimeoutMs: 50, migrations });
     try {
-      const rows = await storage.db.selectFrom('outbox').selectAll().execute();
+      const rows = await tablesOf<OutboxTables>(storage.db).selectFrom('outbox').selectAll().execute();
       expect(rows).toEqual([
         expect.objectContaining({
           id: 41,
@@ -44,9 +47,11 @@ sqliteOnly('the newsletter migration', () => {
           sent_at: '2025-06-01T10:00:01.000Z',
         }),
       ]);
-      expect(await storage.db.selectFrom('quote_requests').select('id').execute()).toEqual([{ id: 7 }]);
+      expect(
+        await tablesOf<LeadTables>(storage.db).selectFrom('quote_requests').select('id').execute(),
+      ).toEqual([{ id: 7 }]);
       // New ids continue after the old ones, so no Message-ID or .eml name can repeat.
-      const { id } = await storage.db
+      const { id } = await tablesOf<OutboxTables>(storage.db)
         .insertInto('outbox')
         .values({ ...rows[0]!, id: undefined, message_id: '<new@acme.test>' })
         .returning('id')

@@ -7,13 +7,21 @@ import { FAKE_STYLESHEET } from '../test/temp-dir.ts';
 import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
 import { testApp } from '../test/test-app.ts';
 import { storedText } from '../test/stored-text.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 
 const subscribers = (app: App) =>
-  app.storage.db.selectFrom('subscribers').selectAll().orderBy('id').execute();
+  tablesOf<NewsletterTables>(app.storage.db).selectFrom('subscribers').selectAll().orderBy('id').execute();
 const confirmations = (app: App) =>
-  app.storage.db.selectFrom('outbox').selectAll().where('kind', '=', 'confirmation').orderBy('id').execute();
+  tablesOf<OutboxTables>(app.storage.db)
+    .selectFrom('outbox')
+    .selectAll()
+    .where('kind', '=', 'confirmation')
+    .orderBy('id')
+    .execute();
 
 describe('POST /api/newsletter', () => {
   it('stores a pending subscriber with its page and consent, and queues one confirmation email', async () => {

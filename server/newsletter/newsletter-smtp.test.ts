@@ -12,11 +12,14 @@ import { injectQuote } from '../test/form-request.ts';
 import { keptMail } from '../test/kept-mail.ts';
 import { rawHeader } from '../test/smtp-sink.ts';
 import { testApp, testSmtpSink } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 const status = async (app: App, email: string) =>
   (
-    await app.storage.db
+    await tablesOf<NewsletterTables>(app.storage.db)
       .selectFrom('subscribers')
       .select('status')
       .where('email', '=', email)
@@ -55,7 +58,7 @@ describe('the confirmation email, received by a real SMTP server', () => {
 
     const [row] = await vi.waitFor(
       async () => {
-        const rows = await app.storage.db.selectFrom('outbox').selectAll().execute();
+        const rows = await tablesOf<OutboxTables>(app.storage.db).selectFrom('outbox').selectAll().execute();
         expect(rows[0]!.status).toBe('sent');
         return rows;
       },

@@ -1,6 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 import type { SubscriberStatus } from '../../common/subscriber-domain.ts';
 import type { OutboxRow } from '../outbox/outbox-table.ts';
+import type { CampaignsTable } from './campaign-tables.ts';
 
 /** The outbox's name for a subscriber: the owner of their confirmations, the recipient of a campaign's email. */
 export const SUBSCRIBER_OWNER = 'subscriber';
@@ -71,9 +72,9 @@ export type { TokenPurpose };
 /** The double opt-in email (see newsletter-email-kinds.ts). */
 export const CONFIRMATION_KIND = 'confirmation';
 
-declare module '../db/database-tables.ts' {
-  interface Database {
-    subscribers: SubscribersTable;
-    subscriber_tokens: SubscriberTokensTable;
-  }
+/** The newsletter's tables (subscribers, their tokens, campaigns): only this folder views the database with them (docs/decisions/061-table-types-owned-by-their-feature.md). */
+export interface NewsletterTables {
+  subscribers: SubscribersTable;
+  subscriber_tokens: SubscriberTokensTable;
+  campaigns: CampaignsTable;
 }

@@ -7,6 +7,8 @@ import { linkTo, pressButton, signUp } from '../test/newsletter-client.ts';
 import { runSubscribers } from '../test/operator-cli.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 /** priya confirmed, ravi pending, "+cmd" unsubscribed: signed up the way visitors do. */
 async function withSubscribers() {
@@ -23,7 +25,11 @@ async function withSubscribers() {
   await pressButton(app, linkTo(await emailOf('+cmd@shop.in'), '/newsletter/unsubscribe'));
   await app.storage.write.flush();
   const subscriber = (email: string) =>
-    app.storage.db.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirst();
+    tablesOf<NewsletterTables>(app.storage.db)
+      .selectFrom('subscribers')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirst();
   return { app, config, subscriber };
 }
 

@@ -1,6 +1,8 @@
 import type { Storage } from '../db/database.ts';
 import type { ImportedSubscriber } from './subscriber-import-file.ts';
 import { withdrawConfirmTokens } from './subscriber-tokens.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 /** Rows written in one transaction (one write job): each of its addresses locked, read once, written once. */
 export const IMPORT_BATCH = 500;
@@ -42,7 +44,7 @@ export function createSubscriberImport(storage: Pick<Storage, 'write' | 'lock'>,
         const existing =
           emails.length === 0
             ? []
-            : await trx
+            : await tablesOf<NewsletterTables>(trx)
                 .selectFrom('subscribers')
                 .select(['id', 'email', 'status'])
                 .where('email', 'in', emails)
@@ -50,7 +52,7 @@ export function createSubscriberImport(storage: Pick<Storage, 'write' | 'lock'>,
         const known = new Map(existing.map((row) => [row.email, row]));
         const fresh = unique.filter((row) => !known.has(row.email));
         for (let start = 0; start < fresh.length; start += INSERT_CHUNK) {
-          await trx
+          await tablesOf<NewsletterTables>(trx)
             .insertInto('subscribers')
             .values(
               fresh.slice(start, start + INSERT_CHUNK).map((row) => ({
@@ -70,7 +72,7 @@ export function createSubscriberImport(storage: Pick<Storage, 'write' | 'lock'>,
         for (const subscriber of existing) {
           const row = first.get(subscriber.email);
           if (subscriber.status !== 'pending' || !row) continue;
-          await trx
+          await tablesOf<NewsletterTables>(trx)
             .updateTable('subscribers')
             .set({ status: 'confirmed', confirmed_at: row.consentedAt, ...importedConsent(row.source) })
             .where('id', '=', subscriber.id)

@@ -4,6 +4,8 @@ import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
 import { SUBSCRIBER_OWNER } from './newsletter-tables.ts';
 import { deleteEmailsOf } from '../outbox/outbox-rows.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 export interface RemovedSubscribers {
   count: number;
@@ -15,8 +17,11 @@ export interface RemovedSubscribers {
 async function removeSubscribers(trx: Transaction<Database>, ids: number[]): Promise<RemovedSubscribers> {
   const messageIds = await deleteEmailsOf(trx, SUBSCRIBER_OWNER, ids);
   await inChunks(ids, async (chunk) => {
-    await trx.deleteFrom('subscriber_tokens').where('subscriber_id', 'in', chunk).execute();
-    await trx.deleteFrom('subscribers').where('id', 'in', chunk).execute();
+    await tablesOf<NewsletterTables>(trx)
+      .deleteFrom('subscriber_tokens')
+      .where('subscriber_id', 'in', chunk)
+      .execute();
+    await tablesOf<NewsletterTables>(trx).deleteFrom('subscribers').where('id', 'in', chunk).execute();
   });
   return { count: ids.length, outboxRows: messageIds.length, messageIds };
 }
@@ -41,7 +46,7 @@ export function createSubscriberRemoval(storage: Pick<Storage, 'write'>) {
     /** Removes one subscriber with its tokens and emails (the inbox's Remove). */
     async remove(id: number): Promise<RemovedSubscribers> {
       return removeSelected((trx) =>
-        trx.selectFrom('subscribers').select('id').where('id', '=', id).execute(),
+        tablesOf<NewsletterTables>(trx).selectFrom('subscribers').select('id').where('id', '=', id).execute(),
       );
     },
 
@@ -49,7 +54,11 @@ export function createSubscriberRemoval(storage: Pick<Storage, 'write'>) {
     async deleteByEmail(email: string): Promise<RemovedSubscribers> {
       const address = email.trim().toLowerCase();
       return removeSelected((trx) =>
-        trx.selectFrom('subscribers').select('id').where('email', '=', address).execute(),
+        tablesOf<NewsletterTables>(trx)
+          .selectFrom('subscribers')
+          .select('id')
+          .where('email', '=', address)
+          .execute(),
       );
     },
 
@@ -59,7 +68,7 @@ export function createSubscriberRemoval(storage: Pick<Storage, 'write'>) {
      */
     async purgePending(cutoff: Date): Promise<RemovedSubscribers> {
       return removeSelected((trx) =>
-        trx
+        tablesOf<NewsletterTables>(trx)
           .selectFrom('subscribers')
           .select('id')
           .where('status', '=', 'pending')

@@ -12,6 +12,8 @@ import {
 import { createSubscriberImport } from './subscriber-import.ts';
 import { createSubscriberRemoval } from './subscriber-removal.ts';
 import { findToken, withdrawConfirmTokens } from './subscriber-tokens.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -62,7 +64,7 @@ interface SubscriberQuery {
 
 /** Restricts a query to a status and to addresses containing the search (LIKE, its wildcards escaped). */
 function filtered<O>(
-  query: SelectQueryBuilder<Database, 'subscribers', O>,
+  query: SelectQueryBuilder<NewsletterTables, 'subscribers', O>,
   { status, search }: SubscriberQuery,
 ) {
   let result = status ? query.where('status', '=', status) : query;
@@ -87,7 +89,7 @@ async function saveSignUp(
   }: { address: string; iso: string; sourcePage: string; consent: SignUpInput['consent']; latest: boolean },
 ): Promise<number> {
   if (!existing) {
-    const { id } = await trx
+    const { id } = await tablesOf<NewsletterTables>(trx)
       .insertInto('subscribers')
       .values({
         email: address,
@@ -108,7 +110,7 @@ async function saveSignUp(
   const changed = latest
     ? { source_page: sourcePage, consent_version: consent.version, consent_text: consent.text }
     : {};
-  await trx
+  await tablesOf<NewsletterTables>(trx)
     .updateTable('subscribers')
     .set({ last_signup_at: iso, ...changed })
     .where('id', '=', existing.id)
@@ -128,7 +130,7 @@ function tokenMethods(storage: Pick<Storage, 'write'>, now: () => Date) {
         if (!found) return 'unknown';
         if (found.used_at !== null) return 'used';
         if (found.expires_at === null || found.expires_at <= at) return 'expired';
-        await trx
+        await tablesOf<NewsletterTables>(trx)
           .updateTable('subscribers')
           .set({ status: 'confirmed', confirmed_at: at })
           .where('id', '=', found.subscriber_id)
@@ -149,7 +151,7 @@ function tokenMethods(storage: Pick<Storage, 'write'>, now: () => Date) {
         const found = await findToken(trx, token, 'unsubscribe');
         if (!found) return 'unknown';
         // The time of the latest request: emails queued before it are withdrawn (see reasonNotToSend).
-        await trx
+        await tablesOf<NewsletterTables>(trx)
           .updateTable('subscribers')
           .set({ status: 'unsubscribed', unsubscribed_at: at })
           .where('id', '=', found.subscriber_id)
@@ -166,7 +168,7 @@ function subscriberReads(db: Kysely<Database>) {
   return {
     /** Newest first. */
     async list(filter: { status?: SubscriberStatus; limit?: number } = {}): Promise<Subscriber[]> {
-      let query = db.selectFrom('subscribers').selectAll().orderBy('id', 'desc');
+      let query = tablesOf<NewsletterTables>(db).selectFrom('subscribers').selectAll().orderBy('id', 'desc');
       if (filter.status) query = query.where('status', '=', filter.status);
       if (filter.limit !== undefined) query = query.limit(filter.limit);
       return query.execute();
@@ -174,12 +176,14 @@ function subscriberReads(db: Kysely<Database>) {
 
     /** Every subscriber of a status (and search), oldest first, for the CSV export. */
     async all(filter: SubscriberQuery = {}): Promise<Subscriber[]> {
-      return filtered(db.selectFrom('subscribers').selectAll(), filter).orderBy('id', 'asc').execute();
+      return filtered(tablesOf<NewsletterTables>(db).selectFrom('subscribers').selectAll(), filter)
+        .orderBy('id', 'asc')
+        .execute();
     },
 
     /** One page of a view, newest first, below the cursor (an id); the search matches the address. */
     async page(filter: SubscriberQuery & { cursor?: number | undefined; limit: number }) {
-      let query = filtered(db.selectFrom('subscribers').selectAll(), filter);
+      let query = filtered(tablesOf<NewsletterTables>(db).selectFrom('subscribers').selectAll(), filter);
       if (filter.cursor !== undefined) query = query.where('id', '<', filter.cursor);
       const rows = await query
         .orderBy('id', 'desc')
@@ -194,7 +198,7 @@ function subscriberReads(db: Kysely<Database>) {
 
     /** How many subscribers each status has, and all of them. */
     async counts(): Promise<Record<SubscriberStatus | 'all', number>> {
-      const rows = await db
+      const rows = await tablesOf<NewsletterTables>(db)
         .selectFrom('subscribers')
         .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
         .groupBy('status')
@@ -248,7 +252,7 @@ export function createSubscriberRepository(
         await storage.lock(trx, `subscriber:${address}`);
         const at = now();
         const iso = at.toISOString();
-        const existing = await trx
+        const existing = await tablesOf<NewsletterTables>(trx)
           .selectFrom('subscribers')
           .selectAll()
           .where('email', '=', address)

@@ -2,13 +2,15 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { TokenPurpose } from './newsletter-tables.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 /** How long a confirmation link works after its email is sent. */
 export const CONFIRM_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 
 /** The stored link of this token, by its hash. */
 export async function findToken(trx: Transaction<Database>, token: string, purpose: TokenPurpose) {
-  return trx
+  return tablesOf<NewsletterTables>(trx)
     .selectFrom('subscriber_tokens')
     .selectAll()
     .where('token_hash', '=', hashToken(token))
@@ -18,7 +20,7 @@ export async function findToken(trx: Transaction<Database>, token: string, purpo
 
 /** Withdraws the confirm links of a subscriber not used yet: they can never confirm anything. */
 export async function withdrawConfirmTokens(trx: Transaction<Database>, subscriberId: number, at: string) {
-  await trx
+  await tablesOf<NewsletterTables>(trx)
     .updateTable('subscriber_tokens')
     .set({ used_at: at })
     .where('subscriber_id', '=', subscriberId)
@@ -35,7 +37,7 @@ export async function storeToken(
   at: Date,
 ): Promise<string> {
   const token = newToken();
-  await trx
+  await tablesOf<NewsletterTables>(trx)
     .insertInto('subscriber_tokens')
     .values({
       token_hash: hashToken(token),
@@ -58,7 +60,7 @@ export async function storeUnsubscribeTokens(
   const tokens = subscriberIds.map(() => newToken());
   if (tokens.length === 0) return tokens;
   const created = at.toISOString();
-  await trx
+  await tablesOf<NewsletterTables>(trx)
     .insertInto('subscriber_tokens')
     .values(
       subscriberIds.map((subscriberId, index) => ({

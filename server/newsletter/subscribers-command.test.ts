@@ -10,6 +10,9 @@ import { SUBSCRIBERS_COMMAND_USAGE } from './subscribers-command.ts';
 import { runLeads, runSubscribers, runSubscribersAt } from '../test/operator-cli.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
+import type { NewsletterTables } from './newsletter-tables.ts';
 
 /**
  * A server that has taken sign-ups the way visitors make them, its emails
@@ -83,9 +86,16 @@ describe('npm run subscribers', () => {
       `Deleted 1 subscribers, 1 outbox rows and ${keptFiles} mail files of Priya@Company.IN.\n`,
     );
 
-    const left = await app.storage.db.selectFrom('subscribers').select('email').orderBy('id').execute();
+    const left = await tablesOf<NewsletterTables>(app.storage.db)
+      .selectFrom('subscribers')
+      .select('email')
+      .orderBy('id')
+      .execute();
     expect(left.map((row) => row.email)).toEqual(['ravi@shop.in', '+cmd@shop.in']);
-    const tokens = await app.storage.db.selectFrom('subscriber_tokens').select('subscriber_id').execute();
+    const tokens = await tablesOf<NewsletterTables>(app.storage.db)
+      .selectFrom('subscriber_tokens')
+      .select('subscriber_id')
+      .execute();
     expect(new Set(tokens.map((row) => row.subscriber_id))).toEqual(new Set([2, 3]));
     const kept = await keptMail(config);
     expect(kept.some(({ eml }) => eml.includes('To: priya@company.in'))).toBe(false);
@@ -109,9 +119,15 @@ describe('npm run subscribers', () => {
     expect(result.out).toBe(
       `Deleted 1 quote requests, 1 newsletter subscribers, 2 outbox rows and ${keptFiles} mail files of ravi@shop.in.\n`,
     );
-    const emails = await app.storage.db.selectFrom('subscribers').select('email').execute();
+    const emails = await tablesOf<NewsletterTables>(app.storage.db)
+      .selectFrom('subscribers')
+      .select('email')
+      .execute();
     expect(emails.map((row) => row.email)).not.toContain('ravi@shop.in');
-    const recipients = await app.storage.db.selectFrom('outbox').select('recipient').execute();
+    const recipients = await tablesOf<OutboxTables>(app.storage.db)
+      .selectFrom('outbox')
+      .select('recipient')
+      .execute();
     expect(recipients.map((row) => row.recipient)).not.toContain('ravi@shop.in');
   });
 

@@ -19,6 +19,8 @@ import {
   type BackupReport,
 } from './backups.ts';
 import { restorePostgresBackup, takePostgresBackup } from './postgres-backups.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 const onPostgres = testDatabase === 'postgres';
@@ -31,7 +33,10 @@ async function emailsRestoredFrom(report: BackupReport): Promise<Set<string>> {
     await restorePostgresBackup({ file: report.file, url, mailDir: join(fresh, 'mail') });
     const stores = await openStores(loadConfig({ DATABASE_URL: url, DATABASE_PATH: join(fresh, 'x.db') }));
     try {
-      const rows = await stores.storage.db.selectFrom('quote_requests').select('email').execute();
+      const rows = await tablesOf<LeadTables>(stores.storage.db)
+        .selectFrom('quote_requests')
+        .select('email')
+        .execute();
       return new Set(rows.map((row) => row.email));
     } finally {
       await stores.close();

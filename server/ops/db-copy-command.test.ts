@@ -20,6 +20,9 @@ import { signUp } from '../test/newsletter-client.ts';
 import { roleWithoutCreate } from '../test/postgres-role.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
 import { tempDir } from '../test/temp-dir.ts';
+import type { AllTables } from '../test/all-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 async function runCopy(config: Config, ...args: string[]) {
   let out = '';
@@ -97,7 +100,7 @@ type Stores = Awaited<ReturnType<typeof openStores>>;
 async function everything(stores: Stores) {
   const all: Record<string, unknown[]> = {};
   for (const table of TABLES) {
-    const rows = await stores.storage.db.selectFrom(table).selectAll().execute();
+    const rows = await tablesOf<AllTables>(stores.storage.db).selectFrom(table).selectAll().execute();
     const key = (row: Record<string, unknown>) => String(row.id ?? row.token_hash);
     all[table] = rows
       .map(({ phone_endings: _, search_words: __, ...row }: Record<string, unknown>) => row)
@@ -157,7 +160,7 @@ describe.skipIf(testDatabase !== 'postgres')('npm run db:copy', () => {
       });
       expect(stored.id).toBe(4);
       const outboxIds = (copied.outbox as { id: number }[]).map((row) => row.id);
-      const newest = await fromPostgres.storage.db
+      const newest = await tablesOf<OutboxTables>(fromPostgres.storage.db)
         .selectFrom('outbox')
         .select('id')
         .where('owner_type', '=', 'lead')

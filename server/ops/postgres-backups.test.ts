@@ -10,6 +10,8 @@ import { tempDir } from '../test/temp-dir.ts';
 import { listBackups } from './backups.ts';
 import { restorePostgresBackup, takePostgresBackup } from './postgres-backups.ts';
 import { findPostgresProgram } from './postgres-programs.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
@@ -67,7 +69,7 @@ describe.skipIf(testDatabase !== 'postgres')('a backup with DATABASE_URL', () =>
     expect(restored.mailFiles).toBe(0);
     const stores = await openStores({ ...config, database: { ...config.database, url } });
     try {
-      const names = await stores.storage.db
+      const names = await tablesOf<LeadTables>(stores.storage.db)
         .selectFrom('quote_requests')
         .select('name')
         .orderBy('id')

@@ -2,17 +2,19 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import { newEmailRow, type NewEmail } from './outbox-rows.ts';
 import { unclaimed } from './outbox-state-change.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 /** The emails of one kind, about one owner, to one recipient. */
 function sameThread(trx: Transaction<Database>, email: NewEmail) {
   return {
-    update: trx
+    update: tablesOf<OutboxTables>(trx)
       .updateTable('outbox')
       .where('kind', '=', email.kind)
       .where('owner_type', '=', email.owner.type)
       .where('owner_id', '=', email.owner.id)
       .where('recipient', '=', email.recipient.toLowerCase()),
-    select: trx
+    select: tablesOf<OutboxTables>(trx)
       .selectFrom('outbox')
       .where('kind', '=', email.kind)
       .where('owner_type', '=', email.owner.type)
@@ -53,7 +55,7 @@ export async function queueGroupedEmails(
       .executeTakeFirst();
     const lastAt = last ? Date.parse(last.sent_at ?? last.next_attempt_at) : Number.NEGATIVE_INFINITY;
     const due = new Date(Math.max(email.at.getTime(), lastAt + windowMs));
-    await trx
+    await tablesOf<OutboxTables>(trx)
       .insertInto('outbox')
       .values({ ...newEmailRow(email), next_attempt_at: due.toISOString() })
       .execute();

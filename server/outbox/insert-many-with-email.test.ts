@@ -6,6 +6,9 @@ import { openStores } from '../stores.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { testConfig } from '../test/test-app.ts';
 import { insertManyWithEmail } from './insert-many-with-email.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
 
 const opened: Awaited<ReturnType<typeof openStores>>[] = [];
 afterEach(async () => {
@@ -22,7 +25,7 @@ const lead = (reference: string) => ({
   reference,
 });
 const insertLeads = (references: readonly string[]) => (db: QueryCreator<Database>) =>
-  db
+  tablesOf<LeadTables>(db)
     .insertInto('quote_requests')
     .values(references.map(lead))
     .onConflict((conflict) => conflict.column('reference').doNothing())
@@ -53,7 +56,10 @@ describe.skipIf(testDatabase !== 'postgres')('records and their emails in one st
       ]),
     );
 
-    const leads = await stores.storage.db.selectFrom('quote_requests').select(['id', 'reference']).execute();
+    const leads = await tablesOf<LeadTables>(stores.storage.db)
+      .selectFrom('quote_requests')
+      .select(['id', 'reference'])
+      .execute();
     const idOf = (reference: string) => leads.find((row) => row.reference === reference)?.id;
     expect(taken).toEqual([{ id: idOf('Q-TAKEN1'), reads: [] }]);
     expect(written).toEqual([
@@ -61,7 +67,7 @@ describe.skipIf(testDatabase !== 'postgres')('records and their emails in one st
       undefined,
       { id: idOf('Q-NEW002'), reads: [] },
     ]);
-    const emails = await stores.storage.db
+    const emails = await tablesOf<OutboxTables>(stores.storage.db)
       .selectFrom('outbox')
       .select(['message_id', 'owner_id'])
       .orderBy('message_id')
@@ -83,7 +89,11 @@ describe.skipIf(testDatabase !== 'postgres')('records and their emails in one st
       ]),
     );
     expect(written).toEqual([undefined, undefined]);
-    expect(await stores.storage.db.selectFrom('quote_requests').select('id').execute()).toEqual([]);
-    expect(await stores.storage.db.selectFrom('outbox').select('id').execute()).toEqual([]);
+    expect(
+      await tablesOf<LeadTables>(stores.storage.db).selectFrom('quote_requests').select('id').execute(),
+    ).toEqual([]);
+    expect(
+      await tablesOf<OutboxTables>(stores.storage.db).selectFrom('outbox').select('id').execute(),
+    ).toEqual([]);
   });
 });

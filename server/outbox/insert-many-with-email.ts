@@ -1,12 +1,18 @@
-import { sql, type InsertQueryBuilder, type QueryCreator, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
-import { readColumns, readValues, type EmailAboutNew, type ValueRead } from './insert-with-email.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
+import {
+  readColumns,
+  readValues,
+  type EmailAboutNew,
+  type RecordInsert,
+  type ValueRead,
+} from './insert-with-email.ts';
 import { newEmailRow } from './outbox-rows.ts';
 
 /** An insert of several records that returns each one's id and key (none for a record ON CONFLICT … DO NOTHING skipped). */
-type RecordsInsert<TB extends keyof Database> = (
-  db: QueryCreator<Database>,
-) => InsertQueryBuilder<Database, TB, { id: number; key: string }>;
+type RecordsInsert = RecordInsert<{ id: number; key: string }>;
 
 /** A record of the insert (by the unique `key` it returns) and the email about it. */
 export interface KeyedEmail {
@@ -29,9 +35,9 @@ const PER_EMAIL = ['message_id', 'next_attempt_at', 'created_at', 'updated_at'] 
  * undefined for a record the insert skipped. The emails may differ only in their Message-ID and time:
  * when they differ in more, nothing is written and every record is undefined (written one by one).
  */
-export async function insertManyWithEmail<TB extends keyof Database>(
+export async function insertManyWithEmail(
   trx: Transaction<Database>,
-  insert: RecordsInsert<TB>,
+  insert: RecordsInsert,
   emails: readonly KeyedEmail[],
   reads: readonly ValueRead[] = [],
 ): Promise<({ id: number; reads: unknown[] } | undefined)[]> {
@@ -53,8 +59,9 @@ export async function insertManyWithEmail<TB extends keyof Database>(
   const perEmail = sql`(values ${each})`.as<'v'>(
     sql`v(key, ${sql.join(PER_EMAIL.map((column) => sql.ref(column)))})`,
   );
-  const queued = await trx
-    .with('new_record', insert)
+  // The outbox's view of the caller's transaction; the record's insert is built on the transaction itself.
+  const queued = await tablesOf<OutboxTables>(trx)
+    .with('new_record', () => insert(trx))
     .insertInto('outbox')
     .columns([...common, ...PER_EMAIL, 'owner_id'])
     .expression((eb) =>

@@ -7,19 +7,24 @@ import {
 } from 'kysely';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 import { newEmailRow, queueEmails, type NewEmail } from './outbox-rows.ts';
 
 /** An email about a record not written yet: its owner's type; the id is the new record's. */
 export type EmailAboutNew = Omit<NewEmail, 'owner'> & { ownerType: string };
 
-/** An insert of one record that returns its id (none when ON CONFLICT … DO NOTHING skipped it). */
-type RecordInsert<TB extends keyof Database> = (
-  db: QueryCreator<Database>,
-) => InsertQueryBuilder<Database, TB, { id: number }>;
+/**
+ * An insert of one record that returns its id (none when ON CONFLICT … DO NOTHING skipped it): built by
+ * the record's owner on the caller's transaction, through its own view of it (tablesOf).
+ */
+export type RecordInsert<O extends { id: number } = { id: number }> =
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the owner's view and table
+  (db: QueryCreator<Database>) => InsertQueryBuilder<any, any, O>;
 
 /** A read the caller wants in the same statement (PostgreSQL): a select of one value, `value`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a read from any table
-export type ValueRead = (db: QueryCreator<Database>) => SelectQueryBuilder<Database, any, { value: unknown }>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a read from any view and table
+export type ValueRead = (db: QueryCreator<Database>) => SelectQueryBuilder<any, any, { value: unknown }>;
 
 /**
  * Inserts a record and queues an email about it in the caller's transaction: in one statement where
@@ -29,10 +34,10 @@ export type ValueRead = (db: QueryCreator<Database>) => SelectQueryBuilder<Datab
  * record's id and what was read (in the order of `reads`, null where no row), or undefined when the
  * insert skipped the record: then no email is queued either.
  */
-export async function insertWithEmail<TB extends keyof Database>(
+export async function insertWithEmail(
   trx: Transaction<Database>,
   storage: Pick<Storage, 'insertsInWith'>,
-  insert: RecordInsert<TB>,
+  insert: RecordInsert,
   { ownerType, ...email }: EmailAboutNew,
   reads: readonly ValueRead[] = [],
 ): Promise<{ id: number; reads: unknown[] } | undefined> {
@@ -46,8 +51,9 @@ export async function insertWithEmail<TB extends keyof Database>(
   }
   const { owner_id: _id, ...row } = newEmailRow({ ...email, owner: { type: ownerType, id: 0 } });
   const columns = Object.keys(row) as (keyof typeof row)[];
-  const queued = await trx
-    .with('new_record', insert)
+  // The outbox's view of the caller's transaction; the record's insert is built on the transaction itself.
+  const queued = await tablesOf<OutboxTables>(trx)
+    .with('new_record', () => insert(trx))
     .insertInto('outbox')
     .columns([...columns, 'owner_id'])
     .expression((eb) =>

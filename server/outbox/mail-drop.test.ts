@@ -13,6 +13,8 @@ import { keptMail } from '../test/kept-mail.ts';
 import { runOutbox } from '../test/operator-cli.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 const postgresOnly = describe.skipIf(testDatabase !== 'postgres');
 const sqliteOnly = describe.skipIf(testDatabase !== 'sqlite');
@@ -43,7 +45,9 @@ postgresOnly('without SMTP_URL on PostgreSQL, with several instances', () => {
     const removed = await api(second.app, second.config, 'DELETE', '/leads/1', { cookie });
     expect(removed.statusCode).toBe(204);
     expect(await keptMail(first.config)).toEqual([]);
-    expect(await first.app.storage.db.selectFrom('mail_drop').selectAll().execute()).toEqual([]);
+    expect(
+      await tablesOf<OutboxTables>(first.app.storage.db).selectFrom('mail_drop').selectAll().execute(),
+    ).toEqual([]);
   });
 
   it('keeps nothing of an email deleted while it was being sent', async () => {
@@ -55,7 +59,9 @@ postgresOnly('without SMTP_URL on PostgreSQL, with several instances', () => {
     await stores.leads.remove(1); // a Delete while the email is on its way
     const mailer = createMailer({ ...config.mail, smtpUrl: undefined }, stores.mailDrop);
     expect(await mailer.send(due!.mail)).toMatchObject({ ok: true });
-    expect(await stores.storage.db.selectFrom('mail_drop').selectAll().execute()).toEqual([]);
+    expect(
+      await tablesOf<OutboxTables>(stores.storage.db).selectFrom('mail_drop').selectAll().execute(),
+    ).toEqual([]);
     await stores.close();
   });
 });

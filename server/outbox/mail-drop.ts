@@ -1,29 +1,7 @@
 import type { Storage } from '../db/database.ts';
 import { writeMailFile, type MailKeeper } from '../mail/mailer.ts';
-
-/**
- * With PostgreSQL and no SMTP_URL: each email as it would have been sent
- * (RFC 5322, CRLF line ends), kept in the database instead of one instance's
- * disk. A row goes with its outbox row (ON DELETE CASCADE), so deleting a
- * lead or a subscriber, from any instance, deletes its emails too.
- * @public (exported for the declaration merging below)
- */
-export interface MailDropTable {
-  /** The outbox row's Message-ID; the email's .eml file is named after it. */
-  message_id: string;
-  /** The To header's addresses, comma-separated. */
-  recipient: string;
-  /** The whole message; its bytes as latin1 text (nodemailer's output is 7-bit ASCII anyway). */
-  eml: string;
-  /** When it was (last) kept. */
-  created_at: string;
-}
-
-declare module '../db/database-tables.ts' {
-  interface Database {
-    mail_drop: MailDropTable;
-  }
-}
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 /** How many kept emails export-files reads at a time. */
 const PAGE = 200;
@@ -43,7 +21,7 @@ export function createMailDrop(storage: Pick<Storage, 'db' | 'write'>): MailKeep
       const recipient = mail.to.join(', ');
       const at = new Date().toISOString();
       return storage.write.run(async (trx) => {
-        const kept = await trx
+        const kept = await tablesOf<OutboxTables>(trx)
           .insertInto('mail_drop')
           .columns(['message_id', 'recipient', 'eml', 'created_at'])
           .expression((eb) =>
@@ -74,7 +52,7 @@ export function createMailDrop(storage: Pick<Storage, 'db' | 'write'>): MailKeep
       let written = 0;
       let after = '';
       for (;;) {
-        const rows = await db
+        const rows = await tablesOf<OutboxTables>(db)
           .selectFrom('mail_drop')
           .select(['message_id', 'eml'])
           .where('message_id', '>', after)

@@ -5,6 +5,8 @@ import { openStores } from '../stores.ts';
 import { testDatabase } from '../test/database-kind.ts';
 import { statementLog } from '../test/statement-log.ts';
 import { testConfig } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 const WAITING = 300;
 const TAKE = 10;
@@ -42,7 +44,7 @@ describe('A worker after a burst of quotes', () => {
     const stores = await backlog();
     const at = new Date(Date.now() + 1_000);
     const due = await stores.outbox.claimDue(at, new Date(at.getTime() + 60_000), TAKE);
-    const oldest = await stores.storage.db
+    const oldest = await tablesOf<OutboxTables>(stores.storage.db)
       .selectFrom('outbox')
       .select('id')
       .orderBy('next_attempt_at')

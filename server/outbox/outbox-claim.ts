@@ -8,6 +8,8 @@ import { HTTP_LANES, type OutboxLane, type OutboxRow } from './outbox-table.ts';
 import { countClaimed, throttleRoom } from './outbox-throttle.ts';
 import { MAIL_LANE } from './outbox-view.ts';
 import { isOutgoingRequest, type OutgoingMessage } from './outgoing-request.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 /** An email taken from the outbox, ready to send. */
 export interface DueEmail {
@@ -85,7 +87,7 @@ async function prepareLeased(
           : isCancelled(prepared)
             ? { status: 'cancelled' as const, last_error: prepared.cancelled }
             : { status: 'held' as const };
-      await trx
+      await tablesOf<OutboxTables>(trx)
         .updateTable('outbox')
         .set({ ...change, claimed_until: null, updated_at: at.toISOString() })
         .where('id', '=', row.id)
@@ -102,7 +104,7 @@ async function leaseDue(
   { lane, take, at, leaseUntil }: { lane: OutboxLane; take: number; at: Date; leaseUntil: Date },
 ): Promise<OutboxRow[] | undefined> {
   const now = at.toISOString();
-  const query = trx
+  const query = tablesOf<OutboxTables>(trx)
     .selectFrom('outbox')
     .selectAll()
     .where('lane', '=', lane)
@@ -115,7 +117,7 @@ async function leaseDue(
   const rows = await storage.claimable(query).execute();
   if (rows.length === 0) return undefined;
   // One statement leases them all (a batch of a campaign is fifty rows, not fifty round trips).
-  const claimed = await trx
+  const claimed = await tablesOf<OutboxTables>(trx)
     .updateTable('outbox')
     .set({ claimed_until: leaseUntil.toISOString(), updated_at: now })
     .where(

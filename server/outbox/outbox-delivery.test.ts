@@ -6,6 +6,9 @@ import { keptMail } from '../test/kept-mail.ts';
 import { multipart, validQuote, type Fields } from '../test/form-request.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp, testConfig, testSmtpSink } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>['app'];
 
@@ -15,18 +18,20 @@ async function send(app: App, fields: Fields = validQuote) {
   expect(response.body).toBe('success');
 }
 
-const outbox = (app: App) => app.storage.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+const outbox = (app: App) =>
+  tablesOf<OutboxTables>(app.storage.db).selectFrom('outbox').selectAll().orderBy('id').execute();
 /** What the lead's timeline says of its notification. */
 const timeline = async (app: App) =>
   (
-    await app.storage.db
+    await tablesOf<LeadTables>(app.storage.db)
       .selectFrom('lead_events')
       .select('text')
       .where('kind', '=', 'delivery')
       .orderBy('id')
       .execute()
   ).map((event) => event.text);
-const leads = (app: App) => app.storage.db.selectFrom('quote_requests').selectAll().orderBy('id').execute();
+const leads = (app: App) =>
+  tablesOf<LeadTables>(app.storage.db).selectFrom('quote_requests').selectAll().orderBy('id').execute();
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the notification, received by a real SMTP server', () => {
@@ -252,7 +257,7 @@ describe('the acknowledgement to the visitor (ACK_EMAIL)', () => {
     // It repeats nothing the visitor typed, not even their name.
     expect(ack!.text).toMatch(/^Hello,$/m);
     // The reference staff find the lead by, and nothing the visitor typed.
-    const [lead] = await app.storage.db
+    const [lead] = await tablesOf<LeadTables>(app.storage.db)
       .selectFrom('quote_requests')
       .select('reference')
       .where('spam', '=', 0)

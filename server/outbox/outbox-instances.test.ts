@@ -9,6 +9,8 @@ import { heldMailer } from '../test/held-mailer.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testConfig, testSmtpSink } from '../test/test-app.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 const MINUTE = 60_000;
@@ -75,7 +77,7 @@ describe('two instances sending from one outbox', () => {
 
     await Promise.all([drain(worker(first, smtpMailer())), drain(worker(second, smtpMailer()))]);
 
-    const rows = await first.storage.db.selectFrom('outbox').selectAll().execute();
+    const rows = await tablesOf<OutboxTables>(first.storage.db).selectFrom('outbox').selectAll().execute();
     expect(rows).toHaveLength(count);
     expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
     const received = smtp.messages.map((mail) => mail.messageId);
@@ -103,7 +105,7 @@ describe('two instances sending from one outbox', () => {
     expect(await other.runOnce()).toBe(1);
 
     expect(smtp.messages.map((mail) => mail.messageId)).toEqual(killed.sent);
-    const [row] = await second.storage.db.selectFrom('outbox').selectAll().execute();
+    const [row] = await tablesOf<OutboxTables>(second.storage.db).selectFrom('outbox').selectAll().execute();
     expect(row).toMatchObject({ status: 'sent', message_id: killed.sent[0] });
     await close();
   });
@@ -117,7 +119,13 @@ describe.skipIf(testDatabase !== 'postgres')('claims on PostgreSQL', () => {
     const at = new Date();
     const taken = await first.storage.db.transaction().execute(async (trx) => {
       // The first instance is in the middle of claiming the three oldest (their lease not yet written).
-      await trx.selectFrom('outbox').select('id').orderBy('id').limit(3).forUpdate().execute();
+      await tablesOf<OutboxTables>(trx)
+        .selectFrom('outbox')
+        .select('id')
+        .orderBy('id')
+        .limit(3)
+        .forUpdate()
+        .execute();
       const claimed = await second.outbox.claimDue(at, new Date(at.getTime() + LEASE_MS), 10);
       return claimed.map((email) => email.row.id);
     });

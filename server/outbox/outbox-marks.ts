@@ -2,6 +2,8 @@ import type { Storage } from '../db/database.ts';
 import type { Attempt, MessageKind } from './message-kind.ts';
 import { deadOutcome, recordOutcomes, retryOutcome, sentOutcome, type Outcome } from './outbox-outcomes.ts';
 import type { DeliveredVia, OutboxRow } from './outbox-table.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 /** What a worker records of the rows it claimed: given back, sent, to retry, dead; the row's kind follows. */
 export function createOutboxMarks(storage: Pick<Storage, 'write'>, byKind: ReadonlyMap<string, MessageKind>) {
@@ -19,7 +21,7 @@ export function createOutboxMarks(storage: Pick<Storage, 'write'>, byKind: Reado
     async release(rows: readonly OutboxRow[], leaseUntil: Date, at: Date) {
       if (rows.length === 0) return;
       await write(async (trx) => {
-        await trx
+        await tablesOf<OutboxTables>(trx)
           .updateTable('outbox')
           .set({ claimed_until: null, updated_at: at.toISOString() })
           .where(

@@ -5,6 +5,8 @@ import { testDatabase } from '../test/database-kind.ts';
 import { migratedTo } from '../test/migrated-to.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testConfig } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 const PREVIOUS = '2026-11-28-630-lead-counts';
 const AT = '2026-11-20T10:00:00.000Z';
@@ -59,7 +61,7 @@ describe(`the outbox owners migration, on ${testDatabase}`, () => {
     await migratedTo(config.database, PREVIOUS, previousRelease);
     const stores = await openStores(config);
     opened.push(stores);
-    const rows = await stores.storage.db
+    const rows = await tablesOf<OutboxTables>(stores.storage.db)
       .selectFrom('outbox')
       .select(['id', 'kind', 'owner_type', 'owner_id', 'recipient_type', 'recipient_id', 'payload'])
       .orderBy('id')

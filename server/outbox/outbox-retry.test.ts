@@ -7,6 +7,8 @@ import { runOutboxAt } from '../test/operator-cli.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { heldMailer } from '../test/held-mailer.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 const MINUTE = 60_000;
 
@@ -24,7 +26,7 @@ describe('Retry while the worker sends', () => {
     const { app, config } = await testApp({ mailer });
     const staff = await staffMember(app, config);
     const retry = () => api(app, config, 'POST', '/outbox/1/retry', { cookie: staff.cookie, body: {} });
-    const outbox = () => app.storage.db.selectFrom('outbox').selectAll().execute();
+    const outbox = () => tablesOf<OutboxTables>(app.storage.db).selectFrom('outbox').selectAll().execute();
     expect((await injectQuote(app)).body).toBe('success');
 
     const sending = app.outboxWorker.runOnce();

@@ -3,6 +3,8 @@ import { inChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database-tables.ts';
 import { changeState, type EmailOwner, type EmailSelection } from './outbox-state-change.ts';
 import type { OutboxLane, OutboxStatus, OutboxTable } from './outbox-table.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 export interface NewEmail {
   kind: string;
@@ -54,7 +56,7 @@ export function newEmailRow({
  */
 export async function queueEmails(trx: Transaction<Database>, emails: readonly NewEmail[]): Promise<void> {
   if (emails.length === 0) return;
-  await trx.insertInto('outbox').values(emails.map(newEmailRow)).execute();
+  await tablesOf<OutboxTables>(trx).insertInto('outbox').values(emails.map(newEmailRow)).execute();
 }
 
 /** How many emails of a kind went (or wait to go) to this address since the given time. */
@@ -62,7 +64,7 @@ export async function countEmailsTo(
   trx: Transaction<Database>,
   { kind, recipient, since }: { kind: string; recipient: string; since: Date },
 ): Promise<number> {
-  const { count } = await trx
+  const { count } = await tablesOf<OutboxTables>(trx)
     .selectFrom('outbox')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('kind', '=', kind)
@@ -117,7 +119,7 @@ export async function deleteEmailsOf(
 ): Promise<string[]> {
   const messageIds: string[] = [];
   await inChunks(ids, async (chunk) => {
-    const rows = await trx
+    const rows = await tablesOf<OutboxTables>(trx)
       .deleteFrom('outbox')
       .where((eb) =>
         eb.or([
@@ -137,7 +139,7 @@ export async function deleteEmailsTo(
   trx: Transaction<Database>,
   { kind, recipient }: { kind: string; recipient: string },
 ): Promise<string[]> {
-  const rows = await trx
+  const rows = await tablesOf<OutboxTables>(trx)
     .deleteFrom('outbox')
     .where('kind', '=', kind)
     .where('recipient', '=', recipient.toLowerCase())

@@ -1,6 +1,8 @@
 import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { OutboxLane, OutboxStatus } from './outbox-table.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 /**
  * A record a message is about (its owner) or goes to (its recipient), as its feature names it: a type
@@ -12,7 +14,7 @@ export interface EmailOwner {
 }
 
 /** A narrowing condition a feature adds to an owner's emails, on its own columns (e.g. "still subscribed"). */
-type OwnerFilter = (eb: ExpressionBuilder<Database, 'outbox'>) => Expression<SqlBool>;
+type OwnerFilter = (eb: ExpressionBuilder<OutboxTables, 'outbox'>) => Expression<SqlBool>;
 
 /**
  * Whose emails: an owner's, or those that go to a recipient; of one kind when given, narrowed by
@@ -27,7 +29,7 @@ export type OwnerSelection = ({ owner: EmailOwner } | { recipient: EmailOwner })
 export type EmailSelection = { id: number } | OwnerSelection | { lane: OutboxLane };
 
 /** The rows of an owner, or of a recipient. */
-function ofParty(eb: ExpressionBuilder<Database, 'outbox'>, selection: OwnerSelection) {
+function ofParty(eb: ExpressionBuilder<OutboxTables, 'outbox'>, selection: OwnerSelection) {
   return 'owner' in selection
     ? eb.and([eb('owner_type', '=', selection.owner.type), eb('owner_id', '=', selection.owner.id)])
     : eb.and([
@@ -44,7 +46,7 @@ export interface NewState {
 }
 
 /** A row no worker holds: never claimed, or its lease has run out. */
-export function unclaimed(eb: ExpressionBuilder<Database, 'outbox'>, at: Date) {
+export function unclaimed(eb: ExpressionBuilder<OutboxTables, 'outbox'>, at: Date) {
   return eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at.toISOString())]);
 }
 
@@ -62,7 +64,7 @@ export async function changeState(
 ): Promise<number[]> {
   const now = at.toISOString();
   const settled = from.filter((status) => status !== 'pending');
-  let query = trx
+  let query = tablesOf<OutboxTables>(trx)
     .updateTable('outbox')
     .set({
       status: set.status,

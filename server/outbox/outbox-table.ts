@@ -84,9 +84,26 @@ interface OutboxThrottleTable {
   claimed: number;
 }
 
-declare module '../db/database-tables.ts' {
-  interface Database {
-    outbox: OutboxTable;
-    outbox_throttle: OutboxThrottleTable;
-  }
+/**
+ * With PostgreSQL and no SMTP_URL: each email as it would have been sent
+ * (RFC 5322, CRLF line ends), kept in the database instead of one instance's
+ * disk. A row goes with its outbox row (ON DELETE CASCADE), so deleting a
+ * lead or a subscriber, from any instance, deletes its emails too.
+ */
+interface MailDropTable {
+  /** The outbox row's Message-ID; the email's .eml file is named after it. */
+  message_id: string;
+  /** The To header's addresses, comma-separated. */
+  recipient: string;
+  /** The whole message; its bytes as latin1 text (nodemailer's output is 7-bit ASCII anyway). */
+  eml: string;
+  /** When it was (last) kept. */
+  created_at: string;
+}
+
+/** The outbox's tables: only server/outbox views the database with them; features call its functions. */
+export interface OutboxTables {
+  outbox: OutboxTable;
+  outbox_throttle: OutboxThrottleTable;
+  mail_drop: MailDropTable;
 }

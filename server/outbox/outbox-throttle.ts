@@ -2,6 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
 import type { OutboxLane } from './outbox-table.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -18,12 +20,15 @@ export async function throttleRoom(
   { lane, ratePerMinute, at }: { lane: OutboxLane; ratePerMinute: number; at: Date },
 ): Promise<{ room: number; windowStart: string }> {
   // Made once; a second instance making it at the same moment changes nothing.
-  await trx
+  await tablesOf<OutboxTables>(trx)
     .insertInto('outbox_throttle')
     .values({ lane, window_start: at.toISOString(), claimed: 0 })
     .onConflict((conflict) => conflict.column('lane').doNothing())
     .execute();
-  const query = trx.selectFrom('outbox_throttle').selectAll().where('lane', '=', lane);
+  const query = tablesOf<OutboxTables>(trx)
+    .selectFrom('outbox_throttle')
+    .selectAll()
+    .where('lane', '=', lane);
   const row = await storage.lockedForUpdate(query).executeTakeFirstOrThrow();
   const started = Date.parse(row.window_start);
   // A clock that went back (another instance's) counts as the same minute, never as room.
@@ -36,7 +41,7 @@ export async function countClaimed(
   trx: Transaction<Database>,
   { lane, windowStart, claimed }: { lane: OutboxLane; windowStart: string; claimed: number },
 ) {
-  await trx
+  await tablesOf<OutboxTables>(trx)
     .updateTable('outbox_throttle')
     .set((eb) => ({
       claimed: eb

@@ -4,6 +4,8 @@ import type { Storage } from '../db/database.ts';
 import { requeue } from './outbox-rows.ts';
 import type { OutboxLane, OutboxRow, OutboxStatus } from './outbox-table.ts';
 import type { RetryOutcome } from './retry-outcome.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 /** The lane /readyz and the outbox command are about (campaigns show on their own pages). */
 export const MAIL_LANE: OutboxLane = 'mail';
@@ -19,7 +21,7 @@ async function counts(
   db: Kysely<Database>,
   lanes: readonly OutboxLane[] = VIEW_LANES,
 ): Promise<{ pending: number; dead: number }> {
-  const rows = await db
+  const rows = await tablesOf<OutboxTables>(db)
     .selectFrom('outbox')
     .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
     .where('lane', 'in', lanes)
@@ -39,7 +41,7 @@ async function health(
 ): Promise<{ pending: number; dead: number; oldestPendingSeconds: number | null }> {
   const [mail, oldest] = await Promise.all([
     counts(db, [MAIL_LANE]),
-    db
+    tablesOf<OutboxTables>(db)
       .selectFrom('outbox')
       .select((eb) => eb.fn.min('created_at').as('created_at'))
       .where('lane', '=', MAIL_LANE)
@@ -67,14 +69,22 @@ export function createOutboxView(storage: Pick<Storage, 'db' | 'write'>) {
 
     /** The Outbox view's emails and integration deliveries, newest first; at most `limit` of them when given. */
     async list(filter: { status?: OutboxStatus; limit?: number } = {}): Promise<OutboxRow[]> {
-      let query = db.selectFrom('outbox').selectAll().where('lane', 'in', VIEW_LANES).orderBy('id', 'desc');
+      let query = tablesOf<OutboxTables>(db)
+        .selectFrom('outbox')
+        .selectAll()
+        .where('lane', 'in', VIEW_LANES)
+        .orderBy('id', 'desc');
       if (filter.status) query = query.where('status', '=', filter.status);
       if (filter.limit !== undefined) query = query.limit(filter.limit);
       return query.execute();
     },
 
     async get(id: number): Promise<OutboxRow | undefined> {
-      return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+      return tablesOf<OutboxTables>(db)
+        .selectFrom('outbox')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     health: (at: Date) => health(db, at),
@@ -87,10 +97,18 @@ export function createOutboxView(storage: Pick<Storage, 'db' | 'write'>) {
     async retry(id: number, at: Date): Promise<RetryOutcome> {
       return write(async (trx) => {
         // A campaign's email is retried from its campaign ("Retry failed" leaves the bounced alone).
-        const lane = await trx.selectFrom('outbox').select('lane').where('id', '=', id).executeTakeFirst();
+        const lane = await tablesOf<OutboxTables>(trx)
+          .selectFrom('outbox')
+          .select('lane')
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (!lane || !VIEW_LANES.includes(lane.lane)) return 'missing';
         if ((await requeue(trx, { id }, ['dead', 'pending'], at)).length > 0) return 'queued';
-        const row = await trx.selectFrom('outbox').select('status').where('id', '=', id).executeTakeFirst();
+        const row = await tablesOf<OutboxTables>(trx)
+          .selectFrom('outbox')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (!row) return 'missing';
         // Dead or free to claim, it would have been requeued: a worker holds it.
         return row.status === 'sent' || row.status === 'cancelled' ? row.status : 'sending';

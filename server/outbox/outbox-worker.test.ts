@@ -3,6 +3,9 @@ import { multipart, validQuote } from '../test/form-request.ts';
 import { heldMailer } from '../test/held-mailer.ts';
 import { statementLog } from '../test/statement-log.ts';
 import { testApp } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 describe('stopping the outbox worker', () => {
   it('finishes the email being sent and hands the rest back, due at once for the next process', async () => {
@@ -19,7 +22,11 @@ describe('stopping the outbox worker', () => {
     release();
     await stopped;
 
-    const rows = await app.storage.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+    const rows = await tablesOf<OutboxTables>(app.storage.db)
+      .selectFrom('outbox')
+      .selectAll()
+      .orderBy('id')
+      .execute();
     expect(sent).toHaveLength(1); // nothing new was started after the stop
     expect(rows.map((row) => row.status)).toEqual(['sent', 'pending', 'pending']);
     // Not leased for minutes (the lease outlives the slowest SMTP exchange): due now.
@@ -47,9 +54,12 @@ describe('a pass of the outbox worker', () => {
       /^select .* from "quote_requests"/s.test(statement),
     );
     expect(leadReads).toHaveLength(1); // the four notifications built from one read of their leads
-    const rows = await app.storage.db.selectFrom('outbox').select(['status', 'owner_id']).execute();
+    const rows = await tablesOf<OutboxTables>(app.storage.db)
+      .selectFrom('outbox')
+      .select(['status', 'owner_id'])
+      .execute();
     expect(rows.map((row) => row.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
-    const events = await app.storage.db
+    const events = await tablesOf<LeadTables>(app.storage.db)
       .selectFrom('lead_events')
       .select('quote_request_id')
       .where('kind', '=', 'delivery')

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStores } from '../stores.ts';
 import { seedConfirmedSubscribers } from '../test/confirmed-subscribers.ts';
@@ -7,6 +7,9 @@ import { testConfig } from '../test/test-app.ts';
 import { queueEmails } from './outbox-rows.ts';
 import { holdFor, releaseFor, retryDeadFor, withdrawFor, type OwnerSelection } from './owner-changes.ts';
 import { queueSelected } from './queue-selected.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
+import type { NewsletterTables } from '../newsletter/newsletter-tables.ts';
 
 const AT = new Date('2026-11-28T09:00:00.000Z');
 const LATER = new Date('2026-11-28T09:05:00.000Z');
@@ -27,9 +30,13 @@ async function threeOwners() {
     ['a@reader.test', 'b@reader.test', 'c@reader.test'],
     AT.toISOString(),
   );
-  const ids = (await storage.db.selectFrom('subscribers').select('id').orderBy('id').execute()).map(
-    (row) => row.id,
-  );
+  const ids = (
+    await tablesOf<NewsletterTables>(storage.db)
+      .selectFrom('subscribers')
+      .select('id')
+      .orderBy('id')
+      .execute()
+  ).map((row) => row.id);
   await storage.write.run((trx) =>
     queueEmails(
       trx,
@@ -42,9 +49,12 @@ async function threeOwners() {
       })),
     ),
   );
-  const rows = () => storage.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+  const rows = () =>
+    tablesOf<OutboxTables>(storage.db).selectFrom('outbox').selectAll().orderBy('id').execute();
   const set = (id: number, change: { status?: 'dead'; claimed_until?: string; last_error?: string }) =>
-    storage.write.run((trx) => trx.updateTable('outbox').set(change).where('owner_id', '=', id).execute());
+    storage.write.run((trx) =>
+      tablesOf<OutboxTables>(trx).updateTable('outbox').set(change).where('owner_id', '=', id).execute(),
+    );
   const run = <T>(change: (trx: Parameters<Parameters<typeof storage.write.run>[0]>[0]) => Promise<T>) =>
     storage.write.run(change);
   const of = (id: number): OwnerSelection => ({ owner: { type: 'subscriber', id }, kind: KIND });
@@ -90,12 +100,23 @@ describe("the outbox's operations for its owners", () => {
     const { storage, ids, rows, set, run } = await threeOwners();
     for (const id of ids) await set(id, { status: 'dead', last_error: '550 No such user' });
     await storage.write.run((trx) =>
-      trx.updateTable('subscribers').set({ status: 'bounced' }).where('id', '=', ids[2]).execute(),
+      tablesOf<NewsletterTables>(trx)
+        .updateTable('subscribers')
+        .set({ status: 'bounced' })
+        .where('id', '=', ids[2])
+        .execute(),
     );
     const stillConfirmed: OwnerSelection = {
       owner: { type: 'subscriber', id: ids[0] },
       only: (eb) =>
-        eb('owner_id', 'in', eb.selectFrom('subscribers').select('id').where('status', '=', 'confirmed')),
+        eb(
+          'owner_id',
+          'in',
+          expressionBuilder<NewsletterTables>()
+            .selectFrom('subscribers')
+            .select('id')
+            .where('status', '=', 'confirmed'),
+        ),
     };
     expect(await run((trx) => retryDeadFor(trx, stillConfirmed, { held: true, at: LATER }))).toBe(1);
     const bounced = { ...stillConfirmed, owner: { type: 'subscriber', id: ids[2] } };
@@ -121,14 +142,14 @@ describe("the outbox's operations for its owners", () => {
         trx,
         { kind: 'selected', lane: 'campaign', owner, recipientType: 'subscriber', at: LATER },
         (fixed) =>
-          trx
+          tablesOf<NewsletterTables>(trx)
             .selectFrom('subscribers')
             .select([...fixed, 'email', sql<string>`'<' || email || '>'`.as('message_id'), 'id'])
             .where('id', '!=', ids[1])
             .orderBy('id', 'desc'),
       ),
     );
-    const queued = await storage.db
+    const queued = await tablesOf<OutboxTables>(storage.db)
       .selectFrom('outbox')
       .selectAll()
       .where('kind', '=', 'selected')

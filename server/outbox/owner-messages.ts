@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 /**
  * The messages about one type of owner (e.g. every "campaign"'s), of one kind when given: the read
@@ -12,7 +14,7 @@ export function messagesAbout(
   ownerType: string,
   kind?: string | readonly string[],
 ) {
-  let query = db.selectFrom('outbox').selectAll().where('owner_type', '=', ownerType);
+  let query = tablesOf<OutboxTables>(db).selectFrom('outbox').selectAll().where('owner_type', '=', ownerType);
   if (typeof kind === 'string') query = query.where('kind', '=', kind);
   else if (kind) query = query.where('kind', 'in', kind);
   return query;

@@ -2,6 +2,8 @@ import { sql, type AliasedRawBuilder, type Expression, type Transaction } from '
 import type { Database } from '../db/database-tables.ts';
 import type { EmailOwner } from './outbox-state-change.ts';
 import type { OutboxLane } from './outbox-table.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { OutboxTables } from './outbox-table.ts';
 
 /** The columns every row of queueSelected gets from the outbox, to be selected first by its query. */
 export type FixedColumns = readonly AliasedRawBuilder<unknown, string>[];
@@ -42,7 +44,7 @@ export async function queueSelected(
     sql<string>`${recipientType}`.as('recipient_type'),
     sql<string | null>`${payload ?? null}`.as('payload'),
   ];
-  await trx
+  await tablesOf<OutboxTables>(trx)
     .insertInto('outbox')
     .columns([
       'kind',

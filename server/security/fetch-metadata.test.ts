@@ -4,6 +4,8 @@ import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { api, staffMember } from '../test/admin-client.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AccountTables } from '../accounts/admin-tables.ts';
 
 /** What the browser sends when another site links to the address and the person follows the link. */
 const crossSiteLink = {
@@ -46,7 +48,11 @@ describe('the Fetch Metadata policy under /admin', () => {
       }
     }
     const exports = () =>
-      app.storage.db.selectFrom('admin_activity').select('actor').where('action', '=', 'export').execute();
+      tablesOf<AccountTables>(app.storage.db)
+        .selectFrom('admin_activity')
+        .select('actor')
+        .where('action', '=', 'export')
+        .execute();
     expect(await exports()).toEqual([]);
 
     // The inbox's own download link, an address typed in, and a client without the headers still export.

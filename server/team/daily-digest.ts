@@ -8,6 +8,8 @@ import { remindersDueBy } from '../leads/lead-follow-up.ts';
 import { staffLeadList } from '../leads/staff-lead-lists.ts';
 import { localDate } from '../time/zoned-time.ts';
 import { digestReaders } from '../accounts/staff-lookups.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { TeamTables } from './team-tables.ts';
 
 /** The outbox's kind of the daily digest, and the owner of its rows: the account it goes to. */
 export const DIGEST_EMAIL_KIND = 'staff-digest';
@@ -57,7 +59,7 @@ async function digestFor(
   at: Date,
 ) {
   return storage.write.run(async (trx) => {
-    const claimed = await trx
+    const claimed = await tablesOf<TeamTables>(trx)
       .insertInto('staff_digests')
       .values({ account_id: person.id, day, sent_at: at.toISOString() })
       .onConflict((conflict) => conflict.columns(['account_id', 'day']).doNothing())
@@ -92,7 +94,11 @@ export async function sendDigests(
   // Who chose a digest and has none for today yet (the accounts' list, less the day's digests).
   const [readers, done] = await Promise.all([
     digestReaders(storage.db).execute(),
-    storage.db.selectFrom('staff_digests').select('account_id').where('day', '=', today).execute(),
+    tablesOf<TeamTables>(storage.db)
+      .selectFrom('staff_digests')
+      .select('account_id')
+      .where('day', '=', today)
+      .execute(),
   ]);
   const sentToday = new Set(done.map((row) => row.account_id));
   const people = readers.filter((person) => !sentToday.has(person.id));

@@ -7,6 +7,10 @@ import { keptMail } from '../test/kept-mail.ts';
 import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
 import { accountIdOf, leadNamed } from '../test/team-helpers.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
+import type { AccountTables } from '../accounts/admin-tables.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 const DAY_MS = 24 * HOUR_MS;
 /** Monday 23 November 2026, 08:30 in Asia/Kolkata (ADMIN_TIME_ZONE's default): before 09:00's reminders. */
@@ -24,7 +28,7 @@ async function team(clock: Clock, config: Config = testConfig()) {
 }
 
 async function reminders(app: FastifyInstance) {
-  const rows = await app.storage.db
+  const rows = await tablesOf<OutboxTables>(app.storage.db)
     .selectFrom('outbox')
     .select(['recipient', 'owner_id'])
     .where('kind', '=', 'lead-follow-up')
@@ -83,13 +87,13 @@ describe(`follow-ups on ${testDatabase}`, () => {
     await call('POST', `/leads/${ids['Won Lead']}/status`, { status: 'won' });
     await call('POST', `/leads/${ids['Spam Lead']}/spam`, { spam: true });
     const me = await accountId(app, 'asha.rao@acme.test');
-    await app.storage.db
+    await tablesOf<LeadTables>(app.storage.db)
       .updateTable('quote_requests')
       .set({ owner_id: me })
       .where('id', '=', ids['Today Lead'])
       .execute();
     // Set last week (a past date cannot be chosen now): overdue.
-    await app.storage.db
+    await tablesOf<LeadTables>(app.storage.db)
       .updateTable('quote_requests')
       .set({ follow_up_on: '2026-11-16' })
       .where('id', '=', ids['Overdue Lead'])
@@ -157,12 +161,12 @@ describe(`follow-up reminders on ${testDatabase}`, () => {
     await staffMember(app, config, 'nila@acme.test');
     await staffMember(app, config, 'gone@acme.test');
     const db = app.storage.db;
-    await db
+    await tablesOf<AccountTables>(db)
       .updateTable('admin_accounts')
       .set({ role: 'member' })
       .where('email', 'in', ['nila@acme.test', 'gone@acme.test'])
       .execute();
-    await db
+    await tablesOf<AccountTables>(db)
       .updateTable('admin_accounts')
       .set({ revoked_at: clock.now().toISOString() })
       .where('email', '=', 'gone@acme.test')
@@ -170,12 +174,12 @@ describe(`follow-up reminders on ${testDatabase}`, () => {
     const owned = await leadNamed(app, 'Owned Lead');
     const nobodys = await leadNamed(app, 'Nobody Lead');
     const revoked = await leadNamed(app, 'Revoked Owner Lead');
-    await db
+    await tablesOf<LeadTables>(db)
       .updateTable('quote_requests')
       .set({ owner_id: await accountId(app, 'nila@acme.test') })
       .where('id', '=', owned)
       .execute();
-    await db
+    await tablesOf<LeadTables>(db)
       .updateTable('quote_requests')
       .set({ owner_id: await accountId(app, 'gone@acme.test') })
       .where('id', '=', revoked)

@@ -11,6 +11,8 @@ import { changeOwner } from '../leads/lead-owner.ts';
 import { leadOwner } from '../leads/quote-tables.ts';
 import { STAFF_LEAD_EMAIL_KINDS } from '../leads/staff-lead-email-kinds.ts';
 import { staffTakingLeads } from '../accounts/staff-lookups.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { TeamTables } from './team-tables.ts';
 
 /** The email to a person given a lead, when they chose to hear of theirs. */
 export function forYouEmail(leadId: number, recipient: string, mailDomain: string, at: Date): NewEmail {
@@ -29,7 +31,7 @@ function eligible(trx: Transaction<Database>) {
  * row: it stays locked until the lead commits, so instances never give the same turn twice.
  */
 async function assignInTurn(trx: Transaction<Database>, leadId: number, at: Date, mailDomain: string) {
-  const taken = await trx
+  const taken = await tablesOf<TeamTables>(trx)
     .updateTable('lead_assignment')
     .set((eb) => ({ turn: eb('turn', '+', 1) }))
     .where('id', '=', 1)
@@ -50,7 +52,11 @@ async function assignInTurn(trx: Transaction<Database>, leadId: number, at: Date
 
 /** Settings says "Take turns": otherwise a new lead is left unassigned, with nothing to do. */
 const takingTurns: StoredProbe = (db) =>
-  db.selectFrom('lead_assignment').select('id').where('id', '=', 1).where('mode', '=', 'turns');
+  tablesOf<TeamTables>(db)
+    .selectFrom('lead_assignment')
+    .select('id')
+    .where('id', '=', 1)
+    .where('mode', '=', 'turns');
 
 /** The lead hooks of assignment: a new lead (or one marked Not spam) gets its owner in turn. */
 export function assignmentHooks({ mailDomain }: { mailDomain: string }): LeadHooks {
@@ -68,7 +74,7 @@ export function assignmentHooks({ mailDomain }: { mailDomain: string }): LeadHoo
 export function createLeadAssignment(storage: Pick<Storage, 'db' | 'write'>) {
   return {
     async mode(): Promise<AssignmentMode> {
-      const row = await storage.db
+      const row = await tablesOf<TeamTables>(storage.db)
         .selectFrom('lead_assignment')
         .select('mode')
         .where('id', '=', 1)
@@ -77,13 +83,13 @@ export function createLeadAssignment(storage: Pick<Storage, 'db' | 'write'>) {
     },
     async setMode(mode: AssignmentMode, actor: string, at: Date): Promise<boolean> {
       return storage.write.run(async (trx) => {
-        const before = await trx
+        const before = await tablesOf<TeamTables>(trx)
           .selectFrom('lead_assignment')
           .select('mode')
           .where('id', '=', 1)
           .executeTakeFirst();
         if ((before?.mode ?? 'unassigned') === mode) return false;
-        await trx
+        await tablesOf<TeamTables>(trx)
           .insertInto('lead_assignment')
           .values({ id: 1, mode, turn: 0, updated_at: at.toISOString(), updated_by: actor })
           .onConflict((conflict) =>

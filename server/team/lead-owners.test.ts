@@ -6,6 +6,11 @@ import { testDatabase } from '../test/database-kind.ts';
 import { injectQuote } from '../test/form-request.ts';
 import { accountIdOf, callsAs, leadNamed } from '../test/team-helpers.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
+import type { TeamTables } from './team-tables.ts';
+import type { AccountTables } from '../accounts/admin-tables.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 /** An app with Asha (an admin, signed in) and the calls she makes. */
 async function team(config: Config = testConfig()) {
@@ -17,7 +22,7 @@ async function team(config: Config = testConfig()) {
 }
 
 const emails = (app: FastifyInstance, kind: string) =>
-  app.storage.db
+  tablesOf<OutboxTables>(app.storage.db)
     .selectFrom('outbox')
     .select(['recipient', 'owner_id'])
     .where('kind', '=', kind)
@@ -25,7 +30,7 @@ const emails = (app: FastifyInstance, kind: string) =>
     .execute();
 
 const ownersOf = async (app: FastifyInstance) =>
-  app.storage.db
+  tablesOf<LeadTables>(app.storage.db)
     .selectFrom('quote_requests')
     .select(['owner_id'])
     .where('spam', '=', 0)
@@ -88,7 +93,7 @@ describe(`owners on ${testDatabase}`, () => {
     const ravi = await staffMember(app, config, 'ravi.kumar@acme.test', 'member');
     await staffMember(app, config, 'nila.das@acme.test', 'member');
     await staffMember(app, config, 'gone@acme.test', 'member');
-    await app.storage.db
+    await tablesOf<AccountTables>(app.storage.db)
       .updateTable('admin_accounts')
       .set({ revoked_at: new Date().toISOString() })
       .where('email', '=', 'gone@acme.test')
@@ -135,7 +140,10 @@ describe(`owners on ${testDatabase}`, () => {
       ...owners.reduce((map, owner) => map.set(owner, (map.get(owner) ?? 0) + 1), new Map()).values(),
     ];
     expect(counts.sort()).toEqual([33, 33, 34]);
-    const turn = await app.storage.db.selectFrom('lead_assignment').select('turn').executeTakeFirstOrThrow();
+    const turn = await tablesOf<TeamTables>(app.storage.db)
+      .selectFrom('lead_assignment')
+      .select('turn')
+      .executeTakeFirstOrThrow();
     expect(Number(turn.turn)).toBe(100);
   });
 });
@@ -153,12 +161,12 @@ describe(`the dashboard's answering per owner, on ${testDatabase}`, () => {
     await call('POST', `/leads/${ids[1]}/owner`, { ownerId: asha });
     const db = app.storage.db;
     // Asha answered one in an hour and one in five; nobody answered the unassigned one.
-    await db
+    await tablesOf<LeadTables>(db)
       .updateTable('quote_requests')
       .set({ first_contact_ms: 3_600_000 })
       .where('id', '=', ids[0] ?? 0)
       .execute();
-    await db
+    await tablesOf<LeadTables>(db)
       .updateTable('quote_requests')
       .set({ first_contact_ms: 5 * 3_600_000 })
       .where('id', '=', ids[1] ?? 0)

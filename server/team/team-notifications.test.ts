@@ -10,6 +10,10 @@ import { injectQuote } from '../test/form-request.ts';
 import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
 import { accountIdOf, callsAs, leadNamed } from '../test/team-helpers.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
+import type { AccountTables } from '../accounts/admin-tables.ts';
 
 /** Monday 23 November 2026, 08:30 in Asia/Kolkata: before 09:00's digests. */
 const MONDAY_0830 = '2026-11-23T03:00:00.000Z';
@@ -26,7 +30,7 @@ async function team(clock: Clock, config: Config = testConfig()) {
 }
 
 const sent = (app: FastifyInstance, kind: string) =>
-  app.storage.db
+  tablesOf<OutboxTables>(app.storage.db)
     .selectFrom('outbox')
     .select(['recipient', 'owner_id'])
     .where('kind', '=', kind)
@@ -61,14 +65,17 @@ describe(`notifications each person chooses, on ${testDatabase}`, () => {
     const owned = await leadNamed(app, 'Owned Lead', { email: 'owned@client.example' });
     const free = await leadNamed(app, 'Free Lead', { email: 'free@client.example' });
     await asAsha('POST', `/leads/${owned}/owner`, { ownerId: await idOf('ravi.kumar@acme.test') });
-    const staff = (await app.storage.db.selectFrom('admin_accounts').select(['id', 'email']).execute()).map(
-      (account) => ({ ...account, answerEmails: true }),
-    );
+    const staff = (
+      await tablesOf<AccountTables>(app.storage.db)
+        .selectFrom('admin_accounts')
+        .select(['id', 'email'])
+        .execute()
+    ).map((account) => ({ ...account, answerEmails: true }));
     for (const [from, reference] of [
       ['owned@client.example', owned],
       ['free@client.example', free],
     ] as const) {
-      const lead = await app.storage.db
+      const lead = await tablesOf<LeadTables>(app.storage.db)
         .selectFrom('quote_requests')
         .select('reference')
         .where('id', '=', reference)
@@ -139,7 +146,7 @@ describe(`the daily digest, on ${testDatabase}`, () => {
       'ravi.kumar@acme.test',
     ]);
     // What it says, read when it is sent: the lead by name and reference, with a link.
-    const row = await app.storage.db
+    const row = await tablesOf<OutboxTables>(app.storage.db)
       .selectFrom('outbox')
       .selectAll()
       .where('kind', '=', 'staff-digest')
@@ -153,7 +160,10 @@ describe(`the daily digest, on ${testDatabase}`, () => {
       /Waiting for a first contact \(1\)\n- Waiting Lead \(Q-\w+\): http/,
     );
     // The next day, with the lead answered and nothing due: no digest.
-    await app.storage.db.updateTable('quote_requests').set({ first_contact_ms: 1000 }).execute();
+    await tablesOf<LeadTables>(app.storage.db)
+      .updateTable('quote_requests')
+      .set({ first_contact_ms: 1000 })
+      .execute();
     clock.advance(24 * HOUR_MS);
     expect(await app.teamChecks.runOnce()).toBe(0);
     expect(await sent(app, 'staff-digest')).toHaveLength(2);

@@ -8,6 +8,8 @@ import { tempDir } from '../test/temp-dir.ts';
 import { accountIdOf, callsAs } from '../test/team-helpers.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
 import { tableLines } from '../test/who-may-call-what.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AccountTables } from '../accounts/admin-tables.ts';
 
 const opened: { close: () => Promise<void> }[] = [];
 afterEach(async () => {
@@ -128,7 +130,7 @@ describe(`roles on ${testDatabase}`, () => {
     const codes = both.map((response) => response.statusCode);
     expect(codes.filter((code) => code === 204)).toHaveLength(1);
     expect(codes.filter((code) => code === 409 || code === 403)).toHaveLength(1);
-    const admins = await app.storage.db
+    const admins = await tablesOf<AccountTables>(app.storage.db)
       .selectFrom('admin_accounts')
       .select('email')
       .where('role', '=', 'admin')
@@ -173,7 +175,7 @@ describe(`the upgrade to roles, on ${testDatabase}`, () => {
     });
     const stores = await openStores(config);
     opened.push(stores);
-    const rows = await stores.storage.db
+    const rows = await tablesOf<AccountTables>(stores.storage.db)
       .selectFrom('admin_accounts')
       .select(['email', 'role'])
       .orderBy('id')

@@ -1,4 +1,6 @@
 import type { Storage } from '../db/database.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { NewsletterTables } from '../newsletter/newsletter-tables.ts';
 
 /** `count` addresses reader-0@reader.test, reader-1@reader.test, … */
 export const readerEmails = (count: number, domain = 'reader.test') =>
@@ -16,7 +18,7 @@ export async function seedConfirmedSubscribers(
   for (let start = 0; start < emails.length; start += 500) {
     const batch = emails.slice(start, start + 500);
     await storage.write.run((trx) =>
-      trx
+      tablesOf<NewsletterTables>(trx)
         .insertInto('subscribers')
         .values(
           batch.map((email) => ({

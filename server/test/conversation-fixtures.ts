@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sampleQuote } from '../../common/quote-sample.ts';
 import type { openStores } from '../stores.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { ConversationTables } from '../conversations/conversation-tables.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
 
 type Stores = Awaited<ReturnType<typeof openStores>>;
 
@@ -74,14 +77,14 @@ export async function leadWithReply(
   { replyId = FIXTURE_REPLY_ID, reply = true }: { replyId?: string; reply?: boolean } = {},
 ) {
   const { id } = await stores.leads.store({ request: sampleQuote(), sourcePage: '/', spam: false });
-  const { reference } = await stores.storage.db
+  const { reference } = await tablesOf<LeadTables>(stores.storage.db)
     .selectFrom('quote_requests')
     .select('reference')
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   if (reply) {
     await stores.storage.write.run((trx) =>
-      trx
+      tablesOf<ConversationTables>(trx)
         .insertInto('lead_messages')
         .values({
           quote_request_id: id,
@@ -107,7 +110,7 @@ export async function leadWithReply(
 
 /** A lead's messages in the order they were stored. */
 export async function messagesOf(stores: Stores, leadId: number) {
-  return stores.storage.db
+  return tablesOf<ConversationTables>(stores.storage.db)
     .selectFrom('lead_messages')
     .selectAll()
     .where('quote_request_id', '=', leadId)

@@ -1,5 +1,7 @@
 import type { IntegrationServicesOptions } from '../integrations/integration-services.ts';
 import type { IntegrationRow } from '../integrations/integration-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { IntegrationTables } from '../integrations/integration-tables.ts';
 
 /** The reason the fake gives for a URL it refuses. */
 export const REFUSED_URL_REASON = 'This address is on a private network; only public addresses are allowed.';
@@ -19,7 +21,7 @@ export function createIntegrationServices({ storage }: IntegrationServicesOption
     async sendTest(row: IntegrationRow, at: Date) {
       const ok = !row.url.includes('broken');
       return storage.write.run((trx) =>
-        trx
+        tablesOf<IntegrationTables>(trx)
           .insertInto('integration_deliveries')
           .values({
             integration_id: row.id,

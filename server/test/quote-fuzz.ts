@@ -33,6 +33,9 @@ import { QUOTE_MAX_FIELD_LENGTH } from '../leads/quote-routes.ts';
 import type { Lead } from '../leads/quote-tables.ts';
 import { FORM_BODY_LIMIT } from '../forms/form-body.ts';
 import { postgresReadOnly, type ReadOnlySwitch } from './postgres-read-only.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
+import type { OutboxTables } from '../outbox/outbox-table.ts';
 
 // --- Generators ----------------------------------------------------------------------------------------
 
@@ -680,7 +683,7 @@ export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: Fuzz
   const lastId = async (table: 'quote_requests' | 'outbox') =>
     Number(
       (
-        await db
+        await tablesOf<LeadTables & OutboxTables>(db)
           .selectFrom(table)
           .select((eb) => eb.fn.max('id').as('id'))
           .executeTakeFirst()
@@ -718,13 +721,13 @@ export async function checkCase(target: FuzzTarget, input: FuzzCase, stats: Fuzz
   if (status === 503) assert.ok(response.body.includes(UNAVAILABLE), 'a 503 says why, plainly');
   assert.doesNotMatch(response.body, INTERNALS, 'the reply leaks internals');
 
-  const stored = (await db
+  const stored = (await tablesOf<LeadTables>(db)
     .selectFrom('quote_requests')
     .selectAll()
     .where('id', '>', before)
     .orderBy('id')
     .execute()) as Lead[];
-  const queued = (await db
+  const queued = (await tablesOf<OutboxTables>(db)
     .selectFrom('outbox')
     .selectAll()
     .where('id', '>', outboxBefore)
@@ -863,7 +866,7 @@ export async function checkCsvExport(target: FuzzTarget, stats: FuzzStats) {
   const config = { ...target.config, database: { ...target.config.database, busyTimeoutMs: 5_000 } };
   assert.equal(await runStoreCommand(leadsCommand, ['export'], config, io), 0);
   const rows = parseCsv(csv);
-  const leads = (await target.app.storage.db
+  const leads = (await tablesOf<LeadTables>(target.app.storage.db)
     .selectFrom('quote_requests')
     .selectAll()
     .orderBy('id')

@@ -3,6 +3,8 @@ import type { ScanState } from '../../common/attachments.ts';
 import { kindOfName } from '../../common/attachments.ts';
 import { databaseContent } from '../attachments/attachment-content.ts';
 import type { Storage } from '../db/database.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { AttachmentTables } from '../attachments/attachment-tables.ts';
 
 /** A file attached to a lead, written straight into the database as the intake would store it. */
 export async function storeAttachment(
@@ -12,7 +14,7 @@ export async function storeAttachment(
 ): Promise<number> {
   const mediaType = file.mediaType ?? kindOfName(file.name)?.mediaType ?? 'application/octet-stream';
   return storage.write.run(async (trx) => {
-    const row = await trx
+    const row = await tablesOf<AttachmentTables>(trx)
       .insertInto('lead_attachments')
       .values({
         quote_request_id: leadId,

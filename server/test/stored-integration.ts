@@ -1,6 +1,8 @@
 import type { IntegrationKind } from '../../common/integration-domain.ts';
 import type { Storage } from '../db/database.ts';
 import type { IntegrationRow } from '../integrations/integration-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { IntegrationTables } from '../integrations/integration-tables.ts';
 
 /** An enabled integration written straight into the database, as Settings would store it. */
 export async function storeIntegration(
@@ -11,7 +13,7 @@ export async function storeIntegration(
 ): Promise<IntegrationRow> {
   const at = new Date().toISOString();
   return storage.write.run((trx) =>
-    trx
+    tablesOf<IntegrationTables>(trx)
       .insertInto('integrations')
       .values({
         kind,

@@ -3,6 +3,9 @@ import { expect } from 'vitest';
 import type { Config } from '../config/config.ts';
 import { api } from './admin-client.ts';
 import { injectQuote } from './form-request.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { LeadTables } from '../leads/quote-tables.ts';
+import type { AccountTables } from '../accounts/admin-tables.ts';
 
 /** The inbox's API as the person signed in with this session cookie. */
 export const callsAs =
@@ -13,7 +16,7 @@ export const callsAs =
 
 /** An account's id, by its email. */
 export async function accountIdOf(app: FastifyInstance, email: string): Promise<number> {
-  const row = await app.storage.db
+  const row = await tablesOf<AccountTables>(app.storage.db)
     .selectFrom('admin_accounts')
     .select('id')
     .where('email', '=', email)
@@ -28,7 +31,7 @@ export async function leadNamed(
   fields: Record<string, string> = {},
 ): Promise<number> {
   expect((await injectQuote(app, { name, ...fields })).body).toBe('success');
-  const row = await app.storage.db
+  const row = await tablesOf<LeadTables>(app.storage.db)
     .selectFrom('quote_requests')
     .select('id')
     .where('name', '=', name)

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { tablesOf } from '../db/tables-of.ts';
+import type { VisitTables } from '../visits/visit-tables.ts';
 
 /** People and bots, each with an address and a user agent. */
 export const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0';
@@ -25,9 +27,14 @@ export function visit(
 /** Every visit table's rows, sorted, without the salts. */
 export async function visitFigures(app: FastifyInstance) {
   const { db } = app.storage;
-  const days = await db.selectFrom('visit_days').selectAll().orderBy('day').execute();
-  const pages = await db.selectFrom('visit_pages').selectAll().orderBy('day').orderBy('path').execute();
-  const sources = await db
+  const days = await tablesOf<VisitTables>(db).selectFrom('visit_days').selectAll().orderBy('day').execute();
+  const pages = await tablesOf<VisitTables>(db)
+    .selectFrom('visit_pages')
+    .selectAll()
+    .orderBy('day')
+    .orderBy('path')
+    .execute();
+  const sources = await tablesOf<VisitTables>(db)
     .selectFrom('visit_sources')
     .selectAll()
     .orderBy('day')
@@ -40,7 +47,7 @@ export async function visitFigures(app: FastifyInstance) {
 
 /** The days that have a salt in visit_salts, and the salts. */
 export async function storedSalts(app: FastifyInstance) {
-  return app.storage.db.selectFrom('visit_salts').selectAll().orderBy('day').execute();
+  return tablesOf<VisitTables>(app.storage.db).selectFrom('visit_salts').selectAll().orderBy('day').execute();
 }
 
 /** Flushes the app's visit counter (counting must be on). */

@@ -7,6 +7,8 @@ import { testConfig } from '../test/test-app.ts';
 import { CHROME, FIREFOX } from '../test/visit-requests.ts';
 import { createAddressCap } from './visit-address-cap.ts';
 import { createVisitCounter } from './visit-counter.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { VisitTables } from './visit-tables.ts';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -41,20 +43,25 @@ describe('views counted before the day’s salt is known', () => {
     counter.count(view('203.0.113.10', FIREFOX));
     counter.count(view('203.0.113.10', FIREFOX));
     counter.count(view('198.51.100.20', CHROME));
-    expect(await storage.db.selectFrom('visit_days').selectAll().execute()).toEqual([]);
+    expect(await tablesOf<VisitTables>(storage.db).selectFrom('visit_days').selectAll().execute()).toEqual(
+      [],
+    );
     await counter.flush();
-    expect(await storage.db.selectFrom('visit_days').selectAll().execute()).toEqual([
+    expect(await tablesOf<VisitTables>(storage.db).selectFrom('visit_days').selectAll().execute()).toEqual([
       { day: '2026-03-02', views: 3, visitors: 2 },
     ]);
-    expect(await storage.db.selectFrom('visit_salts').select('day').execute()).toEqual([
-      { day: '2026-03-02' },
-    ]);
+    expect(await tablesOf<VisitTables>(storage.db).selectFrom('visit_salts').select('day').execute()).toEqual(
+      [{ day: '2026-03-02' }],
+    );
     // Once known, the salt is used at once: the same visitor is not new.
     counter.count(view('203.0.113.10', FIREFOX));
     await counter.flush();
-    expect(await storage.db.selectFrom('visit_days').select(['views', 'visitors']).execute()).toEqual([
-      { views: 4, visitors: 2 },
-    ]);
+    expect(
+      await tablesOf<VisitTables>(storage.db)
+        .selectFrom('visit_days')
+        .select(['views', 'visitors'])
+        .execute(),
+    ).toEqual([{ views: 4, visitors: 2 }]);
     const stored = await storedText(storage);
     for (const secret of ['203.0.113.10', '198.51.100.20', FIREFOX, CHROME])
       expect(stored).not.toContain(secret);
@@ -74,9 +81,12 @@ describe('new visitors per address and day', () => {
     for (let host = 0; host < 50; host += 1)
       counter.count(view(`2001:db8:1:2::${host.toString(16)}`, `${CHROME} ${host}`));
     await counter.flush();
-    expect(await storage.db.selectFrom('visit_days').select(['views', 'visitors']).execute()).toEqual([
-      { views: 255, visitors: 21 + 5 + 21 },
-    ]);
+    expect(
+      await tablesOf<VisitTables>(storage.db)
+        .selectFrom('visit_days')
+        .select(['views', 'visitors'])
+        .execute(),
+    ).toEqual([{ views: 255, visitors: 21 + 5 + 21 }]);
   });
 
   it('are remembered in bounded memory: 200,000 addresses hold at most 50,000', () => {

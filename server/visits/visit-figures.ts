@@ -3,6 +3,8 @@ import type { Storage } from '../db/database.ts';
 import type { SourcePageCount } from '../../common/dashboard-domain.ts';
 import { addDays, localDate } from '../time/zoned-time.ts';
 import { isLong, type PeriodBounds, type UtcRange } from '../time/period-bounds.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { VisitTables } from './visit-tables.ts';
 
 /** The most pages, sources and campaigns the dashboard lists (most viewed first). */
 const TOP_PAGES = 20;
@@ -119,7 +121,7 @@ export function createVisitFigures(storage: Pick<Storage, 'db' | 'tableByIndex'>
       // Started together: on PostgreSQL they overlap (each on a connection of the pool).
       const [dayRows, pageRows, sourceRows, campaignRows] = await Promise.all([
         // Both periods' days in one read of visit_days (its key is the day): at most 2 × 366 rows.
-        db
+        tablesOf<VisitTables>(db)
           .selectFrom('visit_days')
           .select(['day', 'views', 'visitors'])
           .where('day', '>=', previousDays[0] ?? first)

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Storage } from '../db/database.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { VisitTables } from './visit-tables.ts';
 
 /** The salt's size: 32 random bytes. */
 const SALT_BYTES = 32;
@@ -39,12 +41,12 @@ export function createSaltBook(storage: Storage) {
       const cached = salts.get(day);
       if (cached) return cached;
       const salt = await storage.write.run(async (trx) => {
-        await trx
+        await tablesOf<VisitTables>(trx)
           .insertInto('visit_salts')
           .values({ day, salt: randomBytes(SALT_BYTES).toString('base64') })
           .onConflict((conflict) => conflict.column('day').doNothing())
           .execute();
-        const row = await trx
+        const row = await tablesOf<VisitTables>(trx)
           .selectFrom('visit_salts')
           .select('salt')
           .where('day', '=', day)

@@ -44,14 +44,10 @@ interface VisitSaltsTable {
   salt: string;
 }
 
-// A module (not a script), so that the declaration below merges into the database's tables.
-export {};
-
-declare module '../db/database-tables.ts' {
-  interface Database {
-    visit_days: VisitDaysTable;
-    visit_pages: VisitPagesTable;
-    visit_sources: VisitSourcesTable;
-    visit_salts: VisitSaltsTable;
-  }
+/** The visits' tables: only this folder views the database with them (docs/decisions/061-table-types-owned-by-their-feature.md). */
+export interface VisitTables {
+  visit_days: VisitDaysTable;
+  visit_pages: VisitPagesTable;
+  visit_sources: VisitSourcesTable;
+  visit_salts: VisitSaltsTable;
 }

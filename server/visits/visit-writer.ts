@@ -1,6 +1,8 @@
 import type { AnyColumn, Transaction } from 'kysely';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
+import { tablesOf } from '../db/tables-of.ts';
+import type { VisitTables } from './visit-tables.ts';
 
 /** A row's counts to add: views, and visitors new to every instance (or to this one, without Redis). */
 interface Counts {
@@ -47,13 +49,13 @@ type CountsTable = 'visit_days' | 'visit_pages' | 'visit_sources';
 async function addToTable<T extends CountsTable>(
   trx: Transaction<Database>,
   table: T,
-  keyColumns: readonly (keyof Database[T] & AnyColumn<Database, CountsTable>)[],
-  rows: readonly Database[T][],
+  keyColumns: readonly (keyof VisitTables[T] & AnyColumn<VisitTables, CountsTable>)[],
+  rows: readonly VisitTables[T][],
 ) {
   // Kysely types an upsert's SET on a known table, not on a type parameter: the union of the three.
   const counts: CountsTable = table;
   for (const chunk of chunks(rows)) {
-    await trx
+    await tablesOf<VisitTables>(trx)
       .insertInto(counts)
       .values(chunk)
       .onConflict((conflict) =>
@@ -81,6 +83,6 @@ export async function writeVisitRows(storage: Storage, rows: VisitRows, today: s
       ['day', 'path', 'referrer', 'utm_source', 'utm_campaign'],
       [...rows.sources.values()],
     );
-    await trx.deleteFrom('visit_salts').where('day', '<', today).execute();
+    await tablesOf<VisitTables>(trx).deleteFrom('visit_salts').where('day', '<', today).execute();
   });
 }
