@@ -105,6 +105,7 @@ export function readMail(raw: Buffer, maxBytes = MAX_TEXT_PART_BYTES): Promise<R
         return;
       }
       const chunks: Buffer[] = [];
+      data.content.on('error', reject);
       data.content.on('data', (chunk: Buffer) => chunks.push(chunk));
       data.content.once('end', () => {
         const { contentType, contentDisposition, filename } = data;
@@ -113,7 +114,8 @@ export function readMail(raw: Buffer, maxBytes = MAX_TEXT_PART_BYTES): Promise<R
         data.release?.();
       });
     });
-    parser.once('error', reject);
+    // Every error listened to (the first one settles): an 'error' with no listener would end the thread.
+    parser.on('error', reject);
     parser.once('end', () =>
       resolve({
         headers: parser.headers || new Map(),
