@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { htmlText } from './html-text.ts';
+import { readMail, type ReadMail } from './mail-read.ts';
 import { splitQuoted } from './quoted-text.ts';
 
 /** What came in, as the conversation keeps it: never HTML, the quote apart, what kind of mail it is. */
@@ -30,7 +30,7 @@ const AUTO_SUBJECT =
   /^(automatic reply|auto(matic)?[- ]?(reply|response)|out of (the )?office|abwesenheit|autosvar|r[ée]ponse automatique)\b|^auto:/i;
 
 /** RFC 3834's Auto-Submitted (anything but "no"), the vendors' headers, an out-of-office subject. */
-function isAutoReply(mail: ParsedMail): boolean {
+function isAutoReply(mail: ReadMail): boolean {
   const header = (name: string) => {
     const value = mail.headers.get(name);
     return typeof value === 'string' ? value.trim().toLowerCase() : value ? 'yes' : '';
@@ -44,7 +44,7 @@ function isAutoReply(mail: ParsedMail): boolean {
 }
 
 /** The values of a header, from the top (the mail server that delivered it adds its own first). */
-function headerValues(mail: ParsedMail, name: string): string[] {
+function headerValues(mail: ReadMail, name: string): string[] {
   return mail.headerLines
     .filter((line) => line.key === name)
     .map((line) => line.line.slice(line.line.indexOf(':') + 1).trim());
@@ -54,7 +54,7 @@ function headerValues(mail: ParsedMail, name: string): string[] {
  * A DSN: multipart/report with report-type delivery-status, sent with a null return path (RFC 3464:
  * `Return-Path: <>`, as the delivering server writes it); any other is not a delivery report.
  */
-function isBounce(mail: ParsedMail): boolean {
+function isBounce(mail: ReadMail): boolean {
   if (!/^<\s*>$/.test(headerValues(mail, 'return-path')[0] ?? '')) return false;
   const type = mail.headers.get('content-type');
   if (!type || typeof type !== 'object' || !('value' in type)) return false;
@@ -63,7 +63,7 @@ function isBounce(mail: ParsedMail): boolean {
 }
 
 /** The Message-IDs named by a DSN's returned message or headers. */
-function bouncedIdsOf(mail: ParsedMail): string[] {
+function bouncedIdsOf(mail: ReadMail): string[] {
   const returned = mail.attachments.filter((part) =>
     ['message/rfc822', 'text/rfc822-headers', 'message/rfc822-headers'].includes(part.contentType),
   );
@@ -81,10 +81,15 @@ export const MAX_TEXT_CHARS = 100_000;
  * a text file attached), else its HTML converted (htmlText: bounded; no script, style or image, so
  * nothing is fetched). At most MAX_TEXT_CHARS; `cut` when some of it was left out.
  */
-function textOf(mail: ParsedMail): { text: string; cut: boolean } {
+function textOf(mail: ReadMail): { text: string; cut: boolean } {
   const own = mail.text?.trim() ? mail.text : undefined;
-  const { text, cut } =
-    own !== undefined || !mail.html ? { text: own ?? '', cut: false } : htmlText(mail.html);
+  const html = own === undefined && mail.html ? htmlText(mail.html) : undefined;
+  const text = html?.text ?? own ?? '';
+  // A text part read only in part (mail-read.ts) is cut too, when it is the kind shown.
+  const partCut = html
+    ? mail.cut.has('text/html')
+    : own !== undefined && [...mail.cut].some((type) => type !== 'text/html');
+  const cut = (html?.cut ?? false) || partCut;
   return text.length > MAX_TEXT_CHARS ? { text: text.slice(0, MAX_TEXT_CHARS), cut: true } : { text, cut };
 }
 
@@ -93,9 +98,9 @@ function idsOf(value: string | string[] | undefined): string[] {
   return (Array.isArray(value) ? value : value.split(/\s+/)).filter((id) => /^<[^>\s]+>$/.test(id));
 }
 
-/** Parses a raw message (mailparser). */
+/** Parses a raw message (mailparser: each text part read up to MAX_TEXT_PART_BYTES). */
 export async function parseIncomingMail(raw: Buffer): Promise<IncomingMail> {
-  const mail = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
+  const mail = await readMail(raw);
   const bounce = isBounce(mail);
   const from = mail.from?.value[0];
   const { text: fullText, cut } = textOf(mail);
