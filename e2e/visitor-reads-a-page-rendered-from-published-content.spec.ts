@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { defaultSiteContent } from '../app/content/site-content.ts';
 import type { SiteContent } from '../common/site-content/site-content.ts';
-import { loadPageRenderer, type RenderedPage } from '../server/site/page-renderer.ts';
+import { loadPageRenderer, PageRenderError, type RenderedPage } from '../server/site/page-renderer.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 
 /**
@@ -42,6 +42,15 @@ test('the renderer writes, from the default content, exactly the files the build
     expect(rendered.br?.equals(readFileSync(join(BUILT, `${rendered.file}.br`))), path).toBe(true);
     expect(rendered.gz?.equals(readFileSync(join(BUILT, `${rendered.file}.gz`))), path).toBe(true);
   }
+});
+
+test('content that breaks a rule is not rendered, and the error names the page', async () => {
+  const render = renderer.render(
+    withChange((content) => (content.faq.items[0]!.question = '')),
+    '/FAQ',
+  );
+  await expect(render).rejects.toThrow(PageRenderError);
+  await expect(render).rejects.toThrow('/FAQ: the content is not valid');
 });
 
 test('a changed answer changes only that answer, and markup typed in it shows as text', async ({ page }) => {

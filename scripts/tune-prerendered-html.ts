@@ -1,6 +1,6 @@
 /**
  * A build step after prerendering and the islands' build: each public page
- * gets its own scripts only (server/site/island-scripts.ts), and the inbox's
+ * gets its own scripts only (common/island-scripts.ts), and the inbox's
  * app shell paints before its JavaScript is fetched (scripts/lib/defer-hydration.ts).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join, relative, sep } from 'node:path';
 import { pageList } from '../app/content/pages.ts';
 import type { IslandName } from '../app/islands/island.tsx';
 import { deferHydration } from './lib/defer-hydration.ts';
-import { addIslandScripts, type IslandsManifest } from '../server/site/island-scripts.ts';
+import { addIslandScripts, type IslandsManifest } from '../common/island-scripts.ts';
 import { PAGE_RENDERER_DIR, type PageScripts } from '../server/site/page-renderer-files.ts';
 
 const dir = process.argv[2] ?? 'build/client';

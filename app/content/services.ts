@@ -1,7 +1,5 @@
 import type { ServiceContent } from '../../common/site-content/site-content';
-import { serviceNames, type ServiceId } from './service-names';
-
-export type { ServiceId };
+import { serviceNames } from './service-names';
 
 /** A service's section on /services (its id is the section's anchor) and its card on the home page. */
 export type Service = ServiceContent;

@@ -18,7 +18,7 @@ function Hydrated({ children }: { children: ReactNode }) {
 /**
  * Hydrates one island of a prerendered page with the component its <Island name> rendered and the
  * props it wrote into the page, so the HTML and the first render in the browser are the same. The page loads this script only once
- * it is painted (server/site/island-scripts.ts), so nothing the visitor sees
+ * it is painted (common/island-scripts.ts), so nothing the visitor sees
  * waits for React.
  */
 export function hydrateIsland<Props extends object>(name: ReactIslandName, Component: ComponentType<Props>) {

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { choice, contentEmail, contentPhoneE164, contentUrl, listOf, plainText } from './content-fields.ts';
 
 /** The social networks the header and footer have an icon for. */
-export const SOCIAL_NETWORKS = ['facebook', 'linkedin', 'instagram'] as const;
+const SOCIAL_NETWORKS = ['facebook', 'linkedin', 'instagram'] as const;
 
 /** The company's details: the header, the footer, the contact page and every page's head show them. */
 export const companyDetailsSchema = z.object({

@@ -5,16 +5,10 @@ import { choice, CONTENT_LIMITS, listOf, paragraphs, plainText } from './content
 const { short, paragraph } = CONTENT_LIMITS;
 
 /** The four services' anchors on /services, in the order the site lists them; they never change. */
-export const SERVICE_IDS = [
-  'software-development',
-  'digital-marketing',
-  'ui-ux-design',
-  'it-consulting',
-] as const;
-export type ServiceId = (typeof SERVICE_IDS)[number];
+const SERVICE_IDS = ['software-development', 'digital-marketing', 'ui-ux-design', 'it-consulting'] as const;
 
 /** The icons an item can show (drawn by the pages: app/components/ui/content-icon.tsx). */
-export const CONTENT_ICONS = [
+const CONTENT_ICONS = [
   'cpu',
   'trending-up',
   'clock',
@@ -31,10 +25,10 @@ export const CONTENT_ICONS = [
 export type ContentIcon = (typeof CONTENT_ICONS)[number];
 
 /** The banner's pictures (hashed by the build: app/assets/banner). */
-export const SLIDE_ARTS = ['software', 'marketing', 'design'] as const;
+const SLIDE_ARTS = ['software', 'marketing', 'design'] as const;
 
 /** The head of a page: the small line above the title, the title, the lead under it. */
-export const heroSchema = z.object({
+const heroSchema = z.object({
   eyebrow: plainText(),
   title: plainText(),
   lead: plainText(short),
@@ -104,7 +98,7 @@ export const servicesContentSchema = z.object({ hero: heroSchema, services: z.ar
   }),
 );
 
-export const personSchema = z.object({
+const personSchema = z.object({
   name: plainText(),
   role: plainText(),
   bio: paragraphs(),

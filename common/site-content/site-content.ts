@@ -29,8 +29,6 @@ export const siteContentSchema = z.object({
 });
 
 export type SiteContent = z.infer<typeof siteContentSchema>;
-/** A page of the Website section, by its key in the content. */
-export type ContentPageKey = keyof SiteContent;
 export type HomeContent = SiteContent['home'];
 export type AboutContent = SiteContent['about'];
 export type ServicesContent = SiteContent['services'];

@@ -1,4 +1,4 @@
-import type { IslandsManifest } from './island-scripts.ts';
+import type { IslandsManifest } from '../../common/island-scripts.ts';
 
 /**
  * Where the build leaves what the page renderer needs (server/site/page-renderer.ts): React Router's

@@ -8,7 +8,7 @@ import {
   type ServerBuild,
 } from 'react-router';
 import { type SiteContent, siteContentSchema } from '../../common/site-content/site-content.ts';
-import { addIslandScripts } from './island-scripts.ts';
+import { addIslandScripts } from '../../common/island-scripts.ts';
 import { PAGE_RENDERER_DIR, type PageScripts } from './page-renderer-files.ts';
 import { type Precompressed, precompress } from './precompress.ts';
 
@@ -36,6 +36,14 @@ export interface PageRenderer {
   /** The public pages it renders (the page table's prerendered pages), by path. */
   readonly paths: readonly string[];
   render(content: SiteContent, path: string): Promise<RenderedPage>;
+}
+
+// The app runs with middleware (react-router.config.ts): its load context is a provider of router
+// contexts. React Router's typegen says so for app/; the server's compilation learns it here.
+declare module 'react-router' {
+  interface Future {
+    v8_middleware: true;
+  }
 }
 
 function fileOf(path: string): string {
@@ -72,11 +80,7 @@ export async function loadPageRenderer(dir: string = PAGE_RENDERER_DIR): Promise
       const request = new Request(`http://localhost${path === '/' ? '/' : `${path}/`}`);
       let response: Response;
       try {
-        // The app runs with middleware (react-router.config.ts), so its load context is a provider; the
-        // server's compilation does not see that flag (app/+types), hence the cast.
-        const context = new RouterContextProvider(new Map([[key, checked.data]])) as unknown as Parameters<
-          typeof handle
-        >[1];
+        const context = new RouterContextProvider(new Map([[key, checked.data]]));
         response = await handle(request, context);
       } catch (error) {
         throw new PageRenderError(path, error instanceof Error ? error.message : String(error), {
