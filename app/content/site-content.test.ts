@@ -30,7 +30,9 @@ describe('the site content', () => {
 
   it('keeps text as typed, markup included: the page shows it as text', () => {
     const answer = '<script>alert("hi")</script> and **not bold**';
-    const parsed = siteContentSchema.parse(withChange((content) => (content.faq.items[0]!.answer = [answer])));
+    const parsed = siteContentSchema.parse(
+      withChange((content) => (content.faq.items[0]!.answer = [answer])),
+    );
     expect(parsed.faq.items[0]!.answer).toEqual([answer]);
   });
 
