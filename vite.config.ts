@@ -1,10 +1,30 @@
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { buildDefines } from './scripts/build-env.ts';
+import { PAGE_RENDERER_DIR } from './server/site/page-renderer-files.ts';
+
+/**
+ * Keeps React Router's server build of the app for the page renderer (server/site/page-renderer.ts),
+ * which renders the public pages with a release's content exactly as the prerendering does. React
+ * Router deletes that build once it has prerendered (ssr: false); this copies it first.
+ */
+const keepServerBuild: Plugin = {
+  name: 'site:keep-server-build',
+  writeBundle: {
+    sequential: true,
+    order: 'pre',
+    handler(options) {
+      if (this.environment.name !== 'ssr' || !options.dir) return;
+      cpSync(options.dir, join(PAGE_RENDERER_DIR, 'server'), { recursive: true });
+    },
+  },
+};
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [keepServerBuild, tailwindcss(), reactRouter()],
   define: buildDefines(),
   build: {
     // The build script precompresses every file afterwards.

@@ -7,7 +7,7 @@ import { buildDefines } from './scripts/build-env.ts';
  * framework) on every page, and the React islands of the pages that have
  * them (the home page's banner and quote form, each hydrated as its own root
  * by one script), with React in a chunk of its own.
- * The build adds them to the pages that have those parts (scripts/lib/island-scripts.ts).
+ * The build adds them to the pages that have those parts (common/island-scripts.ts).
  */
 /**
  * The islands' chunks loaded on demand (the quote form's file list, on the first file chosen) import

@@ -97,7 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {sitePage ? (
           // A public page loads no framework: it is complete HTML, navigation is plain links (instant with
           // the speculation rules), the browser restores scroll positions itself, and only its interactive
-          // parts get scripts of their own (the build adds them: scripts/lib/island-scripts.ts).
+          // parts get scripts of their own (the build adds them: common/island-scripts.ts).
           <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
         ) : (
           <>

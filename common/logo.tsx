@@ -6,7 +6,8 @@ import { company } from './company.ts';
  * common/ because the site's pages and the pages the server writes itself both
  * draw it.
  */
-export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+/** `name`: the company's name of the content being rendered (the pages'), else the one of common/company.ts. */
+export function Logo({ tone = 'dark', name = company.name }: { tone?: 'dark' | 'light'; name?: string }) {
   const text = tone === 'dark' ? 'text-ink' : 'text-white';
   return (
     <span className="flex items-center gap-2.5">
@@ -32,7 +33,7 @@ export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
           className="stroke-accent-300"
         />
       </svg>
-      <span className={`text-lg leading-tight font-bold tracking-tight ${text}`}>{company.name}</span>
+      <span className={`text-lg leading-tight font-bold tracking-tight ${text}`}>{name}</span>
     </span>
   );
 }

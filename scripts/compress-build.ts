@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { precompress } from '../server/site/precompress.ts';
 
 const COMPRESSIBLE = new Set([
   '.html',
@@ -33,18 +33,12 @@ export function compressDirectory(dir: string): { files: number; before: number;
   for (const file of files(dir)) {
     if (!COMPRESSIBLE.has(extname(file))) continue;
     const data = readFileSync(file);
-    const br = brotliCompressSync(data, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-      },
-    });
-    const gz = gzipSync(data, { level: 9 });
-    if (br.length < data.length) writeFileSync(`${file}.br`, br);
-    if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
+    const { br, gz } = precompress(data);
+    if (br) writeFileSync(`${file}.br`, br);
+    if (gz) writeFileSync(`${file}.gz`, gz);
     totals.files++;
     totals.before += data.length;
-    totals.brotli += Math.min(br.length, data.length);
+    totals.brotli += br?.length ?? data.length;
   }
   return totals;
 }

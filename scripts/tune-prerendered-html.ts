@@ -1,19 +1,21 @@
 /**
  * A build step after prerendering and the islands' build: each public page
- * gets its own scripts only (scripts/lib/island-scripts.ts), and the inbox's
+ * gets its own scripts only (common/island-scripts.ts), and the inbox's
  * app shell paints before its JavaScript is fetched (scripts/lib/defer-hydration.ts).
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pageList } from '../app/content/pages.ts';
 import type { IslandName } from '../app/islands/island.tsx';
 import { deferHydration } from './lib/defer-hydration.ts';
-import { addIslandScripts, type IslandsManifest } from './lib/island-scripts.ts';
+import { addIslandScripts, type IslandsManifest } from '../common/island-scripts.ts';
+import { PAGE_RENDERER_DIR, type PageScripts } from '../server/site/page-renderer-files.ts';
 
 const dir = process.argv[2] ?? 'build/client';
+const rendererDir = process.argv[3] ?? PAGE_RENDERER_DIR;
 const manifestFile = join(dir, 'islands-manifest.json');
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as IslandsManifest;
-// The manifest is for this step only: the server must not serve it.
+// The manifest is for this step and the page renderer only: the server must not serve it.
 rmSync(manifestFile);
 
 /**
@@ -44,6 +46,11 @@ function* htmlFiles(folder: string): Generator<string> {
     else if (entry.name.endsWith('.html')) yield full;
   }
 }
+
+// What the page renderer needs to add the same scripts to a page it renders (server/site/page-renderer.ts).
+mkdirSync(rendererDir, { recursive: true });
+const pageScripts: PageScripts = { manifest, scripts: Object.fromEntries(scriptsOf) };
+writeFileSync(join(rendererDir, 'page-scripts.json'), JSON.stringify(pageScripts));
 
 let pages = 0;
 for (const file of htmlFiles(dir)) {

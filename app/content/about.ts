@@ -1,24 +1,8 @@
-import { Award, GraduationCap, Handshake, Lightbulb, type LucideIcon } from 'lucide-react';
 import { company } from '../../common/company';
+import type { AboutContent } from '../../common/site-content/site-content';
 import type { PageSeo } from '../lib/page-meta';
 
-export interface Value {
-  readonly title: string;
-  readonly text: string;
-  readonly icon: LucideIcon;
-}
-
-export interface Stat {
-  readonly value: string;
-  readonly label: string;
-}
-
-export interface ApproachStep {
-  readonly title: string;
-  readonly text: string;
-}
-
-export const about = {
+export const about: AboutContent = {
   hero: {
     eyebrow: 'About us',
     title: 'Technology partners for ambitious businesses',
@@ -43,24 +27,24 @@ export const about = {
       {
         title: 'Innovation and Creativity',
         text: 'We look for better ways to solve problems, combining fresh ideas with proven practice so that every solution fits the client rather than a template.',
-        icon: Lightbulb,
+        icon: 'lightbulb',
       },
       {
         title: 'Technical Excellence',
         text: 'Clean code, careful testing, secure defaults and fast pages. We hold our work to the standards we would expect from any supplier of our own.',
-        icon: Award,
+        icon: 'award',
       },
       {
         title: 'Client Success',
         text: "We measure ourselves by our clients' results. Honest advice, clear communication and long-term relationships matter more to us than any single project.",
-        icon: Handshake,
+        icon: 'handshake',
       },
       {
         title: 'Continuous Learning',
         text: 'Technology changes every year and so do we. The team sets time aside to learn, share knowledge and bring new skills to client work.',
-        icon: GraduationCap,
+        icon: 'graduation-cap',
       },
-    ] satisfies Value[],
+    ],
   },
   mission: {
     title: 'Our mission',
@@ -103,7 +87,7 @@ export const about = {
         title: 'Grow',
         text: 'Support, maintenance and improvements based on how the product is actually used.',
       },
-    ] satisfies ApproachStep[],
+    ],
   },
   impact: {
     eyebrow: 'Our impact',
@@ -112,9 +96,9 @@ export const about = {
       { value: '100+', label: 'Projects Delivered' },
       { value: '50+', label: 'Happy Clients' },
       { value: '24/7', label: 'Technical Support' },
-    ] satisfies Stat[],
+    ],
   },
-} as const;
+};
 
 export const aboutSeo: PageSeo = {
   description: `Who we are: the vision, values, mission and approach of ${company.name}, an IT services company in Ludhiana with 100+ projects delivered for 50+ happy clients.`,

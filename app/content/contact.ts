@@ -1,7 +1,8 @@
 import { company } from '../../common/company';
+import type { ContactContent } from '../../common/site-content/site-content';
 import type { PageSeo } from '../lib/page-meta';
 
-export const contact = {
+export const contact: ContactContent = {
   hero: {
     eyebrow: 'Contact us',
     title: "Let's talk about your project",
@@ -17,7 +18,7 @@ export const contact = {
     text: 'Tell us about your goals, timeline and budget, and we will come back to you with next steps and a free estimate.',
     link: 'Request a quote',
   },
-} as const;
+};
 
 export const contactSeo: PageSeo = {
   description: `How to reach ${company.name}: our office address in Ludhiana, Punjab 141015, our email and our phone number.`,

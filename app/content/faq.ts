@@ -1,19 +1,17 @@
 import { company } from '../../common/company';
+import type { FaqContent, FaqItemContent } from '../../common/site-content/site-content';
 import type { PageSeo } from '../lib/page-meta';
 
-export interface FaqItem {
-  readonly question: string;
-  readonly answer: readonly string[];
-}
+export type FaqItem = FaqItemContent;
 
-export const faqHero = {
+export const faqHero: FaqContent['hero'] = {
   eyebrow: 'FAQ',
   title: 'Frequently asked questions',
   lead: 'Quick answers about how we work. If your question is not here, get in touch and we will be glad to help.',
-} as const;
+};
 
 /** Seven static questions and answers (docs/decisions/010-faq.md). */
-export const faqItems: readonly FaqItem[] = [
+export const faqItems: FaqItem[] = [
   {
     question: 'What services do you offer?',
     answer: [

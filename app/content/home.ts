@@ -1,20 +1,12 @@
-import { Clock, Cpu, TrendingUp, Users, type LucideIcon } from 'lucide-react';
 import { company } from '../../common/company';
-import type { ServiceId } from './services';
+import type { HomeContent } from '../../common/site-content/site-content';
 import type { PageSeo } from '../lib/page-meta';
 
-export type SlideArt = 'software' | 'marketing' | 'design';
-
-export interface BannerSlide {
-  readonly eyebrow: string;
-  readonly title: string;
-  readonly text: string;
-  readonly cta: { readonly label: string; readonly service: ServiceId };
-  readonly art: SlideArt;
-}
+export type BannerSlide = HomeContent['slides'][number];
+export type SlideArt = BannerSlide['art'];
 
 /** The rotating banner: three slides. */
-export const bannerSlides: readonly BannerSlide[] = [
+export const bannerSlides: BannerSlide[] = [
   {
     eyebrow: 'Software development',
     title: 'Software that grows with your business',
@@ -45,29 +37,25 @@ export const bannerTiming = {
   wrap: true,
 } as const;
 
-export const welcome = {
+export const welcome: HomeContent['welcome'] = {
   eyebrow: 'IT services from Ludhiana, Punjab',
   title: `Welcome to ${company.name}`,
   paragraphs: [
     `${company.name} is a technology partner for businesses that want to do more online. We bring software development, digital marketing, UI/UX design and IT consulting under one roof, so one team owns your project from the first conversation to the day it launches, and after.`,
     'We work with start-ups, manufacturers, retailers and service firms across India and abroad. Every engagement starts with your goals, ends with measurable results, and is run with clear estimates, regular demos and honest reporting.',
   ],
-} as const;
+};
 
-export const servicesOverview = {
+export const servicesOverview: HomeContent['servicesOverview'] = {
   eyebrow: 'What we do',
   title: 'Services built around your goals',
   lead: 'Three disciplines that work best together, delivered by one team that knows your business.',
-} as const;
-
-export interface Reason {
-  readonly title: string;
-  readonly text: string;
-  readonly icon: LucideIcon;
-}
+  /** The three services the home page shows as cards. */
+  cards: ['software-development', 'digital-marketing', 'ui-ux-design'],
+};
 
 /** The four 'why choose us' items. */
-export const whyChooseUs = {
+export const whyChooseUs: HomeContent['whyChooseUs'] = {
   eyebrow: 'Why choose us',
   title: 'A partner you can rely on',
   lead: 'What our clients tell us makes the difference.',
@@ -75,33 +63,33 @@ export const whyChooseUs = {
     {
       title: 'Modern Technology',
       text: 'We build on proven, current tools such as React, Node.js and the major clouds, so your product is fast, secure and easy to hire for.',
-      icon: Cpu,
+      icon: 'cpu',
     },
     {
       title: 'Data-Driven',
       text: 'Decisions rest on analytics, user research and testing rather than guesswork, and every campaign and release is measured.',
-      icon: TrendingUp,
+      icon: 'trending-up',
     },
     {
       title: 'Timely Delivery',
       text: 'Clear milestones, regular demos and early warnings if anything changes keep projects on schedule and on budget.',
-      icon: Clock,
+      icon: 'clock',
     },
     {
       title: 'Expert Team',
       text: 'Experienced developers, marketers and designers who take ownership of your project and explain their work in plain language.',
-      icon: Users,
+      icon: 'users',
     },
-  ] satisfies Reason[],
-} as const;
+  ],
+};
 
-export const quoteCallToAction = {
+export const quoteCallToAction: HomeContent['callToAction'] = {
   eyebrow: 'Start your project',
   title: 'Tell us what you want to build',
   text: 'Share a few details about your project and we will get back to you with next steps and a free, no-obligation estimate.',
   openLabel: 'Get a Quote',
   closeLabel: 'Close Form',
-} as const;
+};
 
 export const homeSeo: PageSeo = {
   description:

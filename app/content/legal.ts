@@ -1,23 +1,8 @@
+import type { LegalBlockContent, LegalDocumentContent } from '../../common/site-content/site-content';
+
 /** A block of a legal document: a paragraph, a bullet list, or the company's contact details. */
-export type LegalBlock =
-  | { readonly kind: 'paragraph'; readonly text: string; readonly id?: string }
-  | { readonly kind: 'list'; readonly items: readonly string[] }
-  | { readonly kind: 'contact' };
-
-interface LegalSection {
-  readonly title: string;
-  readonly blocks: readonly LegalBlock[];
-}
-
-export interface LegalDocument {
-  readonly eyebrow: string;
-  readonly title: string;
-  readonly lastUpdated: string;
-  readonly intro: string;
-  /** Numbered headings ("1. Acceptance of Terms") when true. */
-  readonly numbered: boolean;
-  readonly sections: readonly LegalSection[];
-}
+export type LegalBlock = LegalBlockContent;
+export type LegalDocument = LegalDocumentContent;
 
 export const paragraph = (text: string, id?: string): LegalBlock => ({
   kind: 'paragraph',

@@ -1,24 +1,10 @@
-import { ChartLine, CodeXml, Compass, Palette, type LucideIcon } from 'lucide-react';
+import type { ServiceContent } from '../../common/site-content/site-content';
+import { serviceNames } from './service-names';
 
-import { serviceNames, type ServiceId } from './service-names';
+/** A service's section on /services (its id is the section's anchor) and its card on the home page. */
+export type Service = ServiceContent;
 
-export type { ServiceId };
-
-export interface Service {
-  /** The anchor of the service's section on /services. */
-  readonly id: ServiceId;
-  readonly title: string;
-  /** The text of the link to the quote form. */
-  readonly quoteLabel: string;
-  /** One sentence for cards and the footer. */
-  readonly summary: string;
-  /** The paragraph at the top of the service's section. */
-  readonly description: string;
-  readonly bullets: readonly string[];
-  readonly icon: LucideIcon;
-}
-
-export const services: readonly Service[] = [
+export const services: Service[] = [
   {
     id: 'software-development',
     title: serviceNames['software-development'],
@@ -34,7 +20,7 @@ export const services: readonly Service[] = [
       'Cloud hosting, automated testing and continuous deployment',
       'Maintenance, security updates and performance tuning',
     ],
-    icon: CodeXml,
+    icon: 'code-xml',
   },
   {
     id: 'digital-marketing',
@@ -51,7 +37,7 @@ export const services: readonly Service[] = [
       'Analytics dashboards and monthly performance reports',
       'Online reputation and review management',
     ],
-    icon: ChartLine,
+    icon: 'chart-line',
   },
   {
     id: 'ui-ux-design',
@@ -68,7 +54,7 @@ export const services: readonly Service[] = [
       'Accessibility reviews against WCAG 2.2 AA',
       'Redesigns of existing websites and applications',
     ],
-    icon: Palette,
+    icon: 'palette',
   },
   {
     id: 'it-consulting',
@@ -85,19 +71,6 @@ export const services: readonly Service[] = [
       'Code and architecture reviews of existing systems',
       'Project rescue and delivery management',
     ],
-    icon: Compass,
+    icon: 'compass',
   },
 ];
-
-/** The three services the home page shows as cards. */
-export const homeServiceIds: readonly ServiceId[] = [
-  'software-development',
-  'digital-marketing',
-  'ui-ux-design',
-];
-
-export function getService(id: ServiceId): Service {
-  const service = services.find((candidate) => candidate.id === id);
-  if (!service) throw new Error(`Unknown service: ${id}`);
-  return service;
-}

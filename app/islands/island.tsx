@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 
 /** The React islands of the public pages: each marked by an <Island> and hydrated by its page's script (hydrate.tsx). */
 export type ReactIslandName = 'banner' | 'quote-form';
@@ -10,15 +10,29 @@ export type ReactIslandName = 'banner' | 'quote-form';
  */
 export type IslandName = ReactIslandName | 'newsletter-form';
 
+/** The attribute holding an island's props, as JSON: the content the page was rendered from. */
+export const ISLAND_PROPS_ATTRIBUTE = 'data-props';
+
 /**
- * Marks where an interactive part of a prerendered page is: in the browser,
- * its island script hydrates exactly these children (app/islands/hydrate.tsx).
+ * Marks where an interactive part of a prerendered page is, and renders its component: in the
+ * browser, its island script hydrates the same component with the same props, read back from the
+ * page (app/islands/hydrate.tsx). So an island hydrates with the content its HTML was rendered from,
+ * whichever release that was, and its script carries no copy of it
+ * (docs/decisions/064-content-as-data-and-one-page-renderer.md).
  * The wrapper draws no box of its own (display: contents).
  */
-export function Island({ name, children }: { name: ReactIslandName; children: ReactNode }) {
+export function Island<Props extends object>({
+  name,
+  component: Component,
+  props,
+}: {
+  name: ReactIslandName;
+  component: ComponentType<Props>;
+  props: Props;
+}) {
   return (
-    <div data-island={name} className="contents">
-      {children}
+    <div data-island={name} {...{ [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props) }} className="contents">
+      <Component {...props} />
     </div>
   );
 }

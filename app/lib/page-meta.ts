@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { company } from '../../common/company';
+import { renderingContent } from './site-content';
 
 /** A page's entry in the page table (content/pages.ts): its title and canonical path. */
 export interface PageHead {
@@ -31,6 +31,7 @@ export function pageMeta(
   { description }: PageSeo,
   structuredData: readonly object[] = [],
 ): MetaDescriptor[] {
+  const { company } = renderingContent();
   const fullTitle = `${title} | ${company.name}`;
   const url = absoluteUrl(path);
   const image = absoluteUrl(SOCIAL_IMAGE.path);

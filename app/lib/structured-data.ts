@@ -1,12 +1,14 @@
-import { company } from '../../common/company';
+import { company as fixedDetails } from '../../common/company';
 import type { FaqItem } from '../content/faq';
 import type { Service } from '../content/services';
 import { absoluteUrl } from './page-meta';
+import { renderingContent } from './site-content';
 
 const organizationId = () => `${absoluteUrl('/')}#organization`;
 
 /** The company as a local business, with its Ludhiana address and contact points (schema.org). */
 export function organizationData(): object {
+  const { company } = renderingContent();
   const { address } = company;
   return {
     '@context': 'https://schema.org',
@@ -19,8 +21,8 @@ export function organizationData(): object {
     image: absoluteUrl('/og-image.jpg'),
     email: company.email,
     telephone: company.phoneE164,
-    foundingDate: String(company.foundingYear),
-    founder: { '@type': 'Person', name: company.founder.name, jobTitle: company.founder.role },
+    foundingDate: String(fixedDetails.foundingYear),
+    founder: { '@type': 'Person', name: fixedDetails.founder.name, jobTitle: fixedDetails.founder.role },
     address: {
       '@type': 'PostalAddress',
       streetAddress: address.street,

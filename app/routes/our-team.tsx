@@ -1,12 +1,14 @@
 import { LeaderCard } from '../components/team/leader-card';
 import { PageHero } from '../components/ui/page-hero';
-import { team, teamSeo } from '../content/team';
+import { teamSeo } from '../content/team';
 import { pages } from '../content/pages';
 import { pageMeta } from '../lib/page-meta';
+import { useSiteContent } from '../lib/site-content';
 
 export const meta = () => pageMeta(pages.team, teamSeo);
 
 export default function OurTeamPage() {
+  const { team } = useSiteContent();
   return (
     <>
       <PageHero {...team.hero} />
@@ -15,7 +17,9 @@ export default function OurTeamPage() {
           {team.leadershipTitle}
         </h2>
         <div className="mt-8">
-          <LeaderCard />
+          {team.people.map((person, index) => (
+            <LeaderCard key={person.name} person={person} index={index} />
+          ))}
         </div>
       </section>
     </>

@@ -1,11 +1,11 @@
 import { Eye, Target } from 'lucide-react';
-import { about } from '../../content/about';
+import type { AboutContent } from '../../../common/site-content/site-content';
+import { contentIcons } from '../ui/content-icon';
 import { CheckList } from '../ui/check-list';
 import { IconBadge } from '../ui/icon-badge';
 import { SectionHeading } from '../ui/section-heading';
 
-export function AboutIntro() {
-  const { intro, vision, mission } = about;
+export function AboutIntro({ about: { intro, vision, mission } }: { about: AboutContent }) {
   return (
     <section className="container-page grid gap-12 py-16 sm:py-20 lg:grid-cols-[1.2fr_1fr]">
       <div>
@@ -34,8 +34,7 @@ export function AboutIntro() {
   );
 }
 
-export function AboutValues() {
-  const { values } = about;
+export function AboutValues({ about: { values } }: { about: AboutContent }) {
   return (
     <section aria-labelledby="values-heading" className="bg-slate-50 py-16 sm:py-20">
       <div className="container-page">
@@ -43,7 +42,7 @@ export function AboutValues() {
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {values.items.map((value) => (
             <li key={value.title} className="rounded-2xl bg-white p-7 shadow-sm ring-1 ring-slate-200">
-              <IconBadge icon={value.icon} />
+              <IconBadge icon={contentIcons[value.icon]} />
               <h3 className="mt-5 text-lg font-semibold">{value.title}</h3>
               <p className="mt-3 leading-7 text-slate-600">{value.text}</p>
             </li>
@@ -54,8 +53,7 @@ export function AboutValues() {
   );
 }
 
-export function AboutExpertiseAndApproach() {
-  const { expertise, approach } = about;
+export function AboutExpertiseAndApproach({ about: { expertise, approach } }: { about: AboutContent }) {
   return (
     <section className="container-page grid gap-14 py-16 sm:py-20 lg:grid-cols-2">
       <div>
@@ -85,8 +83,7 @@ export function AboutExpertiseAndApproach() {
   );
 }
 
-export function AboutImpact() {
-  const { impact } = about;
+export function AboutImpact({ about: { impact } }: { about: AboutContent }) {
   return (
     <section aria-labelledby="impact-heading" className="on-dark bg-ink py-16 text-white sm:py-20">
       <div className="container-page text-center">

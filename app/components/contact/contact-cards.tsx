@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { company } from '../../../common/company';
-import { contact } from '../../content/contact';
+import type { CompanyDetails } from '../../../common/site-content/company-details';
+import type { ContactContent } from '../../../common/site-content/site-content';
 import { IconBadge } from '../ui/icon-badge';
 
 function Card({ icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
@@ -15,7 +15,7 @@ function Card({ icon, title, children }: { icon: LucideIcon; title: string; chil
 }
 
 /** The office address card, and the company email and phone shown as plain text. */
-export function ContactCards() {
+export function ContactCards({ company, contact }: { company: CompanyDetails; contact: ContactContent }) {
   const { address } = company;
   return (
     <div className="grid gap-6 md:grid-cols-3">

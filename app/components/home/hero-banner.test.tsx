@@ -5,7 +5,7 @@ import { HeroBanner } from './hero-banner';
 
 /** The island as the home page has it: no router around it. */
 function renderBanner() {
-  return render(<HeroBanner />);
+  return render(<HeroBanner slides={bannerSlides} />);
 }
 
 /** The title of the slide a visitor can see: the one group that is not inert. */

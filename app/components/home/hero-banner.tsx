@@ -1,8 +1,11 @@
-import { bannerSlides, bannerTiming } from '../../content/home';
+import type { HomeContent } from '../../../common/site-content/site-content';
+import { bannerTiming } from '../../content/home';
 import { serviceHref } from '../../content/page-anchors';
 import { BannerIcon } from './banner-icons';
 import { slideArt } from './slide-art';
 import { useCarousel } from './use-carousel';
+
+type Slides = HomeContent['slides'];
 
 const controlClass =
   'inline-flex size-11 items-center justify-center rounded-full border border-white/30 text-white hover:bg-white/10';
@@ -11,7 +14,15 @@ const controlClass =
  * The slides, stacked in one grid cell: the current one shown, the others hidden and inert. Announced
  * politely once the rotation stops (never while it runs).
  */
-function BannerSlides({ index, rotating }: { index: number; rotating: boolean }) {
+function BannerSlides({
+  slides: bannerSlides,
+  index,
+  rotating,
+}: {
+  slides: Slides;
+  index: number;
+  rotating: boolean;
+}) {
   const count = bannerSlides.length;
   return (
     <div className="grid [grid-template-areas:'stack']" aria-live={rotating ? 'off' : 'polite'}>
@@ -59,8 +70,8 @@ function BannerSlides({ index, rotating }: { index: number; rotating: boolean })
   );
 }
 
-/** The home page's rotating banner: three slides, following the WAI-ARIA carousel pattern. */
-export function HeroBanner() {
+/** The home page's rotating banner: its slides, following the WAI-ARIA carousel pattern. */
+export function HeroBanner({ slides: bannerSlides }: { slides: Slides }) {
   const count = bannerSlides.length;
   const carousel = useCarousel({
     count,
@@ -80,7 +91,7 @@ export function HeroBanner() {
         className="absolute inset-0 -z-10 bg-[radial-gradient(70rem_36rem_at_80%_0%,var(--color-brand-800),transparent_70%),radial-gradient(40rem_28rem_at_0%_100%,color-mix(in_oklch,var(--color-accent-400)_30%,transparent),transparent_70%)]"
       />
       <div className="container-page pt-12 pb-8 sm:pt-16 lg:pt-20">
-        <BannerSlides index={carousel.index} rotating={carousel.rotating} />
+        <BannerSlides slides={bannerSlides} index={carousel.index} rotating={carousel.rotating} />
 
         <div className="mt-10 flex flex-wrap items-center gap-3">
           <button type="button" className={controlClass} onClick={carousel.togglePlaying}>

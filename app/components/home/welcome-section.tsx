@@ -1,6 +1,6 @@
-import { welcome } from '../../content/home';
+import type { HomeContent } from '../../../common/site-content/site-content';
 
-export function WelcomeSection() {
+export function WelcomeSection({ welcome }: { welcome: HomeContent['welcome'] }) {
   return (
     <section className="container-page py-16 sm:py-20">
       <div className="grid gap-8 lg:grid-cols-[1fr_1.3fr] lg:gap-16">

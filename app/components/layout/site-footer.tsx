@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { company } from '../../../common/company';
 import { NEWSLETTER_ARCHIVE_PATH, newsletterArchiveCopy } from '../../../common/newsletter-archive';
 import { footerContent } from '../../content/footer';
 import { footerQuickLinks, serviceHref } from '../../content/navigation';
 import { serviceIds, serviceNames } from '../../content/service-names';
 import { Logo } from '../../../common/logo';
+import { useSiteContent } from '../../lib/site-content';
 import { NewsletterForm } from '../newsletter/newsletter-form';
 import { SocialIcon } from './social-icon';
 
@@ -12,12 +12,13 @@ const linkClass =
   'inline-block rounded-sm py-0.5 text-slate-300 underline-offset-4 hover:text-white hover:underline';
 
 export function SiteFooter() {
+  const { company } = useSiteContent();
   return (
     <footer className="on-dark bg-ink text-slate-300">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr]">
         <div>
           <Link to="/" className="inline-block rounded-md">
-            <Logo tone="light" />
+            <Logo tone="light" name={company.name} />
           </Link>
           <p className="mt-4 max-w-sm text-sm leading-6">{footerContent.about}</p>
           <ul className="mt-5 flex gap-3">

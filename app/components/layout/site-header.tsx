@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { mainNavigation } from '../../content/navigation';
 import { Logo } from '../../../common/logo';
+import { useSiteContent } from '../../lib/site-content';
 import { MOBILE_MENU_ID } from './mobile-menu';
 import { NavLinks } from './nav-links';
 
@@ -20,7 +21,7 @@ export function SiteHeader() {
       <div aria-hidden="true" className="absolute inset-x-0 top-0 h-16 border-b border-slate-200 bg-white" />
       <div className="relative container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="-m-1 rounded-md p-1">
-          <Logo />
+          <Logo name={useSiteContent().company.name} />
         </Link>
 
         <nav aria-label="Main" className="hidden md:block">

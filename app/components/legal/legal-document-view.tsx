@@ -1,8 +1,10 @@
-import { company } from '../../../common/company';
 import type { LegalBlock, LegalDocument } from '../../content/legal';
+import { useSiteContent } from '../../lib/site-content';
 import { PageHero } from '../ui/page-hero';
 
 function Block({ block }: { block: LegalBlock }) {
+  // The company's details of the content being rendered.
+  const { company } = useSiteContent();
   switch (block.kind) {
     case 'paragraph':
       return <p id={block.id}>{block.text}</p>;

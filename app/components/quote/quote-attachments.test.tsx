@@ -6,6 +6,7 @@ import { quoteMessages } from '../../../common/quote-messages';
 import { quoteFields, quoteFormFields } from '../../../common/quote-request';
 import { sampleQuote } from '../../../common/quote-sample';
 import { QuoteSection } from './quote-section';
+import { quoteCallToAction } from '../../content/home';
 
 /** An upload the test answers: it records what was sent and reports progress when told. */
 class FakeUpload {
@@ -56,7 +57,7 @@ async function openForm(fill = true) {
   window.history.replaceState(null, '', '/');
   // The control's accept attribute would keep the wrong files out of these tests; a visitor can pick "All files".
   const user = userEvent.setup({ applyAccept: false });
-  render(<QuoteSection />);
+  render(<QuoteSection callToAction={quoteCallToAction} />);
   await user.click(screen.getByRole('button', { name: 'Get a Quote' }));
   if (fill) {
     for (const name of quoteFields) {
@@ -160,7 +161,7 @@ describe('the file picker, as a visitor sees it with JavaScript', () => {
   });
 
   it("without JavaScript keeps the browser's own control, which says what it holds", () => {
-    const html = renderToString(<QuoteSection />);
+    const html = renderToString(<QuoteSection callToAction={quoteCallToAction} />);
     expect(html).toContain('type="file"');
     expect(html).not.toContain('sr-only peer');
     expect(html).not.toMatch(/peer sr-only|Choose files/);

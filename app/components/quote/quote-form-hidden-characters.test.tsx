@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { quoteFieldMessages as m } from '../../../common/quote-request';
 import { QuoteSection } from './quote-section';
+import { quoteCallToAction } from '../../content/home';
 
 /** The form opened, and a way to put text in a field as a paste does (user.type reads braces as keys). */
 async function openForm() {
   window.history.replaceState(null, '', '/');
   const user = userEvent.setup();
-  render(<QuoteSection />);
+  render(<QuoteSection callToAction={quoteCallToAction} />);
   await user.click(screen.getByRole('button', { name: 'Get a Quote' }));
   const enter = async (label: string, text: string) => {
     const field = screen.getByLabelText(label);

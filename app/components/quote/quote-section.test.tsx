@@ -5,12 +5,13 @@ import { quoteMessages } from '../../../common/quote-messages';
 import { quoteFieldMessages, quoteFields, quoteFormFields } from '../../../common/quote-request';
 import { sampleQuote } from '../../../common/quote-sample';
 import { QuoteSection } from './quote-section';
+import { quoteCallToAction } from '../../content/home';
 
 /** The island as the home page has it, at an address with this #fragment. */
 function renderSection(hash = '') {
   window.history.replaceState(null, '', `/${hash}`);
   const user = userEvent.setup();
-  render(<QuoteSection />);
+  render(<QuoteSection callToAction={quoteCallToAction} />);
   return { user };
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { quoteCallToAction } from '../../content/home';
+import type { HomeContent } from '../../../common/site-content/site-content';
 import { QUOTE_FORM_ID } from '../../content/page-anchors';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { ATTACHMENTS_ID, type AttachmentsFieldProps } from './attachments-field';
@@ -80,6 +80,8 @@ function useFocusOnRefusedFile({ notice }: QuoteFormState) {
   }, [notice]);
 }
 
+type CallToAction = HomeContent['callToAction'];
+
 /**
  * The home page's call to action: a 'Get a Quote' / 'Close Form' toggle that
  * shows or hides the quote form, and the messages of the last send.
@@ -87,7 +89,7 @@ function useFocusOnRefusedFile({ notice }: QuoteFormState) {
  * Without JavaScript the toggle is a link to the form, which CSS shows as the
  * :target, so the form can still be opened and posted natively.
  */
-export function QuoteSection() {
+export function QuoteSection({ callToAction: quoteCallToAction }: { callToAction: CallToAction }) {
   const hydrated = useHydrated();
   const hash = useLocationHash();
   // null until the visitor uses the toggle; until then a #quote-form link opens the form.

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { quoteHref } from '../../content/navigation';
 import type { Service } from '../../content/services';
 import { CheckList } from '../ui/check-list';
+import { contentIcons } from '../ui/content-icon';
 import { IconBadge } from '../ui/icon-badge';
 
 /** One service on the services page; its id is the anchor the footer links to. */
@@ -15,7 +16,7 @@ export function ServiceSection({ service, shaded }: { service: Service; shaded: 
     >
       <div className="container-page grid gap-10 py-16 sm:py-20 lg:grid-cols-[1fr_1.1fr] lg:gap-16">
         <div>
-          <IconBadge icon={service.icon} />
+          <IconBadge icon={contentIcons[service.icon]} />
           <h2 id={`${service.id}-heading`} className="mt-5 text-3xl font-bold tracking-tight sm:text-4xl">
             {service.title}
           </h2>

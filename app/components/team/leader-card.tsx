@@ -1,4 +1,4 @@
-import { team } from '../../content/team';
+import type { PersonContent } from '../../../common/site-content/site-content';
 
 function initials(name: string): string {
   return name
@@ -9,13 +9,16 @@ function initials(name: string): string {
     .toUpperCase();
 }
 
-/** The leadership card: the chief executive and founder, with a bio and four expertise areas. */
-export function LeaderCard() {
-  const { leader } = team;
+/**
+ * One person's card: name, role, bio and areas of expertise. The first keeps the id the page has always
+ * had; the others follow it, each spaced from the one before.
+ */
+export function LeaderCard({ person: leader, index }: { person: PersonContent; index: number }) {
+  const nameId = index === 0 ? 'leader-name' : `leader-name-${index + 1}`;
   return (
     <article
-      aria-labelledby="leader-name"
-      className="grid overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 md:grid-cols-[18rem_1fr]"
+      aria-labelledby={nameId}
+      className={`${index === 0 ? '' : 'mt-8 '}grid overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 md:grid-cols-[18rem_1fr]`}
     >
       <div className="on-dark flex items-center justify-center bg-gradient-to-br from-brand-700 to-ink p-10">
         <span
@@ -26,7 +29,7 @@ export function LeaderCard() {
         </span>
       </div>
       <div className="p-7 sm:p-10">
-        <h3 id="leader-name" className="text-2xl font-bold">
+        <h3 id={nameId} className="text-2xl font-bold">
           {leader.name}
         </h3>
         <p className="mt-1 font-semibold text-brand-700">{leader.role}</p>

@@ -1,0 +1,25 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** A file's precompressed forms; each is left out when it is not smaller than the file. */
+export interface Precompressed {
+  readonly br?: Buffer;
+  readonly gz?: Buffer;
+}
+
+/**
+ * Brotli at its best quality and gzip at level 9: what the build writes beside every text file
+ * (scripts/compress-build.ts) and the page renderer beside every page it renders.
+ */
+export function precompress(data: Buffer): Precompressed {
+  const br = brotliCompressSync(data, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
+  });
+  const gz = gzipSync(data, { level: 9 });
+  return {
+    ...(br.length < data.length ? { br } : {}),
+    ...(gz.length < data.length ? { gz } : {}),
+  };
+}
