@@ -10,7 +10,7 @@
  * (.ci/run installs them); without them it is skipped, and one line says what is missing.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_SUCCESS_REPLY } from '../../common/quote-messages.ts';
 import { sampleQuote } from '../../common/quote-sample.ts';
 import { freePort } from '../../server/test/free-port.ts';
-import { imageConfig, lentToBuild, missingTools, root, run, userIds, type ImageConfig } from './podman.ts';
+import {
+  asRoot,
+  imageConfig,
+  lentToBuild,
+  missingTools,
+  root,
+  run,
+  userIds,
+  type ImageConfig,
+} from './podman.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MINUTES = 60_000;
@@ -191,13 +200,12 @@ describe.skipIf(missing !== undefined)('the container image', () => {
   it('holds no compiler, no development dependency and no source map', () => {
     const at = (path: string) => join(started?.rootfs ?? '', path);
     for (const program of ['usr/bin/gcc', 'usr/bin/g++', 'usr/bin/make', 'usr/bin/cc']) {
-      expect(existsSync(at(program)), program).toBe(false);
+      expect(asRoot.exists(at(program)), program).toBe(false);
     }
     for (const dev of ['vite', 'vitest', 'typescript', 'tsx', 'eslint', '@playwright/test']) {
-      expect(existsSync(at(`app/node_modules/${dev}`)), dev).toBe(false);
+      expect(asRoot.exists(at(`app/node_modules/${dev}`)), dev).toBe(false);
     }
-    const maps = readdirSync(at('app'), { recursive: true }).filter((file) => String(file).endsWith('.map'));
-    expect(maps).toEqual([]);
+    expect(asRoot.find(at('app'), '-name', '*.map')).toEqual([]);
   });
 
   it(
@@ -231,11 +239,11 @@ describe.skipIf(missing !== undefined)('the container image', () => {
       const volume = started?.volume ?? '';
       // Without SMTP_URL the notification is kept as an .eml file: in the volume, owned by the image's user.
       const mail = await waitFor('the notification kept in the volume', () => {
-        const files = existsSync(join(volume, 'mail')) ? readdirSync(join(volume, 'mail')) : [];
-        return files.find((file) => file.endsWith('.eml'));
+        const folder = join(volume, 'mail');
+        return asRoot.exists(folder) ? asRoot.find(folder, '-name', '*.eml')[0] : undefined;
       });
-      expect(readFileSync(join(volume, 'mail', mail), 'utf8')).toContain(sampleQuote().email);
-      expect(statSync(join(volume, 'site.db')).uid).toBe(started?.user[0]);
+      expect(asRoot.read(join(volume, 'mail', mail))).toContain(sampleQuote().email);
+      expect(asRoot.owner(join(volume, 'site.db'))).toBe(started?.user[0]);
 
       // The guide's first invitation, as on a platform: the compiled command, in the image, beside the server.
       const invite = ['node', 'build/node/server/bin/admin-cli.js', 'invite', 'owner@example.com'];
@@ -245,7 +253,7 @@ describe.skipIf(missing !== undefined)('the container image', () => {
       server.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(output).toContain('"signal":"SIGTERM"');
-      expect(existsSync(join(volume, 'site.db'))).toBe(true);
+      expect(asRoot.exists(join(volume, 'site.db'))).toBe(true);
     },
     3 * MINUTES,
   );

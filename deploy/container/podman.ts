@@ -3,11 +3,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const asRoot = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
+const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
 
 /** A command as root: itself when this process is root, else through sudo without a password. */
 export function root(command: string, ...args: string[]): [string, string[]] {
-  const [first, ...rest] = [...asRoot, command, ...args];
+  const [first, ...rest] = [...sudo, command, ...args];
   return [first ?? command, rest];
 }
 
@@ -29,7 +29,7 @@ function found(program: string): boolean {
 export function missingTools(): string | undefined {
   const programs = ['podman', 'mmdebstrap', 'chroot', 'node'].filter((program) => !found(program));
   if (programs.length > 0) return `${programs.join(', ')} not installed (apt-get install podman mmdebstrap)`;
-  if (asRoot.length > 0 && spawnSync('sudo', ['-n', 'true']).status !== 0) {
+  if (sudo.length > 0 && spawnSync('sudo', ['-n', 'true']).status !== 0) {
     return 'it needs root, or sudo without a password (mmdebstrap, podman, mount, chroot)';
   }
   return undefined;
@@ -130,10 +130,24 @@ function idIn(table: string, name: string): number {
   return id;
 }
 
+/**
+ * The mounted image (under podman's storage, root's only) and its volume (the image's user's) read as
+ * root, so that the test may run as a user with sudo.
+ */
+export const asRoot = {
+  exists: (path: string) => spawnSync(...root('test', '-e', path)).status === 0,
+  read: (path: string) => run(root('cat', path)),
+  find: (folder: string, ...test: string[]) =>
+    run(root('find', folder, '-mindepth', '1', ...test, '-printf', '%P\\n'))
+      .split('\n')
+      .filter(Boolean),
+  owner: (path: string) => Number(run(root('stat', '--format=%u', path)).trim()),
+};
+
 /** The numeric ids of an image's user (Config.User, "name:group"), from the files of its mounted root. */
 export function userIds(rootfs: string, userName: string): [number, number] {
   const [user = '', group = user] = userName.split(':');
-  const read = (file: string) => readFileSync(join(rootfs, 'etc', file), 'utf8');
+  const read = (file: string) => asRoot.read(join(rootfs, 'etc', file));
   return [idIn(read('passwd'), user), idIn(read('group'), group)];
 }
 
