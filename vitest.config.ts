@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { buildDefines } from './scripts/build-env.ts';
 import { findPostgresBin, POSTGRES_MISSING } from './server/test/postgres-cluster.ts';
 import { postgresTestFiles } from './server/test/storage-tests.ts';
@@ -35,6 +35,8 @@ export default defineConfig({
             'bench/**/*.test.ts',
             'deploy/**/*.test.ts',
           ],
+          // Built and run apart, by npm run test:container (deploy/container/vitest.config.ts).
+          exclude: [...configDefaults.exclude, 'deploy/container/image.test.ts'],
         },
       },
       {
