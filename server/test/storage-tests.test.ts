@@ -11,7 +11,7 @@ describe('the tests that run on PostgreSQL too', () => {
     expect(opensStorage(`expect(campaignSlug('a', 1)).toBe('a-1');`)).toBe(false);
     const files = postgresTestFiles();
     expect(files).toContain('server/leads/quote-routes.test.ts');
-    expect(files).toContain('server/bin/db-copy-command.test.ts');
+    expect(files).toContain('server/ops/db-copy-command.test.ts');
     expect(files).not.toContain('server/outbox/backoff.test.ts');
   });
 
