@@ -2,7 +2,6 @@
  * `npm run backup` and `npm run restore` as an operator runs them: the
  * programs themselves, in processes of their own, reading the environment.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { loadConfig } from '../config/config.ts';
 import { listBackups } from '../ops/backups.ts';
 import { openStores } from '../stores.ts';
 import { postgresDatabaseFor, testDatabase } from '../test/database-kind.ts';
+import { runEntryPoint } from '../test/entry-point.ts';
 import { startServer, stopServer } from '../test/server-process.ts';
 import { fakeSite, tempDir } from '../test/temp-dir.ts';
 import { tablesOf } from '../db/tables-of.ts';
@@ -21,27 +21,9 @@ const onPostgres = testDatabase === 'postgres';
 const databaseUrlFor = (dir: string): Record<string, string> =>
   onPostgres ? { DATABASE_URL: postgresDatabaseFor(dir) } : {};
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** `node --import tsx server/bin/<cli> ...args`, with only this environment (and PATH). */
-function runCli(cli: 'backup-cli.ts' | 'restore-cli.ts', env: Record<string, string>, ...args: string[]) {
-  return new Promise<Run>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join('server', 'bin', cli), ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCli = (cli: 'backup-cli.ts' | 'restore-cli.ts', env: Record<string, string>, ...args: string[]) =>
+  runEntryPoint(cli, env, ...args);
 
 /** A site's environment in a fresh directory, with two leads in its database and one .eml file. */
 async function siteWithLeads() {

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { SelectQueryBuilder, Transaction } from 'kysely';
 import { inChunks } from '../db/chunks.ts';
 import type { Storage } from '../db/database.ts';
 import type { Database } from '../db/database-tables.ts';
@@ -15,16 +15,20 @@ export interface RemovedLeads {
   messageIds: string[];
 }
 
-/** Deletes these leads, their timelines and their outbox rows, in the caller's transaction. */
-async function removeLeads(trx: Transaction<Database>, rows: { id: number }[]): Promise<RemovedLeads> {
-  const ids = rows.map((row) => row.id);
+/** The ids of the leads a removal picks, narrowed by the caller's conditions. */
+type LeadIds = SelectQueryBuilder<LeadTables, 'quote_requests', { id: number }>;
+
+/** Deletes the leads `which` picks, their timelines and their outbox rows, in the caller's transaction. */
+async function removeLeads(
+  trx: Transaction<Database>,
+  which: (leads: LeadIds) => LeadIds,
+): Promise<RemovedLeads> {
+  const leads = tablesOf<LeadTables>(trx);
+  const ids = (await which(leads.selectFrom('quote_requests').select('id')).execute()).map((row) => row.id);
   const messageIds = await deleteEmailsOf(trx, LEAD_OWNER, ids);
   await inChunks(ids, async (chunk) => {
-    await tablesOf<LeadTables>(trx)
-      .deleteFrom('lead_events')
-      .where('quote_request_id', 'in', chunk)
-      .execute();
-    await tablesOf<LeadTables>(trx).deleteFrom('quote_requests').where('id', 'in', chunk).execute();
+    await leads.deleteFrom('lead_events').where('quote_request_id', 'in', chunk).execute();
+    await leads.deleteFrom('quote_requests').where('id', 'in', chunk).execute();
   });
   return { ids, outboxRows: messageIds.length, messageIds };
 }
@@ -38,13 +42,8 @@ export function createLeadRetention(storage: Pick<Storage, 'write'>) {
     async deleteByEmail(email: string): Promise<RemovedLeads> {
       const address = email.trim().toLowerCase();
       return write(async (trx) => {
-        const removed = await removeLeads(
-          trx,
-          await tablesOf<LeadTables>(trx)
-            .selectFrom('quote_requests')
-            .select('id')
-            .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
-            .execute(),
+        const removed = await removeLeads(trx, (leads) =>
+          leads.where((eb) => eb(eb.fn('lower', ['email']), '=', address)),
         );
         // Acknowledgements remember the address too.
         const acknowledgements = await deleteEmailsTo(trx, {
@@ -58,16 +57,7 @@ export function createLeadRetention(storage: Pick<Storage, 'write'>) {
 
     /** One lead, its timeline and its emails (the inbox's Delete). */
     async remove(id: number): Promise<RemovedLeads> {
-      return write(async (trx) =>
-        removeLeads(
-          trx,
-          await tablesOf<LeadTables>(trx)
-            .selectFrom('quote_requests')
-            .select('id')
-            .where('id', '=', id)
-            .execute(),
-        ),
-      );
+      return write(async (trx) => removeLeads(trx, (leads) => leads.where('id', '=', id)));
     },
 
     /**
@@ -78,14 +68,8 @@ export function createLeadRetention(storage: Pick<Storage, 'write'>) {
     async purgeSpamOlderThan(cutoff: Date): Promise<RemovedLeads> {
       const before = cutoff.toISOString();
       return write(async (trx) =>
-        removeLeads(
-          trx,
-          await tablesOf<LeadTables>(trx)
-            .selectFrom('quote_requests')
-            .select('id')
-            .where('spam', '=', 1)
-            .where((eb) => eb(eb.fn.coalesce('spam_at', 'created_at'), '<', before))
-            .execute(),
+        removeLeads(trx, (leads) =>
+          leads.where('spam', '=', 1).where((eb) => eb(eb.fn.coalesce('spam_at', 'created_at'), '<', before)),
         ),
       );
     },
@@ -93,16 +77,7 @@ export function createLeadRetention(storage: Pick<Storage, 'write'>) {
     /** Removes the leads (and their outbox rows) created before the given time. */
     async purgeOlderThan(cutoff: Date): Promise<RemovedLeads> {
       const before = cutoff.toISOString();
-      return write(async (trx) =>
-        removeLeads(
-          trx,
-          await tablesOf<LeadTables>(trx)
-            .selectFrom('quote_requests')
-            .select('id')
-            .where('created_at', '<', before)
-            .execute(),
-        ),
-      );
+      return write(async (trx) => removeLeads(trx, (leads) => leads.where('created_at', '<', before)));
     },
   };
 }

@@ -2,7 +2,6 @@
  * `npm run db:copy` (into DATABASE_URL, or --to without a password): a site that has run on SQLite, moved into
  * an empty PostgreSQL database. Needs PostgreSQL: runs in the postgres project.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ import { signUp } from '../test/newsletter-client.ts';
 import { roleWithoutCreate } from '../test/postgres-role.ts';
 import { testApp, testConfig } from '../test/test-app.ts';
 import { tempDir } from '../test/temp-dir.ts';
+import { runEntryPoint } from '../test/entry-point.ts';
 import type { AllTables } from '../test/all-tables.ts';
 import { tablesOf } from '../db/tables-of.ts';
 import type { OutboxTables } from '../outbox/outbox-table.ts';
@@ -33,24 +33,8 @@ async function runCopy(config: Config, ...args: string[]) {
 }
 
 /** `npm run db:copy` itself, in a process of its own, with only this environment (and PATH). */
-function runCli(env: Record<string, string>, ...args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join('server', 'bin', 'db-copy-cli.ts'), ...args],
-      {
-        env: { PATH: process.env.PATH ?? '', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCli = (env: Record<string, string>, ...args: string[]) =>
+  runEntryPoint('db-copy-cli.ts', env, ...args);
 
 /** A site on SQLite that has been used: leads in Indian scripts, spam, emails, a subscriber, staff. */
 async function usedSqliteSite(): Promise<Config> {
