@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { postgresDatabaseFor, testDatabase } from './test/database-kind.ts';
+import { postgresDatabaseFor, sameOnEveryDatabase, testDatabase } from './test/database-kind.ts';
 import { freePort } from './test/free-port.ts';
 import { roleWithoutCreate } from './test/postgres-role.ts';
 import { listeningAddress, spawnServer } from './test/server-process.ts';
@@ -57,6 +57,22 @@ describe('the server process', () => {
     ]);
   }, 20_000);
 
+  it.skipIf(testDatabase !== 'postgres')(
+    "refuses to start as a role that may not create tables, with PostgreSQL's own error and what to do",
+    async () => {
+      const url = await roleWithoutCreate(postgresDatabaseFor(tempDir()));
+      const run = startServer({ DATABASE_URL: url });
+      expect((await run.exited).code).toBe(1);
+      expect(run.output()).toContain('permission denied for schema public (PostgreSQL error 42501)');
+      expect(run.output()).toContain(`OWNER TO "${new URL(url).username}"`);
+    },
+    20_000,
+  );
+});
+
+// The signals, the settings refused before the database is opened, and the first start's own defaults:
+// the same process whatever the database (decision 072).
+sameOnEveryDatabase('the server process, whatever its database', () => {
   it('on a first start with no configuration, says where it listens (this machine only) and where mail goes, and warns of nothing', async () => {
     const run = startServer({ HOST: '' });
     const address = await listeningAddress(run);
@@ -106,16 +122,4 @@ describe('the server process', () => {
     );
     expect(run.output()).not.toContain('s3cret-word');
   }, 20_000);
-
-  it.skipIf(testDatabase !== 'postgres')(
-    "refuses to start as a role that may not create tables, with PostgreSQL's own error and what to do",
-    async () => {
-      const url = await roleWithoutCreate(postgresDatabaseFor(tempDir()));
-      const run = startServer({ DATABASE_URL: url });
-      expect((await run.exited).code).toBe(1);
-      expect(run.output()).toContain('permission denied for schema public (PostgreSQL error 42501)');
-      expect(run.output()).toContain(`OWNER TO "${new URL(url).username}"`);
-    },
-    20_000,
-  );
 });

@@ -8,6 +8,7 @@ import {
   signInWith,
   staffMember,
 } from '../test/admin-client.ts';
+import { sameOnEveryDatabase } from '../test/database-kind.ts';
 import { manualClock, HOUR_MS } from '../test/manual-clock.ts';
 import { testApp } from '../test/test-app.ts';
 import { virtualPasskey } from '../test/virtual-passkey.ts';
@@ -354,7 +355,9 @@ describe('passkeys on the account page', () => {
   });
 });
 
-describe('every route of the inbox API', () => {
+// 401, 403 and the headers of every answer, route by route: the guard's reading of sessions is checked on
+// both databases by who-may-call-what.test.ts and the tests above (decision 072).
+sameOnEveryDatabase('every route of the inbox API', () => {
   it('refuses a request without a session (401) and another site’s post (403), but for the sign-in routes', async () => {
     const routes: RouteOptions[] = [];
     const { app, config } = await testApp({ onRoute: (route) => routes.push(route) });

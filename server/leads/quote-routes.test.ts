@@ -13,7 +13,7 @@ import {
   type Fields,
 } from '../test/form-request.ts';
 import { sqliteOf } from '../test/sqlite-of.ts';
-import { sqliteOnly } from '../test/database-kind.ts';
+import { sameOnEveryDatabase, sqliteOnly } from '../test/database-kind.ts';
 import { storedText } from '../test/stored-text.ts';
 import { tablesOf } from '../db/tables-of.ts';
 import type { OutboxTables } from '../outbox/outbox-table.ts';
@@ -138,7 +138,7 @@ const BIDI_CONTROLS = [
 const codePoint = (character: string) =>
   `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
-describe('400: the fields that are wrong are named', () => {
+sameOnEveryDatabase('400: the fields that are wrong are named', () => {
   it('names every missing required field in plain text and stores nothing', async () => {
     const { app } = await testApp();
     const response = await post(app, { phone: '12345' });
@@ -211,6 +211,7 @@ describe('400: the fields that are wrong are named', () => {
   ];
 
   it.each(cases)('%s', async (_label, change, expected) => {
+    // Those taken are stored on both databases too: 'values at their limits, stored'.
     const { app } = await testApp();
     const response = await post(app, { ...validQuote, ...change });
     if (expected === null) {
@@ -255,6 +256,33 @@ describe('400: the fields that are wrong are named', () => {
   });
 });
 
+describe('values at their limits, stored', () => {
+  // What is sent, and what is stored when it differs (line breaks kept as \n).
+  const atLimits: [string, Fields, Fields?][] = [
+    ['a name of 100 characters', { name: 'a'.repeat(100) }],
+    ['a name with U+202F (a narrow no-break space)', { name: 'Priya\u202fSharma' }],
+    [
+      'an email of 254 characters',
+      { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.in` },
+    ],
+    ['a phone of 30 characters', { phone: '+91 (98) 000-00.000 0000 00000' }],
+    ['a message of 5,000 characters', { message: 'x'.repeat(5000) }],
+    [
+      'a message of 5,000 characters with CRLF line breaks',
+      { message: `${'x'.repeat(2499)}\r\n${'y'.repeat(2500)}` },
+      { message: `${'x'.repeat(2499)}\n${'y'.repeat(2500)}` },
+    ],
+  ];
+
+  it.each(atLimits)('%s', async (_label, change, stored = change) => {
+    const { app } = await testApp();
+    const response = await post(app, { ...validQuote, ...change });
+    expect(response.body).toBe('success');
+    const [lead] = await leads(app);
+    expect(lead).toMatchObject(stored);
+  });
+});
+
 describe('hidden characters and Unicode forms', () => {
   it('shows a native post the message about a direction control, with the form filled in', async () => {
     const { app } = await testApp();
@@ -292,7 +320,7 @@ describe('honeypot', () => {
   });
 });
 
-describe('413, 415: what the endpoint will not read', () => {
+sameOnEveryDatabase('413, 415: what the endpoint will not read', () => {
   it('refuses a body larger than the limit from its Content-Length, without reading it', async () => {
     const { app } = await testApp();
     const response = await post(app, { ...validQuote, message: 'x'.repeat(70_000) });
@@ -481,7 +509,7 @@ describe('413, 415: what the endpoint will not read', () => {
   });
 });
 
-describe('403: posts from other sites', () => {
+sameOnEveryDatabase('403: posts from other sites', () => {
   it.each([
     ['another Origin', { origin: 'https://evil.example' }],
     ['an opaque Origin', { origin: 'null' }],
@@ -512,7 +540,7 @@ describe('403: posts from other sites', () => {
   });
 });
 
-describe('429: the rate limit', () => {
+sameOnEveryDatabase('429: the rate limit', () => {
   it('allows RATE_LIMIT_MAX requests per client, then answers 429 with Retry-After', async () => {
     const { app } = await testApp({ env: { RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_MS: '600000' } });
     const from = (ip: string) => ({ ...fetchHeaders, 'x-forwarded-for': ip });
@@ -742,7 +770,7 @@ describe('privacy', () => {
   });
 });
 
-describe('over a real socket', () => {
+sameOnEveryDatabase('over a real socket', () => {
   it('takes the FormData a browser sends and replies "success", as the page expects', async () => {
     const { app } = await testApp();
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -770,7 +798,7 @@ describe('over a real socket', () => {
   });
 });
 
-describe('QUOTE_ENDPOINT on the site', () => {
+sameOnEveryDatabase('QUOTE_ENDPOINT on the site', () => {
   it('is answered where the built form posts, beside /api/quote and /sendMail.php', async () => {
     const { app } = await testApp({ env: { QUOTE_ENDPOINT: '/api/leads' } });
     for (const url of ['/api/leads', '/api/quote', '/sendMail.php']) {

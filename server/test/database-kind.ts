@@ -17,6 +17,14 @@ export const testDatabase: 'sqlite' | 'postgres' =
  */
 export const sqliteOnly = describe.skipIf(testDatabase === 'postgres');
 
+/**
+ * `describe` for what no database changes, in a file that otherwise runs on both: answers refused before
+ * anything is stored, limits, headers, a process's signals and logs. It runs once, on SQLite, like a
+ * file listed in SQLITE_ONLY_BY_CHOICE (server/test/storage-tests.ts; decision 072).
+ * @public
+ */
+export const sameOnEveryDatabase = describe.skipIf(testDatabase === 'postgres');
+
 /** The shared test cluster's `postgres` database URL (only in the postgres project). */
 function testPostgresUrl(): string {
   const url = inject('postgresUrl');

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { opensStorage, postgresTestFiles, SQLITE_ONLY_BY_CHOICE } from './storage-tests.ts';
 
@@ -20,6 +20,8 @@ describe('the tests that run on PostgreSQL too', () => {
       expect(existsSync(file), file).toBe(true);
       expect(reason.length, file).toBeGreaterThan(10);
       expect(postgresTestFiles()).not.toContain(file);
+      // A test only PostgreSQL runs would never run at all.
+      expect(readFileSync(file, 'utf8'), file).not.toMatch(/postgresOnly|testDatabase !== 'postgres'/);
     }
   });
 });
