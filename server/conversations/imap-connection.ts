@@ -1,4 +1,4 @@
-import { ImapFlow, type ImapFlowOptions } from 'imapflow';
+import type { ImapFlow, ImapFlowOptions } from 'imapflow';
 
 export interface ImapTarget {
   options: ImapFlowOptions;
@@ -39,8 +39,12 @@ export function imapTarget(imapUrl: string, isLoopbackHost: (hostname: string) =
   };
 }
 
-/** A new client for the target (not yet connected). */
-function imapClient(target: ImapTarget): ImapFlow {
+/**
+ * A new client for the target (not yet connected). imapflow is loaded only when a mailbox is watched
+ * (IMAP_URL): every other start (and test app) is spared it (decision 072).
+ */
+async function imapClient(target: ImapTarget): Promise<ImapFlow> {
+  const { ImapFlow } = await import('imapflow');
   return new ImapFlow(target.options);
 }
 
@@ -49,7 +53,7 @@ export async function openMailbox(
   target: ImapTarget,
   on: { error: (error: Error) => void; close: (client: ImapFlow) => void; exists: () => void },
 ): Promise<ImapFlow> {
-  const client = imapClient(target);
+  const client = await imapClient(target);
   client.on('error', on.error);
   client.on('close', () => on.close(client));
   client.on('exists', on.exists);

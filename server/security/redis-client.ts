@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 
 export type { Redis };
@@ -21,6 +21,8 @@ const WARN_EVERY_MS = 60_000;
  * be taken): it is logged, and the client keeps trying.
  */
 export async function openRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  // Loaded only with REDIS_URL: every other start (and test app) is spared ioredis (decision 072).
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
