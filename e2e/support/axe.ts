@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 /** WCAG 2.2 AA, as the accessibility tests check it. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -26,17 +26,27 @@ async function settle(page: Page) {
  */
 const AXE_RUN_MS = 30_000;
 
-/** Runs axe on the page at rest and fails with a readable list of any violation. */
-export async function expectNoAxeViolations(page: Page, what: string) {
+/** The attribute that marks the part of the page a scoped run checks. */
+const SCOPE = 'data-axe-scope';
+
+/**
+ * Runs axe on the page at rest and fails with a readable list of any violation. `within`: only that part
+ * of the page, for a state of it (a form showing its errors, a file listed) whose page is checked whole,
+ * at the same width, by another run (decision 072): axe takes seconds a run, most of it on the parts that
+ * did not change.
+ */
+export async function expectNoAxeViolations(page: Page, what: string, within?: Locator) {
   test.info().setTimeout(test.info().timeout + AXE_RUN_MS);
   await settle(page);
   try {
     // A frame sandboxed without scripts (an email's preview) runs none, axe's included: axe would wait on
     // it for ever. Its element is still checked (a title); its document is the email, not the page.
-    const results = await new AxeBuilder({ page })
-      .withTags(WCAG_TAGS)
-      .exclude('iframe[sandbox=""]')
-      .analyze();
+    let axe = new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('iframe[sandbox=""]');
+    if (within) {
+      await within.evaluate((element, name) => element.setAttribute(name, ''), SCOPE);
+      axe = axe.include(`[${SCOPE}]`);
+    }
+    const results = await axe.analyze();
     const violations = results.violations.map(
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.help}\n` +
@@ -44,6 +54,7 @@ export async function expectNoAxeViolations(page: Page, what: string) {
     );
     expect(violations, `axe violations on ${what}`).toEqual([]);
   } finally {
+    await within?.evaluate((element, name) => element.removeAttribute(name), SCOPE);
     await page.emulateMedia({ reducedMotion: null });
   }
 }
