@@ -5,6 +5,7 @@ import { databaseContent } from '../attachments/attachment-content.ts';
 import type { ScanVerdict, VirusScanner } from '../security/virus-scanner.ts';
 import { EICAR, SAMPLE_FILES } from '../test/attachment-files.ts';
 import { hasClamd, startClamdServer } from '../test/clamd-server.ts';
+import { sameOnEveryDatabase } from '../test/database-kind.ts';
 import { navigationHeaders, validQuote } from '../test/form-request.ts';
 import { tempDir } from '../test/temp-dir.ts';
 import { testApp } from '../test/test-app.ts';
@@ -176,7 +177,8 @@ const problemCases: [string, Record<string, string>, SentFile[], number, string]
   ['an empty file', {}, [['empty.pdf', '']], 415, 'empty.pdf is empty.'],
 ];
 
-describe('a refused file', () => {
+// Refused before anything is stored: the same on every database (decision 072).
+sameOnEveryDatabase('a refused file', () => {
   it.each(problemCases)(
     '%s: refused with its status, naming it, nothing stored',
     async (_case, env, files, status, line) => {
@@ -222,7 +224,7 @@ describe('a refused file', () => {
   });
 });
 
-describe('a native post over a limit', () => {
+sameOnEveryDatabase('a native post over a limit', () => {
   it('gets the page with what was typed, the problem and the request to attach the files again', async () => {
     const { app } = await appWithFiles();
     const files = Array.from({ length: 6 }, (_, i): SentFile => [`page-${i}.pdf`, SAMPLE_FILES.pdf]);

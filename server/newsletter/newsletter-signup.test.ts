@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { footerContent } from '../../app/content/footer.ts';
 import { newsletterConsent, newsletterEmailField, newsletterMessages } from '../../common/newsletter.ts';
 import { fetchHeaders, navigationHeaders } from '../test/form-request.ts';
+import { sameOnEveryDatabase } from '../test/database-kind.ts';
 import { capturingMailer, linkTo, pressButton, signUp } from '../test/newsletter-client.ts';
 import { FAKE_STYLESHEET } from '../test/temp-dir.ts';
 import { HOUR_MS, manualClock } from '../test/manual-clock.ts';
@@ -115,9 +116,17 @@ describe('POST /api/newsletter', () => {
     // Nothing of the confirmed record changes but the time of the latest sign-up.
     expect({ ...after, last_signup_at: '' }).toEqual({ ...before[0], last_signup_at: '' });
   });
+
+  it('accepts an address of exactly 254 characters', async () => {
+    const { app } = await testApp();
+    const email = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.in`;
+    expect(email).toHaveLength(254);
+    expect((await signUp(app, email)).statusCode).toBe(200);
+  });
 });
 
-describe('refused sign-ups', () => {
+// Refused before anything is stored: the same on every database (decision 072).
+sameOnEveryDatabase('refused sign-ups', () => {
   it.each([
     ['no address', ''],
     ['an address without a domain', 'priya@'],
@@ -135,13 +144,6 @@ describe('refused sign-ups', () => {
     expect(response.body.trim()).toBe(newsletterMessages.invalidEmail);
     expect(await subscribers(app)).toEqual([]);
     expect(await confirmations(app)).toEqual([]);
-  });
-
-  it('accepts an address of exactly 254 characters', async () => {
-    const { app } = await testApp();
-    const email = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.in`;
-    expect(email).toHaveLength(254);
-    expect((await signUp(app, email)).statusCode).toBe(200);
   });
 
   it('shows a native post a page with the error and the form again, the address escaped', async () => {
@@ -237,7 +239,8 @@ describe('refused sign-ups', () => {
   });
 });
 
-describe('limits', () => {
+// Per client address: counted in memory, the same on every database (decision 072).
+sameOnEveryDatabase('limits per client address', () => {
   it('limits sign-ups per client address: 429 with Retry-After and a message the footer can show', async () => {
     const { app } = await testApp({
       env: { NEWSLETTER_RATE_LIMIT_MAX: '2', NEWSLETTER_RATE_LIMIT_WINDOW_MS: '600000' },
@@ -279,7 +282,9 @@ describe('limits', () => {
     expect((await via(direct, '203.0.113.1', 4)).statusCode).toBe(200);
     expect((await via(direct, '203.0.113.2', 5)).statusCode).toBe(429);
   });
+});
 
+describe('limits per address, counted in the database', () => {
   it('sends one address at most 3 confirmation emails a day, with the same reply every time', async () => {
     const clock = manualClock();
     const { mailer, sent } = capturingMailer();
