@@ -8,31 +8,46 @@
 # attachments/), mail (mail/), the mail parser's worker thread, and the server started whole (app, main):
 # the whole server suite a second time pushed CI past its 30 minutes, and the rest is plain TypeScript the first
 # run already checked). Needs the registry, or npm's cache.
+#
+# In two steps, as CI runs it (decision 072): NODE24_STEP=prepare NODE24_DIR=<empty folder> copies,
+# installs and builds there (about two minutes, mostly compiling SQLite on one core, so CI does it beside
+# the lint and type checks); NODE24_STEP=test NODE24_DIR=<that folder> runs the tests and removes it.
 set -eu
 root=$(git rev-parse --show-toplevel)
-work=$(mktemp -d "${TMPDIR:-/tmp}/node24-check.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM
-cd "$root"
-git ls-files -z --cached --others --exclude-standard | xargs -0 sh -c '
-  for file; do [ -e "$file" ] && printf "%s\0" "$file"; done' sh | tar --null -T - -cf - |
-  (mkdir "$work/project" "$work/headers" && tar -xf - -C "$work/project")
-cd "$work/project"
+step=${NODE24_STEP:-all}
+if [ "$step" = all ]; then
+  work=$(mktemp -d "${TMPDIR:-/tmp}/node24-check.XXXXXX")
+else
+  work=${NODE24_DIR:?NODE24_DIR names the folder of NODE24_STEP=$step}
+fi
+if [ "$step" != prepare ]; then trap 'rm -rf "$work"' EXIT INT TERM; fi
 paths=${*:-server/db server/ops server/security server/forms server/attachments server/mail server/conversations/mail-parser.test.ts server/app.test.ts server/main.test.ts}
-export NODE24_PATHS="$paths"
+export NODE24_PATHS="$paths" NODE24_STEP="$step"
+if [ "$step" != test ]; then
+  cd "$root"
+  git ls-files -z --cached --others --exclude-standard | xargs -0 sh -c '
+    for file; do [ -e "$file" ] && printf "%s\0" "$file"; done' sh | tar --null -T - -cf - |
+    (mkdir "$work/project" "$work/headers" && tar -xf - -C "$work/project")
+fi
+cd "$work/project"
 npx -y -p node@24 -c '
   set -eu
   echo "node24-check: $(node --version), npm $(npm --version), in $PWD"
   started=$(date +%s)
-  # Native modules (better-sqlite3) are compiled against Node 24 headers, from the npm package of this very
-  # Node: not those of the Node of this machine, which an npmrc `nodedir` may name, and no download from nodejs.org.
-  version=$(node -p process.versions.node)
-  target=$(node -p "process.platform + \"-\" + process.arch")
-  (cd ../headers && npm pack "node-$target@$version" --silent >/dev/null && tar -xzf "node-$target-$version.tgz")
-  export npm_config_nodedir="$PWD/../headers/package"
-  npm install --engine-strict --no-audit --no-fund
-  echo "node24-check: installed in $(($(date +%s) - started)) s"
-  npm run build
-  echo "node24-check: built after $(($(date +%s) - started)) s"
-  node_modules/.bin/vitest run --project node $NODE24_PATHS
-  echo "node24-check: tested after $(($(date +%s) - started)) s"
+  if [ "$NODE24_STEP" != test ]; then
+    # Native modules (better-sqlite3) are compiled against Node 24 headers, from the npm package of this very
+    # Node: not those of the Node of this machine, which an npmrc `nodedir` may name, and no download from nodejs.org.
+    version=$(node -p process.versions.node)
+    target=$(node -p "process.platform + \"-\" + process.arch")
+    (cd ../headers && npm pack "node-$target@$version" --silent >/dev/null && tar -xzf "node-$target-$version.tgz")
+    export npm_config_nodedir="$PWD/../headers/package"
+    npm install --engine-strict --no-audit --no-fund
+    echo "node24-check: installed in $(($(date +%s) - started)) s"
+    npm run build
+    echo "node24-check: built after $(($(date +%s) - started)) s"
+  fi
+  if [ "$NODE24_STEP" != prepare ]; then
+    node_modules/.bin/vitest run --project node $NODE24_PATHS
+    echo "node24-check: tested after $(($(date +%s) - started)) s"
+  fi
 '
