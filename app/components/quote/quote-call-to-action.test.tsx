@@ -4,7 +4,8 @@ import type { ComponentProps } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { quoteFieldMessages } from '../../../common/quote-request';
+import { quoteFieldMessages, quoteFields, quoteFormFields } from '../../../common/quote-request';
+import { sampleQuote } from '../../../common/quote-sample';
 import { quoteCallToAction } from '../../content/home';
 import { onDemand } from '../../islands/on-demand';
 import { QuoteCallToAction } from './quote-call-to-action';
@@ -45,6 +46,7 @@ async function hydrated(code: ReturnType<typeof formCode>['code']) {
 
 const toggle = () => screen.getByRole('button', { name: /Get a Quote|Close Form/ });
 const form = (container: HTMLElement) => container.querySelector('form');
+const field = (label: string) => screen.getByLabelText(label, { exact: true });
 
 afterEach(() => {
   act(() => root?.unmount());
@@ -90,6 +92,28 @@ describe('the quote form on the home page, its code fetched on demand', () => {
 
     await user.click(toggle());
     expect(screen.queryByRole('form', { name: 'Quote request' })).not.toBeInTheDocument();
+  });
+
+  it('shows the prerendered form as the toggle is pressed, and takes over what was typed in it before the code came', async () => {
+    const { code, fetches } = formCode();
+    const { container, prerenderedForm } = await hydrated(code);
+    const user = userEvent.setup();
+
+    await user.click(toggle());
+    // The toggle is the form's peer: pressed, it shows the form (app.css) while the code loads.
+    expect(toggle()).toHaveClass('peer');
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    expect(prerenderedForm).toHaveClass('peer-aria-expanded:block');
+    const typed = sampleQuote();
+    for (const name of quoteFields) {
+      const control = container.querySelector<HTMLInputElement>(`[name="${name}"]`);
+      if (control) control.value = typed[name];
+    }
+
+    await act(async () => fetches[0]?.deliver());
+    expect(form(container)).toBe(prerenderedForm);
+    for (const name of quoteFields) expect(field(quoteFormFields[name].label)).toHaveValue(typed[name]);
+    expect(screen.getByRole('button', { name: 'Submit Request' })).toBeEnabled();
   });
 
   it('fetches the code at once when the page is opened at #quote-form', async () => {

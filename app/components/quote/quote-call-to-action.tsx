@@ -54,7 +54,8 @@ export function QuoteCallToAction({ callToAction, code }: QuoteSectionProps & { 
   }, [open, code]);
 
   const toggleLabel = open ? callToAction.closeLabel : callToAction.openLabel;
-  const toggleClass = 'btn-light mt-8 min-w-44';
+  // A peer of the form: pressed before the form's code is here, it shows the prerendered form at once.
+  const toggleClass = 'peer btn-light mt-8 min-w-44';
 
   return (
     <section

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect } from 'react';
+import { quoteFields } from '../../../common/quote-request';
 import { QUOTE_FORM_ID } from '../../content/page-anchors';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { ATTACHMENTS_ID, type AttachmentsFieldProps } from './attachments-field';
@@ -69,6 +70,30 @@ function useFocusOnRefusedFile({ notice }: QuoteFormState) {
 }
 
 /**
+ * What the visitor typed or chose in the prerendered form before its code was here (the toggle shows
+ * that form at once, and so does an address ending in #quote-form): React keeps what is in the fields
+ * when it hydrates them, and the form's state takes it over, so its checks see what the visitor sees.
+ */
+function useTakeOverPrerenderedForm({ setValue, files }: QuoteFormState) {
+  const takeOver = useEffectEvent(() => {
+    const element = document.getElementById(QUOTE_FORM_ID);
+    if (!(element instanceof HTMLFormElement)) return;
+    for (const field of quoteFields) {
+      const control = element.elements.namedItem(field);
+      const typed = control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement;
+      if (typed && control.value) setValue(field, control.value);
+    }
+    const attachments = document.getElementById(ATTACHMENTS_ID);
+    if (attachments instanceof HTMLInputElement && attachments.files && attachments.files.length > 0) {
+      files.choose([...attachments.files]);
+      attachments.value = '';
+    }
+  });
+  // Before the browser paints, and before any key the visitor presses next.
+  useLayoutEffect(() => takeOver(), []);
+}
+
+/**
  * The quote section's form and the messages of its last send: the part of the home page's script
  * that loads when the visitor first wants the form (its validation's schema with it). The toggle
  * above it (quote-call-to-action.tsx) says through `link` whether it is open.
@@ -78,6 +103,7 @@ export function QuotePanel({ link }: { link: QuoteFormLink }) {
   const open = useQuoteFormOpen(link);
   const form = useQuoteForm(__QUOTE_ENDPOINT__);
   useFocusOnRefusedFile(form);
+  useTakeOverPrerenderedForm(form);
   const { clearNotice } = form;
   useEffect(() => link.onPress(clearNotice), [link, clearNotice]);
 
@@ -96,7 +122,8 @@ export function QuotePanel({ link }: { link: QuoteFormLink }) {
         canSubmit={form.isValid}
         blockedReason={form.blocked}
         hidden={hydrated && !open}
-        className={`mx-auto mt-8 max-w-3xl ${hydrated ? '' : 'hidden target:block'}`}
+        // Until its code is here: shown as the page's :target, or once the toggle is pressed.
+        className={`mx-auto mt-8 max-w-3xl ${hydrated ? '' : 'hidden target:block peer-aria-expanded:block'}`}
         onChange={form.setValue}
         onBlur={form.touch}
         onSubmit={(element) => {
