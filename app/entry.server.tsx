@@ -42,8 +42,9 @@ export default function handleRequest(
         </SiteContentProvider>,
         {
           // Every Suspense boundary inline, where it is: React would otherwise move a large one (the
-          // home page's quote form, decision 071) to the end of the page, with an inline script to put
-          // it back, which the pages' CSP refuses and a visitor without JavaScript never runs.
+          // home page's quote form: docs/decisions/071-the-quote-form-loads-when-wanted.md) to the end
+          // of the page, with an inline script to put it back, which the pages' CSP refuses and a
+          // visitor without JavaScript never runs.
           progressiveChunkSize: Number.POSITIVE_INFINITY,
           onAllReady() {
             const body = new PassThrough({
