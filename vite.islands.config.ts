@@ -5,13 +5,14 @@ import { buildDefines } from './scripts/build-env.ts';
  * The public pages' scripts, built apart from React Router's (which only the
  * inbox under /admin loads): `site` (the menu and the newsletter form, no
  * framework) on every page, and the React islands of the pages that have
- * them (the home page's banner and quote form, each hydrated as its own root
- * by one script), with React in a chunk of its own.
+ * them (the home page's banner and quote section, each hydrated as its own root
+ * by one script, which holds React); the quote form's code is a chunk of its own, loaded when the
+ * visitor goes for the form (docs/decisions/071-the-quote-form-loads-when-wanted.md).
  * The build adds them to the pages that have those parts (common/island-scripts.ts).
  */
 /**
- * The islands' chunks loaded on demand (the quote form's file list, on the first file chosen) import
- * only what the page has already loaded and no CSS: nothing to preload. Vite's preload helper would
+ * The islands' chunks loaded on demand (the quote form, when wanted; its file list, on the first file
+ * chosen) import only what the page has already loaded and no CSS: nothing to preload. Vite's preload helper would
  * still cost the home page's script 0.7 KB gzip of its budget; this one just imports.
  */
 const importWithoutPreload: Plugin = {

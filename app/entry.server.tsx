@@ -41,6 +41,11 @@ export default function handleRequest(
           <ServerRouter context={routerContext} url={request.url} />
         </SiteContentProvider>,
         {
+          // Every Suspense boundary inline, where it is: React would otherwise move a large one (the
+          // home page's quote form: docs/decisions/071-the-quote-form-loads-when-wanted.md) to the end
+          // of the page, with an inline script to put it back, which the pages' CSP refuses and a
+          // visitor without JavaScript never runs.
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
           onAllReady() {
             const body = new PassThrough({
               final(callback) {

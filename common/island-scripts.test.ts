@@ -70,4 +70,16 @@ describe('the scripts of a public page', () => {
     ).toThrow(/React Router scripts/);
     expect(() => addIslandScripts(page, ['site', 'chat'], manifest)).toThrow(/No island script named "chat"/);
   });
+
+  it('fail the build when a part of a page was streamed out of place, for an inline script to move back', () => {
+    const outOfPlace = page.replace(
+      '<h1>x</h1>',
+      '<!--$?--><template id="B:0"></template><!--/$--><div hidden id="S:0"><form></form></div><script>$RC("B:0","S:0")</script>',
+    );
+    expect(() => addIslandScripts(outOfPlace, ['site'], manifest)).toThrow(/rendered out of place/);
+    // A boundary rendered in place is fine: the page's HTML is whole without any script.
+    expect(() =>
+      addIslandScripts(page.replace('<h1>x</h1>', '<!--$--><form></form><!--/$-->'), ['site'], manifest),
+    ).not.toThrow();
+  });
 });

@@ -58,6 +58,11 @@ export function addIslandScripts(
   if (/<script type="module"|__reactRouterContext|<link rel="modulepreload"/.test(html)) {
     throw new IslandScriptsError('A public page still has React Router scripts: it would hydrate as a whole');
   }
+  // A Suspense boundary React streamed out of place comes with an inline script to put it back: the
+  // CSP refuses that script, and without JavaScript the part would stay hidden (app/entry.server.tsx).
+  if (html.includes('<!--$?-->')) {
+    throw new IslandScriptsError('A part of a public page was rendered out of place, for a script to move');
+  }
   if (!html.includes('</head>')) throw new IslandScriptsError('The page has no </head>');
   const { scripts, preloads } = filesOf(manifest, entries);
   const bootstrap = [

@@ -49,6 +49,41 @@ test('the form is hidden until the visitor asks for it, and closes again', async
   await expect(toggle(page)).toHaveText('Get a Quote');
 });
 
+test("the form's code comes only when the visitor goes for the toggle; the form opens at once all the same", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  // The form's code held back, as on a slow network, until the visitor has typed in the form.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/island-quote-panel-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await waitForHydration(page);
+  const formCode = () => scripts.filter((script) => script.includes('island-quote-panel-'));
+  expect(formCode()).toEqual([]);
+
+  await toggle(page).hover();
+  await expect.poll(formCode).toHaveLength(1);
+  await toggle(page).click();
+  await expect(form(page)).toBeVisible();
+  await expect(toggle(page)).toBeFocused();
+  await fieldOf(page, 'name').fill(typed.name);
+
+  release();
+  // The form runs: what was typed stays, and counts.
+  await expect(submit(page)).toBeDisabled();
+  for (const name of quoteFields) if (name !== 'name') await fieldOf(page, name).fill(typed[name]);
+  await expect(fieldOf(page, 'name')).toHaveValue(typed.name);
+  await expect(submit(page)).toBeEnabled();
+  expect(formCode()).toHaveLength(1);
+});
+
 test('submit stays disabled until the form is valid, and errors show once a field is left', async ({
   page,
 }) => {
