@@ -9,6 +9,7 @@
  * `admin-manages-the-team` checks its own screens at both widths inside one test.
  */
 export const DESKTOP_ONLY_STAFF_SPECS: readonly string[] = [
+  'admin-edits-and-publishes-the-website',
   'admin-manages-the-team',
   'staff-accepts-an-invitation',
   'staff-assigns-leads',

@@ -95,7 +95,7 @@ export default function WebsiteReleases({ loaderData }: Route.ComponentProps) {
       {releases.length === 0 ? (
         <p className="mt-6 text-slate-600">Nothing has been published from the inbox yet.</p>
       ) : (
-        <ol className="mt-4 divide-y divide-slate-200">
+        <ol aria-label="Releases, newest first" className="mt-4 divide-y divide-slate-200">
           {releases.map((release) => (
             <Release key={release.id} release={release} fetcher={fetcher} />
           ))}

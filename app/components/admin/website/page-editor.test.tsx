@@ -18,7 +18,7 @@ function show(key: WebsitePageKey, name: string) {
     content: defaultSiteContent[key],
     version: 'v1',
     draft: null,
-    previewPath: '/FAQ?preview',
+    previewPath: '/FAQ',
   };
   const router = createMemoryRouter([{ path: '*', element: <PageEditor page={page} /> }]);
   render(<RouterProvider router={router} />);
@@ -48,7 +48,7 @@ describe("an FAQ page's editor", () => {
     expect(screen.getAllByRole('group', { name: /^Question \d+$/ })).toHaveLength(
       defaultSiteContent.faq.items.length,
     );
-    expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', '/FAQ?preview');
+    expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', '/admin/preview/FAQ');
   });
 
   it('adds, moves and removes questions, and saves them in that order with the answer’s paragraphs', async () => {

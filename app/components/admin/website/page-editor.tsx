@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { inboxPaths } from '../../../../common/inbox-paths';
-import { websiteEndpoints } from '../../../../common/inbox-api/website-endpoints';
+import { websiteEndpoints, websitePreviewAddress } from '../../../../common/inbox-api/website-endpoints';
 import { siteContentSchema } from '../../../../common/site-content/site-content';
 import type { WebsitePageKey } from '../../../../common/site-content/website-pages';
 import { ApiFailure, callApi } from '../api';
@@ -110,7 +110,7 @@ export function PageEditor({ page }: { page: EditedPage }) {
         actions={
           <>
             <a
-              href={page.previewPath}
+              href={websitePreviewAddress(page.previewPath)}
               target="_blank"
               rel="noopener"
               aria-describedby={previewHint}
