@@ -26,7 +26,14 @@ export const fieldId = (form: ContentForm, path: Path) => `${form.idPrefix}-${pa
 export const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-ink aria-invalid:border-red-700';
 
+/** Focuses an element, in the middle of the screen (never under the form's sticky Save draft bar). */
+export function focusInView(element: HTMLElement | null | undefined) {
+  if (!element) return;
+  element.focus({ preventScroll: true });
+  element.scrollIntoView?.({ block: 'center' });
+}
+
 /** Focuses an element of the form once React has drawn the change (a moved or added item). */
 export function focusSoon(id: string) {
-  requestAnimationFrame(() => document.getElementById(id)?.focus());
+  requestAnimationFrame(() => focusInView(document.getElementById(id)));
 }

@@ -52,6 +52,9 @@ interface ItemControlsProps {
   remove(): void;
 }
 
+/** The item's buttons: a button that cannot act (the first item's Up) looks off. */
+const controlClass = `${buttonClass.small} disabled:cursor-not-allowed disabled:opacity-40`;
+
 /** Move up, move down and remove, each named for its item ("Move question 2 up"). */
 function ItemControls({ name, title, index, count, canRemove, move, remove }: ItemControlsProps) {
   return (
@@ -59,7 +62,7 @@ function ItemControls({ name, title, index, count, canRemove, move, remove }: It
       <button
         id={`${name}-up`}
         type="button"
-        className={buttonClass.small}
+        className={controlClass}
         disabled={index === 0}
         aria-label={`Move ${title.toLowerCase()} up`}
         onClick={() => move(index - 1)}
@@ -69,7 +72,7 @@ function ItemControls({ name, title, index, count, canRemove, move, remove }: It
       <button
         id={`${name}-down`}
         type="button"
-        className={buttonClass.small}
+        className={controlClass}
         disabled={index === count - 1}
         aria-label={`Move ${title.toLowerCase()} down`}
         onClick={() => move(index + 1)}
@@ -78,7 +81,7 @@ function ItemControls({ name, title, index, count, canRemove, move, remove }: It
       </button>
       <button
         type="button"
-        className={buttonClass.small}
+        className={controlClass}
         disabled={!canRemove}
         aria-label={`Remove ${title.toLowerCase()}`}
         onClick={remove}

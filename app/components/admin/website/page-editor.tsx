@@ -11,7 +11,7 @@ import { Notice } from '../notice';
 import { BackLink, PageHeader } from '../page-header';
 import { SubmitButton } from '../submit-button';
 import { type Path, messagesByPath, withValueAt } from './content-path';
-import { type ContentForm, ContentFormContext } from './form-context';
+import { type ContentForm, ContentFormContext, focusInView } from './form-context';
 import { ObjectFields } from './schema-field';
 import { nodeOf } from './schema-node';
 
@@ -28,7 +28,7 @@ const CHECK_FIRST = 'Some fields need a change: see the messages next to them, t
 
 /** After a refusal, the first field that says why takes the focus. */
 function focusFirstInvalid(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  requestAnimationFrame(() => focusInView(form?.querySelector<HTMLElement>('[aria-invalid="true"]')));
 }
 
 interface SaveState {
