@@ -55,7 +55,7 @@ export function messagesUnder(messages: Readonly<Record<string, string>>, name: 
 }
 
 /** Paragraphs as typed in one text area: separated by a blank line. */
-export const PARAGRAPH_BREAK = /\n[^\S\n]*\n\s*/;
+const PARAGRAPH_BREAK = /\n[^\S\n]*\n\s*/;
 
 export function paragraphsOf(text: string): string[] {
   return text

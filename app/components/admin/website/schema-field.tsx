@@ -18,7 +18,7 @@ interface SchemaFieldProps {
 }
 
 /** A group of fields under its legend (an object's, a list item's). */
-export function Group({ legend, children, id }: { legend: ReactNode; children: ReactNode; id?: string }) {
+function Group({ legend, children, id }: { legend: ReactNode; children: ReactNode; id?: string }) {
   return (
     <fieldset id={id} className="rounded-xl border border-slate-200 bg-white p-4">
       <legend className="px-1 font-semibold text-ink">{legend}</legend>
@@ -69,7 +69,7 @@ function VariantsField({ node, path, label, value }: SchemaFieldProps) {
 }
 
 /** The field for a part of the schema: the renderer walks the page's schema with this. */
-export function SchemaField({ node, path, label, value }: SchemaFieldProps) {
+function SchemaField({ node, path, label, value }: SchemaFieldProps) {
   const form = useContentForm();
   switch (node.kind) {
     case 'object':
