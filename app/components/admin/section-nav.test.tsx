@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../../common/team-domain';
@@ -61,5 +61,13 @@ describe("the inbox's navigation", () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(menu.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(menu);
+  });
+
+  it("marks Website as the section of a page's editor and of the releases", () => {
+    for (const pathname of ['/admin/website/pages/faq', '/admin/website/releases']) {
+      const nav = show('admin', pathname);
+      expect(nav.getByRole('button', { name: /^Menu\W+Website$/ })).toBeInTheDocument();
+      cleanup();
+    }
   });
 });
