@@ -49,7 +49,11 @@ async function publishing(renderer: PageRenderer) {
     sendPreview: (reply) => reply,
   };
   const store = createContentStore(stores.storage);
-  const releases = createSiteReleases({ store, sitePages, log: { info: () => undefined } });
+  const releases = createSiteReleases({
+    store,
+    sitePages,
+    log: { info: () => undefined, error: () => undefined },
+  });
   const publisher = createPublishing({
     storage: stores.storage,
     store,
@@ -85,7 +89,7 @@ describe('the pages a change renders', () => {
   });
 });
 
-describe(`publishing on ${testDatabase}`, () => {
+describe(`publishing on ${testDatabase}`, { timeout: 30_000 }, () => {
   it('publishes nothing when a page fails to render: no release, the draft and the old pages stay', async () => {
     const renderer = fakeRenderer('/FAQ');
     const { store, publisher, served, draftAnswer } = await publishing(renderer);
@@ -134,7 +138,7 @@ describe(`publishing on ${testDatabase}`, () => {
         replace: (pages) => void elsewhere.push(...pages.map((page) => page.html.toString())),
         sendPreview: (reply) => reply,
       },
-      log: { info: () => undefined },
+      log: { info: () => undefined, error: () => undefined },
     });
     await other.applyNewer();
     expect(elsewhere).toEqual(['/FAQ One.', '/FAQ Two.', '/FAQ Three.']);
@@ -151,7 +155,7 @@ describe(`publishing on ${testDatabase}`, () => {
         replace: (pages) => void started.push(...pages.map((page) => page.html.toString())),
         sendPreview: (reply) => reply,
       },
-      log: { info: () => undefined },
+      log: { info: () => undefined, error: () => undefined },
     });
     await fresh.load();
     expect(started).toEqual(['/FAQ Three.']);
