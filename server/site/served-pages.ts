@@ -10,7 +10,7 @@ import { sitemapWithLastmod } from './sitemap-lastmod.ts';
 export type PagePolicy = (page: Pick<Page, 'scriptHashes' | 'styleHashes'>) => string;
 
 /** A public page as it is served now: the page and its policy (built once per version of the page). */
-export interface ServedPage {
+interface ServedPage {
   readonly page: Page;
   readonly policy: string | undefined;
 }
