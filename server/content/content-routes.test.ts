@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WEBSITE_CONFLICT_MESSAGE } from '../../common/inbox-api/website-endpoints.ts';
 import type { FaqContent } from '../../common/site-content/site-content.ts';
@@ -9,8 +10,8 @@ import { tablesOf } from '../db/tables-of.ts';
 import type { ContentTables } from './content-tables.ts';
 
 /** An app with an admin (Asha) and a member (Ravi), both signed in. */
-async function website() {
-  const config = testConfig();
+async function website(env: Record<string, string> = {}) {
+  const config = testConfig(env);
   const { app } = await testApp({ config });
   const admin = await staffMember(app, config, 'asha.rao@acme.test');
   const member = await staffMember(app, config, 'ravi.kumar@acme.test', 'member');
@@ -31,7 +32,8 @@ const withAnswer = (faq: FaqContent, answer: string): FaqContent => ({
   items: faq.items.map((item, index) => (index === 0 ? { ...item, answer: [answer] } : item)),
 });
 
-describe(`the Website section's drafts on ${testDatabase}`, () => {
+// The first call loads the page renderer (the app's server build).
+describe(`the Website section on ${testDatabase}`, { timeout: 30_000 }, () => {
   it('saves a draft, refuses a save over a newer one, and names the wrong fields', async () => {
     const { asAdmin } = await website();
     const opened = await openFaq(asAdmin);
@@ -88,7 +90,9 @@ describe(`the Website section's drafts on ${testDatabase}`, () => {
   });
 
   it('publishes the FAQ alone, lists the release, and shows the draft only to a signed-in admin', async () => {
-    const { app, asAdmin, admin, member } = await website();
+    // The build's own pages, so that the public page can be read before and after.
+    const { app, asAdmin, admin, member } = await website({ SITE_DIR: resolve('build/client') });
+    const publicFaq = async () => (await app.inject({ method: 'GET', url: '/FAQ' })).body;
     const opened = await openFaq(asAdmin);
     await asAdmin('POST', '/website/pages/faq', {
       content: withAnswer(opened.content, 'Drafted answer, not public yet.'),
@@ -115,6 +119,7 @@ describe(`the Website section's drafts on ${testDatabase}`, () => {
     expect(preview.headers['x-robots-tag']).toContain('noindex');
     expect(preview.headers['cache-control']).toContain('no-store');
 
+    expect(await publicFaq()).not.toContain('Drafted answer');
     const published = await asAdmin('POST', '/website/publish');
     expect(published.statusCode).toBe(200);
     expect(published.json().release).toMatchObject({
@@ -129,6 +134,7 @@ describe(`the Website section's drafts on ${testDatabase}`, () => {
       .execute();
     expect(rendered.map((page) => page.path)).toEqual(['/FAQ']);
     expect(Buffer.from(rendered[0]!.html).toString()).toContain('Drafted answer, not public yet.');
+    expect(await publicFaq()).toContain('Drafted answer, not public yet.');
     expect(
       (await asAdmin('GET', '/website'))
         .json()

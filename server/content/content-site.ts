@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../db/database.ts';
-import type { RenderedPage } from '../site/page-renderer.ts';
 import type { SitePages } from '../site/site-pages.ts';
 import { createContentStore, type ContentStore } from './content-store.ts';
 import { lazyRenderer, type RendererLoader } from './content-renderer.ts';
@@ -16,36 +15,25 @@ export interface ContentSite {
   sitePages: SitePages;
 }
 
-/** What the content reads of the app's bag (the site's pages, when the site offers them). */
+/** What the content reads of the app's bag. */
 export interface ContentSiteOptions {
   storage: Storage;
-  sitePages?: SitePages | undefined;
+  /** The public pages this instance serves (server/site/served-pages.ts). */
+  sitePages: SitePages;
 }
-
-/** Until the site serves released pages: nothing replaced, a preview sent as it is, never stored. */
-const pagesNotServed: SitePages = {
-  replace() {},
-  sendPreview(reply: FastifyReply, page: RenderedPage) {
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex, nofollow')
-      .send(page.html);
-  },
-};
 
 const sites = new WeakMap<Storage, ContentSite>();
 
 /** The app's one ContentSite (its public routes and inbox endpoints are registered with different bags). */
 export function contentSiteOf(
   options: ContentSiteOptions,
-  log: Pick<FastifyBaseLogger, 'info'>,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
 ): ContentSite {
   const known = sites.get(options.storage);
   if (known) return known;
   const store = createContentStore(options.storage);
   const renderer = lazyRenderer();
-  const sitePages = options.sitePages ?? pagesNotServed;
+  const { sitePages } = options;
   const releases = createSiteReleases({ store, sitePages, log });
   const publishing = createPublishing({ storage: options.storage, store, renderer, releases });
   const site = { store, renderer, releases, publishing, sitePages };

@@ -20,7 +20,7 @@ export interface SiteReleases {
 export function createSiteReleases(options: {
   store: ContentStore;
   sitePages: SitePages;
-  log: Pick<FastifyBaseLogger, 'info'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }): SiteReleases {
   const { store, sitePages, log } = options;
   let applied = 0;
@@ -33,9 +33,15 @@ export function createSiteReleases(options: {
   };
   const apply = (release: StoredRelease) => {
     if (release.id <= applied) return;
-    sitePages.replace(release.pages, new Date(release.publishedAt));
+    try {
+      sitePages.replace(release.pages, new Date(release.publishedAt));
+      log.info({ release: release.id, pages: release.pages.length }, 'release applied');
+    } catch (error) {
+      // Stored is published: the next releases still apply, in order, and this one's pages are not lost
+      // (a restart serves them again); the site refuses only what it cannot serve (an unknown path).
+      log.error({ err: error, release: release.id }, 'a release could not be applied');
+    }
     applied = release.id;
-    log.info({ release: release.id, pages: release.pages.length }, 'release applied');
   };
   const applyNewer = async () => {
     for (const release of await store.releasesAfter(applied)) apply(release);
