@@ -143,6 +143,19 @@ describe('a release replaces the pages served', () => {
     expect(gzip.rawPayload.equals(page.gz ?? Buffer.alloc(0))).toBe(true);
   });
 
+  it('replaces the not-found page too (the company details are on it), with the origin and no beacon', async () => {
+    const beacon = '<script>navigator.sendBeacon("/v")</script>';
+    const { site, pages } = await serve(SITE_URL, (html) => html.replace('</body>', `${beacon}</body>`));
+    pages.replace([rendered('/404', 'Not here, call +91 98765 43210')], new Date('2026-11-29T17:00:00Z'));
+    const missing = await site.inject({ url: '/no-such-page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<h1>Not here, call +91 98765 43210</h1>');
+    expect(missing.body).toContain(`href="${SITE_URL}/404"`);
+    expect(missing.body).not.toContain(beacon);
+    expect(missing.headers['content-security-policy']).toMatch(/^script-src 'self' 'sha256-[^ ]+'$/);
+    expect((await site.inject({ url: '/sitemap.xml' })).body).not.toContain('/404');
+  });
+
   it('refuses a page the site does not have, and changes nothing then', async () => {
     const { site, pages } = await serve(SITE_URL);
     const at = new Date('2026-11-29T17:00:00Z');

@@ -10,7 +10,7 @@ import { sitemapWithLastmod } from './sitemap-lastmod.ts';
 export type PagePolicy = (page: Pick<Page, 'scriptHashes' | 'styleHashes'>) => string;
 
 /** A public page as it is served now: the page and its policy (built once per version of the page). */
-export interface ServedPage {
+interface ServedPage {
   readonly page: Page;
   readonly policy: string | undefined;
 }
@@ -22,6 +22,8 @@ export interface ServedPage {
 export interface ServedPages extends SitePages {
   /** The page served at this canonical path now (one of the build's paths), with its policy. */
   page(path: string): ServedPage | undefined;
+  /** The not-found page served now (a change of the company details renders it again too). */
+  notFound(): ServedPage;
   /** sitemap.xml now (the build's, each replaced page's `lastmod` its release's), if the build has one. */
   sitemap(): Page | undefined;
   /** Settles once the pages replaced so far are served in Brotli too (compressed in the background). */
@@ -49,6 +51,7 @@ export function createServedPages(store: PageStore, pagePolicy?: PagePolicy): Se
   const served = new Map<string, ServedPage>();
   const serve = (page: Page) => served.set(page.path, { page, policy: pagePolicy?.(page) });
   for (const page of store.pages.values()) serve(page);
+  serve(store.notFound);
   const lastmods = new Map<string, Date>();
   const builtSitemap = store.originFiles.get(SITEMAP);
   let sitemap = builtSitemap;
@@ -67,13 +70,14 @@ export function createServedPages(store: PageStore, pagePolicy?: PagePolicy): Se
   };
 
   return {
-    page: (path) => served.get(path),
+    page: (path) => (path === store.notFound.path ? undefined : served.get(path)),
+    notFound: () => served.get(store.notFound.path) ?? { page: store.notFound, policy: undefined },
     sitemap: () => sitemap,
     compressed: async () => {
       await Promise.all([...pending]);
     },
     replace(pages, at) {
-      const unknown = pages.filter((page) => !store.pages.has(page.path)).map((page) => page.path);
+      const unknown = pages.filter((page) => !served.has(page.path)).map((page) => page.path);
       if (unknown.length) throw new Error(`Not pages of the site: ${unknown.join(', ')}`);
       const prepared = pages.map((rendered) => preparePage(rendered, store));
       for (const { page, changed } of prepared) {
@@ -93,9 +97,13 @@ export function createServedPages(store: PageStore, pagePolicy?: PagePolicy): Se
   };
 }
 
-/** The rendered page as loadPageStore would have loaded it from the build (with no Brotli yet if changed). */
+/**
+ * The rendered page as loadPageStore would have loaded it from the build (with no Brotli yet if changed):
+ * a public page with the store's transform, the not-found page with the site's origin only.
+ */
 function preparePage(rendered: RenderedPage, store: PageStore): { page: Page; changed: boolean } {
-  const identity = Buffer.from(store.transform(rendered.html.toString('utf8')), 'utf8');
+  const transform = rendered.path === store.notFound.path ? store.origin : store.transform;
+  const identity = Buffer.from(transform(rendered.html.toString('utf8')), 'utf8');
   const changed = !identity.equals(rendered.html);
   const page = changed
     ? describePage(rendered.path, identity, undefined, gzipSync(identity, { level: 9 }))

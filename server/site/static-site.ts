@@ -109,7 +109,6 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
       return sendPage(request, reply, current.page, 200, current.policy);
     });
   }
-  const notFoundPolicy = options.pagePolicy?.(store.notFound);
   // sitemap.xml and robots.txt, which name the site's origin: from memory, the origin filled in (the
   // sitemap as it is now: a release changes its pages' lastmod).
   for (const file of store.originFiles.values()) {
@@ -160,7 +159,8 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
       const [pathname = '/', query = ''] = splitUrl(request.url);
       const canonical = store.canonicalPaths.get(stripTrailingSlash(pathname).toLowerCase());
       if (canonical) return reply.redirect(canonical + query, 301);
-      return sendPage(request, reply, store.notFound, 404, notFoundPolicy);
+      const notFound = served.notFound();
+      return sendPage(request, reply, notFound.page, 404, notFound.policy);
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
   });
