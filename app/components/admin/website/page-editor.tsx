@@ -127,7 +127,7 @@ export function PageEditor({ page }: { page: EditedPage }) {
       <ContentFormContext.Provider value={form}>
         <form noValidate onSubmit={submit} className="mt-6 max-w-3xl space-y-6">
           <ObjectFields node={node} path={[]} value={content} />
-          <div className="sticky bottom-0 -mx-2 space-y-3 border-t border-slate-200 bg-slate-50/95 px-2 py-3">
+          <div className="sticky bottom-0 -mx-2 space-y-3 border-t border-slate-200 bg-slate-50 px-2 py-3">
             <Notice tone="error">{state.error}</Notice>
             <Notice tone="success">{state.saved}</Notice>
             <SubmitButton pending={state.saving} pendingLabel="Saving…" className={buttonClass.primary}>

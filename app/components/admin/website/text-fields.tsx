@@ -51,6 +51,16 @@ export function TextField({ path, label, value, multiline }: FieldProps & { mult
   );
 }
 
+/** Enough rows for the text as it wraps (about 80 characters a row), between 4 and 14. */
+const rowsFor = (text: string) =>
+  Math.min(
+    14,
+    Math.max(
+      4,
+      text.split('\n').reduce((rows, line) => rows + Math.ceil((line.length + 1) / 80), 1),
+    ),
+  );
+
 /**
  * Paragraphs in one text area, separated by a blank line (docs/decisions/069). What is typed is kept as
  * typed (a blank line being typed is not taken away); the content gets the paragraphs it makes.
@@ -76,7 +86,7 @@ export function ParagraphsField({ path, label, value }: FieldProps) {
       </p>
       <textarea
         id={id}
-        rows={Math.min(12, Math.max(4, shown.split('\n').length + 1))}
+        rows={rowsFor(shown)}
         value={shown}
         className={inputClass}
         aria-invalid={message ? true : undefined}
