@@ -21,6 +21,7 @@ export const FEATURE_NEEDS = {
   conversations: ['accounts', 'attachments', 'leads'],
   team: ['accounts', 'conversations', 'leads'],
   dashboard: ['accounts', 'leads', 'visits'],
+  content: ['accounts'],
   admin: [
     'accounts',
     'attachments',

@@ -12,6 +12,7 @@ import { outboxEndpoints } from './outbox-endpoints.ts';
 import { settingsEndpoints } from './settings-endpoints.ts';
 import { subscriberEndpoints } from './subscriber-endpoints.ts';
 import { teamEndpoints } from './team-endpoints.ts';
+import { websiteEndpoints } from './website-endpoints.ts';
 
 export const inboxApi = {
   dashboard: dashboardEndpoints,
@@ -26,6 +27,7 @@ export const inboxApi = {
   settings: settingsEndpoints,
   team: teamEndpoints,
   helpers: helperEndpoints,
+  website: websiteEndpoints,
 };
 
 /** The endpoints as one list: the server checks that it registers exactly these. */

@@ -9,7 +9,9 @@
  * `admin-manages-the-team` checks its own screens at both widths inside one test.
  */
 export const DESKTOP_ONLY_STAFF_SPECS: readonly string[] = [
+  'admin-edits-and-publishes-the-website',
   'admin-manages-the-team',
+  'admin-publishes-to-two-instances-on-postgresql',
   'staff-accepts-an-invitation',
   'staff-assigns-leads',
   'staff-clears-the-outbox',

@@ -12,6 +12,9 @@ export type Row = Record<string, string | number | null>;
 
 /** Every table the tests seed, children before parents. */
 const TABLES = [
+  'content_release_pages',
+  'content_releases',
+  'content_drafts',
   'lead_messages',
   'saved_replies',
   'lead_events',
@@ -80,7 +83,9 @@ export function openStaffDatabase(path: string): StaffDatabase {
     query: <T>(sql: string, ...parameters: unknown[]) => db.prepare(sql).all(...parameters) as T[],
     reset: db.transaction(() => {
       for (const table of TABLES) db.prepare(`delete from ${table}`).run();
-      db.prepare('delete from sqlite_sequence').run();
+      // Releases keep counting up, as they do in production: the server serves the newest release it
+      // applied and never an older number after it (server/content/site-releases.ts).
+      db.prepare("delete from sqlite_sequence where name <> 'content_releases'").run();
     }),
     close: () => db.close(),
   };

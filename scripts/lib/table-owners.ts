@@ -36,4 +36,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   visit_pages: 'visits',
   visit_sources: 'visits',
   visit_salts: 'visits',
+  content_drafts: 'content',
+  content_releases: 'content',
+  content_release_pages: 'content',
 };

@@ -109,6 +109,14 @@ export const WHO_MAY_CALL_WHAT: Readonly<Record<string, Callers>> = {
   'POST /team/invitations': 'admin',
   'POST /team/:id/role': 'admin',
   'POST /team/:id/revoke': 'admin',
+
+  // The Website section: the public site's copy, its drafts, publishing and roll back.
+  'GET /website': 'admin',
+  'GET /website/pages/:page': 'admin',
+  'POST /website/pages/:page': 'admin',
+  'POST /website/publish': 'admin',
+  'GET /website/releases': 'admin',
+  'POST /website/releases/:id/roll-back': 'admin',
 };
 
 /** The lines of the table as calls: method, path (with `:name` parameters) and who may make them. */

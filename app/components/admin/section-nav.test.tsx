@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../../common/team-domain';
@@ -19,7 +19,7 @@ const linkNames = (nav: ReturnType<typeof show>) =>
   nav.getAllByRole('link', { hidden: true }).map((link) => link.textContent);
 
 describe("the inbox's navigation", () => {
-  it('shows an admin every section, Team and Settings included', () => {
+  it('shows an admin every section, Team, Website and Settings included', () => {
     expect(linkNames(show('admin'))).toEqual([
       'Dashboard',
       'Inbox',
@@ -29,12 +29,13 @@ describe("the inbox's navigation", () => {
       'Campaigns',
       'Activity',
       'Team',
+      'Website',
       'Settings',
       'Account',
     ]);
   });
 
-  it('leaves out what a member cannot open: Campaigns, Team and Settings', () => {
+  it('leaves out what a member cannot open: Campaigns, Team, Website and Settings', () => {
     const names = linkNames(show('member'));
     expect(names).toEqual([
       'Dashboard',
@@ -60,5 +61,13 @@ describe("the inbox's navigation", () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(menu.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(menu);
+  });
+
+  it("marks Website as the section of a page's editor and of the releases", () => {
+    for (const pathname of ['/admin/website/pages/faq', '/admin/website/releases']) {
+      const nav = show('admin', pathname);
+      expect(nav.getByRole('button', { name: /^Menu\W+Website$/ })).toBeInTheDocument();
+      cleanup();
+    }
   });
 });
