@@ -21,6 +21,7 @@ export const FEATURE_NEEDS = {
   conversations: ['accounts', 'attachments', 'leads'],
   team: ['accounts', 'conversations', 'leads'],
   dashboard: ['accounts', 'leads', 'visits'],
+  photos: ['accounts'],
   admin: [
     'accounts',
     'attachments',

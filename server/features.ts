@@ -6,6 +6,7 @@ import { dashboardFeature } from './dashboard/dashboard-feature.ts';
 import { integrationsFeature } from './integrations/integrations-feature.ts';
 import { leadsFeature } from './leads/leads-feature.ts';
 import { newsletterFeature } from './newsletter/newsletter-feature.ts';
+import { photosFeature } from './photos/photos-feature.ts';
 import {
   checkFeatures,
   type FeatureLeadHooks,
@@ -36,6 +37,7 @@ export const features = [
   conversationsFeature,
   teamFeature,
   dashboardFeature,
+  photosFeature,
   adminFeature,
 ] as const;
 checkFeatures(features);

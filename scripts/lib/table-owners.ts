@@ -36,4 +36,6 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   visit_pages: 'visits',
   visit_sources: 'visits',
   visit_salts: 'visits',
+  photos: 'photos',
+  photo_files: 'photos',
 };

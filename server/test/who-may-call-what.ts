@@ -109,6 +109,9 @@ export const WHO_MAY_CALL_WHAT: Readonly<Record<string, Callers>> = {
   'POST /team/invitations': 'admin',
   'POST /team/:id/role': 'admin',
   'POST /team/:id/revoke': 'admin',
+
+  // The website's team photos: the Website section is an admin's alone.
+  'POST /website/photos': 'admin',
 };
 
 /** The lines of the table as calls: method, path (with `:name` parameters) and who may make them. */
