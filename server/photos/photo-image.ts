@@ -41,7 +41,7 @@ const refused = (reason: PhotoRefusal, message = PHOTO_MESSAGES[reason]) => new 
 export const TOO_MANY_PIXELS = `The photo is too large: upload one of at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`;
 
 /** One width of a photo, ready to store. */
-export interface PhotoFile {
+interface PhotoFile {
   width: PhotoWidth;
   /** Its real side: the width, or the upload's shorter side when that is smaller. */
   pixels: number;
