@@ -195,7 +195,7 @@ function releaseReads(storage: Pick<Storage, 'db' | 'write' | 'lock'>) {
       return Number(row?.id ?? 0);
     },
 
-    /** The ids of the photos any release or draft names (the photos no release uses are removed). */
+    /** The content of every release and every draft, as stored (JSON): what names the photos in use. */
     async contentTexts(): Promise<string[]> {
       const [releases, drafts] = await Promise.all([
         view(db).selectFrom('content_releases').select('content').execute(),
