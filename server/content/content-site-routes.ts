@@ -5,7 +5,7 @@ import { addPhotoCleanup } from './photo-cleanup.ts';
 import { type PreviewOptions, previewRoutes } from './preview-routes.ts';
 
 /** How often each instance looks for releases it has not applied (publish to served within 10 s). */
-export const RELEASES_CHECK_MS = 1_000;
+const RELEASES_CHECK_MS = 1_000;
 
 export type ContentSiteRoutesOptions = ContentSiteOptions & PreviewOptions & { jobs: JobRunner };
 

@@ -5,13 +5,13 @@ import { removePhotosExcept } from '../photos/photo-store.ts';
 import type { ContentStore } from './content-store.ts';
 
 /** How often one instance removes the photos no release or draft uses any more. */
-export const PHOTO_CLEANUP_MS = 60 * 60_000;
+const PHOTO_CLEANUP_MS = 60 * 60_000;
 
 /** A photo uploaded this recently is kept: an editor may be about to save it in a draft. */
 export const PHOTO_GRACE_MS = 24 * 60 * 60_000;
 
 /** The photo ids named in content (a release's whole content or a draft's page): every `photo.id`. */
-export function photoIdsIn(value: unknown, ids = new Set<string>()): Set<string> {
+function photoIdsIn(value: unknown, ids = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const item of value) photoIdsIn(item, ids);
   else if (value && typeof value === 'object') {
     const { photo } = value as { photo?: { id?: unknown } };
