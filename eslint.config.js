@@ -21,7 +21,8 @@ export const FEATURE_NEEDS = {
   conversations: ['accounts', 'attachments', 'leads'],
   team: ['accounts', 'conversations', 'leads'],
   dashboard: ['accounts', 'leads', 'visits'],
-  content: ['accounts'],
+  photos: ['accounts'],
+  content: ['accounts', 'photos'],
   admin: [
     'accounts',
     'attachments',

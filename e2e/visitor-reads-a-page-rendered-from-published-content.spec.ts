@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { defaultSiteContent } from '../app/content/site-content.ts';
 import type { SiteContent } from '../common/site-content/site-content.ts';
 import { loadPageRenderer, PageRenderError, type RenderedPage } from '../server/site/page-renderer.ts';
@@ -98,4 +99,34 @@ test('the home page hydrates with the content it was rendered from', async ({ pa
   await expect(page.getByRole('textbox', { name: /name/i }).first()).toBeVisible();
   await expect(page).toHaveTitle(/Acme Published Ltd$/);
   await expect(page.getByRole('contentinfo')).toContainText('Acme Published Ltd. All rights reserved.');
+});
+
+test("a person with a photo shows it on the team page, described and sized, under the page's policy", async ({
+  page,
+}) => {
+  const id = 'a1b2c3d4e5f60718293a4b5c';
+  const rendered = await renderer.render(
+    withChange((content) => {
+      content.team.people[0]!.photo = { id, description: 'Our founder at her desk' };
+    }),
+    '/our-team',
+  );
+  await serve(page, rendered);
+  // The stored photo, as the server would answer it (the photos' own tests check the server's side).
+  const webp = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#2a6f97' } })
+    .webp()
+    .toBuffer();
+  await page.route(`**/photos/${id}-*.webp`, (route) =>
+    route.fulfill({ body: webp, contentType: 'image/webp' }),
+  );
+  await page.goto('/our-team');
+  const photo = page.getByRole('img', { name: 'Our founder at her desk' });
+  await photo.scrollIntoViewIfNeeded();
+  await expect(photo).toHaveAttribute('width', '144');
+  await expect(photo).toHaveAttribute('height', '144');
+  await expect(photo).toHaveAttribute('loading', 'lazy');
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  // The others keep their initials.
+  await expect(page.getByRole('article')).toHaveCount(defaultSiteContent.team.people.length);
+  await expect(page.getByRole('article').getByRole('img')).toHaveCount(1);
 });

@@ -7,6 +7,7 @@ import { dashboardFeature } from './dashboard/dashboard-feature.ts';
 import { integrationsFeature } from './integrations/integrations-feature.ts';
 import { leadsFeature } from './leads/leads-feature.ts';
 import { newsletterFeature } from './newsletter/newsletter-feature.ts';
+import { photosFeature } from './photos/photos-feature.ts';
 import {
   checkFeatures,
   type FeatureLeadHooks,
@@ -37,6 +38,7 @@ export const features = [
   conversationsFeature,
   teamFeature,
   dashboardFeature,
+  photosFeature,
   contentFeature,
   adminFeature,
 ] as const;

@@ -9,6 +9,7 @@ import { followUpEndpoints } from './follow-up-endpoints.ts';
 import { helperEndpoints } from './helper-endpoints.ts';
 import { leadEndpoints } from './lead-endpoints.ts';
 import { outboxEndpoints } from './outbox-endpoints.ts';
+import { photoEndpoints } from './photo-endpoints.ts';
 import { settingsEndpoints } from './settings-endpoints.ts';
 import { subscriberEndpoints } from './subscriber-endpoints.ts';
 import { teamEndpoints } from './team-endpoints.ts';
@@ -28,6 +29,7 @@ export const inboxApi = {
   team: teamEndpoints,
   helpers: helperEndpoints,
   website: websiteEndpoints,
+  photos: photoEndpoints,
 };
 
 /** The endpoints as one list: the server checks that it registers exactly these. */

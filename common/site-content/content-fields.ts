@@ -19,6 +19,7 @@ export const contentMessages = {
   tooFew: (min: number) => `Keep at least ${min}.`,
   tooMany: (max: number) => `Keep at most ${max}.`,
   choice: 'Choose one of the options.',
+  photo: 'Upload the photo again: this is not a photo of the site.',
 } as const;
 
 /** Lengths of the content's fields, in characters. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-import { choice, CONTENT_LIMITS, listOf, paragraphs, plainText } from './content-fields.ts';
+import { choice, CONTENT_LIMITS, contentMessages, listOf, paragraphs, plainText } from './content-fields.ts';
 
 const { short, paragraph } = CONTENT_LIMITS;
 
@@ -103,8 +103,16 @@ const personSchema = z.object({
   role: plainText(),
   bio: paragraphs(),
   expertise: listOf(plainText(), 0, 12),
-  /** A photo of the release's (its id); the description is its alt text. */
-  photo: z.optional(z.object({ id: plainText(), description: plainText(short) })),
+  /**
+   * A stored photo (its id: common/site-content/photos.ts; letters, digits and dashes only, as it goes
+   * into the photo's addresses); the description is its alt text.
+   */
+  photo: z.optional(
+    z.object({
+      id: plainText(64).check(z.regex(/^[a-z0-9-]+$/, contentMessages.photo)),
+      description: plainText(short),
+    }),
+  ),
 });
 
 export const teamContentSchema = z.object({

@@ -39,4 +39,6 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   content_drafts: 'content',
   content_releases: 'content',
   content_release_pages: 'content',
+  photos: 'photos',
+  photo_files: 'photos',
 };

@@ -42,6 +42,8 @@ export interface EndpointOptions {
    * Runs around the whole call, the reading of the request included (e.g. counting refused attempts).
    */
   around?: <T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>) => Promise<T>;
+  /** The most bytes its body may have, for an endpoint that takes more than the server's default (a photo). */
+  bodyLimit?: number;
 }
 
 /**
@@ -75,11 +77,12 @@ export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
-  { around = (_request, _reply, run) => run() }: EndpointOptions = {},
+  { around = (_request, _reply, run) => run(), bodyLimit }: EndpointOptions = {},
 ) {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(bodyLimit === undefined ? {} : { bodyLimit }),
     config: endpoint.access === 'public' ? { access: 'public' } : {},
     handler: async (request, reply) =>
       around(request, reply, async () => {

@@ -10,7 +10,7 @@ import { contentSiteRoutes } from './content-site-routes.ts';
  */
 export const contentFeature = {
   name: 'content',
-  needs: ['accounts'],
+  needs: ['accounts', 'photos'],
   migrations: [{ sqlite: contentMigrations, postgres: contentPostgresMigrations }],
   publicRoutes: [contentSiteRoutes],
   inboxRoutes: [contentRoutes],

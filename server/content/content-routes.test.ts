@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WEBSITE_CONFLICT_MESSAGE } from '../../common/inbox-api/website-endpoints.ts';
+import { WEBSITE_CONFLICT_MESSAGE, websitePreviewAddress } from '../../common/inbox-api/website-endpoints.ts';
 import type { FaqContent } from '../../common/site-content/site-content.ts';
 import { staffMember } from '../test/admin-client.ts';
 import { testDatabase } from '../test/database-kind.ts';
@@ -99,6 +99,8 @@ describe(`the Website section on ${testDatabase}`, { timeout: 30_000 }, () => {
       version: opened.version,
     });
 
+    // The address the editor's Preview link opens.
+    expect(websitePreviewAddress('/FAQ')).toBe('/admin/preview/FAQ');
     const anonymous = await app.inject({ method: 'GET', url: '/admin/preview/FAQ' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.body).not.toContain('Drafted answer');

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import { type ContentSiteOptions, contentSiteOf } from './content-site.ts';
+import { addPhotoCleanup } from './photo-cleanup.ts';
 import { type PreviewOptions, previewRoutes } from './preview-routes.ts';
 
 /** How often each instance looks for releases it has not applied (publish to served within 10 s). */
-export const RELEASES_CHECK_MS = 1_000;
+const RELEASES_CHECK_MS = 1_000;
 
 export type ContentSiteRoutesOptions = ContentSiteOptions & PreviewOptions & { jobs: JobRunner };
 
 /**
  * The content on the public side: at start, for every path, the page of the newest release that has it;
- * then a job of each instance that applies the newer releases, in order, about every second; and the
- * preview of the drafts for a signed-in admin.
+ * then a job of each instance that applies the newer releases, in order, about every second; the
+ * hourly removal of the photos no release or draft uses; and the preview of the drafts for a signed-in admin.
  */
 export async function contentSiteRoutes(app: FastifyInstance, options: ContentSiteRoutesOptions) {
   const site = contentSiteOf(options, app.log);
@@ -22,15 +23,22 @@ export async function contentSiteRoutes(app: FastifyInstance, options: ContentSi
     where: { instances: 'each' },
     run: () => site.releases.applyNewer(),
   });
+  const cleanup = addPhotoCleanup(app, {
+    storage: options.storage,
+    store: site.store,
+    jobs: options.jobs,
+    now: options.now ?? (() => new Date()),
+  });
   app.addHook('onReady', async () => {
     // Not a failed start: the job applies every release in order once the database answers.
     await site.releases
       .load()
       .catch((error: unknown) => app.log.warn({ err: error }, 'the releases could not be loaded'));
     job.start();
+    cleanup.start();
   });
   app.addHook('preClose', async () => {
-    await job.stop();
+    await Promise.all([job.stop(), cleanup.stop()]);
   });
   await app.register(previewRoutes, { ...options, site });
 }

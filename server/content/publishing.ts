@@ -31,7 +31,7 @@ export function pathsToRender(changed: readonly WebsitePageKey[], every: readonl
 }
 
 /** The parts of `next` that differ from `live`. */
-export function changedKeys(live: SiteContent, next: SiteContent): WebsitePageKey[] {
+function changedKeys(live: SiteContent, next: SiteContent): WebsitePageKey[] {
   return WEBSITE_PAGES.map((page) => page.key).filter(
     (key) => JSON.stringify(live[key]) !== JSON.stringify(next[key]),
   );

@@ -117,6 +117,8 @@ export const WHO_MAY_CALL_WHAT: Readonly<Record<string, Callers>> = {
   'POST /website/publish': 'admin',
   'GET /website/releases': 'admin',
   'POST /website/releases/:id/roll-back': 'admin',
+  // The website's team photos: the Website section is an admin's alone.
+  'POST /website/photos': 'admin',
 };
 
 /** The lines of the table as calls: method, path (with `:name` parameters) and who may make them. */
