@@ -71,3 +71,25 @@ test('releases published one after another land on the other instance in order, 
   expect(seen.at(-1)).toBe(5);
   expect(seen).toEqual([...seen].sort((a, b) => a - b));
 });
+
+test('a new company name in the company details reaches every page of the other instance, 404 included', async () => {
+  test.slow();
+  const [publishing = '', other = ''] = instances.urls;
+  const api = websiteApi(publishing, instances);
+  const name = `Acme Tech ${randomUUID().slice(0, 8)}`;
+  await api.saveCompanyName(name);
+  await api.publish();
+  const pageOn = async (path: string) => (await fetch(`${other}${path}`)).text();
+  await expect.poll(() => pageOn('/FAQ'), { timeout: 10_000, intervals: [100] }).toContain(name);
+  for (const path of [
+    '/',
+    '/about',
+    '/contact',
+    '/our-team',
+    '/privacypolicy',
+    '/thank-you',
+    '/no-such-page',
+  ]) {
+    expect(await pageOn(path), path).toContain(name);
+  }
+});

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { CompanyDetails } from '../../common/site-content/company-details.ts';
 import type { FaqContent } from '../../common/site-content/site-content.ts';
 import { loadConfig } from '../../server/config/config.ts';
 import { tablesOf } from '../../server/db/tables-of.ts';
@@ -116,6 +117,14 @@ export function websiteApi(url: string, { token, siteUrl }: Pick<WebsiteInstance
       if (!first) throw new Error('The FAQ has no question');
       const content = { ...page.content, items: [{ ...first, answer: [answer] }, ...rest] };
       await call('POST', '/website/pages/faq', { content, version: page.version });
+    },
+    /** Saves the company's name as a draft (every page shows it). */
+    async saveCompanyName(name: string): Promise<void> {
+      const page = await call<{ content: CompanyDetails; version: string }>('GET', '/website/pages/company');
+      await call('POST', '/website/pages/company', {
+        content: { ...page.content, name },
+        version: page.version,
+      });
     },
     publish: () => call<{ release: { id: number } }>('POST', '/website/publish'),
   };

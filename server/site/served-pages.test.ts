@@ -192,7 +192,7 @@ describe('a preview', () => {
     site.get('/preview', (_request, reply) => pages.sendPreview(reply, rendered('/FAQ', 'Draft answers')));
     const preview = await site.inject({ url: '/preview' });
     expect(preview.statusCode).toBe(200);
-    expect(preview.headers['x-robots-tag']).toBe('noindex');
+    expect(preview.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(preview.headers['cache-control']).toBe('private, no-store');
     expect(preview.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(preview.headers.etag).toBeUndefined();

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { NOINDEX } from '../security/noindex.ts';
 import { compressedPage, describePage, type Page, type PageStore } from './page-store.ts';
 import type { RenderedPage } from './page-renderer.ts';
 import { brotliInBackground } from './precompress.ts';
@@ -113,7 +114,8 @@ function preparePage(rendered: RenderedPage, store: PageStore): { page: Page; ch
 
 /**
  * A draft's page for a signed-in editor: the site's origin filled in (the visit beacon left out: a
- * preview is no visit), noindex in its head and its header, never stored by a cache, its own policy.
+ * preview is no visit), noindex in its head and its header (as every private answer's: noindex,
+ * nofollow), never stored by a cache, its own policy.
  */
 function sendPreview(
   reply: FastifyReply,
@@ -129,6 +131,6 @@ function sendPreview(
     .code(200)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'private, no-store')
-    .header('x-robots-tag', 'noindex')
+    .header('x-robots-tag', NOINDEX)
     .send(page.identity);
 }
