@@ -22,6 +22,7 @@ export const FEATURE_NEEDS = {
   team: ['accounts', 'conversations', 'leads'],
   dashboard: ['accounts', 'leads', 'visits'],
   photos: ['accounts'],
+  content: ['accounts'],
   admin: [
     'accounts',
     'attachments',

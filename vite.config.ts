@@ -68,10 +68,11 @@ export default defineConfig({
             },
             // The inbox's shared code and the passkey library, in a chunk only /admin pages load; what it
             // imports from the site or the framework stays there. The dashboard's components (and the
-            // chart library they load) are left out: they go with the dashboard's route alone.
+            // chart library they load) and the Website section's editor (the content's schema with it)
+            // are left out: they go with their routes alone, loaded when those are opened.
             {
               name: 'admin',
-              test: /[\\/](app[\\/]components[\\/]admin[\\/](?!dashboard[\\/])|node_modules[\\/]@simplewebauthn[\\/])/,
+              test: /[\\/](app[\\/]components[\\/]admin[\\/](?!(dashboard|website)[\\/])|node_modules[\\/]@simplewebauthn[\\/])/,
               priority: 0,
             },
           ],

@@ -14,6 +14,9 @@ import { readRenderingContentWith, SiteContentProvider } from './lib/site-conten
  */
 export const siteContentKey = createContext<SiteContent>(defaultSiteContent);
 
+/** The starting content, for the server (the live content before any release) from this one source. */
+export { defaultSiteContent };
+
 /** The content of the render in progress, for the pages' meta functions (outside React's context). */
 const rendering = new AsyncLocalStorage<SiteContent>();
 readRenderingContentWith(() => rendering.getStore());

@@ -29,6 +29,12 @@ export const inboxPaths = {
   account: '/admin/account',
   /** The team's accounts and roles (admins only). */
   team: '/admin/team',
+  /** The website's pages, their drafts and Publish (admins only). */
+  website: '/admin/website',
+  /** A page's editor in the Website section, by its key (common/site-content/website-pages.ts). */
+  websitePage: (key: string) => `/admin/website/pages/${key}`,
+  /** The website's releases, newest first, with Roll back. */
+  websiteReleases: '/admin/website/releases',
 } as const;
 
 /** How many items a page of a list holds (leads, subscribers, activity); "Load more" asks for the next. */

@@ -64,6 +64,7 @@ test('the public site’s header and footer stay off the inbox, which has its ow
     'Campaigns',
     'Activity',
     'Team',
+    'Website',
     'Settings',
     'Account',
   ]);

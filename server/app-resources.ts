@@ -22,6 +22,7 @@ import {
 } from './features.ts';
 import { composeReadiness } from './plugins/feature-definition.ts';
 import type { PeriodicCheck } from './ops/periodic-check.ts';
+import type { SitePages } from './site/site-pages.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +50,8 @@ export interface ResourcesOptions {
   now?: (() => Date) | undefined;
   startOutbox: boolean;
   startMaintenance: boolean;
+  /** The public pages served now, which a release replaces (in the workers' bag). */
+  sitePages: SitePages;
 }
 
 /** Said once at start: several instances on one PostgreSQL each count their own limits without Redis. */
@@ -180,7 +183,8 @@ export async function openResources(app: FastifyInstance, options: ResourcesOpti
   app.decorate('campaignScheduler', campaignScheduler);
   app.decorate('integrationWorker', integrationWorker);
   // Each feature's background work (pending scans, the mailbox, the team's checks): jobs of the runner.
-  const workerOptions: WorkersOptions = { ...stores, config, now, start: options.startOutbox };
+  const site = { sitePages: options.sitePages };
+  const workerOptions: WorkersOptions = { ...stores, ...site, config, now, start: options.startOutbox };
   for (const addWorkers of featureWorkers) addWorkers(app, workerOptions as never);
 
   const { leads } = stores;

@@ -24,6 +24,8 @@ import { contentSecurityPolicy } from './security/content-security-policy.ts';
 import { pageIsolation } from './security/fetch-metadata.ts';
 import { securityHeaders } from './security/security-headers.ts';
 import { loadPageStore } from './site/page-store.ts';
+import { createServedPages, type PagePolicy } from './site/served-pages.ts';
+import type { SitePages } from './site/site-pages.ts';
 import { staticSite } from './site/static-site.ts';
 import { withBeacon } from './visits/visit-beacon.ts';
 import { createVisitCounter, type VisitCounter } from './visits/visit-counter.ts';
@@ -92,8 +94,8 @@ interface FeaturesOptions {
   /** Wakes the outbox worker: an email was just queued. */
   kick: () => void;
   now: () => Date;
-  /** The public pages' paths (the beacon counts no other). */
-  pagePaths: ReadonlySet<string>;
+  /** The public pages' paths (the beacon counts no other), and the pages a release replaces. */
+  site: { pagePaths: ReadonlySet<string>; sitePages: SitePages };
   scanner: VirusScanner | undefined;
   uploadRoot: string | undefined;
 }
@@ -106,11 +108,12 @@ interface FeaturesOptions {
  */
 async function featuresPlugin(
   app: FastifyInstance,
-  { config, stores, redis, kick, now, pagePaths, scanner, uploadRoot }: FeaturesOptions,
+  { config, stores, redis, kick, now, site, scanner, uploadRoot }: FeaturesOptions,
 ) {
   const { siteUrl } = config;
   const publicOptions: PublicRoutesOptions = {
     ...stores,
+    ...site,
     config,
     redis,
     kick,
@@ -118,12 +121,12 @@ async function featuresPlugin(
     uploadRoot,
     stylesheet: findSiteStylesheet(config.siteDir),
     visitCounter: app.visitCounter,
-    pagePaths,
     jobs: app.jobs,
   };
   await registerAll(app, publicRoutes, publicOptions);
   const inboxOptions: InboxRoutesOptions = {
     ...stores,
+    ...site,
     ceremonies: createCeremonies(stores.storage, relyingParty(siteUrl), now),
     timeZone: config.admin.timeZone,
     signInLimit: config.admin.signInLimit,
@@ -153,6 +156,24 @@ async function featuresPlugin(
 const features = fp(featuresPlugin, { name: 'features' });
 
 /**
+ * The built pages, loaded once (a missing build fails the start here), SITE_URL put in the build's
+ * origin (and the changed pages compressed again): served by the static site, and known to the
+ * features (the beacon counts only these paths; a release replaces pages through sitePages). Loaded
+ * before the pressure guard starts watching the event loop, so that this one-off work at start is
+ * never taken for overload.
+ */
+function loadSite(config: Config) {
+  const pageStore = loadPageStore(
+    config.siteDir,
+    config.visits.counting && config.visits.beacon ? withBeacon : undefined,
+    config.siteUrl,
+  );
+  const pagePolicy: PagePolicy = ({ scriptHashes, styleHashes }) =>
+    contentSecurityPolicy({ scriptHashes, styleHashes, formOrigins: config.formOrigins });
+  return { pageStore, pagePolicy, sitePages: createServedPages(pageStore, pagePolicy) };
+}
+
+/**
  * Builds the Fastify application, a list of plugins in order: what it holds
  * (the database, the rate limits' Redis client, the mailer, the outbox worker and, once ready, the backups and
  * spam deletion of maintenance), the lifecycle (a closing server's 503), error
@@ -179,7 +200,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   if (onRoute) app.addHook('onRoute', onRoute);
   try {
+    const { pageStore, sitePages, pagePolicy } = loadSite(config);
     const { stores, redis, kick, now, readiness } = await openResources(app, {
+      sitePages,
       config,
       mailer: options.mailer,
       now: options.now,
@@ -190,15 +213,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(errorHandling);
     // The security headers on every answer; under /admin also COOP and noindex (one hook).
     await app.register(securityHeaders, { privatePaths: PRIVATE_PATHS });
-    // The built pages, loaded once (a missing build fails the start here), SITE_URL put in the build's
-    // origin (and the changed pages compressed again): served by the static site, and known to the
-    // features (the beacon counts only these paths). Loaded before the pressure guard starts watching
-    // the event loop, so that this one-off work at start is never taken for overload.
-    const pageStore = loadPageStore(
-      config.siteDir,
-      config.visits.counting && config.visits.beacon ? withBeacon : undefined,
-      config.siteUrl,
-    );
     // Overloaded (the event loop lagging, the heap nearly full): 503 with Retry-After at once,
     // instead of answers that time out. /healthz is still answered (the process is alive).
     await app.register(underPressure, {
@@ -226,13 +240,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(staticSite, {
       siteDir: config.siteDir,
       store: pageStore,
+      served: sitePages,
       appShellPaths: PRIVATE_PATHS,
-      pagePolicy: ({ scriptHashes, styleHashes }) =>
-        contentSecurityPolicy({ scriptHashes, styleHashes, formOrigins: config.formOrigins }),
+      pagePolicy,
       ...(visitCounter && !beacon ? { onPageView: countPageViews(visitCounter) } : {}),
     });
-    const pagePaths = new Set(pageStore.pages.keys());
-    await app.register(features, { config, stores, redis, kick, now, pagePaths, scanner, uploadRoot });
+    const site = { pagePaths: new Set(pageStore.pages.keys()), sitePages };
+    await app.register(features, { config, stores, redis, kick, now, site, scanner, uploadRoot });
   } catch (error) {
     await app.close();
     throw error;

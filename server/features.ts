@@ -1,6 +1,7 @@
 import { accountsFeature } from './accounts/accounts-feature.ts';
 import { adminFeature } from './admin/admin-feature.ts';
 import { attachmentsFeature } from './attachments/attachments-feature.ts';
+import { contentFeature } from './content/content-feature.ts';
 import { conversationsFeature } from './conversations/conversations-feature.ts';
 import { dashboardFeature } from './dashboard/dashboard-feature.ts';
 import { integrationsFeature } from './integrations/integrations-feature.ts';
@@ -38,6 +39,7 @@ export const features = [
   teamFeature,
   dashboardFeature,
   photosFeature,
+  contentFeature,
   adminFeature,
 ] as const;
 checkFeatures(features);

@@ -121,7 +121,9 @@ describe('the inbox in the page table', () => {
   it('has one page at every address of the inbox', () => {
     const matches = (pattern: string, path: string) =>
       new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}$`).test(path);
-    const paths = Object.values(inboxPaths).map((path) => (typeof path === 'function' ? path(7) : path));
+    const paths = Object.values(inboxPaths).map((path) =>
+      typeof path === 'function' ? path(7 as never) : path,
+    );
     for (const path of paths) expect(inboxPages.filter((page) => matches(page.path, path))).toHaveLength(1);
     expect(inboxPages).toEqual(Object.values(adminPages));
   });

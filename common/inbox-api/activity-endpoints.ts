@@ -45,6 +45,9 @@ const ACTIVITY_ACTIONS = [
   'reply-sent',
   /** By the system: a visitor's quote refused because a file held a virus (nothing stored). */
   'virus-refused',
+  'website-saved',
+  'website-published',
+  'website-rolled-back',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

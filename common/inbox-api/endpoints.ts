@@ -13,6 +13,7 @@ import { photoEndpoints } from './photo-endpoints.ts';
 import { settingsEndpoints } from './settings-endpoints.ts';
 import { subscriberEndpoints } from './subscriber-endpoints.ts';
 import { teamEndpoints } from './team-endpoints.ts';
+import { websiteEndpoints } from './website-endpoints.ts';
 
 export const inboxApi = {
   dashboard: dashboardEndpoints,
@@ -27,6 +28,7 @@ export const inboxApi = {
   settings: settingsEndpoints,
   team: teamEndpoints,
   helpers: helperEndpoints,
+  website: websiteEndpoints,
   photos: photoEndpoints,
 };
 

@@ -93,3 +93,22 @@ export const websiteEndpoints = {
     errors: ['not-found', 'render-failed'],
   }),
 };
+
+/** A save refused because someone else saved (or published) the page since it was opened (409 "conflict"). */
+export const WEBSITE_CONFLICT_MESSAGE =
+  'Someone else saved this page since you opened it. Nothing was overwritten: reload the page to see their changes, then make yours again.';
+
+/** Publish without a draft that changes anything (409 "nothing-to-publish"). */
+export const NOTHING_TO_PUBLISH_MESSAGE = 'There is nothing to publish: no saved draft changes the website.';
+
+/** Publish or roll back refused because a page could not be rendered (409 "render-failed"): nothing changed. */
+export function renderFailedMessage(page: string, path: string, reason: string): string {
+  const where = path ? `${page} (${path})` : page;
+  return `Nothing was published: the page ${where} could not be rendered (${reason}). The website still shows the pages it showed.`;
+}
+
+/** Where the previews of the drafts live: under the inbox (its headers, noindex), for a signed-in admin. */
+export const WEBSITE_PREVIEW_PREFIX = '/admin/preview';
+
+/** The address of a page's preview, from its `previewPath` (`/admin/preview/FAQ`; home: `/admin/preview/`). */
+export const websitePreviewAddress = (previewPath: string) => `${WEBSITE_PREVIEW_PREFIX}${previewPath}`;

@@ -36,6 +36,9 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   visit_pages: 'visits',
   visit_sources: 'visits',
   visit_salts: 'visits',
+  content_drafts: 'content',
+  content_releases: 'content',
+  content_release_pages: 'content',
   photos: 'photos',
   photo_files: 'photos',
 };

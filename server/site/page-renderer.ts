@@ -35,6 +35,8 @@ export class PageRenderError extends Error {
 export interface PageRenderer {
   /** The public pages it renders (the page table's prerendered pages), by path. */
   readonly paths: readonly string[];
+  /** The build's own content (app/content's starting copy), which its built pages show. */
+  readonly defaultContent: SiteContent;
   render(content: SiteContent, path: string): Promise<RenderedPage>;
 }
 
@@ -64,12 +66,19 @@ export async function loadPageRenderer(dir: string = PAGE_RENDERER_DIR): Promise
     import(serverBuild) as Promise<ServerBuild>,
     readFile(join(dir, 'page-scripts.json'), 'utf8').then((text) => JSON.parse(text) as PageScripts),
   ]);
-  const key = (build.entry.module as { siteContentKey?: RouterContext<SiteContent> }).siteContentKey;
-  if (!key) throw new Error(`${serverBuild} has no siteContentKey: is it the app's server build?`);
+  const entry = build.entry.module as {
+    siteContentKey?: RouterContext<SiteContent>;
+    defaultSiteContent?: SiteContent;
+  };
+  const key = entry.siteContentKey;
+  if (!key || !entry.defaultSiteContent)
+    throw new Error(`${serverBuild} has no siteContentKey: is it the app's server build?`);
+  const defaultContent = siteContentSchema.parse(entry.defaultSiteContent);
   const handle = createRequestHandler(build, 'production');
 
   return {
     paths: Object.keys(pageScripts.scripts),
+    defaultContent,
     async render(content, path) {
       const scripts = pageScripts.scripts[path];
       if (!scripts) throw new PageRenderError(path, 'not a public page of the site');

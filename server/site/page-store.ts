@@ -29,6 +29,10 @@ export interface PageStore {
   readonly appShell: Page | undefined;
   /** The build's files that name the site's origin (sitemap.xml, robots.txt), by path, the origin filled in. */
   readonly originFiles: ReadonlyMap<string, Page>;
+  /** What was done to each public page as it was loaded (SITE_URL's origin, then the page transform). */
+  readonly transform: PageTransform;
+  /** SITE_URL's origin in place of the build's: the not-found page's and the app shell's only change. */
+  readonly origin: PageTransform;
 }
 
 /** The build's files besides the pages that carry its origin (scripts/write-seo-files.ts). */
@@ -44,22 +48,41 @@ function readOptional(file: string): Buffer | undefined {
 /** Changes a public page's HTML as it is loaded (e.g. adds an inline script); the identity otherwise. */
 export type PageTransform = (html: string) => string;
 
+/** A page of these bytes and compressed forms: its ETag and the CSP hashes of its inline scripts and styles. */
+export function describePage(
+  path: string,
+  identity: Buffer,
+  br: Buffer | undefined,
+  gzip: Buffer | undefined,
+): Page {
+  const html = identity.toString('utf8');
+  return {
+    path,
+    identity,
+    br,
+    gzip,
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    scriptHashes: inlineScriptHashes(html),
+    styleHashes: inlineStyleHashes(html),
+  };
+}
+
+/** A file held in memory, compressed here (Brotli at its best quality, gzip -9). */
+export function compressedPage(path: string, identity: Buffer): Page {
+  return describePage(
+    path,
+    identity,
+    brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzipSync(identity, { level: 9 }),
+  );
+}
+
 function loadPage(path: string, file: string, transform?: PageTransform): Page {
   const built = readFileSync(file);
   const identity = transform ? Buffer.from(transform(built.toString('utf8')), 'utf8') : built;
   // A changed page is compressed again here (the build's .br and .gz are of the page before).
-  const changed = !identity.equals(built);
-  return {
-    path,
-    identity,
-    br: changed
-      ? brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
-      : readOptional(`${file}.br`),
-    gzip: changed ? gzipSync(identity, { level: 9 }) : readOptional(`${file}.gz`),
-    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-    scriptHashes: inlineScriptHashes(identity.toString('utf8')),
-    styleHashes: inlineStyleHashes(identity.toString('utf8')),
-  };
+  if (!identity.equals(built)) return compressedPage(path, identity);
+  return describePage(path, identity, readOptional(`${file}.br`), readOptional(`${file}.gz`));
 }
 
 function* indexFiles(dir: string): Generator<string> {
@@ -102,5 +125,5 @@ export function loadPageStore(siteDir: string, transform?: PageTransform, siteUr
       loadPage(path, join(siteDir, path), origin),
     ]),
   );
-  return { pages, canonicalPaths, notFound, appShell, originFiles };
+  return { pages, canonicalPaths, notFound, appShell, originFiles, transform: pageTransform, origin };
 }

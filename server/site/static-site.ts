@@ -2,6 +2,7 @@ import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Page, PageStore } from './page-store.ts';
+import { createServedPages, type PagePolicy, type ServedPages } from './served-pages.ts';
 
 export interface StaticSiteOptions {
   /** The build: its assets and other files are served from here. */
@@ -12,7 +13,12 @@ export interface StaticSiteOptions {
    */
   store: PageStore;
   /** The Content-Security-Policy of a page, given the hashes of its inline scripts and styles. */
-  pagePolicy?: (page: Pick<Page, 'scriptHashes' | 'styleHashes'>) => string;
+  pagePolicy?: PagePolicy;
+  /**
+   * The public pages served now, which a release replaces (createServedPages of `store` and
+   * `pagePolicy`, made by whoever hands it to the features too); made here when not given.
+   */
+  served?: ServedPages;
   /**
    * Paths whose pages are rendered in the browser (private pages: never
    * prerendered, never indexed): every GET under them gets the app shell, so a
@@ -91,23 +97,27 @@ function sendEncoded(request: FastifyRequest, reply: FastifyReply, page: Page) {
  */
 export async function staticSite(app: FastifyInstance, options: StaticSiteOptions) {
   const { store, onPageView } = options;
+  const served = options.served ?? createServedPages(store, options.pagePolicy);
 
-  // Each page's policy depends only on its own hashes: built once, at start.
-  for (const page of store.pages.values()) {
-    const policy = options.pagePolicy?.(page);
-    app.get(page.path, (request, reply) => {
+  // The same paths as the build's; the page at each (and its policy) is the one served now.
+  for (const path of store.pages.keys()) {
+    app.get(path, (request, reply) => {
+      const current = served.page(path);
+      if (!current) return reply.callNotFound();
       // 200 or 304 here (sendPage answers nothing else for a page); Fastify answers HEAD with this route too.
-      if (onPageView && request.method === 'GET') onPageView(request, page);
-      return sendPage(request, reply, page, 200, policy);
+      if (onPageView && request.method === 'GET') onPageView(request, current.page);
+      return sendPage(request, reply, current.page, 200, current.policy);
     });
   }
   const notFoundPolicy = options.pagePolicy?.(store.notFound);
-  // sitemap.xml and robots.txt, which name the site's origin: from memory, the origin filled in.
+  // sitemap.xml and robots.txt, which name the site's origin: from memory, the origin filled in (the
+  // sitemap as it is now: a release changes its pages' lastmod).
   for (const file of store.originFiles.values()) {
     const type = file.path.endsWith('.xml') ? 'application/xml' : 'text/plain; charset=utf-8';
+    const current = file.path === '/sitemap.xml' ? () => served.sitemap() ?? file : () => file;
     app.get(file.path, (request, reply) => {
       reply.type(type).header('cache-control', SHORT).header('vary', 'Accept-Encoding');
-      return sendFresh(request, reply, file);
+      return sendFresh(request, reply, current());
     });
   }
 

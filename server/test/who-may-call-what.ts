@@ -110,7 +110,13 @@ export const WHO_MAY_CALL_WHAT: Readonly<Record<string, Callers>> = {
   'POST /team/:id/role': 'admin',
   'POST /team/:id/revoke': 'admin',
 
-  // The website's team photos: the Website section is an admin's alone.
+  // The Website section: the public site's copy, its drafts, publishing, roll back and photos.
+  'GET /website': 'admin',
+  'GET /website/pages/:page': 'admin',
+  'POST /website/pages/:page': 'admin',
+  'POST /website/publish': 'admin',
+  'GET /website/releases': 'admin',
+  'POST /website/releases/:id/roll-back': 'admin',
   'POST /website/photos': 'admin',
 };
 

@@ -19,7 +19,7 @@ const linkNames = (nav: ReturnType<typeof show>) =>
   nav.getAllByRole('link', { hidden: true }).map((link) => link.textContent);
 
 describe("the inbox's navigation", () => {
-  it('shows an admin every section, Team and Settings included', () => {
+  it('shows an admin every section, Team, Website and Settings included', () => {
     expect(linkNames(show('admin'))).toEqual([
       'Dashboard',
       'Inbox',
@@ -29,12 +29,13 @@ describe("the inbox's navigation", () => {
       'Campaigns',
       'Activity',
       'Team',
+      'Website',
       'Settings',
       'Account',
     ]);
   });
 
-  it('leaves out what a member cannot open: Campaigns, Team and Settings', () => {
+  it('leaves out what a member cannot open: Campaigns, Team, Website and Settings', () => {
     const names = linkNames(show('member'));
     expect(names).toEqual([
       'Dashboard',

@@ -19,6 +19,7 @@ const sections: readonly Section[] = [
   { to: inboxPaths.campaigns, label: 'Campaigns', adminOnly: true },
   { to: inboxPaths.activity, label: 'Activity' },
   { to: inboxPaths.team, label: 'Team', adminOnly: true },
+  { to: inboxPaths.website, label: 'Website', adminOnly: true },
   { to: inboxPaths.settings, label: 'Settings', adminOnly: true },
   { to: inboxPaths.account, label: 'Account' },
 ];
@@ -30,11 +31,12 @@ const sectionsFor = (role: StaffRole) => sections.filter((section) => role === '
 function sectionOf(pathname: string): string {
   if (pathname.startsWith('/admin/leads/')) return inboxPaths.leads;
   if (pathname.startsWith(`${inboxPaths.campaigns}/`)) return inboxPaths.campaigns;
+  if (pathname.startsWith(`${inboxPaths.website}/`)) return inboxPaths.website;
   return pathname.replace(/\/+$/, '') || inboxPaths.leads;
 }
 
 /**
- * The inbox's sections. From lg (1024 px) up, a row of links. Below, ten links do not fit a line: a "Menu" button
+ * The inbox's sections. From lg (1024 px) up, a row of links. Below, eleven links do not fit a line: a "Menu" button
  * (a disclosure: aria-expanded, aria-controls) shows them as a list; Escape closes it and gives the focus
  * back to the button, and moving to another page closes it.
  */

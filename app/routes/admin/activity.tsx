@@ -56,6 +56,9 @@ const actionLabels: Record<ActivityEntry['action'], string> = {
   'preferences-changed': 'Own settings changed',
   'reply-sent': 'Reply sent',
   'virus-refused': 'Virus refused',
+  'website-saved': 'Website draft saved',
+  'website-published': 'Website published',
+  'website-rolled-back': 'Website rolled back',
 };
 
 /** Sign-ins refused and deletions stand out in the log. */
