@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { openSection } from './support/staff-nav.ts';
 import { expect, test, waitForHydration } from './support/staff-test.ts';
 
@@ -65,6 +66,7 @@ test('an admin adds a team photo, and a visitor sees it on the team page with it
   await input.setInputFiles({ name: 'founder.jpg', mimeType: 'image/jpeg', buffer: await portrait() });
   await expect(photo.getByRole('img', { name: 'Photo preview' })).toBeVisible();
   await photo.getByLabel('Photo description').fill(DESCRIPTION);
+  await expectNoAxeViolations(page, "the team's editor with a photo");
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
 
