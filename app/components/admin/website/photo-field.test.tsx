@@ -35,7 +35,8 @@ describe("a person's photo in the Website section", () => {
     const user = userEvent.setup();
     render(<Editor />);
     expect(screen.queryByLabelText('Photo description')).not.toBeInTheDocument();
-    await user.upload(screen.getByLabelText('Photo', { exact: true }), png());
+    expect(screen.getByRole('group', { name: 'Photo' })).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Photo', { exact: true, selector: 'input' }), png());
     expect(await screen.findByRole('img', { name: 'Photo preview' })).toHaveAttribute(
       'src',
       `/photos/${ID}-160.webp`,
@@ -72,7 +73,7 @@ describe("a person's photo in the Website section", () => {
     );
     const user = userEvent.setup({ applyAccept: false });
     render(<Editor start={{ id: ID, description: 'Asha' }} />);
-    const input = screen.getByLabelText('Photo', { exact: true });
+    const input = screen.getByLabelText('Photo', { exact: true, selector: 'input' });
     await user.upload(input, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
     expect(
       await screen.findByText('This file is not a PNG, JPEG or WebP photo. Upload one of those.'),
@@ -88,7 +89,7 @@ describe("a person's photo in the Website section", () => {
     render(<Editor />);
     const large = png();
     Object.defineProperty(large, 'size', { value: 10 * 1024 * 1024 + 1 });
-    await user.upload(screen.getByLabelText('Photo', { exact: true }), large);
+    await user.upload(screen.getByLabelText('Photo', { exact: true, selector: 'input' }), large);
     expect(
       await screen.findByText('The photo is too large: upload one of at most 10 MB.'),
     ).toBeInTheDocument();

@@ -97,23 +97,10 @@ function DescriptionInput(props: {
   );
 }
 
-/**
- * A person's optional photo in the Website section: a file input ("Photo") that uploads at once and
- * shows a small preview, a button to remove it, and its required description (the alt text on the
- * page). The page's content keeps only the id and the description; saving the draft saves them.
- */
-export function PhotoField({ value, onChange, errors = {}, path }: PhotoFieldProps) {
+/** Uploads the file chosen in the input, then gives the photo (with the description so far) to onChange. */
+function usePhotoUpload(value: PhotoValue | undefined, onChange: (value: PhotoValue) => void) {
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string>();
-  const ids = {
-    input: useId(),
-    hint: useId(),
-    error: useId(),
-    description: useId(),
-    descriptionError: useId(),
-  };
-  const photoError = uploadError ?? errors[path] ?? errors[`${path}.id`];
-  const descriptionError = errors[`${path}.description`];
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -128,10 +115,29 @@ export function PhotoField({ value, onChange, errors = {}, path }: PhotoFieldPro
     else onChange({ id: result.id, description: value?.description ?? '' });
   }
 
+  return { uploading, uploadError, choose };
+}
+
+/**
+ * A person's optional photo in the Website section: a file input ("Photo") that uploads at once and
+ * shows a small preview, a button to remove it, and its required description (the alt text on the
+ * page). The page's content keeps only the id and the description; saving the draft saves them.
+ */
+export function PhotoField({ value, onChange, errors = {}, path }: PhotoFieldProps) {
+  const { uploading, uploadError, choose } = usePhotoUpload(value, onChange);
+  const ids = { label: useId(), input: useId(), hint: useId(), error: useId() };
+  const photoError = uploadError ?? errors[path] ?? errors[`${path}.id`];
+  const descriptionError = errors[`${path}.description`];
+
   return (
-    <div className="space-y-3">
+    // A group named by the file input's label, so the person's photo reads as one part of the person.
+    <div
+      role="group"
+      aria-labelledby={ids.label}
+      className="space-y-3 rounded-lg border border-slate-200 p-3"
+    >
       <div>
-        <label htmlFor={ids.input} className="block text-sm font-medium text-slate-700">
+        <label id={ids.label} htmlFor={ids.input} className="block text-sm font-medium text-slate-700">
           {copy.photo}
         </label>
         <p id={ids.hint} className="mt-0.5 text-sm text-slate-600">
