@@ -45,10 +45,22 @@ function createContentTables(types: { id: 'integer' | 'bigint'; binary: 'blob' |
   };
 }
 
+/**
+ * Which build rendered a release's pages (content-renderer.ts's build id): another build renders them
+ * again before serving them. Null for the releases stored before: rendered again once by every build.
+ */
+const releaseBuild: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('content_releases').addColumn('build', 'text').execute();
+  },
+};
+
 export const contentMigrations: Record<string, Migration> = {
   '2026-11-30-700-content': createContentTables({ id: 'integer', binary: 'blob' }),
+  '2026-11-30-710-content-release-build': releaseBuild,
 };
 
 export const contentPostgresMigrations: Record<string, Migration> = {
   '2026-11-30-700-content': createContentTables({ id: 'bigint', binary: 'bytea' }),
+  '2026-11-30-710-content-release-build': releaseBuild,
 };

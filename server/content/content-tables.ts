@@ -23,9 +23,11 @@ interface ContentReleasesTable {
   published_at: string;
   /** For a roll back: the release whose content it published again. */
   rolled_back_to: number | null;
+  /** The build that rendered its pages (content-renderer.ts's buildIdOf); null: stored before builds were recorded. */
+  build: string | null;
 }
 
-/** A page a release rendered: served by every instance from these bytes, never rendered again. */
+/** A page a release rendered: served by every instance of the same build from these bytes (another build renders it again). */
 interface ContentReleasePagesTable {
   release_id: number;
   /** Its public path, e.g. "/FAQ". */
