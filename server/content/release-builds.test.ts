@@ -123,7 +123,8 @@ describe(`releases rendered by another build, on ${testDatabase}`, { timeout: 30
     await releases.applyNewer();
     expect(served.at(-1)?.html).toContain(STALE); // as stored, byte for byte
     await same.releases.load();
-    expect(spy.rendered).toEqual(['/about']); // the older build's page only; the FAQ's is this build's
+    // The FAQ's is this build's; the about page, rendered again by the first instance, was kept for it.
+    expect(spy.rendered).toEqual([]);
     expect(same.served.map((page) => page.path)).toEqual(['/about', '/FAQ']);
     expect(same.served.at(-1)?.html).toContain('Answered after the deploy.');
   });
@@ -158,7 +159,7 @@ describe(`releases rendered by another build, on ${testDatabase}`, { timeout: 30
     expect(other.releases.applied()).toBe(third.id);
   });
 
-  it('keeps the build’s page for a path this build cannot render at start, and serves the rest', async () => {
+  it('keeps the build’s page for a path this build cannot render at start, serves and keeps the rest', async () => {
     const { store, stores } = await instance('new', fakeRenderer().renderer);
     await storeRelease(store, 'old', 'Both.', ['/FAQ', '/about']);
     const failing = await instance('new', fakeRenderer({ failing: '/FAQ' }).renderer, stores);
@@ -166,5 +167,15 @@ describe(`releases rendered by another build, on ${testDatabase}`, { timeout: 30
     expect(failing.served).toEqual([{ path: '/about', html: '/about Both.' }]);
     expect(failing.errors).toEqual(['a page of a release could not be rendered']);
     expect(failing.releases.applied()).toBe(1);
+
+    // The next instance of the build serves the page kept for it and renders only the one that failed.
+    const next = fakeRenderer();
+    const after = await instance('new', next.renderer, stores);
+    await after.releases.load();
+    expect(next.rendered).toEqual(['/FAQ']);
+    expect(after.served).toEqual([
+      { path: '/about', html: '/about Both.' },
+      { path: '/FAQ', html: '/FAQ Both.' },
+    ]);
   });
 });

@@ -31,12 +31,12 @@ export interface SiteReleasesOptions {
   build: () => Promise<string | undefined>;
 }
 
-/**
- * The release's pages as this build renders them, from the release's content. A page that cannot be
- * rendered is left out (logged): the instance keeps the page it serves for that path (at start, the
- * build's), whose scripts and styles exist, rather than a stored one whose may not.
- */
-async function renderedHere(release: StoredRelease, options: SiteReleasesOptions): Promise<RenderedPage[]> {
+/** Renders these paths of a release with this build; a page that fails is logged and left out. */
+async function renderPaths(
+  release: StoredRelease,
+  paths: readonly string[],
+  options: SiteReleasesOptions,
+): Promise<RenderedPage[]> {
   const { store, log } = options;
   // A database error is thrown: the job tries the release again, in order, on its next run.
   const content = await store.contentOf(release.id);
@@ -45,7 +45,7 @@ async function renderedHere(release: StoredRelease, options: SiteReleasesOptions
   try {
     const renderer = await options.renderer();
     if (!content) throw new Error(`release ${release.id} has no content`);
-    for (const { path } of release.pages) {
+    for (const path of paths) {
       try {
         pages.push(await renderer.render(content, path));
       } catch (error) {
@@ -57,10 +57,34 @@ async function renderedHere(release: StoredRelease, options: SiteReleasesOptions
   }
   const ms = Math.round(performance.now() - started);
   log.info(
-    { release: release.id, rendered: pages.length, of: release.pages.length, ms },
+    { release: release.id, rendered: pages.length, of: paths.length, ms },
     'release rendered by this build',
   );
   return pages;
+}
+
+/**
+ * The release's pages as this build renders them, from the release's content: those an instance of
+ * this build kept already, the others rendered now and kept for the next one. A page that cannot be
+ * rendered is left out (logged): the instance keeps the page it serves for that path (at start, the
+ * build's), whose scripts and styles exist, rather than a stored one whose may not.
+ */
+async function renderedHere(
+  release: StoredRelease,
+  build: string,
+  options: SiteReleasesOptions,
+): Promise<RenderedPage[]> {
+  const { store, log } = options;
+  const wanted = new Set(release.pages.map((page) => page.path));
+  const kept = (await store.buildPages(release.id, build)).filter((page) => wanted.has(page.path));
+  const missing = [...wanted].filter((path) => !kept.some((page) => page.path === path));
+  if (missing.length === 0) return kept;
+  const rendered = await renderPaths(release, missing, options);
+  // Not keeping them costs the next start a render, nothing more.
+  await store
+    .keepBuildPages(release.id, build, rendered)
+    .catch((error: unknown) => log.error({ err: error, release: release.id }, 'rendered pages not kept'));
+  return [...kept, ...rendered];
 }
 
 export function createSiteReleases(options: SiteReleasesOptions): SiteReleases {
@@ -76,7 +100,9 @@ export function createSiteReleases(options: SiteReleasesOptions): SiteReleases {
   const pagesHere = async (release: StoredRelease) => {
     const build = await options.build();
     // Without a build nothing can render: the stored pages are all there is.
-    return build === undefined || release.build === build ? release.pages : renderedHere(release, options);
+    return build === undefined || release.build === build
+      ? release.pages
+      : renderedHere(release, build, options);
   };
   const apply = async (release: StoredRelease) => {
     if (release.id <= applied) return;
