@@ -12,6 +12,7 @@ export type Row = Record<string, string | number | null>;
 
 /** Every table the tests seed, children before parents. */
 const TABLES = [
+  'content_build_pages',
   'content_release_pages',
   'content_releases',
   'content_drafts',

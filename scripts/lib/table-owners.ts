@@ -39,6 +39,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   content_drafts: 'content',
   content_releases: 'content',
   content_release_pages: 'content',
+  content_build_pages: 'content',
   photos: 'photos',
   photo_files: 'photos',
 };

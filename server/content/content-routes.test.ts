@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WEBSITE_CONFLICT_MESSAGE, websitePreviewAddress } from '../../common/inbox-api/website-endpoints.ts';
@@ -152,5 +153,37 @@ describe(`the Website section on ${testDatabase}`, { timeout: 30_000 }, () => {
       action: 'website-published',
       summary: 'Published the website: FAQ',
     });
+  });
+
+  it('serves a release another build rendered as this build renders it, after a deploy', async () => {
+    const { app, config, asAdmin } = await website({ SITE_DIR: resolve('build/client') });
+    const opened = await openFaq(asAdmin);
+    await asAdmin('POST', '/website/pages/faq', {
+      content: withAnswer(opened.content, 'Published before the deploy.'),
+      version: opened.version,
+    });
+    expect((await asAdmin('POST', '/website/publish')).statusCode).toBe(200);
+    // As the build before the deploy would have stored it: its own id, its own island script's name.
+    const tables = tablesOf<ContentTables>(app.storage.db);
+    await tables.updateTable('content_releases').set({ build: 'the-build-before' }).execute();
+    const stored = await tables.selectFrom('content_release_pages').select('html').executeTakeFirstOrThrow();
+    const stale = Buffer.from(stored.html)
+      .toString()
+      .replace(/island-site-[\w-]+\.js/, 'island-site-Gone1234.js');
+    await tables
+      .updateTable('content_release_pages')
+      .set({ html: Buffer.from(stale) })
+      .execute();
+
+    // An instance of this build starts on the same database.
+    const { app: deployed } = await testApp({ config });
+    const faq = (await deployed.inject({ method: 'GET', url: '/FAQ' })).body;
+    expect(faq).toContain('Published before the deploy.');
+    expect(faq).not.toContain('Gone1234');
+    const assets = [...faq.matchAll(/\/(assets\/[\w.-]+)/g)].map((match) => match[1]!);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) expect(existsSync(resolve('build/client', asset)), asset).toBe(true);
+    const kept = await tables.selectFrom('content_build_pages').select(['path', 'build']).execute();
+    expect(kept.map((page) => page.path)).toEqual(['/FAQ']);
   });
 });

@@ -23,9 +23,11 @@ export interface Release {
   rolledBackTo: number | null;
 }
 
-/** A release as it was stored, with the pages it rendered (what every instance serves from it). */
+/** A release as it was stored, with the pages it rendered (what every instance of that build serves). */
 export interface StoredRelease extends Release {
   pages: RenderedPage[];
+  /** The build that rendered them (null: not recorded, as another build's). */
+  build: string | null;
 }
 
 export interface NewRelease {
@@ -35,6 +37,8 @@ export interface NewRelease {
   at: Date;
   rolledBackTo: number | null;
   pages: readonly RenderedPage[];
+  /** The build that rendered them. */
+  build: string | null;
   /** The drafts it published, each removed unless saved again since (its version moved). */
   published: readonly Pick<Draft, 'key' | 'version'>[];
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../db/database.ts';
 import type { SitePages } from '../site/site-pages.ts';
 import { createContentStore, type ContentStore } from './content-store.ts';
-import { lazyRenderer, type RendererLoader } from './content-renderer.ts';
+import { lazyBuildId, lazyRenderer, type RendererLoader } from './content-renderer.ts';
 import { createPublishing, type Publishing } from './publishing.ts';
 import { createSiteReleases, type SiteReleases } from './site-releases.ts';
 
@@ -33,9 +33,10 @@ export function contentSiteOf(
   if (known) return known;
   const store = createContentStore(options.storage);
   const renderer = lazyRenderer();
+  const build = lazyBuildId();
   const { sitePages } = options;
-  const releases = createSiteReleases({ store, sitePages, log });
-  const publishing = createPublishing({ storage: options.storage, store, renderer, releases });
+  const releases = createSiteReleases({ store, sitePages, log, renderer, build });
+  const publishing = createPublishing({ storage: options.storage, store, renderer, build, releases });
   const site = { store, renderer, releases, publishing, sitePages };
   sites.set(options.storage, site);
   return site;

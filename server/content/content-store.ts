@@ -5,6 +5,7 @@ import type { Database } from '../db/database-tables.ts';
 import type { Storage } from '../db/database.ts';
 import { type Draft, type NewRelease, releasesIn, view } from './content-rows.ts';
 import { liveVersion, nextVersion } from './content-versions.ts';
+import { buildPageQueries } from './build-pages.ts';
 import { releaseWrites, storeRelease } from './release-store.ts';
 
 export type { Draft, NewRelease, Release, StoredRelease } from './content-rows.ts';
@@ -136,6 +137,7 @@ export function createContentStore(storage: Pick<Storage, 'db' | 'write' | 'lock
     ...draftQueries(storage),
     ...releaseReads(storage),
     ...releaseWrites(storage),
+    ...buildPageQueries(storage),
     storeRelease: (release: NewRelease, record: (trx: Transaction<Database>) => Promise<void>) =>
       storeRelease(storage, release, record),
   };

@@ -23,9 +23,11 @@ interface ContentReleasesTable {
   published_at: string;
   /** For a roll back: the release whose content it published again. */
   rolled_back_to: number | null;
+  /** The build that rendered its pages (content-renderer.ts's buildIdOf); null: stored before builds were recorded. */
+  build: string | null;
 }
 
-/** A page a release rendered: served by every instance from these bytes, never rendered again. */
+/** A page a release rendered: served by every instance of the same build from these bytes (another build renders it again). */
 interface ContentReleasePagesTable {
   release_id: number;
   /** Its public path, e.g. "/FAQ". */
@@ -38,9 +40,22 @@ interface ContentReleasePagesTable {
   gz: Buffer | null;
 }
 
+/** A release's page as another build than the release's rendered it again (kept for that build's next start). */
+interface ContentBuildPagesTable {
+  release_id: number;
+  /** The build that rendered it (content-renderer.ts's buildIdOf). */
+  build: string;
+  path: string;
+  file: string;
+  html: Buffer;
+  br: Buffer | null;
+  gz: Buffer | null;
+}
+
 /** The content's tables: only this folder views the database with them (docs/decisions/061-table-types-owned-by-their-feature.md). */
 export interface ContentTables {
   content_drafts: ContentDraftsTable;
   content_releases: ContentReleasesTable;
   content_release_pages: ContentReleasePagesTable;
+  content_build_pages: ContentBuildPagesTable;
 }

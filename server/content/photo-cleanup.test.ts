@@ -38,6 +38,7 @@ describe(`the photos' clean-up on ${testDatabase}`, () => {
         at: long,
         rolledBackTo: null,
         pages: [],
+        build: null,
         published: [],
       },
       async () => undefined,

@@ -34,6 +34,9 @@ function fakeRenderer(failing?: string): PageRenderer & { rendered: string[] } {
   };
 }
 
+/** The build every instance of these tests runs (another build: release-builds.test.ts). */
+const build = async () => 'this-build';
+
 /** Publishing on a fresh database, with a site that records what it was told to serve. */
 async function publishing(renderer: PageRenderer) {
   const stores = await openStores(testConfig());
@@ -53,11 +56,14 @@ async function publishing(renderer: PageRenderer) {
     store,
     sitePages,
     log: { info: () => undefined, error: () => undefined },
+    renderer: async () => renderer,
+    build,
   });
   const publisher = createPublishing({
     storage: stores.storage,
     store,
     renderer: async () => renderer,
+    build,
     releases,
   });
   let clock = Date.parse('2026-11-29T10:00:00Z');
@@ -139,6 +145,8 @@ describe(`publishing on ${testDatabase}`, { timeout: 30_000 }, () => {
         sendPreview: (reply) => reply,
       },
       log: { info: () => undefined, error: () => undefined },
+      renderer: () => Promise.reject(new Error('the same build: nothing renders')),
+      build,
     });
     await other.applyNewer();
     expect(elsewhere).toEqual(['/FAQ One.', '/FAQ Two.', '/FAQ Three.']);
@@ -156,6 +164,8 @@ describe(`publishing on ${testDatabase}`, { timeout: 30_000 }, () => {
         sendPreview: (reply) => reply,
       },
       log: { info: () => undefined, error: () => undefined },
+      renderer: () => Promise.reject(new Error('the same build: nothing renders')),
+      build,
     });
     await fresh.load();
     expect(started).toEqual(['/FAQ Three.']);

@@ -68,6 +68,8 @@ export interface PublishingOptions {
   storage: Pick<Storage, 'exclusively'>;
   store: ContentStore;
   renderer: RendererLoader;
+  /** This build's id, stored with the pages it renders (content-renderer.ts). */
+  build: () => Promise<string | undefined>;
   releases: SiteReleases;
 }
 
@@ -85,21 +87,21 @@ function oneAtATime(storage: Pick<Storage, 'exclusively'>) {
 
 /** Renders, stores (one transaction, with its activity line) and applies here a release. */
 async function release(
-  { store, renderer, releases }: Omit<PublishingOptions, 'storage'>,
+  { store, renderer, build, releases }: Omit<PublishingOptions, 'storage'>,
   next: SiteContent,
   changed: WebsitePageKey[],
   made: { by: string; at: Date; rolledBackTo: number | null; published: Draft[]; summary: string },
 ): Promise<StoredRelease> {
-  const loaded = await renderer();
+  const [loaded, builtBy] = await Promise.all([renderer(), build()]);
   const pages = await renderAll(loaded, next, pathsToRender(changed, loaded.paths));
   const action =
     made.rolledBackTo === null ? ('website-published' as const) : ('website-rolled-back' as const);
   const { by, at, rolledBackTo, published } = made;
   const stored = await store.storeRelease(
-    { content: next, changed, by, at, rolledBackTo, pages, published },
+    { content: next, changed, by, at, rolledBackTo, pages, build: builtBy ?? null, published },
     (trx: Transaction<Database>) => recordActivity(trx, { actor: by, action, summary: made.summary }, at),
   );
-  const applied = { ...stored, pages };
+  const applied = { ...stored, pages, build: builtBy ?? null };
   await releases.applyPublished(applied);
   return applied;
 }

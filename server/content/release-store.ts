@@ -29,6 +29,7 @@ export async function storeRelease(
         published_by: release.by,
         published_at: release.at.toISOString(),
         rolled_back_to: release.rolledBackTo,
+        build: release.build,
       })
       .returning(RELEASE_COLUMNS)
       .executeTakeFirstOrThrow();
@@ -65,7 +66,7 @@ export function releaseWrites(storage: Pick<Storage, 'db' | 'write' | 'lock'>) {
     async releasesAfter(id: number): Promise<StoredRelease[]> {
       const rows = await view(db)
         .selectFrom('content_releases')
-        .select(RELEASE_COLUMNS)
+        .select([...RELEASE_COLUMNS, 'build'])
         .where('id', '>', id)
         .orderBy('id')
         .execute();
@@ -79,6 +80,7 @@ export function releaseWrites(storage: Pick<Storage, 'db' | 'write' | 'lock'>) {
         .execute();
       return rows.map((row) => ({
         ...releaseOf(row),
+        build: row.build,
         pages: pages.filter((page) => page.release_id === row.id).map(pageOf),
       }));
     },
@@ -97,7 +99,7 @@ export function releaseWrites(storage: Pick<Storage, 'db' | 'write' | 'lock'>) {
       if (ids.length === 0) return [];
       const releases = await view(db)
         .selectFrom('content_releases')
-        .select(RELEASE_COLUMNS)
+        .select([...RELEASE_COLUMNS, 'build'])
         .where('id', 'in', ids)
         .orderBy('id')
         .execute();
@@ -111,7 +113,7 @@ export function releaseWrites(storage: Pick<Storage, 'db' | 'write' | 'lock'>) {
           .where('path', 'in', paths)
           .orderBy('path')
           .execute();
-        served.push({ ...releaseOf(row), pages: pages.map(pageOf) });
+        served.push({ ...releaseOf(row), build: row.build, pages: pages.map(pageOf) });
       }
       return served;
     },
