@@ -7,24 +7,6 @@ import { postgresTestFiles } from './server/test/storage-tests.ts';
 // throw-away cluster for the run; server/test/storage-tests.ts finds them by reading the files). Without
 // PostgreSQL's programs the postgres project has no files, and one line says why.
 const hasPostgres = findPostgresBin() !== undefined;
-
-// The node project's files share a worker's modules (isolate: false): a file no longer imports the whole
-// server again (about 2 s a file; decision 072). These stay isolated, in a project of their own: a
-// vi.mock needs a module graph of its own; fake timers did not reach the timers of modules loaded before
-// them; a statement count saw other files' statements; the cluster harness timed out beside them.
-const isolatedFiles = [
-  'server/integrations/settings-secrets.test.ts', // vi.mock
-  'server/integrations/settings.test.ts', // vi.mock
-  'server/leads/lead-intake.test.ts', // vi.mock
-  'server/newsletter/archive-cache.test.ts', // vi.mock
-  'server/ops/backup-in-background.test.ts', // vi.mock
-  'server/jobs/job-runner.test.ts', // fake timers
-  'server/maintenance.test.ts', // fake timers
-  'server/security/clamd-limits.test.ts', // fake timers
-  'server/leads/lead-intake-statements.test.ts', // statement count
-  'server/newsletter/campaign-email-batch.test.ts', // statement count
-  'server/test/postgres-cluster.test.ts', // timed out
-];
 // Vitest evaluates this file once per project: the line is said once per process.
 const said = Symbol.for('postgres-tests-skipped');
 if (!hasPostgres && !(said in globalThis)) {
@@ -46,7 +28,6 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          isolate: false,
           include: [
             'common/**/*.test.ts',
             'server/**/*.test.ts',
@@ -55,12 +36,8 @@ export default defineConfig({
             'deploy/**/*.test.ts',
           ],
           // Built and run apart, by npm run test:container (deploy/container/vitest.config.ts).
-          exclude: [...configDefaults.exclude, 'deploy/container/image.test.ts', ...isolatedFiles],
+          exclude: [...configDefaults.exclude, 'deploy/container/image.test.ts'],
         },
-      },
-      {
-        extends: true,
-        test: { name: 'node-isolated', environment: 'node', include: isolatedFiles },
       },
       {
         extends: true,

@@ -47,7 +47,7 @@ npx -y -p node@24 -c '
     echo "node24-check: built after $(($(date +%s) - started)) s"
   fi
   if [ "$NODE24_STEP" != prepare ]; then
-    node_modules/.bin/vitest run --project node --project node-isolated $NODE24_PATHS
+    node_modules/.bin/vitest run --project node $NODE24_PATHS
     echo "node24-check: tested after $(($(date +%s) - started)) s"
   fi
 '
