@@ -1,9 +1,11 @@
-import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { describeDatabaseUrl } from './ops/postgres-programs.ts';
 
-/** The process entry point: read the configuration, serve, and shut down gracefully. */
+/**
+ * The process entry point: read the configuration, serve, and shut down gracefully. The app (every
+ * feature and its libraries) is loaded only once the configuration passed: a bad setting is named at
+ * once, without the seconds that loading takes.
+ */
 async function main() {
   let config;
   try {
@@ -18,6 +20,10 @@ async function main() {
 
   // PostgreSQL's URL without its password, or the SQLite file.
   const database = config.database.url ? describeDatabaseUrl(config.database.url) : config.database.path;
+  const [{ buildApp }, { default: closeWithGrace }] = await Promise.all([
+    import('./app.ts'),
+    import('close-with-grace'),
+  ]);
   let app;
   try {
     app = await buildApp({ config });
