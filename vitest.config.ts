@@ -22,6 +22,29 @@ export default defineConfig({
     // the databases much of the time, so two keep both cores busy. Three were faster still, but under
     // their load one test lost a subscriber's confirm once in a fresh-clone run (cause not yet found).
     maxWorkers: 2,
+    // Every test file imports the server again in a fresh process (isolation), and Node loads each
+    // library's files one by one: Kysely alone is 262 modules. These libraries are bundled once per run
+    // into one file each (Vite's dependency optimizer), which the files then load (decision 074). Not
+    // pino (its bundle breaks), nor what it and fastify bring; nor native modules.
+    deps: {
+      optimizer: {
+        ssr: {
+          enabled: true,
+          include: [
+            'kysely',
+            'zod',
+            'nodemailer',
+            'juice',
+            'sanitize-html',
+            'marked',
+            'html-to-text',
+            '@simplewebauthn/server',
+            'file-type',
+            'csv-parse',
+          ],
+        },
+      },
+    },
     projects: [
       {
         extends: true,
@@ -37,6 +60,7 @@ export default defineConfig({
           ],
           // Built and run apart, by npm run test:container (deploy/container/vitest.config.ts).
           exclude: [...configDefaults.exclude, 'deploy/container/image.test.ts'],
+          globalSetup: ['server/test/sqlite-global-setup.ts'],
         },
       },
       {

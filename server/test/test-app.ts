@@ -1,6 +1,7 @@
+import { chmodSync, copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config/config.ts';
 import { postgresDatabaseFor, testDatabase } from './database-kind.ts';
@@ -31,6 +32,7 @@ export function testConfig(env: Record<string, string> = {}, dir = tempDir()): C
 }
 
 function configIn(dir: string, env: Record<string, string>, database: { migrated: boolean }): Config {
+  if (database.migrated && testDatabase === 'sqlite') copyMigratedSqlite(join(dir, 'data', 'site.db'));
   return loadConfig({
     SITE_DIR: fakeSite(dir),
     DATABASE_PATH: join(dir, 'data', 'site.db'),
@@ -57,10 +59,23 @@ function configIn(dir: string, env: Record<string, string>, database: { migrated
   });
 }
 
+/**
+ * The node project's migrated SQLite file (sqlite-global-setup.ts), copied where a test app's database
+ * goes, unless a file is there already.
+ */
+function copyMigratedSqlite(path: string) {
+  const template = inject('sqliteMigratedTemplate');
+  if (!template || existsSync(path)) return;
+  // As the server makes them: its folder 0700, its file 0600 (health.test.ts checks both).
+  mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+  copyFileSync(template, path);
+  chmodSync(path, 0o600);
+}
+
 /** buildApp, closed after the test. */
 export async function testApp(options: Partial<AppOptions> & { env?: Record<string, string> } = {}) {
   const { env, ...rest } = options;
-  // Its server migrates at start: on PostgreSQL, a copy of the migrated template saves running them all.
+  // Its server migrates at start: a copy of the migrated template (either database) saves running them all.
   const config = rest.config ?? configIn(tempDir(), env ?? {}, { migrated: true });
   const app = await buildApp({ logger: false, startOutbox: false, startMaintenance: false, ...rest, config });
   apps.push(app);
