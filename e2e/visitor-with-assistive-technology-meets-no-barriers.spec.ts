@@ -16,13 +16,8 @@ async function openPage(page: Page, path: string, width: number) {
 
 const widths = { desktop: 1280, mobile: 375 } as const;
 
-// Axe runs in one project only: the test itself covers both widths.
+// Not tagged @phone: each test covers both widths itself, run once by the desktop project.
 test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
-  test.skip(
-    ({ viewport }) => (viewport?.width ?? 0) < 768,
-    'runs once, at both widths, in the desktop project',
-  );
-
   for (const path of prerenderPaths) {
     test(`${path} has no violations at desktop and mobile width`, async ({ page, consoleGuard }) => {
       consoleGuard.allow(/status of 404/);
