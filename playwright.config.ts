@@ -1,14 +1,15 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/support/chromium.ts';
 import { E2E_BASE_URL } from './e2e/support/e2e-env.ts';
-import { DESKTOP_ONLY_STAFF_SPECS } from './e2e/support/phone-width-specs.ts';
+import { PHONE_WIDTH_TESTS } from './e2e/support/phone-width-specs.ts';
 
 /**
  * End-to-end tests in Debian's Chromium against the real, built server
- * (started by e2e/support/e2e-server.ts), at desktop and phone width (some
- * staff tasks at desktop width only: e2e/support/phone-width-specs.ts). The
- * staff specs run against a built server of each worker's own, whose database
- * each test seeds (e2e/support/staff-test.ts).
+ * (started by e2e/support/e2e-server.ts), every test at desktop width and those
+ * whose result can depend on the layout, tagged @phone, at phone width too
+ * (e2e/support/phone-width-specs.ts). The staff specs run against a built
+ * server of each worker's own, whose database each test seeds
+ * (e2e/support/staff-test.ts).
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -32,7 +33,7 @@ export default defineConfig({
     },
     {
       name: 'mobile',
-      testIgnore: [...DESKTOP_ONLY_STAFF_SPECS],
+      grep: PHONE_WIDTH_TESTS,
       use: {
         browserName: 'chromium',
         viewport: { width: 375, height: 740 },

@@ -8,8 +8,6 @@ import { expect, test } from './support/fixtures.ts';
 const SITE = E2E_BASE_URL;
 
 test.describe('search engines and link previews', () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'the head is the same at every width');
-
   for (const path of sitePaths) {
     test(`${path} has a canonical URL, Open Graph and Twitter card tags`, async ({ page }) => {
       await page.goto(path);
@@ -72,8 +70,6 @@ test.describe('search engines and link previews', () => {
 });
 
 test.describe('structured data (JSON-LD)', () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'the head is the same at every width');
-
   async function jsonLd(page: Page, path: string) {
     await page.goto(path);
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();

@@ -68,7 +68,7 @@ async function replyReceived(): Promise<ParsedMail> {
   return sink.messages.find((mail) => mail.subject === subject)!;
 }
 
-test('staff answer a lead from its page, and the client gets the reply by email', async ({
+test('staff answer a lead from its page, and the client gets the reply by email @phone', async ({
   page,
 }, testInfo) => {
   sink.messages.length = 0;
@@ -113,7 +113,7 @@ test('staff answer a lead from its page, and the client gets the reply by email'
   await page.screenshot({ path: `/tmp/conv-${testInfo.project.name}.png`, fullPage: true });
 });
 
-test('"New reply" shows in the inbox for an unopened answer, and clears once the lead is opened', async ({
+test('"New reply" shows in the inbox for an unopened answer, and clears once the lead is opened @phone', async ({
   page,
 }) => {
   // As the mailbox watcher stores an answer ("references" is a keyword of SQL: quoted).

@@ -15,7 +15,7 @@ test('the HTML of an inbox page already says the inbox is loading, and that it n
   }
 });
 
-test('while its scripts load, an inbox page shows the inbox’s header and says it is loading', async ({
+test('while its scripts load, an inbox page shows the inbox’s header and says it is loading @phone', async ({
   page,
   staff,
 }) => {
@@ -54,7 +54,7 @@ test('the inbox loads without React Router’s message to developers in the cons
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('an inbox page shows the inbox’s header and says it needs JavaScript', async ({ page }) => {
+  test('an inbox page shows the inbox’s header and says it needs JavaScript @phone', async ({ page }) => {
     await page.goto('/admin/sign-in');
     await expect(page.getByRole('banner').getByText('Inbox', { exact: true })).toBeVisible();
     await expect(page.getByText('Loading the inbox…')).toBeVisible();

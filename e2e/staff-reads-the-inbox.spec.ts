@@ -16,7 +16,7 @@ async function openInbox(page: Page, path = '/admin') {
   await expect(page.getByRole('heading', { name: 'Inbox', level: 1, exact: true })).toBeVisible();
 }
 
-test('the inbox lists the leads newest first, with who, when, status, delivery and the start of the message', async ({
+test('the inbox lists the leads newest first, with who, when, status, delivery and the start of the message @phone', async ({
   page,
   staff,
 }) => {
@@ -48,7 +48,10 @@ test('the inbox lists the leads newest first, with who, when, status, delivery a
   await expectNoAxeViolations(page, 'the inbox');
 });
 
-test('the public site’s header and footer stay off the inbox, which has its own', async ({ page, staff }) => {
+test('the public site’s header and footer stay off the inbox, which has its own @phone', async ({
+  page,
+  staff,
+}) => {
   await staff.sample();
   await openInbox(page);
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
@@ -73,7 +76,10 @@ test('the public site’s header and footer stay off the inbox, which has its ow
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
 });
 
-test('the views show how many leads each holds, and spam is a folder apart', async ({ page, staff }) => {
+test('the views show how many leads each holds, and spam is a folder apart @phone', async ({
+  page,
+  staff,
+}) => {
   await staff.sample();
   await openInbox(page);
   await expect(views(page).getByRole('link')).toHaveText([
@@ -118,7 +124,7 @@ test('one undelivered notification is said in the singular', async ({ page, staf
   await expect(page.getByText('1 notification could not be delivered', { exact: true })).toBeVisible();
 });
 
-test('an empty inbox says there are no leads yet, and shows no banner', async ({ page, staff }) => {
+test('an empty inbox says there are no leads yet, and shows no banner @phone', async ({ page, staff }) => {
   await staff.signIn(seedStaff(staff.db).accountId);
   await openInbox(page);
   await expect(page.getByRole('heading', { name: 'No leads yet' })).toBeVisible();
@@ -166,7 +172,7 @@ test('a search finds a lead by the reference its emails give, and by the digits 
   }
 });
 
-test('a search that finds nothing says so and offers to clear it', async ({ page, staff }) => {
+test('a search that finds nothing says so and offers to clear it @phone', async ({ page, staff }) => {
   await staff.sample();
   await openInbox(page, '/admin?q=blockchain');
   await expect(page.getByRole('heading', { name: 'No leads match “blockchain”' })).toBeVisible();

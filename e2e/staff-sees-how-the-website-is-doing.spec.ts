@@ -81,7 +81,7 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test('a lead sent through the form shows on the dashboard, in its charts’ Data tables and for each period', async ({
+test('a lead sent through the form shows on the dashboard, in its charts’ Data tables and for each period @phone', async ({
   page,
   browser,
 }) => {
@@ -160,7 +160,7 @@ test.describe('a person’s browser', () => {
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   });
 
-  test('a visitor’s page views are counted, once as a visitor, without a cookie', async ({ page }) => {
+  test('a visitor’s page views are counted, once as a visitor, without a cookie @phone', async ({ page }) => {
     test.setTimeout(90_000);
     // The visitor is this browser, before anyone signs in: the home page twice.
     for (let view = 0; view < 2; view += 1) {

@@ -64,7 +64,7 @@ test('the browser offers the passkey in the email field, and choosing it signs i
   expect(signIns(staff)).toEqual(['sign-in']);
 });
 
-test('the email field takes part in passkey autofill', async ({ page, staff }) => {
+test('the email field takes part in passkey autofill @phone', async ({ page, staff }) => {
   await withoutPasskeyAutofill(page);
   await signedOut(staff);
   await page.goto('/admin/sign-in');
@@ -73,7 +73,7 @@ test('the email field takes part in passkey autofill', async ({ page, staff }) =
   await expectNoAxeViolations(page, 'the sign-in page');
 });
 
-test('a cancelled passkey dialog says so, and the person can try again', async ({ page, staff }) => {
+test('a cancelled passkey dialog says so, and the person can try again @phone', async ({ page, staff }) => {
   await withoutPasskeyAutofill(page);
   const authenticator = await addVirtualAuthenticator(page);
   await signedOut(staff, authenticator);

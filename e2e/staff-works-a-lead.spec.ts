@@ -23,7 +23,7 @@ const stored = (staff: Staff, id: number) =>
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 const history = (page: Page) => region(page, 'Notes and history');
 
-test('a lead shows every field of the form, where and when it came, and its failed notification', async ({
+test('a lead shows every field of the form, where and when it came, and its failed notification @phone', async ({
   page,
   staff,
 }) => {
@@ -148,7 +148,7 @@ test('a note is added to the history and the box is emptied for the next one', a
   );
 });
 
-test('a note that could not be saved stays in the box, with the reason', async ({
+test('a note that could not be saved stays in the box, with the reason @phone', async ({
   page,
   staff,
   consoleGuard,
@@ -198,7 +198,7 @@ test('a dead notification can be sent again', async ({ page, staff }) => {
   ).toHaveCount(1);
 });
 
-test('deleting asks first in a dialog that Escape closes, then removes the lead for good', async ({
+test('deleting asks first in a dialog that Escape closes, then removes the lead for good @phone', async ({
   page,
   staff,
   consoleGuard,

@@ -69,7 +69,7 @@ async function openForm(page: Page) {
 }
 
 test.describe('a visitor attaches their brief', () => {
-  test('lists the files, shows the upload and sends them with the request', async ({ page }) => {
+  test('lists the files, shows the upload and sends them with the request @phone', async ({ page }) => {
     const person = visitor();
     const form = await openForm(page);
     // The page around the form, open and with no file, is checked whole at both widths by
@@ -107,7 +107,7 @@ test.describe('a visitor attaches their brief', () => {
       ]);
   });
 
-  test('is told which file cannot be sent, before sending and after, and keeps everything typed', async ({
+  test('is told which file cannot be sent, before sending and after, and keeps everything typed @phone', async ({
     page,
     consoleGuard,
   }) => {
@@ -150,8 +150,9 @@ test.describe('a visitor attaches their brief', () => {
 
 test.describe('a visitor on a phone picks a file the form cannot send', () => {
   test.use({ viewport: { width: 375, height: 700 } });
+  test.skip(({ isMobile }) => !isMobile, 'the mobile project runs it, on a phone');
 
-  test('sees the file and why, can replace it in its place, and the button says why it waits', async ({
+  test('sees the file and why, can replace it in its place, and the button says why it waits @phone', async ({
     page,
   }) => {
     const person = visitor();
@@ -209,7 +210,7 @@ test.describe('without JavaScript', () => {
     await expect.poll(() => storedFiles(person.email).map((file) => file.name)).toEqual(['brief.pdf']);
   });
 
-  test('the form with a file chosen has no barrier either', async ({ browser }) => {
+  test('the form with a file chosen has no barrier either @phone', async ({ browser }) => {
     await expectNoAxeViolationsWithoutScripts(
       browser,
       'the form without scripts, a file chosen',
@@ -220,7 +221,7 @@ test.describe('without JavaScript', () => {
     );
   });
 
-  test('a refused file is named on the error page, which asks for the files again', async ({
+  test('a refused file is named on the error page, which asks for the files again @phone', async ({
     page,
     browser,
     consoleGuard,

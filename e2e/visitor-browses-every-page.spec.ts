@@ -84,7 +84,7 @@ const pages: PageExpectation[] = [
 ];
 
 for (const expected of pages) {
-  test(`a visitor opens ${expected.path} and sees its content`, async ({ page }) => {
+  test(`a visitor opens ${expected.path} and sees its content @phone`, async ({ page }) => {
     const response = await page.goto(expected.path);
     expect(response?.status()).toBe(200);
     const main = page.getByRole('main');
@@ -183,7 +183,7 @@ test('the team page shows the founder with four areas of expertise', async ({ pa
   await expect(card.getByRole('listitem')).toHaveCount(4);
 });
 
-test('the footer has the social, service and quick links and the newsletter box', async ({ page }) => {
+test('the footer has the social, service and quick links and the newsletter box @phone', async ({ page }) => {
   await page.goto('/about');
   const footer = page.getByRole('contentinfo');
   for (const network of ['Facebook', 'LinkedIn', 'Instagram']) {
@@ -217,7 +217,7 @@ test('the footer has the social, service and quick links and the newsletter box'
   await expect(footer).toContainText('© 2025');
 });
 
-test('no page scrolls sideways, from 320 px wide up', async ({ page }) => {
+test('no page scrolls sideways, from 320 px wide up @phone', async ({ page }) => {
   for (const width of [320, 768, 1440]) {
     await page.setViewportSize({ width, height: 800 });
     for (const { path } of pages) {

@@ -32,7 +32,7 @@ function answerWith(page: Page, handler: (route: Route) => Promise<void>) {
   return page.route('**/api/quote', handler);
 }
 
-test('the form is hidden until the visitor asks for it, and closes again', async ({ page }) => {
+test('the form is hidden until the visitor asks for it, and closes again @phone', async ({ page }) => {
   await page.goto('/');
   await waitForHydration(page);
   await expect(form(page)).toBeHidden();

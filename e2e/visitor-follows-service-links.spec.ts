@@ -9,7 +9,7 @@ const anchors = [
 ] as const;
 
 for (const [name, id] of anchors) {
-  test(`the footer link "${name}" lands on its section, below the navbar`, async ({ page }) => {
+  test(`the footer link "${name}" lands on its section, below the navbar @phone`, async ({ page }) => {
     await page.goto('/contact');
     await waitForHydration(page);
     await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).click();
@@ -18,12 +18,12 @@ for (const [name, id] of anchors) {
   });
 }
 
-test('opening /services#it-consulting directly lands on that section', async ({ page }) => {
+test('opening /services#it-consulting directly lands on that section @phone', async ({ page }) => {
   await page.goto('/services#it-consulting');
   await expectBelowNavbar(page, page.getByRole('heading', { level: 2, name: 'IT Consulting' }));
 });
 
-test('a service link on the same page scrolls to the section', async ({ page }) => {
+test('a service link on the same page scrolls to the section @phone', async ({ page }) => {
   await page.goto('/services');
   await waitForHydration(page);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Digital Marketing', exact: true }).click();

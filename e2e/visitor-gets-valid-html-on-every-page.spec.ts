@@ -6,8 +6,6 @@ import { expect, test } from './support/fixtures.ts';
 const validator = new HtmlValidate(new FileSystemConfigLoader());
 
 test.describe('valid HTML', () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'the HTML is the same at every width');
-
   for (const path of prerenderPaths) {
     test(`${path} is valid HTML as served`, async ({ request }) => {
       const response = await request.get(path === '/404' ? '/no-such-page' : path);

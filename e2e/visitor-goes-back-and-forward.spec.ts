@@ -4,7 +4,7 @@ import { navigateViaHeader } from './support/layout.ts';
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
-test('back and forward restore the scroll position', async ({ page }) => {
+test('back and forward restore the scroll position @phone', async ({ page }) => {
   await page.goto('/about');
   await waitForHydration(page);
   await page.evaluate(() => window.scrollTo(0, 1200));

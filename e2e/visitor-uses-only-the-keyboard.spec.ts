@@ -21,7 +21,9 @@ async function tabTo(page: Page, target: Locator, maxStops = 60) {
   throw new Error(`Tab never reached ${target}`);
 }
 
-test('a keyboard-only visitor can skip to the content, use the banner and send a quote', async ({ page }) => {
+test('a keyboard-only visitor can skip to the content, use the banner and send a quote @phone', async ({
+  page,
+}) => {
   await page.route('**/api/quote', (route) =>
     route.fulfill({ status: 200, contentType: 'text/plain', body: 'success' }),
   );
@@ -72,7 +74,7 @@ test('a keyboard-only visitor can skip to the content, use the banner and send a
   await expect(page.getByRole('button', { name: 'Get a Quote' })).toBeFocused();
 });
 
-test('the mobile menu works from the keyboard', async ({ page }) => {
+test('the mobile menu works from the keyboard @phone', async ({ page }) => {
   test.skip((page.viewportSize()?.width ?? 0) >= 768, 'the menu button is for narrow screens');
   await page.goto('/');
   await waitForHydration(page);

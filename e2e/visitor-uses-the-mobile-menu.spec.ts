@@ -3,7 +3,7 @@ import { expect, test, waitForHydration } from './support/fixtures.ts';
 test.describe('on a phone', () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) >= 768, 'the menu button is for narrow screens');
 
-  test('the menu button opens the slide-in menu, and a link closes it', async ({ page }) => {
+  test('the menu button opens the slide-in menu, and a link closes it @phone', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
     const button = page.getByRole('button', { name: 'Menu' });
@@ -23,7 +23,7 @@ test.describe('on a phone', () => {
     await expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('Escape closes the menu and a click outside it does too', async ({ page }) => {
+  test('Escape closes the menu and a click outside it does too @phone', async ({ page }) => {
     await page.goto('/services');
     await waitForHydration(page);
     const button = page.getByRole('button', { name: 'Menu' });

@@ -58,7 +58,7 @@ test('the banner advances every 5 seconds and wraps around', async ({ page }) =>
   }
 });
 
-test('previous, next and the indicators move the banner', async ({ page }) => {
+test('previous, next and the indicators move the banner @phone', async ({ page }) => {
   const start = await openHome(page);
   await page.getByRole('button', { name: 'Next slide' }).click();
   await expect(slide(page, after(start))).toBeVisible();
@@ -72,7 +72,7 @@ test('previous, next and the indicators move the banner', async ({ page }) => {
   await expect(indicator).toHaveAttribute('aria-current', 'true');
 });
 
-test('the pause control stops the rotation', async ({ page }) => {
+test('the pause control stops the rotation @phone', async ({ page }) => {
   const start = await openHome(page);
   await page.getByRole('button', { name: 'Pause slides' }).click();
   await page.mouse.move(0, 0);

@@ -1,41 +1,36 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { prerenderPaths } from '../app/content/site-map.ts';
 import { quoteFields, quoteFormFields, validateQuoteRequest } from '../common/quote-request.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 
-// AxeBuilder needs a page from a context the test creates itself.
-async function openPage(browser: Browser, path: string, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
+/**
+ * Opens the page afresh at that width. One page for both widths: axe runs in the page itself
+ * (e2e/support/axe.ts), and a new load at the new size lays it out as a phone would get it first.
+ */
+async function openPage(page: Page, path: string, width: number) {
+  await page.setViewportSize({ width, height: 900 });
   await page.goto(path === '/404' ? '/this-page-does-not-exist' : path);
   await waitForHydration(page);
-  return page;
 }
 
 const widths = { desktop: 1280, mobile: 375 } as const;
 
-// Axe runs in one project only: the test itself covers both widths.
+// Not tagged @phone: each test covers both widths itself, run once by the desktop project.
 test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
-  test.skip(
-    ({ viewport }) => (viewport?.width ?? 0) < 768,
-    'runs once, at both widths, in the desktop project',
-  );
-
   for (const path of prerenderPaths) {
-    test(`${path} has no violations at desktop and mobile width`, async ({ browser, consoleGuard }) => {
+    test(`${path} has no violations at desktop and mobile width`, async ({ page, consoleGuard }) => {
       consoleGuard.allow(/status of 404/);
       for (const [name, width] of Object.entries(widths)) {
-        const page = await openPage(browser, path, width);
+        await openPage(page, path, width);
         await expectNoAxeViolations(page, `${path} (${name})`);
-        await page.context().close();
       }
     });
   }
 
-  test('the quote form, open and showing its errors, has no violations', async ({ browser }) => {
+  test('the quote form, open and showing its errors, has no violations', async ({ page }) => {
     for (const [name, width] of Object.entries(widths)) {
-      const page = await openPage(browser, '/', width);
+      await openPage(page, '/', width);
       await page.getByRole('button', { name: 'Get a Quote' }).click();
       const form = page.getByRole('form', { name: 'Quote request' });
       await expect(form).toBeVisible();
@@ -54,15 +49,13 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       expect(refused).toEqual(expect.arrayContaining(['name', 'email', 'phone', 'message']));
       await expect(form.locator('[aria-invalid="true"]')).toHaveCount(refused.length);
       await expectNoAxeViolations(page, `the quote form with errors (${name})`);
-      await page.context().close();
     }
   });
 
-  test('the open mobile menu has no violations', async ({ browser }) => {
-    const page = await openPage(browser, '/about', widths.mobile);
+  test('the open mobile menu has no violations', async ({ page }) => {
+    await openPage(page, '/about', widths.mobile);
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await expectNoAxeViolations(page, 'the open mobile menu');
-    await page.context().close();
   });
 });
