@@ -25,6 +25,7 @@ import {
   imageConfig,
   lentToBuild,
   missingTools,
+  openFilesLimit,
   root,
   run,
   userIds,
@@ -95,6 +96,7 @@ function buildImage() {
       // No image committed after each step, only at the end of each stage: nothing here builds it again
       // from a cache, and committing the build stage's node_modules, every dependency, cost seconds.
       '--layers=false',
+      ...openFilesLimit(),
       `--build-arg=NODE_IMAGE=${BASE}`,
       ...lentToBuild(ROOT, lent).map((mount) => `--volume=${mount}`),
       `--tag=${IMAGE}`,
