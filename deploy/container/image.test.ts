@@ -8,6 +8,8 @@
  * Run by `npm run test:container` (part of `npm test`), alone: it builds for minutes and must not
  * share the unit tests' workers. Needs root (or sudo without a password), podman and mmdebstrap
  * (.ci/run installs them); without them it is skipped, and one line says what is missing.
+ * CONTAINER_TEST_NODE_BASE may name a Node base already built by node-base-image.sh: CI builds it
+ * beside its npm install (decision 072); the test then uses it, and leaves it to whoever built it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +25,7 @@ import {
   imageConfig,
   lentToBuild,
   missingTools,
+  openFilesLimit,
   root,
   run,
   userIds,
@@ -38,7 +41,8 @@ const missing = missingTools();
 if (missing) console.warn(`Container image tests skipped: ${missing}.`);
 
 const tag = `${process.pid}-${Date.now()}`;
-const BASE = `localhost/acme-site-test-node-base:${tag}`;
+const LENT_BASE = process.env.CONTAINER_TEST_NODE_BASE || undefined;
+const BASE = LENT_BASE ?? `localhost/acme-site-test-node-base:${tag}`;
 const IMAGE = `localhost/acme-site-test:${tag}`;
 
 interface Started {
@@ -64,7 +68,11 @@ async function timed<T>(what: string, work: () => T | Promise<T>): Promise<T> {
 }
 
 function buildBase() {
-  run(root('sh', join(ROOT, 'deploy/container/node-base-image.sh'), BASE));
+  if (LENT_BASE) {
+    if (spawnSync(...root('podman', 'image', 'exists', LENT_BASE)).status !== 0) {
+      throw new Error(`CONTAINER_TEST_NODE_BASE names ${LENT_BASE}, an image podman does not have`);
+    }
+  } else run(root('sh', join(ROOT, 'deploy/container/node-base-image.sh'), BASE));
 }
 
 /** The images without a name (the build's stages) that were there before the build. */
@@ -85,6 +93,10 @@ function buildImage() {
       'build',
       '--isolation=chroot',
       '--format=docker',
+      // No image committed after each step, only at the end of each stage: nothing here builds it again
+      // from a cache, and committing the build stage's node_modules, every dependency, cost seconds.
+      '--layers=false',
+      ...openFilesLimit(),
       `--build-arg=NODE_IMAGE=${BASE}`,
       ...lentToBuild(ROOT, lent).map((mount) => `--volume=${mount}`),
       `--tag=${IMAGE}`,
@@ -153,7 +165,7 @@ describe.skipIf(missing !== undefined)('the container image', () => {
   let origin: string;
 
   beforeAll(async () => {
-    await timed('Node base built', buildBase);
+    await timed(LENT_BASE ? 'Node base lent' : 'Node base built', buildBase);
     await timed('image built', buildImage);
     config = imageConfig(IMAGE, BASE);
     started = mountImage();
@@ -169,7 +181,7 @@ describe.skipIf(missing !== undefined)('the container image', () => {
       await new Promise((resolve) => server?.once('exit', resolve));
     }
     if (started) unmountImage(started);
-    spawnSync(...root('podman', 'rmi', '--force', IMAGE, BASE));
+    spawnSync(...root('podman', 'rmi', '--force', IMAGE, ...(LENT_BASE ? [] : [BASE])));
     // The build stage's image, left unnamed by the build; nothing else's.
     const before = unnamedBefore;
     const stages = before ? [...unnamedImages()].filter((id) => !before.has(id)) : [];

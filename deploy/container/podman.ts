@@ -65,8 +65,10 @@ function lentPrebuild(root: string, folder: string): boolean {
 /**
  * What the build borrows from this machine, never copied into the image: npm's settings and the
  * certificates they name, read-only (the registry may only be reachable through them); npm's cache
- * as an overlay (the build's writes to it are thrown away); and better-sqlite3's binary as a prebuild
- * (above), named to npm in the lent user settings. `folder`: a scratch folder of the test's.
+ * as an overlay (the build's writes to it are thrown away), which npm is told to prefer (prefer-offline:
+ * without it, `npm ci` asked the registry again for every package's metadata, minutes of waiting on a
+ * slow network); and better-sqlite3's binary as a prebuild (above), named to npm in the lent user
+ * settings. `folder`: a scratch folder of the test's.
  */
 export function lentToBuild(root: string, folder: string): string[] {
   const userConfig = npmConfig('userconfig');
@@ -75,7 +77,7 @@ export function lentToBuild(root: string, folder: string): string[] {
   const prebuilds = join(folder, 'prebuilds');
   mkdirSync(prebuilds);
   const prebuild = lentPrebuild(root, prebuilds) ? `\nbetter_sqlite3_local_prebuilds=${PREBUILDS}\n` : '';
-  writeFileSync(lentSettings, settings + prebuild);
+  writeFileSync(lentSettings, `${settings}${prebuild}\nprefer-offline=true\n`);
   const mounts = [npmConfig('globalconfig'), npmConfig('cafile')]
     .filter((file) => file !== '' && file !== 'null' && file !== 'undefined' && existsSync(file))
     .map((file) => `${file}:${file}:ro`);
@@ -85,6 +87,15 @@ export function lentToBuild(root: string, folder: string): string[] {
   const cache = npmConfig('cache');
   if (existsSync(cache)) mounts.push(`${cache}:/root/.npm:O`);
   return mounts;
+}
+
+/**
+ * The build's limit of open files, as high as this machine allows: podman's chroot builds give RUN 1024,
+ * and npm reading its cache without the network (prefer-offline) opens more at once (EMFILE).
+ */
+export function openFilesLimit(): string[] {
+  const hard = run(['sh', ['-c', 'ulimit -Hn']]).trim();
+  return /^\d+$/.test(hard) ? [`--ulimit=nofile=${hard}:${hard}`] : [];
 }
 
 export interface ImageConfig {
