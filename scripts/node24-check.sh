@@ -9,18 +9,37 @@
 # the whole server suite a second time pushed CI past its 30 minutes, and the rest is plain TypeScript the first
 # run already checked). Needs the registry, or npm's cache.
 #
-# In two steps, as CI runs it (decision 072): NODE24_STEP=prepare NODE24_DIR=<empty folder> copies,
+# In two steps, as CI runs it (decisions 072, 075): NODE24_STEP=prepare NODE24_DIR=<empty folder> copies,
 # installs and builds there (about two minutes, mostly compiling SQLite on one core, so CI does it beside
-# the lint and type checks); NODE24_STEP=test NODE24_DIR=<that folder> runs the tests and removes it.
+# its own npm install) and writes its exit status to <folder>/prepared; NODE24_STEP=test NODE24_DIR=<that
+# folder> waits for that status, prints the prepare step's log (<folder>.log, if any), runs the tests and
+# removes the folder. npm test runs this script (npm run test:node24) beside the container test: without
+# those variables, it does all three steps.
 set -eu
-root=$(git rev-parse --show-toplevel)
 step=${NODE24_STEP:-all}
 if [ "$step" = all ]; then
   work=$(mktemp -d "${TMPDIR:-/tmp}/node24-check.XXXXXX")
 else
   work=${NODE24_DIR:?NODE24_DIR names the folder of NODE24_STEP=$step}
 fi
-if [ "$step" != prepare ]; then trap 'rm -rf "$work"' EXIT INT TERM; fi
+if [ "$step" = prepare ]; then
+  # Its exit status, for the test step, which may start before it ends (run by npm test, not by its parent).
+  trap 'echo $? >"$work/prepared"' EXIT
+else
+  trap 'rm -rf "$work"' EXIT INT TERM
+fi
+root=$(git rev-parse --show-toplevel)
+if [ "$step" = test ]; then
+  # CI (.ci/run) starts the install and build beside its own, long before npm test gets here; wait for them
+  # if they are still going, then show what they printed.
+  waited=0
+  while [ ! -s "$work/prepared" ] && [ "$waited" -lt 1800 ]; do sleep 2; waited=$((waited + 2)); done
+  if [ -f "$work.log" ]; then cat "$work.log"; fi
+  if [ "$(cat "$work/prepared" 2>/dev/null)" != 0 ]; then
+    echo "node24-check: the install or build on Node 24 failed (or never ended)" >&2
+    exit 1
+  fi
+fi
 paths=${*:-server/db server/ops server/security server/forms server/attachments server/mail server/conversations/mail-parser.test.ts server/app.test.ts server/main.test.ts}
 export NODE24_PATHS="$paths" NODE24_STEP="$step"
 if [ "$step" != test ]; then

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { compiledFile } from './compiled-server.ts';
 
 /** What an entry point's process ended with. */
 export interface EntryPointRun {
@@ -8,14 +9,20 @@ export interface EntryPointRun {
   stderr: string;
 }
 
-/** `node --import tsx server/bin/<cli> ...args`, with only this environment (and PATH). */
+/**
+ * `node server/bin/<cli> ...args` compiled for the test run (compiled-server.ts), else with
+ * `--import tsx`, with only this environment (and PATH).
+ */
 export function runEntryPoint(
   cli: string,
   env: Record<string, string>,
   ...args: string[]
 ): Promise<EntryPointRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join('server', 'bin', cli), ...args], {
+    const source = join('server', 'bin', cli);
+    const compiled = compiledFile(source);
+    const entry = compiled ? [compiled] : ['--import', 'tsx', source];
+    const child = spawn(process.execPath, [...entry, ...args], {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

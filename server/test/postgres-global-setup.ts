@@ -4,6 +4,7 @@
  * (inject('postgresUrl'), see database-kind.ts), destroyed at the end.
  */
 import type { TestProject } from 'vitest/node';
+import { compileServerForTheRun } from './compiled-server.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
 
 declare module 'vitest' {
@@ -36,12 +37,17 @@ async function migratedTemplate(cluster: Awaited<ReturnType<typeof startPostgres
 
 export default async function setup(project: TestProject) {
   const cluster = await startPostgresCluster();
+  let removeCompiled: (() => void) | undefined;
   try {
     project.provide('postgresUrl', cluster.url());
     project.provide('postgresMigratedTemplate', await migratedTemplate(cluster));
+    removeCompiled = compileServerForTheRun();
   } catch (error) {
     await cluster.destroy();
     throw error;
   }
-  return () => cluster.destroy();
+  return async () => {
+    removeCompiled?.();
+    await cluster.destroy();
+  };
 }

@@ -5,13 +5,20 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
+import { compiledFile } from './compiled-server.ts';
 
 /**
- * `node --import tsx server/main.ts`: the server from source, no build needed
- * (what the tests run). One process, not tsx's wrapper around a child, so a
- * signal (SIGKILL included) reaches the server itself.
+ * The server from source, no build needed (what the tests run): compiled once for the test run when
+ * its global setup did (compiled-server.ts), else `node --import tsx server/main.ts`. One process, not
+ * tsx's wrapper around a child, so a signal (SIGKILL included) reaches the server itself.
  */
-const SOURCE_SERVER = { command: process.execPath, args: ['--import', 'tsx', 'server/main.ts'] };
+function sourceServer() {
+  const compiled = compiledFile('server/main.ts');
+  return {
+    command: process.execPath,
+    args: compiled ? [compiled] : ['--import', 'tsx', 'server/main.ts'],
+  };
+}
 /** The production build (what `npm start` and the benchmarks run). */
 export const BUILT_SERVER = { command: process.execPath, args: ['build/node/server/main.js'] };
 
@@ -38,8 +45,9 @@ export interface ServerProcess {
 }
 
 export function spawnServer(options: ServerProcessOptions): ServerProcess {
-  const command = options.command ?? SOURCE_SERVER.command;
-  const args = options.args ?? SOURCE_SERVER.args;
+  const source = sourceServer();
+  const command = options.command ?? source.command;
+  const args = options.args ?? source.args;
   const env = { PATH: process.env.PATH ?? '', ...options.env };
   let captured = '';
   let child: ChildProcess;

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { compileServerForTheRun } from './compiled-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,5 +28,9 @@ export default async function setup(project: TestProject) {
   const storage = await openStorage({ path, busyTimeoutMs: 0, migrations });
   await storage.close();
   project.provide('sqliteMigratedTemplate', path);
-  return () => rmSync(dir, { recursive: true, force: true });
+  const removeCompiled = compileServerForTheRun();
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    removeCompiled?.();
+  };
 }
